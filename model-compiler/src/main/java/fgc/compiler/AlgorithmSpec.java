@@ -1,0 +1,92 @@
+package fgc.compiler;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An algorithm and its compile-time options, e.g. {@code bp damping=0.5}. Options are sorted by
+ * name so that the canonical text, and so the cache key, never depends on the order they were given.
+ */
+public final class AlgorithmSpec {
+  /** Loopy sum-product belief propagation on pairwise {@code neq} factors ({@code alldiff} expanded). */
+  public static final String BP = "bp";
+
+  private static final List<String> KNOWN = List.of(BP);
+  private static final Map<String, Double> BP_DEFAULTS = Map.of("damping", 0.5);
+
+  private final String name;
+  private final Map<String, Double> options;
+
+  private AlgorithmSpec(String name, Map<String, Double> options) {
+    this.name = name;
+    this.options = Collections.unmodifiableMap(new TreeMap<>(options));
+  }
+
+  /** The algorithm {@code name} with its default options. */
+  public static AlgorithmSpec named(String name) {
+    return named(name, Map.of());
+  }
+
+  /** The algorithm {@code name} with {@code overrides} applied over its defaults; unknown ones are errors. */
+  public static AlgorithmSpec named(String name, Map<String, Double> overrides) {
+    String key = name == null ? "" : name.toLowerCase(Locale.ROOT);
+    if (!KNOWN.contains(key)) {
+      throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", KNOWN));
+    }
+    Map<String, Double> options = new TreeMap<>(BP_DEFAULTS);
+    for (Map.Entry<String, Double> e : overrides.entrySet()) {
+      if (!options.containsKey(e.getKey())) {
+        throw new IllegalArgumentException("algorithm " + key + " has no option '" + e.getKey() + "'; options: " + options.keySet());
+      }
+      options.put(e.getKey(), e.getValue());
+    }
+    double damping = options.get("damping");
+    if (!(damping >= 0 && damping < 1)) {
+      throw new IllegalArgumentException("damping must be in [0, 1), got " + damping);
+    }
+    return new AlgorithmSpec(key, options);
+  }
+
+  public static List<String> knownAlgorithms() {
+    return KNOWN;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public double option(String option) {
+    Double v = options.get(option);
+    if (v == null) {
+      throw new IllegalArgumentException("algorithm " + name + " has no option '" + option + "'");
+    }
+    return v;
+  }
+
+  /** {@code name opt=value ...}, options sorted, values in Java's shortest round-trip form. */
+  public String canonicalText() {
+    StringBuilder sb = new StringBuilder(name);
+    for (Map.Entry<String, Double> e : options.entrySet()) {
+      sb.append(' ').append(e.getKey()).append('=').append(Double.toString(e.getValue()));
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof AlgorithmSpec && ((AlgorithmSpec) o).canonicalText().equals(canonicalText());
+  }
+
+  @Override
+  public int hashCode() {
+    return canonicalText().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return canonicalText();
+  }
+}

@@ -1,0 +1,66 @@
+package fgc.compiler;
+
+import com.squareup.javapoet.JavaFile;
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.backend.JaninoBackend;
+import fgc.compiler.emit.BpEmitter;
+import fgc.compiler.plan.PairwisePlan;
+import fgc.compiler.plan.Planner;
+import fgc.model.Model;
+import java.util.Map;
+
+/**
+ * The model compiler: an ordered list of passes, each in a file of its own.
+ * <ol>
+ *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).</li>
+ *   <li>{@link Planner}: the model's factors become a message plan (for {@code bp}: pairwise edges).</li>
+ *   <li>{@link BpEmitter}: the plan becomes one specialised Java class (JavaPoet).</li>
+ *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
+ * </ol>
+ * {@link #generateSource} stops after the emitter; it is what the build-time generator calls, so a
+ * precompiled solver and a runtime-compiled one come from the same text.
+ */
+public final class ModelCompiler {
+  private ModelCompiler() {}
+
+  /** The source of the solver for {@code model} with {@code spec}, and its key and class name. */
+  public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
+    String key = SolverKey.of(model, spec);
+    PairwisePlan plan = Planner.pairwise(model);
+    JavaFile file = BpEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
+    return new GeneratedSource(key, file.packageName + "." + file.typeSpec.name, file.toString());
+  }
+
+  /** Every pass: model to class bytes. */
+  public static CompiledSolver compile(Model model, AlgorithmSpec spec) {
+    GeneratedSource source = generateSource(model, spec);
+    String fileName = source.className().replace('.', '/') + ".java";
+    Map<String, byte[]> classes = JaninoBackend.compile(fileName, source.text(), GeneratedAlgorithm.class.getClassLoader());
+    return new CompiledSolver(source.key(), source.className(), source.text(), classes);
+  }
+
+  /** A generated Java source file with the key and class it was made for. */
+  public static final class GeneratedSource {
+    private final String key;
+    private final String className;
+    private final String text;
+
+    GeneratedSource(String key, String className, String text) {
+      this.key = key;
+      this.className = className;
+      this.text = text;
+    }
+
+    public String key() {
+      return key;
+    }
+
+    public String className() {
+      return className;
+    }
+
+    public String text() {
+      return text;
+    }
+  }
+}

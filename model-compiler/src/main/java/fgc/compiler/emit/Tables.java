@@ -1,0 +1,35 @@
+package fgc.compiler.emit;
+
+import com.squareup.javapoet.CodeBlock;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes an {@code int[]} as an {@code IntTables.decode(...)} call whose string chunks each fit the constant pool. */
+public final class Tables {
+  /** Characters per string literal; a constant-pool UTF-8 entry holds at most 65535 bytes. */
+  private static final int CHUNK = 30_000;
+
+  private Tables() {}
+
+  static CodeBlock decodeCall(int[] table) {
+    List<String> chunks = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < table.length; i++) {
+      if (table[i] < 0) {
+        throw new IllegalArgumentException("tables hold non-negative ints, got " + table[i]);
+      }
+      String item = (i == 0 ? "" : ",") + table[i];
+      if (sb.length() + item.length() > CHUNK) {
+        chunks.add(sb.toString());
+        sb.setLength(0);
+      }
+      sb.append(item);
+    }
+    chunks.add(sb.toString());
+    CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", fgc.algorithm.IntTables.class, table.length);
+    for (String chunk : chunks) {
+      call.add(",\n    $S", chunk);
+    }
+    return call.add(")").build();
+  }
+}

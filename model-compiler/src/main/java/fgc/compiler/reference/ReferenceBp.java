@@ -1,0 +1,287 @@
+package fgc.compiler.reference;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Noise;
+import fgc.model.Domain;
+import fgc.model.Factor;
+import fgc.model.Model;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The reference interpreter of pairwise sum-product BP: written straight from the definitions,
+ * generic over any model, and slow on purpose. It shares no plan or table with the compiler; it
+ * reads the model itself. Each cavity is recomputed from scratch as (prior times the messages
+ * before it) times (the messages after it), with the same rescaling and summation order as the
+ * generated code, so that both give the same numbers to the last bit when both are right.
+ */
+public final class ReferenceBp implements GeneratedAlgorithm {
+  private final Model model;
+  private final double damping;
+  private final int lo;
+  private final int width;
+  private final List<List<Integer>> neighbours = new ArrayList<>();
+  /** Message from i to j, keyed by {@code (long) i * n + j}. */
+  private final Map<Long, double[]> messages = new HashMap<>();
+  private final double[][] prior;
+  private int sweeps;
+
+  public ReferenceBp(Model model, double damping) {
+    this.model = model;
+    this.damping = damping;
+    int n = model.variableCount();
+    int min = Integer.MAX_VALUE;
+    int max = Integer.MIN_VALUE;
+    List<TreeSet<Integer>> sets = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Domain d = model.domainOf(i);
+      min = Math.min(min, d.lo());
+      max = Math.max(max, d.hi());
+      sets.add(new TreeSet<>());
+    }
+    this.lo = min;
+    this.width = max - min + 1;
+    for (Factor f : model.factors()) {
+      // alldiff is the product of neq over every pair of its scope; neq is one pair.
+      for (int a = 0; a < f.arity(); a++) {
+        for (int b = 0; b < f.arity(); b++) {
+          if (a != b) {
+            sets.get(f.variable(a)).add(f.variable(b));
+          }
+        }
+      }
+    }
+    for (TreeSet<Integer> s : sets) {
+      neighbours.add(new ArrayList<>(s));
+    }
+    this.prior = new double[n][width];
+    clearAllObserved();
+    reset();
+  }
+
+  @Override
+  public String key() {
+    return "reference";
+  }
+
+  @Override
+  public String algorithm() {
+    return "bp";
+  }
+
+  @Override
+  public int variableCount() {
+    return model.variableCount();
+  }
+
+  @Override
+  public int lowestValue(int variable) {
+    return model.domainOf(variable).lo();
+  }
+
+  @Override
+  public int domainSize(int variable) {
+    return model.domainOf(variable).size();
+  }
+
+  @Override
+  public void setObserved(int variable, int value) {
+    Domain d = model.domainOf(variable);
+    if (!d.contains(value)) {
+      throw new IllegalArgumentException("value " + value + " is outside the domain of variable " + variable);
+    }
+    java.util.Arrays.fill(prior[variable], 0.0);
+    prior[variable][value - lo] = 1.0;
+  }
+
+  @Override
+  public void clearObserved(int variable) {
+    Domain d = model.domainOf(variable);
+    for (int v = 0; v < width; v++) {
+      prior[variable][v] = d.contains((long) v + lo) ? 1.0 : 0.0;
+    }
+  }
+
+  @Override
+  public void clearAllObserved() {
+    for (int i = 0; i < model.variableCount(); i++) {
+      clearObserved(i);
+    }
+  }
+
+  @Override
+  public void reset() {
+    resetWithNoise(0L, 0.0);
+  }
+
+  @Override
+  public void resetWithNoise(long seed, double scale) {
+    int edges = 0;
+    for (List<Integer> nb : neighbours) {
+      edges += nb.size();
+    }
+    double[] all = new double[edges * width];
+    Noise.fill(all, width, seed, scale);
+    int e = 0;
+    for (int i = 0; i < neighbours.size(); i++) {
+      for (int j : neighbours.get(i)) {
+        double[] m = new double[width];
+        System.arraycopy(all, e * width, m, 0, width);
+        messages.put(key(i, j), m);
+        e++;
+      }
+    }
+    sweeps = 0;
+  }
+
+  @Override
+  public double update(int count) {
+    double change = 0;
+    for (int t = 0; t < count; t++) {
+      change = 0;
+      Map<Long, double[]> next = new HashMap<>();
+      for (int i = 0; i < neighbours.size(); i++) {
+        List<Integer> nb = neighbours.get(i);
+        for (int k = 0; k < nb.size(); k++) {
+          double[] old = messages.get(key(i, nb.get(k)));
+          double[] fresh = send(i, k, old);
+          for (int v = 0; v < width; v++) {
+            change = Math.max(change, Math.abs(fresh[v] - old[v]));
+          }
+          next.put(key(i, nb.get(k)), fresh);
+        }
+      }
+      messages.putAll(next);
+      sweeps++;
+    }
+    return change;
+  }
+
+  /** The message from {@code i} to its {@code k}-th neighbour: the neq factor summed over the cavity. */
+  private double[] send(int i, int k, double[] old) {
+    List<Integer> nb = neighbours.get(i);
+    double[] left = product(i, 0, k);
+    double[] right = suffix(i, k + 1, nb.size());
+    double[] cavity = new double[width];
+    for (int u = 0; u < width; u++) {
+      cavity[u] = left[u] * right[u];
+    }
+    double[] out = new double[width];
+    for (int v = 0; v < width; v++) {
+      double below = 0.0;
+      for (int u = 0; u < v; u++) {
+        below = below + cavity[u];
+      }
+      double above = 0.0;
+      for (int u = width - 1; u > v; u--) {
+        above = above + cavity[u];
+      }
+      out[v] = below + above;
+    }
+    double sum = 0.0;
+    for (double x : out) {
+      sum = sum + x;
+    }
+    if (sum > 0.0) {
+      double keep = 1.0 - damping;
+      double damped = 0.0;
+      for (int v = 0; v < width; v++) {
+        double x = out[v] / sum;
+        // An exact zero is a value ruled out: damping it would let it back in.
+        x = x == 0.0 ? 0.0 : keep * x + damping * old[v];
+        out[v] = x;
+        damped = damped + x;
+      }
+      for (int v = 0; v < width; v++) {
+        out[v] = out[v] / damped;
+      }
+    }
+    return out;
+  }
+
+  /** The prior times the messages from neighbours {@code 0 .. to-1} into {@code i}, rescaled after each. */
+  private double[] product(int i, int from, int to) {
+    double[] x = prior[i].clone();
+    List<Integer> nb = neighbours.get(i);
+    for (int k = from; k < to; k++) {
+      double[] m = messages.get(key(nb.get(k), i));
+      for (int v = 0; v < width; v++) {
+        x[v] = x[v] * m[v];
+      }
+      rescale(x);
+    }
+    return x;
+  }
+
+  /** The messages from neighbours {@code from .. to-1} into {@code i}, multiplied from the last. */
+  private double[] suffix(int i, int from, int to) {
+    double[] x = new double[width];
+    java.util.Arrays.fill(x, 1.0);
+    List<Integer> nb = neighbours.get(i);
+    for (int k = to - 1; k >= from; k--) {
+      double[] m = messages.get(key(nb.get(k), i));
+      for (int v = 0; v < width; v++) {
+        x[v] = m[v] * x[v];
+      }
+      rescale(x);
+    }
+    return x;
+  }
+
+  private static void rescale(double[] x) {
+    double max = 0.0;
+    for (double v : x) {
+      max = Math.max(max, v);
+    }
+    if (max > 0.0) {
+      for (int v = 0; v < x.length; v++) {
+        x[v] = x[v] / max;
+      }
+    }
+  }
+
+  @Override
+  public int sweepsDone() {
+    return sweeps;
+  }
+
+  @Override
+  public void marginal(int variable, double[] out) {
+    double[] b = belief(variable);
+    Domain d = model.domainOf(variable);
+    System.arraycopy(b, d.lo() - lo, out, 0, d.size());
+  }
+
+  private double[] belief(int i) {
+    double[] x = product(i, 0, neighbours.get(i).size());
+    double sum = 0.0;
+    for (double v : x) {
+      sum = sum + v;
+    }
+    for (int v = 0; v < width; v++) {
+      x[v] = sum > 0.0 ? x[v] / sum : 0.0;
+    }
+    return x;
+  }
+
+  @Override
+  public boolean contradiction() {
+    for (int i = 0; i < model.variableCount(); i++) {
+      double sum = 0;
+      for (double v : belief(i)) {
+        sum += v;
+      }
+      if (!(sum > 0.0)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private long key(int from, int to) {
+    return (long) from * model.variableCount() + to;
+  }
+}

@@ -1,0 +1,102 @@
+package fgc.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.reference.ReferenceBp;
+import fgc.model.Domain;
+import fgc.model.Model;
+import fgc.model.ModelBuilder;
+import fgc.model.VariableArray;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Generated code and the reference interpreter must give the same marginals on the same inputs. */
+class DifferentialTest {
+  private static final double TOLERANCE = 1e-12;
+
+  @Test
+  void sudoku4x4AgreesWithTheInterpreter() throws Exception {
+    Model model = TestModels.sudoku(2);
+    assertAgree(model, "1...........4..3", 0.5, 12);
+  }
+
+  @Test
+  void sudoku9x9AgreesWithTheInterpreter() throws Exception {
+    Model model = TestModels.sudoku(3);
+    assertAgree(model, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 0.5, 8);
+  }
+
+  @Test
+  void undampedAndNoisyStartsAgreeToo() throws Exception {
+    Model model = TestModels.sudoku(2);
+    GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, AlgorithmSpec.named("bp", Map.of("damping", 0.0))));
+    ReferenceBp reference = new ReferenceBp(model, 0.0);
+    generated.resetWithNoise(42L, 0.7);
+    reference.resetWithNoise(42L, 0.7);
+    generated.setObserved(5, 3);
+    reference.setObserved(5, 3);
+    generated.update(7);
+    reference.update(7);
+    assertSameMarginals(model, generated, reference);
+  }
+
+  @Test
+  void irregularGraphWithMixedDomainsAgrees() throws Exception {
+    // A path and a triangle over variables of different ranges: exercises offset and domain tables.
+    ModelBuilder b = Model.builder("mixed");
+    VariableArray x = b.variables("x", Domain.range(0, 2), 4);
+    VariableArray y = b.variables("y", Domain.range(1, 4), 2);
+    b.neq(x.at(0), x.at(1)).neq(x.at(1), x.at(2)).alldiff(x.at(2), y.at(0), y.at(1)).neq(x.at(3), y.at(0));
+    Model model = b.observe("x").build();
+    assertAgree(model, "", 0.3, 9);
+    GeneratedAlgorithm g = instantiate(ModelCompiler.compile(model, AlgorithmSpec.named("bp")));
+    assertEquals(1, g.lowestValue(4));
+    assertEquals(4, g.domainSize(4));
+  }
+
+  private static void assertAgree(Model model, String givens, double damping, int sweeps) throws Exception {
+    GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, AlgorithmSpec.named("bp", Map.of("damping", damping))));
+    ReferenceBp reference = new ReferenceBp(model, damping);
+    TestModels.observe(generated, givens);
+    TestModels.observe(reference, givens);
+    for (int s = 0; s < sweeps; s++) {
+      double cg = generated.update(1);
+      double cr = reference.update(1);
+      assertEquals(cr, cg, TOLERANCE, "largest change in sweep " + s);
+      assertSameMarginals(model, generated, reference);
+    }
+    assertEquals(sweeps, generated.sweepsDone());
+    assertEquals(reference.contradiction(), generated.contradiction());
+  }
+
+  private static void assertSameMarginals(Model model, GeneratedAlgorithm g, GeneratedAlgorithm r) {
+    for (int i = 0; i < model.variableCount(); i++) {
+      double[] a = new double[g.domainSize(i)];
+      double[] b = new double[r.domainSize(i)];
+      g.marginal(i, a);
+      r.marginal(i, b);
+      double sum = 0;
+      for (int v = 0; v < a.length; v++) {
+        assertEquals(b[v], a[v], TOLERANCE, () -> "marginal of " + model.variableName(0) + "...");
+        sum += a[v];
+      }
+      assertTrue(Math.abs(sum - 1) < 1e-9 || sum == 0, "marginal sums to " + sum);
+    }
+  }
+
+  static GeneratedAlgorithm instantiate(CompiledSolver compiled) throws Exception {
+    ClassLoader loader = new ClassLoader(GeneratedAlgorithm.class.getClassLoader()) {
+      @Override
+      protected Class<?> findClass(String name) throws ClassNotFoundException {
+        byte[] bytes = compiled.classes().get(name);
+        if (bytes == null) {
+          throw new ClassNotFoundException(name);
+        }
+        return defineClass(name, bytes, 0, bytes.length);
+      }
+    };
+    return (GeneratedAlgorithm) Class.forName(compiled.className(), true, loader).getDeclaredConstructor().newInstance();
+  }
+}

@@ -1,0 +1,20 @@
+package fgc.model;
+
+/**
+ * Sizes a model may have. They keep compilation bounded (a model is a program the compiler
+ * unrolls into tables) and are checked with a clear error rather than by running out of memory.
+ */
+public final class Limits {
+  /** Values in one variable's domain. */
+  public static final int MAX_DOMAIN = 256;
+  /** Variables in a model, all arrays together. */
+  public static final int MAX_VARIABLES = 100_000;
+  /** Dimensions of one variable array. */
+  public static final int MAX_RANK = 8;
+  /** Factors in a model after loops are unrolled. */
+  public static final int MAX_FACTORS = 1_000_000;
+  /** Variables one factor may connect. */
+  public static final int MAX_ARITY = 1024;
+
+  private Limits() {}
+}

@@ -1,0 +1,124 @@
+package fgc.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ground model IR: named variable arrays and the factors between their elements, with every
+ * loop already unrolled. It is immutable and knows nothing of any algorithm. Its
+ * {@link #canonicalText()} is the stable identity the compiler's cache key is built on.
+ */
+public final class Model {
+  /** Bumped whenever the canonical text format changes, so old cache keys never match new text. */
+  public static final int CANONICAL_FORMAT = 1;
+
+  private final String name;
+  private final List<VariableArray> arrays;
+  private final List<Factor> factors;
+  private final int variableCount;
+  private final Map<String, VariableArray> byName;
+
+  Model(String name, List<VariableArray> arrays, List<Factor> factors) {
+    this.name = name;
+    this.arrays = Collections.unmodifiableList(new ArrayList<>(arrays));
+    this.factors = Collections.unmodifiableList(new ArrayList<>(factors));
+    int n = 0;
+    Map<String, VariableArray> map = new LinkedHashMap<>();
+    for (VariableArray a : arrays) {
+      n += a.size();
+      map.put(a.name(), a);
+    }
+    this.variableCount = n;
+    this.byName = Collections.unmodifiableMap(map);
+  }
+
+  public static ModelBuilder builder(String name) {
+    return new ModelBuilder(name);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public List<VariableArray> arrays() {
+    return arrays;
+  }
+
+  /** The array called {@code arrayName}, or null. */
+  public VariableArray array(String arrayName) {
+    return byName.get(arrayName);
+  }
+
+  public List<Factor> factors() {
+    return factors;
+  }
+
+  public int variableCount() {
+    return variableCount;
+  }
+
+  /** The array that holds flat variable {@code index}. */
+  public VariableArray arrayOf(int index) {
+    for (VariableArray a : arrays) {
+      if (index >= a.firstIndex() && index < a.firstIndex() + a.size()) {
+        return a;
+      }
+    }
+    throw new IndexOutOfBoundsException("variable " + index + " of " + variableCount);
+  }
+
+  public Domain domainOf(int index) {
+    return arrayOf(index).domain();
+  }
+
+  /** A readable name such as {@code cell[0][4]}. */
+  public String variableName(int index) {
+    VariableArray a = arrayOf(index);
+    return a.elementName(index - a.firstIndex());
+  }
+
+  /**
+   * The canonical text: one line per array and per factor, in declaration order, integers in
+   * decimal, LF line ends, no locale or platform dependence. Two models are the same model for the
+   * compiler exactly when their canonical texts are equal.
+   */
+  public String canonicalText() {
+    StringBuilder sb = new StringBuilder(64 + factors.size() * 16);
+    sb.append("fgc-model ").append(CANONICAL_FORMAT).append('\n');
+    sb.append("model ").append(name).append('\n');
+    for (VariableArray a : arrays) {
+      sb.append("var ").append(a.name());
+      for (int d : a.dims()) {
+        sb.append(' ').append(d);
+      }
+      sb.append(" in ").append(a.domain().lo()).append("..").append(a.domain().hi());
+      sb.append(a.observed() ? " observed" : " latent").append('\n');
+    }
+    for (Factor f : factors) {
+      sb.append(f.kind().keyword());
+      for (int i = 0; i < f.arity(); i++) {
+        sb.append(' ').append(f.variable(i));
+      }
+      sb.append('\n');
+    }
+    return sb.append("end\n").toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Model && ((Model) o).canonicalText().equals(canonicalText());
+  }
+
+  @Override
+  public int hashCode() {
+    return canonicalText().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "model " + name + " (" + variableCount + " variables, " + factors.size() + " factors)";
+  }
+}

@@ -1,0 +1,22 @@
+package fgc.model;
+
+import java.util.regex.Pattern;
+
+/** The one rule for names a model may carry: identifiers, never raw text that could reach generated code. */
+public final class Names {
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+
+  private Names() {}
+
+  public static boolean isIdentifier(String name) {
+    return name != null && IDENTIFIER.matcher(name).matches();
+  }
+
+  /** Returns {@code name} or throws, naming what the name was for. */
+  public static String checkIdentifier(String name, String what) {
+    if (!isIdentifier(name)) {
+      throw new ModelException(what + " name '" + name + "' is not an identifier [A-Za-z_][A-Za-z0-9_]* of at most 64 characters");
+    }
+    return name;
+  }
+}

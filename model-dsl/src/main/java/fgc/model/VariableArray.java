@@ -1,0 +1,119 @@
+package fgc.model;
+
+import java.util.Arrays;
+
+/**
+ * A named array of discrete variables of one domain, laid out row-major from flat index
+ * {@link #firstIndex()}. A scalar variable is an array of rank 0 holding one variable.
+ */
+public final class VariableArray {
+  private final String name;
+  private final int[] dims;
+  private final Domain domain;
+  private final boolean observed;
+  private final int firstIndex;
+  private final int size;
+
+  VariableArray(String name, int[] dims, Domain domain, boolean observed, int firstIndex) {
+    this.name = name;
+    this.dims = dims.clone();
+    this.domain = domain;
+    this.observed = observed;
+    this.firstIndex = firstIndex;
+    int n = 1;
+    for (int d : dims) {
+      n *= d;
+    }
+    this.size = n;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public int rank() {
+    return dims.length;
+  }
+
+  public int dim(int axis) {
+    return dims[axis];
+  }
+
+  public int[] dims() {
+    return dims.clone();
+  }
+
+  public Domain domain() {
+    return domain;
+  }
+
+  /** Whether values of this array are given at run time (evidence), as opposed to only inferred. */
+  public boolean observed() {
+    return observed;
+  }
+
+  public int firstIndex() {
+    return firstIndex;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** The flat model index of the element at {@code indices} (one per dimension, each in range). */
+  public int at(int... indices) {
+    if (indices.length != dims.length) {
+      throw new ModelException(name + " has rank " + dims.length + " but " + indices.length + " indices were given");
+    }
+    int offset = 0;
+    for (int axis = 0; axis < dims.length; axis++) {
+      if (indices[axis] < 0 || indices[axis] >= dims[axis]) {
+        throw new ModelException("index " + indices[axis] + " out of range 0.." + (dims[axis] - 1) + " in dimension " + (axis + 1) + " of " + name);
+      }
+      offset = offset * dims[axis] + indices[axis];
+    }
+    return firstIndex + offset;
+  }
+
+  /** The element name of a flat offset inside this array, e.g. {@code cell[2][7]}. */
+  public String elementName(int offset) {
+    StringBuilder sb = new StringBuilder();
+    int[] idx = new int[dims.length];
+    for (int axis = dims.length - 1; axis >= 0; axis--) {
+      idx[axis] = offset % dims[axis];
+      offset /= dims[axis];
+    }
+    sb.append(name);
+    for (int i : idx) {
+      sb.append('[').append(i).append(']');
+    }
+    return sb.toString();
+  }
+
+  VariableArray withObserved(boolean value) {
+    return new VariableArray(name, dims, domain, value, firstIndex);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof VariableArray)) {
+      return false;
+    }
+    VariableArray v = (VariableArray) o;
+    return v.name.equals(name) && Arrays.equals(v.dims, dims) && v.domain.equals(domain) && v.observed == observed && v.firstIndex == firstIndex;
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode() * 31 + Arrays.hashCode(dims);
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(name);
+    for (int d : dims) {
+      sb.append('[').append(d).append(']');
+    }
+    return sb.append(" in ").append(domain).toString();
+  }
+}
