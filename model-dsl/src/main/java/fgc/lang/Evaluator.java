@@ -1,0 +1,431 @@
+package fgc.lang;
+
+import fgc.lang.Ast.Binders;
+import fgc.lang.Ast.Cond;
+import fgc.lang.Ast.IntExpr;
+import fgc.lang.Ast.Pos;
+import fgc.lang.Ast.Stmt;
+import fgc.model.Domain;
+import fgc.model.Limits;
+import fgc.model.Model;
+import fgc.model.ModelBuilder;
+import fgc.model.ModelException;
+import fgc.model.Names;
+import fgc.model.VariableArray;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Syntax tree to model IR: runs the statements in order, unrolling loops, and makes exactly the
+ * {@link ModelBuilder} calls a Java author would write, so text and builder give identical IR.
+ * The first error stops evaluation; builder errors become diagnostics at the statement that
+ * caused them. Loop iterations and factor variables share one budget, {@link #MAX_STEPS}, so no
+ * model can run for hours or exhaust memory while unrolling.
+ */
+final class Evaluator {
+  static final long MAX_STEPS = 20_000_000L;
+
+  /** What a constant name is; used in messages. */
+  private enum Kind {
+    PARAM("param"), LET("let"), LOOP("loop variable");
+
+    final String word;
+
+    Kind(String word) {
+      this.word = word;
+    }
+  }
+
+  /** What a name stands for: an integer constant or a variable array, and where it was declared. */
+  private sealed interface Symbol permits Constant, Array {
+    Pos pos();
+  }
+
+  private record Constant(Kind kind, long value, Pos pos) implements Symbol {}
+
+  private record Array(VariableArray array, Pos pos) implements Symbol {}
+
+  private final Source source;
+  private final Map<String, Long> overrides;
+  private final Map<String, Symbol> symbols = new HashMap<>();
+  /** The names each open block declared, innermost first; they go out of scope with it. */
+  private final Deque<List<String>> scopes = new ArrayDeque<>();
+  private final Map<String, Long> params = new LinkedHashMap<>();
+  private final ModelBuilder builder; // null when only the params are wanted
+  private long steps;
+
+  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder) {
+    this.source = source;
+    this.overrides = overrides;
+    this.builder = builder;
+    scopes.push(new ArrayList<>());
+  }
+
+  /** The model {@code program} describes, its params set from {@code overrides} where given. */
+  static Model model(Source source, Ast.Program program, Map<String, Long> overrides) {
+    checkOverrides(source, program, overrides);
+    String name = program.name().orElseGet(() -> defaultName(source.name()));
+    Evaluator e = new Evaluator(source, overrides, Model.builder(name));
+    for (Stmt s : program.statements()) {
+      e.execute(s);
+    }
+    try {
+      return e.builder.build();
+    } catch (ModelException ex) {
+      throw e.error(program.end(), ex.getMessage());
+    }
+  }
+
+  /** The params with their default values, in order; only top-level params and lets are run. */
+  static Map<String, Long> parameters(Source source, Ast.Program program) {
+    Evaluator e = new Evaluator(source, Map.of(), null);
+    for (Stmt s : program.statements()) {
+      if (s instanceof Ast.Param || s instanceof Ast.Let) {
+        e.execute(s);
+      }
+    }
+    return Collections.unmodifiableMap(e.params);
+  }
+
+  /** The source name without directory and {@code .fg}, or "model" if that is no identifier. */
+  static String defaultName(String sourceName) {
+    String base = sourceName.substring(Math.max(sourceName.lastIndexOf('/'), sourceName.lastIndexOf('\\')) + 1);
+    if (base.endsWith(".fg")) {
+      base = base.substring(0, base.length() - 3);
+    }
+    return Names.isIdentifier(base) ? base : "model";
+  }
+
+  /** Every override must name a declared param; all the wrong ones are reported together. */
+  private static void checkOverrides(Source source, Ast.Program program, Map<String, Long> overrides) {
+    List<String> declared = new ArrayList<>();
+    for (Stmt s : program.statements()) {
+      if (s instanceof Ast.Param p) {
+        declared.add(p.name());
+      }
+    }
+    List<Diagnostic> wrong = new ArrayList<>();
+    List<String> names = new ArrayList<>(overrides.keySet());
+    names.sort(Comparator.nullsFirst(Comparator.naturalOrder()));
+    for (String name : names) {
+      if (!declared.contains(name)) {
+        String known = declared.isEmpty() ? "the model declares no params" : "the model declares: " + String.join(", ", declared);
+        wrong.add(Diagnostic.unpositioned(source.name(), "unknown param '" + name + "' in the overrides; " + known));
+      } else if (overrides.get(name) == null) {
+        wrong.add(Diagnostic.unpositioned(source.name(), "param override '" + name + "' has no value"));
+      }
+    }
+    if (!wrong.isEmpty()) {
+      throw new LanguageException(wrong);
+    }
+  }
+
+  // ---- Statements ------------------------------------------------------------------------------
+
+  private void execute(Stmt s) {
+    if (s instanceof Ast.Param p) {
+      long value = eval(p.value()); // the default must be valid even when overridden
+      if (overrides.containsKey(p.name())) {
+        value = overrides.get(p.name());
+      }
+      declare(p.name(), new Constant(Kind.PARAM, value, p.pos()));
+      params.put(p.name(), value);
+    } else if (s instanceof Ast.Let l) {
+      declare(l.name(), new Constant(Kind.LET, eval(l.value()), l.pos()));
+    } else if (s instanceof Ast.Var v) {
+      variables(v);
+    } else if (s instanceof Ast.Observe o) {
+      observe(o);
+    } else if (s instanceof Ast.For f) {
+      forEach(f.binders(), () -> executeBlock(f.body()));
+    } else if (s instanceof Ast.If i) {
+      executeBlock(test(i.cond()) ? i.then() : i.otherwise());
+    } else if (s instanceof Ast.AllDiff a) {
+      alldiff(a);
+    } else {
+      neq((Ast.Neq) s);
+    }
+  }
+
+  private void executeBlock(List<Stmt> body) {
+    scopes.push(new ArrayList<>());
+    for (Stmt s : body) {
+      execute(s);
+    }
+    popScope();
+  }
+
+  private void variables(Ast.Var v) {
+    if (symbols.containsKey(v.name())) {
+      throw error(v.pos(), "name '" + v.name() + "' is declared twice (first at " + symbols.get(v.name()).pos() + ")");
+    }
+    int[] dims = new int[v.dims().size()];
+    for (int k = 0; k < dims.length; k++) {
+      IntExpr dim = v.dims().get(k);
+      long size = eval(dim);
+      String what = "dimension " + (k + 1) + " of '" + v.name() + "' has size " + size;
+      if (size < 1) {
+        throw error(Ast.start(dim), what + "; sizes must be at least 1");
+      }
+      if (size > Limits.MAX_VARIABLES) {
+        throw error(Ast.start(dim), what + "; a model holds at most " + Limits.MAX_VARIABLES + " variables");
+      }
+      dims[k] = (int) size;
+    }
+    Domain domain = domain(v.domain());
+    try {
+      declare(v.name(), new Array(builder.variables(v.name(), domain, dims), v.pos()));
+    } catch (ModelException e) {
+      throw error(v.pos(), e.getMessage());
+    }
+  }
+
+  private Domain domain(Ast.Range range) {
+    long lo = eval(range.lo());
+    long hi = eval(range.hi());
+    if (lo == (int) lo && hi == (int) hi) {
+      try {
+        return Domain.range((int) lo, (int) hi);
+      } catch (ModelException e) {
+        throw error(range.pos(), e.getMessage());
+      }
+    }
+    // Bounds past 32 bits: Domain cannot even be asked, so say what it would have said.
+    long span = hi - lo; // negative exactly when hi < lo or the true span overflows
+    if (hi < lo) {
+      throw error(range.pos(), "empty domain " + lo + ".." + hi);
+    }
+    if (span < 0 || span >= Limits.MAX_DOMAIN) {
+      throw error(range.pos(), "domain " + lo + ".." + hi + " has more than " + Limits.MAX_DOMAIN + " values; the limit is " + Limits.MAX_DOMAIN);
+    }
+    throw error(range.pos(), "domain " + lo + ".." + hi + " lies outside the 32-bit integers");
+  }
+
+  private void observe(Ast.Observe o) {
+    Symbol symbol = symbols.get(o.name());
+    if (symbol == null) {
+      throw error(o.pos(), "unknown name '" + o.name() + "'");
+    }
+    if (symbol instanceof Constant c) {
+      throw error(o.pos(), "'" + o.name() + "' is a " + c.kind().word + ", not a variable array");
+    }
+    builder.observe(o.name()); // cannot fail: the name is a declared array
+  }
+
+  private void alldiff(Ast.AllDiff a) {
+    List<Integer> scope = new ArrayList<>();
+    forEach(a.binders(), () -> {
+      for (Ast.Ref ref : a.refs()) {
+        step(ref.pos());
+        if (scope.size() == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
+          throw error(a.pos(), "alldiff over more than " + Limits.MAX_ARITY + " variables; the limit is " + Limits.MAX_ARITY);
+        }
+        scope.add(resolve(ref));
+      }
+    });
+    try {
+      builder.alldiff(scope);
+    } catch (ModelException e) {
+      throw error(a.pos(), e.getMessage());
+    }
+  }
+
+  private void neq(Ast.Neq n) {
+    step(n.a().pos());
+    step(n.b().pos());
+    int a = resolve(n.a());
+    int b = resolve(n.b());
+    try {
+      builder.neq(a, b);
+    } catch (ModelException e) {
+      throw error(n.pos(), e.getMessage());
+    }
+  }
+
+  /** Runs {@code body} once for every binding of {@code binders} that passes their filter. */
+  private void forEach(Binders binders, Runnable body) {
+    bind(binders, 0, body);
+  }
+
+  private void bind(Binders binders, int k, Runnable body) {
+    if (k == binders.list().size()) {
+      if (test(binders.where())) {
+        body.run();
+      }
+      return;
+    }
+    Ast.Binder binder = binders.list().get(k);
+    Symbol existing = symbols.get(binder.name());
+    if (existing != null) {
+      throw error(binder.pos(), redefinition(binder.name(), existing));
+    }
+    long lo = eval(binder.range().lo());
+    long hi = eval(binder.range().hi());
+    if (hi < lo) {
+      return;
+    }
+    // Every iteration costs a step whatever the body does, so a runaway range fails at once.
+    long span = hi - lo;
+    if (span < 0 || span >= MAX_STEPS - steps) {
+      throw error(binder.pos(), tooManySteps());
+    }
+    scopes.push(new ArrayList<>(List.of(binder.name())));
+    for (long value = lo; ; value++) { // stops at hi without computing hi + 1, which may overflow
+      step(binder.pos());
+      symbols.put(binder.name(), new Constant(Kind.LOOP, value, binder.pos()));
+      bind(binders, k + 1, body);
+      if (value == hi) {
+        break;
+      }
+    }
+    popScope();
+  }
+
+  private void step(Pos pos) {
+    if (++steps > MAX_STEPS) {
+      throw error(pos, tooManySteps());
+    }
+  }
+
+  private static String tooManySteps() {
+    return "the model is too big to unroll: more than " + MAX_STEPS + " loop iterations and factor variables";
+  }
+
+  // ---- Names -----------------------------------------------------------------------------------
+
+  private void declare(String name, Symbol symbol) {
+    Symbol existing = symbols.get(name);
+    if (existing != null) {
+      throw error(symbol.pos(), redefinition(name, existing));
+    }
+    symbols.put(name, symbol);
+    scopes.peek().add(name);
+  }
+
+  private static String redefinition(String name, Symbol existing) {
+    if (existing instanceof Constant c) {
+      return "cannot redefine '" + name + "': it is already a " + c.kind().word + " (declared at " + c.pos() + ")";
+    }
+    return "name '" + name + "' is declared twice (first at " + existing.pos() + ")";
+  }
+
+  private void popScope() {
+    for (String name : scopes.pop()) {
+      symbols.remove(name);
+    }
+  }
+
+  /** The flat index of the variable {@code ref} names, every index checked against its dimension. */
+  private int resolve(Ast.Ref ref) {
+    Symbol symbol = symbols.get(ref.name());
+    if (symbol == null) {
+      throw error(ref.pos(), "unknown name '" + ref.name() + "'");
+    }
+    if (!(symbol instanceof Array array)) {
+      throw error(ref.pos(), "'" + ref.name() + "' is a " + ((Constant) symbol).kind().word + ", not a variable");
+    }
+    VariableArray a = array.array();
+    if (ref.indices().size() != a.rank()) {
+      throw error(ref.pos(), "'" + ref.name() + "' has " + count(a.rank(), "dimension", "dimensions") + " but "
+          + count(ref.indices().size(), "index was", "indices were") + " given");
+    }
+    int[] indices = new int[a.rank()];
+    for (int k = 0; k < indices.length; k++) {
+      IntExpr e = ref.indices().get(k);
+      long i = eval(e);
+      if (i < 0 || i >= a.dim(k)) {
+        throw error(Ast.start(e), "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1) + " of '" + ref.name() + "'");
+      }
+      indices[k] = (int) i;
+    }
+    return a.at(indices);
+  }
+
+  private static String count(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
+  // ---- Expressions -----------------------------------------------------------------------------
+
+  private long eval(IntExpr e) {
+    if (e instanceof Ast.Num n) {
+      return n.value();
+    }
+    if (e instanceof Ast.Name n) {
+      Symbol symbol = symbols.get(n.name());
+      if (symbol == null) {
+        throw error(n.pos(), "unknown name '" + n.name() + "'");
+      }
+      if (symbol instanceof Constant c) {
+        return c.value();
+      }
+      throw error(n.pos(), "'" + n.name() + "' is a variable array, not a number");
+    }
+    if (e instanceof Ast.Neg n) {
+      long v = eval(n.operand());
+      if (v == Long.MIN_VALUE) {
+        throw error(n.pos(), "integer overflow in -(" + v + ")");
+      }
+      return -v;
+    }
+    if (e instanceof Ast.Arith a) {
+      return arith(a);
+    }
+    Ast.MinMax m = (Ast.MinMax) e;
+    long a = eval(m.a());
+    long b = eval(m.b());
+    return m.max() ? Math.max(a, b) : Math.min(a, b);
+  }
+
+  private long arith(Ast.Arith e) {
+    long a = eval(e.left());
+    long b = eval(e.right());
+    if ((e.op() == Ast.ArithOp.DIV || e.op() == Ast.ArithOp.MOD) && b == 0) {
+      throw error(e.pos(), (e.op() == Ast.ArithOp.DIV ? "division" : "modulo") + " by zero in " + a + " " + e.op().symbol + " 0");
+    }
+    try {
+      return switch (e.op()) {
+        case ADD -> Math.addExact(a, b);
+        case SUB -> Math.subtractExact(a, b);
+        case MUL -> Math.multiplyExact(a, b);
+        case DIV -> a == Long.MIN_VALUE && b == -1 ? Math.negateExact(a) : a / b;
+        case MOD -> a % b;
+      };
+    } catch (ArithmeticException overflow) {
+      throw error(e.pos(), "integer overflow in " + a + " " + e.op().symbol + " " + b);
+    }
+  }
+
+  private boolean test(Cond c) {
+    if (c instanceof Ast.Bool b) {
+      return b.value();
+    }
+    if (c instanceof Ast.Compare k) {
+      long a = eval(k.left());
+      long b = eval(k.right());
+      return switch (k.op()) {
+        case EQ -> a == b;
+        case NE -> a != b;
+        case LT -> a < b;
+        case LE -> a <= b;
+        case GT -> a > b;
+        case GE -> a >= b;
+      };
+    }
+    if (c instanceof Ast.Logic l) {
+      return l.op() == Ast.LogicOp.AND ? test(l.left()) && test(l.right()) : test(l.left()) || test(l.right());
+    }
+    return !test(((Ast.Not) c).operand());
+  }
+
+  private LanguageException error(Pos pos, String message) {
+    return new LanguageException(source.diagnostic(pos, message));
+  }
+}

@@ -1,0 +1,126 @@
+package fgc.lang;
+
+import fgc.model.Model;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The modelling language: text in, {@link Model} out, or a {@link LanguageException} listing
+ * positioned {@link Diagnostic}s, never any other exception, whatever the text.
+ *
+ * <p>A short tour, in the order the text flows:
+ *
+ * <ol>
+ *   <li>{@link Scanner} cuts the text into {@link Token}s, dropping comments ({@code #} and
+ *       {@code //} to end of line) and reporting stray characters and oversized numbers.
+ *   <li>{@link Parser} builds the syntax tree ({@link Ast}) by recursive descent, checks types and
+ *       nesting depth, and recovers at {@code ;} and {@code }} to report up to 20 errors at once.
+ *   <li>{@link Evaluator} runs the tree: it binds params (with the caller's overrides), lets and
+ *       loop variables, unrolls loops, and calls {@link fgc.model.ModelBuilder} for every variable
+ *       array and factor, stopping at its first error.
+ *   <li>The result is the ground {@link Model}, whose canonical text the compiler keys on.
+ * </ol>
+ *
+ * <p>The grammar, in EBNF. {@code int} and {@code cond} are both {@code expr}, of the type the
+ * parser requires there; names in expressions are params, lets and loop variables, all integers.
+ *
+ * <pre>
+ * program    = [ "model" NAME ";" ] { topStmt } ;
+ * topStmt    = "param" NAME "=" int ";"
+ *            | "var" NAME { "[" int "]" } "in" range ";"
+ *            | "observe" NAME ";"
+ *            | stmt ;
+ * stmt       = "let" NAME "=" int ";"
+ *            | "for" binders block
+ *            | "if" cond block [ "else" block ]
+ *            | "alldiff" "(" ref ( "for" binders | { "," ref } ) ")" ";"
+ *            | "neq" "(" ref "," ref ")" ";" ;
+ * block      = "{" { stmt } "}" ;
+ * binders    = NAME "in" range { "," NAME "in" range } [ "where" cond ] ;
+ * range      = int ".." int ;
+ * ref        = NAME { "[" int "]" } ;
+ * expr       = and { "||" and } ;
+ * and        = equality { "&amp;&amp;" equality } ;
+ * equality   = comparison { ( "==" | "!=" ) comparison } ;
+ * comparison = additive { ( "&lt;" | "&lt;=" | "&gt;" | "&gt;=" ) additive } ;
+ * additive   = term { ( "+" | "-" ) term } ;
+ * term       = unary { ( "*" | "/" | "%" ) unary } ;
+ * unary      = ( "-" | "!" ) unary | primary ;
+ * primary    = NUMBER | NAME | "true" | "false" | "(" expr ")"
+ *            | ( "min" | "max" ) "(" int "," int ")" ;
+ * </pre>
+ *
+ * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
+ * while it is in scope. Nesting (blocks, binders, parentheses, operators) is limited to 100 levels
+ * and unrolling to 20,000,000 loop iterations and factor variables in all.
+ */
+public final class FgcLanguage {
+  /** The models shipped as resources {@code /fgc/models/NAME.fg}. */
+  private static final List<String> BUNDLED = List.of("sudoku");
+
+  private FgcLanguage() {}
+
+  /** The model in {@code text}; {@code sourceName} is what diagnostics call it and gives the default model name. */
+  public static Model parse(String sourceName, String text, Map<String, Long> paramOverrides) {
+    Source source = new Source(sourceName, text);
+    return Evaluator.model(source, Parser.parse(source), paramOverrides == null ? Map.of() : paramOverrides);
+  }
+
+  /** The model in {@code file} (UTF-8); an unreadable file is a one-line LanguageException. */
+  public static Model load(Path file, Map<String, Long> paramOverrides) {
+    return parse(file.toString(), read(file), paramOverrides);
+  }
+
+  /** The bundled model {@code name}, one of {@link #bundledNames()}. */
+  public static Model bundled(String name, Map<String, Long> paramOverrides) {
+    return parse(name + ".fg", bundledText(name), paramOverrides);
+  }
+
+  public static List<String> bundledNames() {
+    return BUNDLED;
+  }
+
+  /** The source text of the bundled model {@code name}. */
+  public static String bundledText(String name) {
+    if (name == null || !BUNDLED.contains(name)) {
+      throw new LanguageException(Diagnostic.unpositioned(String.valueOf(name),
+          "unknown bundled model '" + name + "'; the bundled models are: " + String.join(", ", BUNDLED)));
+    }
+    try (InputStream in = FgcLanguage.class.getResourceAsStream("/fgc/models/" + name + ".fg")) {
+      if (in == null) {
+        throw new LanguageException(Diagnostic.unpositioned(name + ".fg", "bundled model is missing from the class path"));
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new LanguageException(Diagnostic.unpositioned(name + ".fg", "cannot read bundled model: " + e.getMessage()));
+    }
+  }
+
+  /** The params {@code text} declares, with their default values, in declaration order. */
+  public static Map<String, Long> parameters(String sourceName, String text) {
+    Source source = new Source(sourceName, text);
+    return Evaluator.parameters(source, Parser.parse(source));
+  }
+
+  private static String read(Path file) {
+    try {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write
+    } catch (CharacterCodingException e) {
+      throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: it is not UTF-8 text"));
+    } catch (IOException | SecurityException e) {
+      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: " + oneLine(why)));
+    }
+  }
+
+  private static String oneLine(String s) {
+    return s.replaceAll("[\\r\\n]+", " ");
+  }
+}

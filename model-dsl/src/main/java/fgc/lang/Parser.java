@@ -1,0 +1,552 @@
+package fgc.lang;
+
+import static fgc.lang.Token.Kind.ALLDIFF;
+import static fgc.lang.Token.Kind.AND;
+import static fgc.lang.Token.Kind.ASSIGN;
+import static fgc.lang.Token.Kind.COMMA;
+import static fgc.lang.Token.Kind.DOT_DOT;
+import static fgc.lang.Token.Kind.ELSE;
+import static fgc.lang.Token.Kind.EOF;
+import static fgc.lang.Token.Kind.FOR;
+import static fgc.lang.Token.Kind.IDENTIFIER;
+import static fgc.lang.Token.Kind.IN;
+import static fgc.lang.Token.Kind.LEFT_BRACE;
+import static fgc.lang.Token.Kind.LEFT_BRACKET;
+import static fgc.lang.Token.Kind.LEFT_PAREN;
+import static fgc.lang.Token.Kind.OR;
+import static fgc.lang.Token.Kind.RIGHT_BRACE;
+import static fgc.lang.Token.Kind.RIGHT_BRACKET;
+import static fgc.lang.Token.Kind.RIGHT_PAREN;
+import static fgc.lang.Token.Kind.SEMICOLON;
+import static fgc.lang.Token.Kind.WHERE;
+
+import fgc.lang.Ast.ArithOp;
+import fgc.lang.Ast.CompareOp;
+import fgc.lang.Ast.Cond;
+import fgc.lang.Ast.Expr;
+import fgc.lang.Ast.IntExpr;
+import fgc.lang.Ast.LogicOp;
+import fgc.lang.Ast.Pos;
+import fgc.lang.Ast.Stmt;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Tokens to syntax tree, by recursive descent (the grammar is in the package documentation of
+ * {@link FgcLanguage}). Syntax errors are collected: after one, the parser skips to the end of the
+ * statement (a {@code ;}, or past a whole {@code { ... }} block, or before the {@code }} closing
+ * the enclosing block) and goes on, so one run reports up to {@link #MAX_ERRORS} of them. Type
+ * errors are found here too, since every expression's type follows from its syntax.
+ */
+final class Parser {
+  static final int MAX_ERRORS = 20;
+  /** Deepest nesting of blocks, loop binders, parentheses and operators; it bounds recursion. */
+  static final int MAX_NESTING = 100;
+
+  /** Unwinds to the enclosing statement after a syntax error; never leaves the parser. */
+  private static final class ParseError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ParseError() {
+      super(null, null, false, false); // control flow only: no stack trace to fill
+    }
+  }
+
+  private final Source source;
+  private final List<Token> tokens;
+  private final List<Diagnostic> errors;
+  /** One error per position: recovery must not repeat itself, nor a scanner error. */
+  private final Set<Pos> errorPositions = new HashSet<>();
+  private Optional<String> modelName = Optional.empty();
+  private boolean seenStatement;
+  private int current;
+  private int depth;
+
+  private Parser(Source source, Scanner.Result scanned) {
+    this.source = source;
+    this.tokens = scanned.tokens();
+    this.errors = new ArrayList<>(scanned.errors());
+    for (Diagnostic d : errors) {
+      errorPositions.add(new Pos(d.line(), d.column()));
+    }
+  }
+
+  /** The program in {@code source}, or a LanguageException with every lexical and syntax error found. */
+  static Ast.Program parse(Source source) {
+    Parser parser = new Parser(source, Scanner.scan(source));
+    Ast.Program program = parser.program();
+    if (!parser.errors.isEmpty()) {
+      List<Diagnostic> sorted = new ArrayList<>(parser.errors);
+      sorted.sort(Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
+      throw new LanguageException(sorted.subList(0, Math.min(MAX_ERRORS, sorted.size())));
+    }
+    return program;
+  }
+
+  // ---- Statements ------------------------------------------------------------------------------
+
+  private Ast.Program program() {
+    List<Stmt> statements = new ArrayList<>();
+    while (!atEnd() && errors.size() < MAX_ERRORS) {
+      if (check(RIGHT_BRACE)) {
+        report(peek().pos(), "unexpected '}': no block is open");
+        advance();
+      } else {
+        statementInto(statements, true);
+      }
+    }
+    return new Ast.Program(modelName, List.copyOf(statements), peek().pos());
+  }
+
+  /** Parses one statement into {@code out}; on a syntax error, skips to where the next can start. */
+  private void statementInto(List<Stmt> out, boolean topLevel) {
+    int savedDepth = depth;
+    try {
+      Stmt s = statement(topLevel);
+      if (s != null) {
+        out.add(s);
+      }
+    } catch (ParseError e) {
+      depth = savedDepth;
+      synchronize();
+    }
+    seenStatement = true;
+  }
+
+  /** One statement, or null for {@code model NAME;}, which the program records instead. */
+  private Stmt statement(boolean topLevel) {
+    Token keyword = peek();
+    switch (keyword.kind()) {
+      case MODEL:
+        return modelDeclaration(topLevel);
+      case PARAM: {
+        topLevelOnly(keyword, topLevel);
+        advance();
+        Token name = expect(IDENTIFIER);
+        expect(ASSIGN);
+        IntExpr value = integer(expression());
+        expect(SEMICOLON);
+        return new Ast.Param(name.pos(), name.text(), value);
+      }
+      case LET: {
+        advance();
+        Token name = expect(IDENTIFIER);
+        expect(ASSIGN);
+        IntExpr value = integer(expression());
+        expect(SEMICOLON);
+        return new Ast.Let(name.pos(), name.text(), value);
+      }
+      case VAR:
+        topLevelOnly(keyword, topLevel);
+        return varDeclaration();
+      case OBSERVE: {
+        topLevelOnly(keyword, topLevel);
+        advance();
+        Token name = expect(IDENTIFIER);
+        expect(SEMICOLON);
+        return new Ast.Observe(name.pos(), name.text());
+      }
+      case FOR: {
+        advance();
+        int saved = depth;
+        Ast.Binders binders = binders();
+        List<Stmt> body = block();
+        depth = saved;
+        return new Ast.For(keyword.pos(), binders, body);
+      }
+      case IF: {
+        advance();
+        Cond cond = condition(expression());
+        List<Stmt> then = block();
+        List<Stmt> otherwise = match(ELSE) ? block() : List.of();
+        return new Ast.If(keyword.pos(), cond, then, otherwise);
+      }
+      case ALLDIFF:
+        return alldiff();
+      case NEQ: {
+        advance();
+        Token open = expect(LEFT_PAREN);
+        Ast.Ref a = ref();
+        expect(COMMA);
+        Ast.Ref b = ref();
+        expectClosing(RIGHT_PAREN, open);
+        expect(SEMICOLON);
+        return new Ast.Neq(keyword.pos(), a, b);
+      }
+      default:
+        throw error(keyword.pos(), "expected a statement but found " + keyword.describe());
+    }
+  }
+
+  private Stmt modelDeclaration(boolean topLevel) {
+    Token keyword = advance();
+    Token name = expect(IDENTIFIER);
+    expect(SEMICOLON);
+    if (!topLevel || seenStatement) {
+      report(keyword.pos(), "'model' must be the first statement");
+    } else {
+      modelName = Optional.of(name.text());
+    }
+    return null;
+  }
+
+  private Stmt varDeclaration() {
+    advance();
+    Token name = expect(IDENTIFIER);
+    List<IntExpr> dims = new ArrayList<>();
+    while (check(LEFT_BRACKET)) {
+      Token open = advance();
+      dims.add(integer(expression()));
+      expectClosing(RIGHT_BRACKET, open);
+    }
+    expect(IN);
+    Ast.Range domain = range();
+    expect(SEMICOLON);
+    return new Ast.Var(name.pos(), name.text(), List.copyOf(dims), domain);
+  }
+
+  /** {@code alldiff(a, b, ...)} or the comprehension {@code alldiff(ref for BINDERS)}. */
+  private Stmt alldiff() {
+    Token keyword = advance();
+    Token open = expect(LEFT_PAREN);
+    List<Ast.Ref> refs = new ArrayList<>();
+    refs.add(ref());
+    Ast.Binders binders;
+    int saved = depth;
+    if (match(FOR)) {
+      binders = binders();
+    } else {
+      while (match(COMMA)) {
+        refs.add(ref());
+      }
+      binders = new Ast.Binders(List.of(), new Ast.Bool(keyword.pos(), true));
+    }
+    expectClosing(RIGHT_PAREN, open);
+    depth = saved;
+    expect(SEMICOLON);
+    return new Ast.AllDiff(keyword.pos(), List.copyOf(refs), binders);
+  }
+
+  /** {@code i in a..b, j in c..d where cond}; each binder is a level of nesting when evaluated. */
+  private Ast.Binders binders() {
+    List<Ast.Binder> list = new ArrayList<>();
+    do {
+      Token name = expect(IDENTIFIER);
+      enter(name);
+      expect(IN);
+      list.add(new Ast.Binder(name.pos(), name.text(), range()));
+    } while (match(COMMA));
+    Cond where = match(WHERE) ? condition(expression()) : new Ast.Bool(list.get(0).pos(), true);
+    return new Ast.Binders(List.copyOf(list), where);
+  }
+
+  private List<Stmt> block() {
+    enter(peek()); // before taking the '{', so recovery from too deep a block skips all of it
+    Token open = expect(LEFT_BRACE);
+    List<Stmt> body = new ArrayList<>();
+    while (!check(RIGHT_BRACE) && !atEnd()) {
+      statementInto(body, false);
+    }
+    expectClosing(RIGHT_BRACE, open);
+    depth--;
+    return List.copyOf(body);
+  }
+
+  private Ast.Ref ref() {
+    Token name = expect(IDENTIFIER);
+    List<IntExpr> indices = new ArrayList<>();
+    while (check(LEFT_BRACKET)) {
+      Token open = advance();
+      indices.add(integer(expression()));
+      expectClosing(RIGHT_BRACKET, open);
+    }
+    return new Ast.Ref(name.pos(), name.text(), List.copyOf(indices));
+  }
+
+  private Ast.Range range() {
+    Pos start = peek().pos();
+    IntExpr lo = integer(expression());
+    expect(DOT_DOT);
+    IntExpr hi = integer(expression());
+    return new Ast.Range(start, lo, hi);
+  }
+
+  private void topLevelOnly(Token keyword, boolean topLevel) {
+    if (!topLevel) {
+      report(keyword.pos(), keyword.describe() + " is only allowed at the top level, outside for and if");
+    }
+  }
+
+  // ---- Expressions: lowest precedence first ----------------------------------------------------
+
+  private Expr expression() {
+    return or();
+  }
+
+  private Expr or() {
+    Expr left = and();
+    while (check(OR)) {
+      Token op = advance();
+      Expr right = and();
+      left = bounded(new Ast.Logic(op.pos(), LogicOp.OR, condition(left), condition(right)));
+    }
+    return left;
+  }
+
+  private Expr and() {
+    Expr left = equality();
+    while (check(AND)) {
+      Token op = advance();
+      Expr right = equality();
+      left = bounded(new Ast.Logic(op.pos(), LogicOp.AND, condition(left), condition(right)));
+    }
+    return left;
+  }
+
+  private Expr equality() {
+    Expr left = comparison();
+    while (true) {
+      CompareOp op = switch (peek().kind()) {
+        case EQUAL -> CompareOp.EQ;
+        case NOT_EQUAL -> CompareOp.NE;
+        default -> null;
+      };
+      if (op == null) {
+        return left;
+      }
+      Token at = advance();
+      Expr right = comparison();
+      left = bounded(new Ast.Compare(at.pos(), op, integer(left), integer(right)));
+    }
+  }
+
+  private Expr comparison() {
+    Expr left = additive();
+    while (true) {
+      CompareOp op = switch (peek().kind()) {
+        case LESS -> CompareOp.LT;
+        case LESS_EQUAL -> CompareOp.LE;
+        case GREATER -> CompareOp.GT;
+        case GREATER_EQUAL -> CompareOp.GE;
+        default -> null;
+      };
+      if (op == null) {
+        return left;
+      }
+      Token at = advance();
+      Expr right = additive();
+      left = bounded(new Ast.Compare(at.pos(), op, integer(left), integer(right)));
+    }
+  }
+
+  private Expr additive() {
+    Expr left = multiplicative();
+    while (true) {
+      ArithOp op = switch (peek().kind()) {
+        case PLUS -> ArithOp.ADD;
+        case MINUS -> ArithOp.SUB;
+        default -> null;
+      };
+      if (op == null) {
+        return left;
+      }
+      Token at = advance();
+      Expr right = multiplicative();
+      left = bounded(new Ast.Arith(at.pos(), op, integer(left), integer(right)));
+    }
+  }
+
+  private Expr multiplicative() {
+    Expr left = unary();
+    while (true) {
+      ArithOp op = switch (peek().kind()) {
+        case STAR -> ArithOp.MUL;
+        case SLASH -> ArithOp.DIV;
+        case PERCENT -> ArithOp.MOD;
+        default -> null;
+      };
+      if (op == null) {
+        return left;
+      }
+      Token at = advance();
+      Expr right = unary();
+      left = bounded(new Ast.Arith(at.pos(), op, integer(left), integer(right)));
+    }
+  }
+
+  private Expr unary() {
+    Token op = peek();
+    if (op.kind() != Token.Kind.MINUS && op.kind() != Token.Kind.NOT) {
+      return primary();
+    }
+    advance();
+    enter(op);
+    Expr operand = unary();
+    depth--;
+    return bounded(op.kind() == Token.Kind.MINUS
+        ? new Ast.Neg(op.pos(), integer(operand))
+        : new Ast.Not(op.pos(), condition(operand)));
+  }
+
+  private Expr primary() {
+    Token t = peek();
+    switch (t.kind()) {
+      case NUMBER:
+        advance();
+        return new Ast.Num(t.pos(), t.value());
+      case IDENTIFIER:
+        advance();
+        return new Ast.Name(t.pos(), t.text());
+      case TRUE:
+      case FALSE:
+        advance();
+        return new Ast.Bool(t.pos(), t.kind() == Token.Kind.TRUE);
+      case LEFT_PAREN: {
+        enter(t);
+        advance();
+        Expr inner = expression();
+        expectClosing(RIGHT_PAREN, t);
+        depth--;
+        return inner;
+      }
+      case MIN:
+      case MAX: {
+        advance();
+        Token open = expect(LEFT_PAREN);
+        enter(t);
+        IntExpr a = integer(expression());
+        expect(COMMA);
+        IntExpr b = integer(expression());
+        expectClosing(RIGHT_PAREN, open);
+        depth--;
+        return bounded(new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b));
+      }
+      default:
+        throw error(t.pos(), "expected an expression but found " + t.describe());
+    }
+  }
+
+  /** {@code e} as an integer; a condition is a type error, reported and replaced so parsing goes on. */
+  private IntExpr integer(Expr e) {
+    if (e instanceof IntExpr i) {
+      return i;
+    }
+    report(Ast.start(e), "expected an integer but found a condition");
+    return new Ast.Num(e.pos(), 0);
+  }
+
+  private Cond condition(Expr e) {
+    if (e instanceof Cond c) {
+      return c;
+    }
+    report(Ast.start(e), "expected a condition but found an integer");
+    return new Ast.Bool(e.pos(), true);
+  }
+
+  /** A long operator chain is as deep for the evaluator as nested parentheses, so it counts too. */
+  private <E extends Expr> E bounded(E e) {
+    if (e.height() > MAX_NESTING) {
+      throw error(e.pos(), "nesting deeper than " + MAX_NESTING);
+    }
+    return e;
+  }
+
+  private void enter(Token at) {
+    if (++depth > MAX_NESTING) {
+      throw error(at.pos(), "nesting deeper than " + MAX_NESTING);
+    }
+  }
+
+  // ---- Tokens and errors -----------------------------------------------------------------------
+
+  private Token expect(Token.Kind kind) {
+    if (check(kind)) {
+      return advance();
+    }
+    Token found = peek();
+    String reserved = kind == IDENTIFIER && found.kind().isKeyword() ? " (a reserved word)" : "";
+    throw error(found.pos(), "expected " + kind.display() + " but found " + found.describe() + reserved);
+  }
+
+  /** Expects the token closing {@code open}; at end of file the error points at the opener. */
+  private Token expectClosing(Token.Kind kind, Token open) {
+    if (check(kind) || !atEnd()) {
+      return expect(kind);
+    }
+    throw error(open.pos(), "unterminated " + open.describe() + ": no matching " + kind.display() + " before end of file");
+  }
+
+  /**
+   * Skips the rest of a broken statement: through the next {@code ;}, or through a whole
+   * {@code { ... }} block, or up to (not over) a {@code }} that closes the enclosing block.
+   */
+  private void synchronize() {
+    int braces = 0;
+    while (!atEnd()) {
+      Token.Kind kind = peek().kind();
+      if (kind == RIGHT_BRACE) {
+        if (braces == 0) {
+          return;
+        }
+        advance();
+        if (--braces == 0) {
+          return;
+        }
+        continue;
+      }
+      advance();
+      if (kind == LEFT_BRACE) {
+        braces++;
+      } else if (kind == SEMICOLON && braces == 0) {
+        return;
+      }
+    }
+  }
+
+  private void report(Pos pos, String message) {
+    if (errors.size() >= MAX_ERRORS || !errorPositions.add(pos)) {
+      return;
+    }
+    errors.add(source.diagnostic(pos, message));
+    if (errors.size() == MAX_ERRORS) {
+      current = tokens.size() - 1; // enough: jump to end of file, where every loop ends
+    }
+  }
+
+  private ParseError error(Pos pos, String message) {
+    report(pos, message);
+    return new ParseError();
+  }
+
+  private boolean match(Token.Kind kind) {
+    if (check(kind)) {
+      advance();
+      return true;
+    }
+    return false;
+  }
+
+  private boolean check(Token.Kind kind) {
+    return peek().kind() == kind;
+  }
+
+  private boolean atEnd() {
+    return peek().kind() == EOF;
+  }
+
+  private Token peek() {
+    return tokens.get(current);
+  }
+
+  private Token advance() {
+    Token t = tokens.get(current);
+    if (t.kind() != EOF) {
+      current++;
+    }
+    return t;
+  }
+}

@@ -1,0 +1,112 @@
+package fgc.lang;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One lexeme of a model: its kind, its text, its value when it is a number, and where it starts.
+ *
+ * @param value the literal's value for {@link Kind#NUMBER}, otherwise 0
+ */
+record Token(Token.Kind kind, String text, long value, int line, int column) {
+
+  /** Every kind of token; {@link #display} is how parse errors name a kind they expected. */
+  enum Kind {
+    IDENTIFIER("a name"),
+    NUMBER("a number"),
+    // Keywords: reserved, so none of them can name a param, let, loop variable or array.
+    MODEL("'model'", "model"),
+    PARAM("'param'", "param"),
+    LET("'let'", "let"),
+    VAR("'var'", "var"),
+    IN("'in'", "in"),
+    OBSERVE("'observe'", "observe"),
+    FOR("'for'", "for"),
+    WHERE("'where'", "where"),
+    IF("'if'", "if"),
+    ELSE("'else'", "else"),
+    ALLDIFF("'alldiff'", "alldiff"),
+    NEQ("'neq'", "neq"),
+    TRUE("'true'", "true"),
+    FALSE("'false'", "false"),
+    MIN("'min'", "min"),
+    MAX("'max'", "max"),
+    // Punctuation and operators.
+    SEMICOLON("';'"),
+    COMMA("','"),
+    LEFT_PAREN("'('"),
+    RIGHT_PAREN("')'"),
+    LEFT_BRACKET("'['"),
+    RIGHT_BRACKET("']'"),
+    LEFT_BRACE("'{'"),
+    RIGHT_BRACE("'}'"),
+    DOT_DOT("'..'"),
+    ASSIGN("'='"),
+    PLUS("'+'"),
+    MINUS("'-'"),
+    STAR("'*'"),
+    SLASH("'/'"),
+    PERCENT("'%'"),
+    EQUAL("'=='"),
+    NOT_EQUAL("'!='"),
+    LESS("'<'"),
+    LESS_EQUAL("'<='"),
+    GREATER("'>'"),
+    GREATER_EQUAL("'>='"),
+    AND("'&&'"),
+    OR("'||'"),
+    NOT("'!'"),
+    EOF("end of file");
+
+    private static final Map<String, Kind> KEYWORDS = keywords();
+
+    private final String display;
+    private final String keyword;
+
+    Kind(String display) {
+      this(display, null);
+    }
+
+    Kind(String display, String keyword) {
+      this.display = display;
+      this.keyword = keyword;
+    }
+
+    String display() {
+      return display;
+    }
+
+    boolean isKeyword() {
+      return keyword != null;
+    }
+
+    /** The keyword kind spelled {@code word}, or null when {@code word} is not reserved. */
+    static Kind keyword(String word) {
+      return KEYWORDS.get(word);
+    }
+
+    private static Map<String, Kind> keywords() {
+      Map<String, Kind> map = new HashMap<>();
+      for (Kind k : values()) {
+        if (k.keyword != null) {
+          map.put(k.keyword, k);
+        }
+      }
+      return Map.copyOf(map);
+    }
+  }
+
+  /** How an error message names this token: "end of file" or the quoted text, shortened if long. */
+  String describe() {
+    return kind == Kind.EOF ? "end of file" : "'" + shorten(text) + "'";
+  }
+
+  /** Long lexemes (a fuzzer's 10,000-digit number) are cut so a message stays one readable line. */
+  static String shorten(String text) {
+    return text.length() <= 24 ? text : text.substring(0, 20) + "...";
+  }
+
+  Ast.Pos pos() {
+    return new Ast.Pos(line, column);
+  }
+}

@@ -1,0 +1,227 @@
+package fgc.lang;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeout;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import fgc.model.Model;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hostile input: nothing may escape but a positioned LanguageException, and quickly. No stack
+ * overflow from deep nesting, no endless or memory-hungry unrolling, no NumberFormatException.
+ */
+class RobustnessTest {
+  private static final Duration FAST = Duration.ofSeconds(5);
+
+  private static Diagnostic onlyError(String text) {
+    LanguageException e = assertTimeout(FAST,
+        () -> assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of())));
+    assertEquals(1, e.diagnostics().size(), e::getMessage);
+    Diagnostic d = e.diagnostics().get(0);
+    DiagnosticsTest.assertCaretUnder(text, d);
+    return d;
+  }
+
+  private static void assertAt(Diagnostic d, int line, int column, String message) {
+    assertEquals(message, d.message(), d::format);
+    assertEquals(line, d.line(), d::format);
+    assertEquals(column, d.column(), d::format);
+  }
+
+  @Test
+  void tenThousandParenthesesStopAtTheHundredAndFirst() {
+    String text = "var x in 1..2;\nlet a = " + "(".repeat(10_000) + "1" + ")".repeat(10_000) + ";\nlet b = 2;\n";
+    assertAt(onlyError(text), 2, 9 + Parser.MAX_NESTING, "nesting deeper than 100");
+  }
+
+  @Test
+  void unclosedParenthesesAtEndOfFileToo() {
+    String text = "let a = " + "(".repeat(10_000);
+    assertAt(onlyError(text), 1, 9 + Parser.MAX_NESTING, "nesting deeper than 100");
+  }
+
+  @Test
+  void deepUnaryOperatorsAreBounded() {
+    assertAt(onlyError("let a = " + "-".repeat(10_000) + "1;"), 1, 109, "nesting deeper than 100");
+    assertAt(onlyError("var x in 1..2;\nif " + "!".repeat(10_000) + "true { }"), 2, 104, "nesting deeper than 100");
+  }
+
+  @Test
+  void deepFunctionCallsAreBounded() {
+    String text = "let a = " + "min(1, ".repeat(10_000) + "1" + ")".repeat(10_000) + ";";
+    assertAt(onlyError(text), 1, 9 + 7 * Parser.MAX_NESTING, "nesting deeper than 100");
+  }
+
+  @Test
+  void longOperatorChainsAreBoundedLikeNesting() {
+    // Left-associative chains are as deep as nested parentheses for the evaluator.
+    Diagnostic d = onlyError("let a = 1" + " + 1".repeat(10_000) + ";");
+    assertEquals("nesting deeper than 100", d.message());
+    assertEquals(1, d.line());
+    assertEquals(11 + 4 * Parser.MAX_NESTING, d.column()); // the 101st '+'
+    // A reasonable chain is fine.
+    Model m = FgcLanguage.parse("t.fg", "let a = 1" + " + 1".repeat(100) + ";\nvar x[a] in 1..2;", Map.of());
+    assertEquals(101, m.variableCount());
+  }
+
+  @Test
+  void tenThousandNestedBlocksStopAtTheLimit() {
+    StringBuilder text = new StringBuilder("var x in 1..2;\n");
+    for (int i = 0; i < 10_000; i++) {
+      text.append("if true {\n");
+    }
+    text.append("}\n".repeat(10_000));
+    assertAt(onlyError(text.toString()), 2 + Parser.MAX_NESTING, 9, "nesting deeper than 100");
+  }
+
+  @Test
+  void tenThousandBindersStopAtTheLimit() {
+    StringBuilder text = new StringBuilder("var x in 1..2;\nfor ");
+    for (int i = 0; i < 10_000; i++) {
+      text.append(i == 0 ? "" : ", ").append("a").append(i).append(" in 0..0");
+    }
+    text.append(" { }\n");
+    Diagnostic d = onlyError(text.toString());
+    assertEquals("nesting deeper than 100", d.message());
+    assertEquals(2, d.line());
+  }
+
+  @Test
+  void numbersTooBigForALongArePositioned() {
+    assertAt(onlyError("var x in 1..2;\nlet a = 1000000000000000000000000000000;"), 2, 9,
+        "number 10000000000000000000... is too big; the largest is 9223372036854775807");
+    assertAt(onlyError("let a = 9223372036854775808;"), 1, 9, "number 9223372036854775808 is too big; the largest is 9223372036854775807");
+    assertAt(onlyError("let a = " + "9".repeat(100_000) + ";"), 1, 9,
+        "number 99999999999999999999... is too big; the largest is 9223372036854775807");
+    Model m = FgcLanguage.parse("t.fg", "let a = 9223372036854775807;\nlet b = a - a + 3;\nvar x[b] in 1..2;", Map.of());
+    assertEquals(3, m.variableCount());
+  }
+
+  @Test
+  void runawayLoopsFailFastAtTheBinder() {
+    String budget = "the model is too big to unroll: more than 20000000 loop iterations and factor variables";
+    assertAt(onlyError("var x in 1..2;\nfor i in 0..2000000000 {}"), 2, 5, budget);
+    assertAt(onlyError("var x in 1..2;\nfor i in -9223372036854775807 - 1..9223372036854775807 {}"), 2, 5, budget);
+    assertAt(onlyError("var x[3] in 1..2;\nalldiff(x[0] for i in 0..2000000000 where i < 0);"), 2, 18, budget);
+    assertAt(onlyError("var x in 1..2;\nfor i in 0..10 {\n  for j in 0..1999999999 { }\n}"), 3, 7, budget);
+  }
+
+  @Test
+  void nestedLoopsShareOneBudget() {
+    // Each range is small, the product is not: the count runs out part-way and stops the model.
+    Diagnostic d = onlyError("var x in 1..2;\nfor i in 0..100000, j in 0..100000 where false { neq(x, x); }");
+    assertEquals("the model is too big to unroll: more than 20000000 loop iterations and factor variables", d.message());
+    assertEquals(2, d.line());
+  }
+
+  @Test
+  void hugeFlatInputsAreFine() {
+    // 100,000 refs in one alldiff: no recursion, and the arity limit stops it while collecting.
+    StringBuilder text = new StringBuilder("var x in 1..2;\nalldiff(x");
+    text.append(", x".repeat(100_000)).append(");\n");
+    assertEquals("alldiff over more than 1024 variables; the limit is 1024", onlyError(text.toString()).message());
+    // 100,000 statements.
+    Model m = assertTimeout(FAST, () -> FgcLanguage.parse("t.fg", "var x[2] in 1..2;\n" + "neq(x[0], x[1]);\n".repeat(100_000), Map.of()));
+    assertEquals(100_000, m.factors().size());
+  }
+
+  @Test
+  void randomTextNeverThrowsAnythingElse() {
+    Random random = new Random(7);
+    String alphabet = "abcxyz019_ ;,()[]{}.<>=!&|+-*/%#\n\r\t\"'\\@$\u00e9\u0000\ud83d\ude00";
+    for (int i = 0; i < 300; i++) {
+      StringBuilder text = new StringBuilder();
+      int length = random.nextInt(200);
+      for (int k = 0; k < length; k++) {
+        text.append(random.nextInt(20) == 0 ? (char) random.nextInt(0x10000) : alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      check(text.toString(), Map.of());
+    }
+  }
+
+  /** A seeded smoke test of what a fuzzer does: delete, duplicate, swap and replace tokens of sudoku.fg. */
+  @Test
+  void mutatedSudokuFilesGiveAModelOrALanguageException() {
+    String sudoku = FgcLanguage.bundledText("sudoku");
+    List<String> lexemes = lexemes(sudoku);
+    List<String> vocabulary = new ArrayList<>(lexemes);
+    vocabulary.removeIf(String::isBlank);
+    vocabulary.addAll(List.of("{", "}", "(", ")", "[", "]", ";", ",", "..", "=", "-", "/", "%", "&&", "||", "!", "<", "==",
+        "if", "else", "where", "true", "false", "min", "max", "neq", "alldiff", "param", "var", "let", "observe", "model",
+        "0", "-1", "2000000000", "9223372036854775807", "99999999999999999999", "@", "\t", "\n", "#", "x"));
+    Random random = new Random(2024);
+    int models = 0;
+    for (int i = 0; i < 2_000; i++) {
+      List<String> mutated = new ArrayList<>(lexemes);
+      int edits = 1 + random.nextInt(4);
+      for (int e = 0; e < edits && !mutated.isEmpty(); e++) {
+        int at = random.nextInt(mutated.size());
+        switch (random.nextInt(5)) {
+          case 0 -> mutated.remove(at);
+          case 1 -> mutated.add(at, mutated.get(at));
+          case 2 -> {
+            int other = random.nextInt(mutated.size());
+            String t = mutated.get(at);
+            mutated.set(at, mutated.get(other));
+            mutated.set(other, t);
+          }
+          case 3 -> mutated.set(at, vocabulary.get(random.nextInt(vocabulary.size())));
+          default -> mutated.add(at, " " + vocabulary.get(random.nextInt(vocabulary.size())) + " ");
+        }
+      }
+      Map<String, Long> overrides = switch (random.nextInt(6)) {
+        case 0 -> Map.of("n", 2L);
+        case 1 -> Map.of("n", (long) (random.nextInt(9) - 2));
+        case 2 -> Map.of("n", Long.MAX_VALUE);
+        case 3 -> Map.of("m", 1L);
+        default -> Map.of();
+      };
+      if (check(String.join("", mutated), overrides)) {
+        models++;
+      }
+    }
+    assertTrue(models > 0, "some mutations (of whitespace, say) still give a model");
+  }
+
+  /** True for a model; a LanguageException must be well formed; anything else fails the test. */
+  private static boolean check(String text, Map<String, Long> overrides) {
+    try {
+      Model m = FgcLanguage.parse("fuzz.fg", text, overrides);
+      m.canonicalText();
+      return true;
+    } catch (LanguageException e) {
+      assertTrue(!e.diagnostics().isEmpty() && e.diagnostics().size() <= Parser.MAX_ERRORS);
+      long lines = text.split("\r\n|\r|\n", -1).length;
+      for (Diagnostic d : e.diagnostics()) {
+        assertTrue(d.line() >= 0 && d.line() <= lines, () -> "line of " + d.format() + "\nin:\n" + text);
+        assertTrue(d.line() == 0 || d.column() >= 1, () -> "column of " + d.format());
+        assertTrue(d.format().startsWith("fuzz.fg"));
+      }
+      return false;
+    } catch (Throwable t) {
+      fail("input gave " + t + " instead of a LanguageException:\n" + text, t);
+      return false;
+    }
+  }
+
+  /** The text cut into lexemes, whitespace and comments included, so joining them gives it back. */
+  static List<String> lexemes(String text) {
+    Matcher m = Pattern.compile("\\s+|#[^\\n]*|//[^\\n]*|\\.\\.|&&|\\|\\||[=!<>]=|\\w+|.").matcher(text);
+    List<String> out = new ArrayList<>();
+    while (m.find()) {
+      out.add(m.group());
+    }
+    assertEquals(text, String.join("", out));
+    return out;
+  }
+}
