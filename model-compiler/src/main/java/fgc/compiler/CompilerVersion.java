@@ -1,10 +1,14 @@
 package fgc.compiler;
 
 import fgc.compiler.backend.JaninoBackend;
-import fgc.compiler.emit.BpEmitter;
+import fgc.compiler.emit.EmitSupport;
+import fgc.compiler.emit.PairwiseBpEmitter;
+import fgc.compiler.emit.SumProductEmitter;
 import fgc.compiler.emit.Tables;
+import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.Planner;
+import fgc.compiler.plan.VariableLayout;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +27,8 @@ public final class CompilerVersion {
   /** Every class whose code shapes the generated source or bytes. A test checks this list is complete. */
   static final List<Class<?>> FINGERPRINTED = List.of(
       AlgorithmSpec.class, SolverKey.class, ModelCompiler.class,
-      Planner.class, PairwisePlan.class, BpEmitter.class, Tables.class, JaninoBackend.class);
+      Planner.class, VariableLayout.class, PairwisePlan.class, FactorPlan.class,
+      EmitSupport.class, PairwiseBpEmitter.class, SumProductEmitter.class, Tables.class, JaninoBackend.class);
 
   private static final String ID = RELEASE + "+" + fingerprint().substring(0, 16) + "/janino-" + JaninoBackend.JANINO_VERSION;
 

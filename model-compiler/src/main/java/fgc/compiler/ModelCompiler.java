@@ -3,8 +3,9 @@ package fgc.compiler;
 import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.backend.JaninoBackend;
-import fgc.compiler.emit.BpEmitter;
-import fgc.compiler.plan.PairwisePlan;
+import fgc.compiler.emit.PairwiseBpEmitter;
+import fgc.compiler.emit.SumProductEmitter;
+import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Planner;
 import fgc.model.Model;
 import java.util.Map;
@@ -13,8 +14,9 @@ import java.util.Map;
  * The model compiler: an ordered list of passes, each in a file of its own.
  * <ol>
  *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).</li>
- *   <li>{@link Planner}: the model's factors become a message plan (for {@code bp}: pairwise edges).</li>
- *   <li>{@link BpEmitter}: the plan becomes one specialised Java class (JavaPoet).</li>
+ *   <li>{@link Planner}: the model's factors become a message plan (pairwise edges, or factor nodes).</li>
+ *   <li>{@link PairwiseBpEmitter} or {@link SumProductEmitter}: the plan becomes one specialised Java
+ *       class (JavaPoet).</li>
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
  * </ol>
  * {@link #generateSource} stops after the emitter; it is what the build-time generator calls, so a
@@ -23,11 +25,24 @@ import java.util.Map;
 public final class ModelCompiler {
   private ModelCompiler() {}
 
+  /** The package of every generated class. */
+  public static final String GENERATED_PACKAGE = "fgc.generated";
+
   /** The source of the solver for {@code model} with {@code spec}, and its key and class name. */
   public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
     String key = SolverKey.of(model, spec);
-    PairwisePlan plan = Planner.pairwise(model);
-    JavaFile file = BpEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
+    JavaFile file;
+    switch (spec.name()) {
+      case AlgorithmSpec.BP_PAIRWISE:
+        file = PairwiseBpEmitter.emit(Planner.pairwise(model), key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
+        break;
+      case AlgorithmSpec.SUMPRODUCT:
+        FactorPlan plan = Planner.factors(model, SumProductEmitter.MAX_WIDTH, spec.name());
+        file = SumProductEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
+        break;
+      default:
+        throw new IllegalArgumentException("no emitter for algorithm " + spec.name());
+    }
     return new GeneratedSource(key, file.packageName + "." + file.typeSpec.name, file.toString());
   }
 

@@ -2,9 +2,7 @@ package fgc.compiler.plan;
 
 /**
  * The message plan of pairwise belief propagation: every variable's neighbours and the directed
- * edges that carry messages between them. Values of all variables are aligned on one global range
- * {@code lo .. lo+width-1}, so a message is {@code width} doubles and {@code neq} compares values,
- * not positions; a variable with a narrower domain has prior zero outside it.
+ * edges that carry messages between them, over a {@link VariableLayout}.
  *
  * <p>Edge slots are grouped by source variable: the slots of variable {@code i} run from
  * {@code offset[i]} to {@code offset[i+1]-1}, one per neighbour in ascending order, and
@@ -12,22 +10,15 @@ package fgc.compiler.plan;
  */
 public final class PairwisePlan {
   private final String modelName;
-  private final int lo;
-  private final int width;
-  private final int[] variableLo;
-  private final int[] variableSize;
+  private final VariableLayout layout;
   private final int[] offset;
   private final int[] neighbour;
   private final int[] reverse;
   private final int factorCount;
 
-  PairwisePlan(String modelName, int lo, int width, int[] variableLo, int[] variableSize,
-      int[] offset, int[] neighbour, int[] reverse, int factorCount) {
+  PairwisePlan(String modelName, VariableLayout layout, int[] offset, int[] neighbour, int[] reverse, int factorCount) {
     this.modelName = modelName;
-    this.lo = lo;
-    this.width = width;
-    this.variableLo = variableLo;
-    this.variableSize = variableSize;
+    this.layout = layout;
     this.offset = offset;
     this.neighbour = neighbour;
     this.reverse = reverse;
@@ -38,27 +29,17 @@ public final class PairwisePlan {
     return modelName;
   }
 
+  public VariableLayout layout() {
+    return layout;
+  }
+
   public int variableCount() {
-    return variableLo.length;
+    return layout.variableCount();
   }
 
-  /** The lowest value of any variable: value {@code lo} is message entry 0. */
-  public int lo() {
-    return lo;
-  }
 
-  /** Entries per message: the size of the union of all domains' ranges. */
-  public int width() {
-    return width;
-  }
 
-  public int variableLo(int variable) {
-    return variableLo[variable];
-  }
 
-  public int variableSize(int variable) {
-    return variableSize[variable];
-  }
 
   /** Directed edges (two per pairwise factor). */
   public int edgeCount() {
@@ -104,29 +85,11 @@ public final class PairwisePlan {
     return degree(0);
   }
 
-  /** Whether every variable has the same domain, so no per-variable range tables are needed. */
-  public boolean uniformDomains() {
-    for (int i = 0; i < variableCount(); i++) {
-      if (variableLo[i] != lo || variableSize[i] != width) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   public int[] offsets() {
     return offset.clone();
   }
 
   public int[] reverses() {
     return reverse.clone();
-  }
-
-  public int[] variableLos() {
-    return variableLo.clone();
-  }
-
-  public int[] variableSizes() {
-    return variableSize.clone();
   }
 }

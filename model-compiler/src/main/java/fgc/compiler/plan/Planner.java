@@ -1,6 +1,5 @@
 package fgc.compiler.plan;
 
-import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
 import java.util.Arrays;
@@ -13,24 +12,48 @@ import java.util.Arrays;
 public final class Planner {
   private Planner() {}
 
+  /** Factor-level BP: one factor node per model factor, its slots in scope order. */
+  public static FactorPlan factors(Model model, int maxWidth, String algorithm) {
+    VariableLayout layout = VariableLayout.of(model);
+    if (layout.width() > maxWidth) {
+      throw new PlanException(algorithm + " computes exact factor messages over subsets of the " + layout.width()
+          + " values of model " + model.name() + "; it takes at most " + maxWidth + " values (use bp-pairwise)");
+    }
+    int n = model.variableCount();
+    int f = model.factors().size();
+    int[] factorStart = new int[f + 1];
+    for (int k = 0; k < f; k++) {
+      Factor factor = model.factors().get(k);
+      if (factor.arity() > layout.width()) {
+        throw new PlanException("factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
+            + " different values but the model has only " + layout.width() + ": it can never hold");
+      }
+      factorStart[k + 1] = factorStart[k] + factor.arity();
+    }
+    int[] edgeVariable = new int[factorStart[f]];
+    int[] degree = new int[n];
+    for (int k = 0; k < f; k++) {
+      int[] scope = model.factors().get(k).scope();
+      for (int s = 0; s < scope.length; s++) {
+        edgeVariable[factorStart[k] + s] = scope[s];
+        degree[scope[s]]++;
+      }
+    }
+    int[] variableStart = new int[n + 1];
+    for (int i = 0; i < n; i++) {
+      variableStart[i + 1] = variableStart[i] + degree[i];
+    }
+    int[] variableEdges = new int[edgeVariable.length];
+    int[] fill = Arrays.copyOf(variableStart, n);
+    for (int e = 0; e < edgeVariable.length; e++) {
+      variableEdges[fill[edgeVariable[e]]++] = e;
+    }
+    return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges);
+  }
+
   public static PairwisePlan pairwise(Model model) {
     int n = model.variableCount();
-    int[] varLo = new int[n];
-    int[] varSize = new int[n];
-    int lo = Integer.MAX_VALUE;
-    int hi = Integer.MIN_VALUE;
-    for (int i = 0; i < n; i++) {
-      Domain d = model.domainOf(i);
-      varLo[i] = d.lo();
-      varSize[i] = d.size();
-      lo = Math.min(lo, d.lo());
-      hi = Math.max(hi, d.hi());
-    }
-    long width = (long) hi - lo + 1;
-    if (width > fgc.model.Limits.MAX_DOMAIN) {
-      throw new PlanException("the domains of model " + model.name() + " span " + lo + ".." + hi
-          + " (" + width + " values); pairwise BP aligns all values on one range of at most " + fgc.model.Limits.MAX_DOMAIN);
-    }
+    VariableLayout layout = VariableLayout.of(model);
 
     // Collect each unordered pair once, as a sorted array of longs (smaller index in the high half).
     long[] pairs = new long[16];
@@ -84,6 +107,6 @@ public final class Planner {
         reverse[e] = Arrays.binarySearch(neighbour, offset[j], offset[j + 1], i);
       }
     }
-    return new PairwisePlan(model.name(), lo, (int) width, varLo, varSize, offset, neighbour, reverse, distinct);
+    return new PairwisePlan(model.name(), layout, offset, neighbour, reverse, distinct);
   }
 }

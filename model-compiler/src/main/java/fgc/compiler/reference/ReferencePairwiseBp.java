@@ -16,9 +16,10 @@ import java.util.TreeSet;
  * generic over any model, and slow on purpose. It shares no plan or table with the compiler; it
  * reads the model itself. Each cavity is recomputed from scratch as (prior times the messages
  * before it) times (the messages after it), with the same rescaling and summation order as the
- * generated code, so that both give the same numbers to the last bit when both are right.
+ * generated code, so that both give the same numbers to the last bit when both are right. Schedule:
+ * variables in order, each sending all its messages from the latest ones it has received.
  */
-public final class ReferenceBp implements GeneratedAlgorithm {
+public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   private final Model model;
   private final double damping;
   private final int lo;
@@ -29,7 +30,7 @@ public final class ReferenceBp implements GeneratedAlgorithm {
   private final double[][] prior;
   private int sweeps;
 
-  public ReferenceBp(Model model, double damping) {
+  public ReferencePairwiseBp(Model model, double damping) {
     this.model = model;
     this.damping = damping;
     int n = model.variableCount();
@@ -69,7 +70,7 @@ public final class ReferenceBp implements GeneratedAlgorithm {
 
   @Override
   public String algorithm() {
-    return "bp";
+    return "bp-pairwise";
   }
 
   @Override
@@ -142,7 +143,6 @@ public final class ReferenceBp implements GeneratedAlgorithm {
     double change = 0;
     for (int t = 0; t < count; t++) {
       change = 0;
-      Map<Long, double[]> next = new HashMap<>();
       for (int i = 0; i < neighbours.size(); i++) {
         List<Integer> nb = neighbours.get(i);
         for (int k = 0; k < nb.size(); k++) {
@@ -151,10 +151,9 @@ public final class ReferenceBp implements GeneratedAlgorithm {
           for (int v = 0; v < width; v++) {
             change = Math.max(change, Math.abs(fresh[v] - old[v]));
           }
-          next.put(key(i, nb.get(k)), fresh);
+          messages.put(key(i, nb.get(k)), fresh);
         }
       }
-      messages.putAll(next);
       sweeps++;
     }
     return change;

@@ -1,0 +1,160 @@
+package fgc.compiler.emit;
+
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
+import com.squareup.javapoet.JavaFile;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.TypeSpec;
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.plan.VariableLayout;
+import java.util.Arrays;
+import javax.lang.model.element.Modifier;
+
+/**
+ * What every generated algorithm class has in common: its identity constants, the variable layout,
+ * evidence as a prior, and the readers of beliefs. An emitter adds its messages, its schedule and
+ * {@code refreshBeliefs()}, which must fill {@code belief} and {@code contradiction}.
+ *
+ * <p>Nothing from the model reaches the source as an identifier: the class name comes from the key,
+ * and the model name appears only as a string literal escaped by JavaPoet.
+ */
+public final class EmitSupport {
+  static final String PACKAGE = "fgc.generated";
+
+  private final VariableLayout layout;
+
+  EmitSupport(VariableLayout layout) {
+    this.layout = layout;
+  }
+
+  /** The first offset of variable {@code i}'s own values inside its {@code W}-wide block. */
+  String varLo() {
+    return layout.uniformDomains() ? "0" : "VAR_LO[i]";
+  }
+
+  String varSize() {
+    return layout.uniformDomains() ? "W" : "VAR_SIZE[i]";
+  }
+
+  /** A class with the identity, layout and evidence members; the caller adds the algorithm. */
+  TypeSpec.Builder classWithCommonMembers(String simpleName, String algorithm, String key, String modelName) {
+    int n = layout.variableCount();
+    TypeSpec.Builder type = TypeSpec.classBuilder(simpleName)
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addSuperinterface(GeneratedAlgorithm.class);
+    type.addField(constant(String.class, "KEY", CodeBlock.of("$S", key), Modifier.PUBLIC));
+    type.addField(constant(String.class, "MODEL", CodeBlock.of("$S", modelName), Modifier.PUBLIC));
+    type.addField(constant(String.class, "ALGORITHM", CodeBlock.of("$S", algorithm), Modifier.PUBLIC));
+    type.addField(constant(int.class, "V", CodeBlock.of("$L", n)));
+    type.addField(constant(int.class, "W", CodeBlock.of("$L", layout.width())));
+    type.addField(constant(int.class, "LO", CodeBlock.of("$L", layout.lo())));
+    if (!layout.uniformDomains()) {
+      type.addField(constant(int[].class, "VAR_LO", Tables.decodeCall(layout.variableOffsets())));
+      type.addField(constant(int[].class, "VAR_SIZE", Tables.decodeCall(layout.variableSizes())));
+    }
+    type.addField(state(double[].class, "prior", "new double[V * W]"));
+    type.addField(state(double[].class, "belief", "new double[V * W]"));
+    type.addField(FieldSpec.builder(int.class, "sweeps", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(boolean.class, "contradiction", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(boolean.class, "beliefsStale", Modifier.PRIVATE).build());
+
+    type.addMethod(getter("key", String.class, "KEY"));
+    type.addMethod(getter("algorithm", String.class, "ALGORITHM"));
+    type.addMethod(getter("variableCount", int.class, "V"));
+    type.addMethod(getter("sweepsDone", int.class, "sweeps"));
+    type.addMethod(variableGetter("lowestValue", "LO + " + varLo()));
+    type.addMethod(variableGetter("domainSize", varSize()));
+    type.addMethod(override("setObserved", void.class)
+        .addParameter(int.class, "i").addParameter(int.class, "value")
+        .addStatement("checkVariable(i)")
+        .addStatement("int index = value - LO - $L", varLo())
+        .beginControlFlow("if (index < 0 || index >= $L)", varSize())
+        .addStatement("throw new $T(\"value \" + value + \" is outside the domain of variable \" + i)", IllegalArgumentException.class)
+        .endControlFlow()
+        .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
+        .addStatement("prior[i * W + $L + index] = 1.0", varLo())
+        .addStatement("beliefsStale = true")
+        .build());
+    type.addMethod(override("clearObserved", void.class)
+        .addParameter(int.class, "i")
+        .addStatement("checkVariable(i)")
+        .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
+        .addStatement("$T.fill(prior, i * W + $L, i * W + $L + $L, 1.0)", Arrays.class, varLo(), varLo(), varSize())
+        .addStatement("beliefsStale = true")
+        .build());
+    type.addMethod(override("clearAllObserved", void.class)
+        .beginControlFlow("for (int i = 0; i < V; i++)").addStatement("clearObserved(i)").endControlFlow()
+        .build());
+    type.addMethod(override("reset", void.class).addStatement("resetWithNoise(0L, 0.0)").build());
+    type.addMethod(override("marginal", void.class)
+        .addParameter(int.class, "i").addParameter(double[].class, "target")
+        .addStatement("checkVariable(i)")
+        .addStatement("refreshBeliefs()")
+        .addStatement("$T.arraycopy(belief, i * W + $L, target, 0, $L)", System.class, varLo(), varSize())
+        .build());
+    type.addMethod(override("contradiction", boolean.class)
+        .addStatement("refreshBeliefs()")
+        .addStatement("return contradiction")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("checkVariable").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(int.class, "i")
+        .beginControlFlow("if (i < 0 || i >= V)")
+        .addStatement("throw new $T(\"variable \" + i + \" of \" + V)", IndexOutOfBoundsException.class)
+        .endControlFlow()
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("rescale").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addJavadoc("Divides {@code x[from .. from+W)} by its maximum, unless that is zero: products of many\n"
+            + "messages would otherwise underflow, and a common factor does not change a normalised result.\n")
+        .addParameter(double[].class, "x").addParameter(int.class, "from")
+        .addStatement("double max = 0.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (x[from + v] > max)").addStatement("max = x[from + v]").endControlFlow()
+        .endControlFlow()
+        .beginControlFlow("if (max > 0.0)")
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("x[from + v] = x[from + v] / max").endControlFlow()
+        .endControlFlow()
+        .build());
+    return type;
+  }
+
+  /** Normalises {@code belief} of variable {@code i} from an unnormalised product at {@code source[from..]}. */
+  static MethodSpec.Builder beliefFromProduct(MethodSpec.Builder m, String source, String from) {
+    return m.addStatement("double sum = 0.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + $L[$L + v]", source, from).endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("belief[i * W + v] = sum > 0.0 ? $L[$L + v] / sum : 0.0", source, from)
+        .endControlFlow()
+        .beginControlFlow("if (!(sum > 0.0))").addStatement("contradiction = true").endControlFlow();
+  }
+
+  static JavaFile file(TypeSpec type, String compilerId) {
+    return JavaFile.builder(PACKAGE, type)
+        .addFileComment("Generated by fgc $L. Do not edit.", compilerId)
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build();
+  }
+
+  static FieldSpec constant(Class<?> type, String name, CodeBlock init, Modifier... extra) {
+    FieldSpec.Builder f = FieldSpec.builder(type, name, Modifier.STATIC, Modifier.FINAL).initializer(init);
+    f.addModifiers(extra.length == 0 ? new Modifier[] {Modifier.PRIVATE} : extra);
+    return f.build();
+  }
+
+  static FieldSpec state(Class<?> type, String name, String init) {
+    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.FINAL).initializer(init).build();
+  }
+
+  static MethodSpec.Builder override(String name, Class<?> returns) {
+    return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
+  }
+
+  private static MethodSpec getter(String name, Class<?> returns, String expression) {
+    return override(name, returns).addStatement("return $L", expression).build();
+  }
+
+  private static MethodSpec variableGetter(String name, String expression) {
+    return override(name, int.class).addParameter(int.class, "i")
+        .addStatement("checkVariable(i)").addStatement("return $L", expression).build();
+  }
+}

@@ -1,0 +1,21 @@
+package fgc.compiler.reference;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.AlgorithmSpec;
+import fgc.model.Model;
+
+/** The reference interpreter of each algorithm, for differential tests against generated code. */
+public final class References {
+  private References() {}
+
+  public static GeneratedAlgorithm of(Model model, AlgorithmSpec spec) {
+    switch (spec.name()) {
+      case AlgorithmSpec.BP_PAIRWISE:
+        return new ReferencePairwiseBp(model, spec.option("damping"));
+      case AlgorithmSpec.SUMPRODUCT:
+        return new ReferenceSumProduct(model, spec.option("damping"));
+      default:
+        throw new IllegalArgumentException("no reference interpreter for " + spec.name());
+    }
+  }
+}

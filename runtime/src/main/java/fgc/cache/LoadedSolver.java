@@ -1,0 +1,65 @@
+package fgc.cache;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import java.lang.reflect.Constructor;
+
+/**
+ * A solver class that passed every check, with how it was obtained. {@link #newInstance()} gives
+ * independent instances (one per thread).
+ */
+public final class LoadedSolver {
+  /** Where the class came from. */
+  public enum Origin { CACHE_HIT, COMPILED, RECOVERED, IN_MEMORY }
+
+  private final String key;
+  private final Constructor<? extends GeneratedAlgorithm> constructor;
+  private final Origin origin;
+  private final long compileNanos;
+  private final long loadNanos;
+  private final String source;
+
+  LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos, String source) {
+    this.key = key;
+    this.constructor = constructor;
+    this.origin = origin;
+    this.compileNanos = compileNanos;
+    this.loadNanos = loadNanos;
+    this.source = source;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  public Origin origin() {
+    return origin;
+  }
+
+  /** Whether the solver came from the cache without compiling. */
+  public boolean hit() {
+    return origin == Origin.CACHE_HIT;
+  }
+
+  /** Time spent compiling (zero on a hit). */
+  public long compileNanos() {
+    return compileNanos;
+  }
+
+  /** Time spent reading, verifying, defining and smoke-testing the class. */
+  public long loadNanos() {
+    return loadNanos;
+  }
+
+  /** The generated Java source, when it was at hand (always after a compile; on a hit, if cached). */
+  public String source() {
+    return source;
+  }
+
+  public GeneratedAlgorithm newInstance() {
+    try {
+      return constructor.newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("solver " + key + " could not be instantiated", e);
+    }
+  }
+}

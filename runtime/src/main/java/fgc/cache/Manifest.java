@@ -1,0 +1,133 @@
+package fgc.cache;
+
+import fgc.compiler.SolverKey;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The manifest of a cache entry: what it was built for and the SHA-256 and size of every file.
+ * Its last line is the SHA-256 of all the lines before it, so a changed byte anywhere in the
+ * manifest is caught before any of its claims is believed.
+ *
+ * <pre>
+ * fgc-cache-entry 1
+ * key 3f2a...            (64 hex digits)
+ * compiler 0.1.0+...
+ * model sudoku
+ * algorithm bp damping=0.5
+ * class fgc.generated.Bp_3f2a...
+ * file fgc.generated.Bp_3f2a....class 9a0b... 12345
+ * manifest-sha256 77c1...
+ * </pre>
+ */
+final class Manifest {
+  static final String FILE_NAME = "manifest";
+  private static final String HEADER = "fgc-cache-entry 1";
+  private static final String SEAL = "manifest-sha256 ";
+  /** Entry file names: no separators, no leading dot, so a manifest can never point outside its folder. */
+  private static final Pattern SAFE_FILE = Pattern.compile("[A-Za-z0-9_$][A-Za-z0-9_.$]{0,200}");
+  private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
+
+  final String key;
+  final String compiler;
+  final String model;
+  final String algorithm;
+  final String className;
+  /** File name to {sha256, size}. */
+  final Map<String, FileRecord> files;
+
+  Manifest(String key, String compiler, String model, String algorithm, String className, Map<String, FileRecord> files) {
+    this.key = key;
+    this.compiler = compiler;
+    this.model = model;
+    this.algorithm = algorithm;
+    this.className = className;
+    this.files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
+  }
+
+  static final class FileRecord {
+    final String sha256;
+    final long size;
+
+    FileRecord(String sha256, long size) {
+      this.sha256 = sha256;
+      this.size = size;
+    }
+  }
+
+  byte[] toBytes() {
+    StringBuilder sb = new StringBuilder();
+    sb.append(HEADER).append('\n');
+    sb.append("key ").append(key).append('\n');
+    sb.append("compiler ").append(compiler).append('\n');
+    sb.append("model ").append(model).append('\n');
+    sb.append("algorithm ").append(algorithm).append('\n');
+    sb.append("class ").append(className).append('\n');
+    for (Map.Entry<String, FileRecord> f : files.entrySet()) {
+      sb.append("file ").append(f.getKey()).append(' ').append(f.getValue().sha256).append(' ').append(f.getValue().size).append('\n');
+    }
+    String body = sb.toString();
+    String seal = SolverKey.sha256Hex(body.getBytes(StandardCharsets.UTF_8));
+    return (body + SEAL + seal + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Parses and checks the seal; any deviation is a {@link CorruptEntryException} saying what. */
+  static Manifest parse(byte[] bytes) {
+    String text = new String(bytes, StandardCharsets.UTF_8);
+    int sealAt = text.lastIndexOf("\n" + SEAL);
+    if (sealAt < 0 || !text.endsWith("\n")) {
+      throw new CorruptEntryException("manifest has no seal line");
+    }
+    String body = text.substring(0, sealAt + 1);
+    String seal = text.substring(sealAt + 1 + SEAL.length(), text.length() - 1);
+    if (!seal.equals(SolverKey.sha256Hex(body.getBytes(StandardCharsets.UTF_8)))) {
+      throw new CorruptEntryException("manifest seal does not match its content");
+    }
+    List<String> lines = new ArrayList<>(List.of(body.split("\n", -1)));
+    lines.remove(lines.size() - 1);
+    if (lines.size() < 7 || !lines.get(0).equals(HEADER)) {
+      throw new CorruptEntryException("manifest header is not '" + HEADER + "'");
+    }
+    String key = field(lines.get(1), "key");
+    if (!HEX64.matcher(key).matches()) {
+      throw new CorruptEntryException("manifest key is not 64 hex digits");
+    }
+    String compiler = field(lines.get(2), "compiler");
+    String model = field(lines.get(3), "model");
+    String algorithm = field(lines.get(4), "algorithm");
+    String className = field(lines.get(5), "class");
+    Map<String, FileRecord> files = new LinkedHashMap<>();
+    for (String line : lines.subList(6, lines.size())) {
+      String[] parts = field(line, "file").split(" ");
+      if (parts.length != 3 || !SAFE_FILE.matcher(parts[0]).matches() || !HEX64.matcher(parts[1]).matches()) {
+        throw new CorruptEntryException("manifest file line is malformed: " + abbreviate(line));
+      }
+      try {
+        files.put(parts[0], new FileRecord(parts[1], Long.parseLong(parts[2])));
+      } catch (NumberFormatException e) {
+        throw new CorruptEntryException("manifest file size is not a number: " + abbreviate(line));
+      }
+    }
+    return new Manifest(key, compiler, model, algorithm, className, files);
+  }
+
+  static boolean isSafeFileName(String name) {
+    return SAFE_FILE.matcher(name).matches();
+  }
+
+  private static String field(String line, String name) {
+    if (!line.startsWith(name + " ")) {
+      throw new CorruptEntryException("manifest line '" + abbreviate(line) + "' should start with '" + name + "'");
+    }
+    return line.substring(name.length() + 1);
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 80 ? s.substring(0, 80) + "..." : s;
+  }
+}

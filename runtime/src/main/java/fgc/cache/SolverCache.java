@@ -1,0 +1,348 @@
+package fgc.cache;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.AlgorithmSpec;
+import fgc.compiler.CompiledSolver;
+import fgc.compiler.CompilerVersion;
+import fgc.compiler.ModelCompiler;
+import fgc.compiler.SolverKey;
+import fgc.model.Model;
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * The content-addressed cache of compiled solvers. An entry is a folder named by its key holding the
+ * class files, the generated source for reading, and a sealed {@link Manifest}. Nothing from disk is
+ * defined as a class before the manifest's seal, key and compiler, and every file's size and
+ * SHA-256, have been checked; then the class is defined in a fresh loader, its own key is compared,
+ * and a short smoke run must give sane marginals. Any failure quarantines the entry and recompiles.
+ *
+ * <p>Entries are written into {@code tmp/} and moved into {@code entries/} with one atomic rename,
+ * so a crash mid-write leaves only a temporary folder, never a half entry; when two writers race,
+ * the rename of the second fails on the non-empty target and it keeps its (identical) result in
+ * memory.
+ */
+public final class SolverCache {
+  private static final long MAX_FILE_BYTES = 64L << 20;
+
+  private final Path root;
+  private final Consumer<String> log;
+  private boolean warnedUnwritable;
+
+  /** A cache under {@code root}; {@code log} receives the one-line notices (recoveries, warnings). */
+  public SolverCache(Path root, Consumer<String> log) {
+    this.root = root.toAbsolutePath().normalize();
+    this.log = log;
+  }
+
+  /** {@code $FGC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/fgc}, else {@code ~/.cache/fgc}. */
+  public static Path defaultRoot() {
+    String explicit = System.getenv("FGC_CACHE_DIR");
+    if (explicit != null && !explicit.isBlank()) {
+      return Paths.get(explicit);
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    if (xdg != null && !xdg.isBlank()) {
+      return Paths.get(xdg, "fgc");
+    }
+    return Paths.get(System.getProperty("user.home"), ".cache", "fgc");
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  Path entries() {
+    return root.resolve("entries");
+  }
+
+  /** The folder an entry for {@code key} lives in. */
+  public Path entryFolder(String key) {
+    return entries().resolve(key);
+  }
+
+  /** A ready solver for {@code model} and {@code spec}: from the cache when its entry is sound, else compiled. */
+  public LoadedSolver load(Model model, AlgorithmSpec spec) {
+    String key = SolverKey.of(model, spec);
+    Path entry = entryFolder(key);
+    boolean recovered = false;
+    if (Files.isDirectory(entry)) {
+      long start = System.nanoTime();
+      try {
+        Loaded hit = readEntry(entry, key);
+        return new LoadedSolver(key, hit.constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, hit.source);
+      } catch (CorruptEntryException e) {
+        String where = quarantine(entry);
+        log.accept("fgc: cache entry " + key.substring(0, 12) + " failed its check (" + e.getMessage() + "); "
+            + where + ", recompiling");
+        recovered = true;
+      }
+    }
+    long start = System.nanoTime();
+    CompiledSolver compiled = ModelCompiler.compile(model, spec);
+    long compileNanos = System.nanoTime() - start;
+    start = System.nanoTime();
+    Constructor<? extends GeneratedAlgorithm> ctor = define(compiled.classes(), compiled.className(), key);
+    long loadNanos = System.nanoTime() - start;
+    boolean stored = write(compiled, model, spec);
+    LoadedSolver.Origin origin = !stored ? LoadedSolver.Origin.IN_MEMORY
+        : recovered ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
+    return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source());
+  }
+
+  private static final class Loaded {
+    final Constructor<? extends GeneratedAlgorithm> constructor;
+    final String source;
+
+    Loaded(Constructor<? extends GeneratedAlgorithm> constructor, String source) {
+      this.constructor = constructor;
+      this.source = source;
+    }
+  }
+
+  /** Reads and checks the entry; throws {@link CorruptEntryException} saying what is wrong. */
+  private Loaded readEntry(Path entry, String key) {
+    Manifest manifest = Manifest.parse(readBounded(entry.resolve(Manifest.FILE_NAME)));
+    if (!manifest.key.equals(key)) {
+      throw new CorruptEntryException("entry was written for key " + manifest.key.substring(0, 12));
+    }
+    if (!manifest.compiler.equals(CompilerVersion.id())) {
+      throw new CorruptEntryException("entry was written by compiler " + manifest.compiler + ", this is " + CompilerVersion.id());
+    }
+    Map<String, byte[]> classes = new LinkedHashMap<>();
+    String source = null;
+    for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
+      byte[] bytes = readBounded(entry.resolve(f.getKey()));
+      if (bytes.length != f.getValue().size) {
+        throw new CorruptEntryException(f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
+      }
+      if (!SolverKey.sha256Hex(bytes).equals(f.getValue().sha256)) {
+        throw new CorruptEntryException(f.getKey() + " does not match its SHA-256");
+      }
+      if (f.getKey().endsWith(".class")) {
+        classes.put(f.getKey().substring(0, f.getKey().length() - ".class".length()), bytes);
+      } else if (f.getKey().endsWith(".java")) {
+        source = new String(bytes, StandardCharsets.UTF_8);
+      }
+    }
+    if (!classes.containsKey(manifest.className)) {
+      throw new CorruptEntryException("manifest names class " + manifest.className + " but holds no such class file");
+    }
+    return new Loaded(define(classes, manifest.className, key), source);
+  }
+
+  private static byte[] readBounded(Path file) {
+    try {
+      if (Files.size(file) > MAX_FILE_BYTES) {
+        throw new CorruptEntryException(file.getFileName() + " is larger than any entry file can be");
+      }
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new CorruptEntryException(file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  /**
+   * Defines the verified bytes in a fresh loader, checks the class's own key and runs a smoke test.
+   * Any linkage error, initialiser failure or insane marginal is a {@link CorruptEntryException}.
+   */
+  static Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key) {
+    try {
+      ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
+      Class<?> type = Class.forName(className, true, loader);
+      if (!GeneratedAlgorithm.class.isAssignableFrom(type)) {
+        throw new CorruptEntryException(className + " does not implement GeneratedAlgorithm");
+      }
+      Constructor<? extends GeneratedAlgorithm> ctor = type.asSubclass(GeneratedAlgorithm.class).getDeclaredConstructor();
+      GeneratedAlgorithm instance = ctor.newInstance();
+      if (!key.equals(instance.key())) {
+        throw new CorruptEntryException("class was compiled for another key");
+      }
+      smokeTest(instance);
+      return ctor;
+    } catch (CorruptEntryException e) {
+      throw e;
+    } catch (Exception | LinkageError | StackOverflowError e) {
+      Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+      throw new CorruptEntryException("class " + className + " failed to load: " + describe(cause), e);
+    }
+  }
+
+  /** Two sweeps without evidence must give finite marginals that sum to 1 (or are all zero). */
+  private static void smokeTest(GeneratedAlgorithm solver) {
+    solver.update(2);
+    int size = 0;
+    for (int i = 0; i < solver.variableCount(); i++) {
+      size = Math.max(size, solver.domainSize(i));
+    }
+    double[] marginal = new double[size];
+    for (int i = 0; i < solver.variableCount(); i++) {
+      solver.marginal(i, marginal);
+      double sum = 0;
+      for (int v = 0; v < solver.domainSize(i); v++) {
+        if (!(marginal[v] >= 0 && marginal[v] <= 1)) {
+          throw new CorruptEntryException("smoke run gave marginal " + marginal[v] + " for variable " + i);
+        }
+        sum += marginal[v];
+      }
+      if (sum != 0 && Math.abs(sum - 1) > 1e-6) {
+        throw new CorruptEntryException("smoke run gave marginals summing to " + sum + " for variable " + i);
+      }
+    }
+    solver.reset();
+  }
+
+  /** Throwable messages can be multi-kilobyte (VerifyError dumps bytecode): keep one short line. */
+  static String describe(Throwable t) {
+    String message = t.getMessage() == null ? "" : ": " + t.getMessage().split("\n", 2)[0];
+    String line = t.getClass().getSimpleName() + message;
+    return line.length() > 160 ? line.substring(0, 160) + "..." : line;
+  }
+
+  /** Writes an entry atomically; false (after one warning per cache) when the cache cannot be written. */
+  private boolean write(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
+    Path tmp = null;
+    try {
+      createPrivateDirectories(root.resolve("tmp"));
+      createPrivateDirectories(entries());
+      tmp = Files.createTempDirectory(root.resolve("tmp"), compiled.key().substring(0, 12) + ".");
+      Map<String, Manifest.FileRecord> files = new LinkedHashMap<>();
+      for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
+        files.put(c.getKey() + ".class", writeFile(tmp.resolve(c.getKey() + ".class"), c.getValue()));
+      }
+      String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
+      files.put(simple + ".java", writeFile(tmp.resolve(simple + ".java"), compiled.source().getBytes(StandardCharsets.UTF_8)));
+      Manifest manifest = new Manifest(compiled.key(), CompilerVersion.id(), model.name(), spec.canonicalText(), compiled.className(), files);
+      writeFile(tmp.resolve(Manifest.FILE_NAME), manifest.toBytes());
+      try {
+        Files.move(tmp, entryFolder(compiled.key()), StandardCopyOption.ATOMIC_MOVE);
+        tmp = null;
+      } catch (AtomicMoveNotSupportedException e) {
+        throw e;
+      } catch (FileSystemException e) {
+        // Another writer got there first; its entry is checked like any other on the next load.
+      }
+      return true;
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      if (!warnedUnwritable) {
+        warnedUnwritable = true;
+        log.accept("fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
+      }
+      return false;
+    } finally {
+      if (tmp != null) {
+        deleteRecursively(tmp);
+      }
+    }
+  }
+
+  private static Manifest.FileRecord writeFile(Path file, byte[] bytes) throws IOException {
+    Files.write(file, bytes);
+    return new Manifest.FileRecord(SolverKey.sha256Hex(bytes), bytes.length);
+  }
+
+  /** Creates {@code dir} and its parents; the ones it creates get owner-only permissions where POSIX allows. */
+  static void createPrivateDirectories(Path dir) throws IOException {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    Path parent = dir.getParent();
+    if (parent != null) {
+      createPrivateDirectories(parent);
+    }
+    try {
+      Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } catch (UnsupportedOperationException e) {
+      Files.createDirectory(dir);
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      // Created concurrently: fine.
+    }
+  }
+
+  /** Moves the entry aside (or, failing that, deletes it); returns what was done, for the notice. */
+  String quarantine(Path entry) {
+    try {
+      Path q = root.resolve("quarantine");
+      createPrivateDirectories(q);
+      Path target = q.resolve(entry.getFileName() + "." + System.currentTimeMillis() + "." + ProcessHandle.current().pid());
+      Files.move(entry, target, StandardCopyOption.ATOMIC_MOVE);
+      return "moved to " + root.relativize(target);
+    } catch (IOException | RuntimeException e) {
+      deleteRecursively(entry);
+      return Files.exists(entry) ? "could not move it aside" : "deleted it";
+    }
+  }
+
+  static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+          // Best effort: what remains is never trusted, because it is not an entry.
+        }
+      });
+    } catch (IOException ignored) {
+      // As above.
+    }
+  }
+
+  /** One line per entry: key, model, algorithm, compiler, size in bytes. */
+  public List<EntryInfo> list() throws IOException {
+    List<EntryInfo> out = new ArrayList<>();
+    if (!Files.isDirectory(entries())) {
+      return out;
+    }
+    try (Stream<Path> dirs = Files.list(entries())) {
+      for (Path dir : (Iterable<Path>) dirs.sorted()::iterator) {
+        out.add(EntryInfo.of(dir));
+      }
+    }
+    return out;
+  }
+
+  /** Checks every entry fully (as a load would); with {@code repair}, quarantines the bad ones. */
+  public List<EntryInfo> verify(boolean repair) throws IOException {
+    List<EntryInfo> out = new ArrayList<>();
+    for (EntryInfo info : list()) {
+      String problem = null;
+      try {
+        readEntry(entryFolder(info.key()), info.key());
+      } catch (CorruptEntryException e) {
+        problem = e.getMessage();
+        if (repair) {
+          problem += "; " + quarantine(entryFolder(info.key()));
+        }
+      }
+      out.add(info.withProblem(problem));
+    }
+    return out;
+  }
+
+  /** Deletes every entry, temporary folder and quarantined entry; returns how many entries went. */
+  public int clear() throws IOException {
+    int n = list().size();
+    for (String sub : List.of("entries", "tmp", "quarantine")) {
+      deleteRecursively(root.resolve(sub));
+    }
+    return n;
+  }
+}

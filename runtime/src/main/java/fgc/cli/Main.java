@@ -1,0 +1,64 @@
+package fgc.cli;
+
+import fgc.lang.LanguageException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code fgc} command. A tour of the whole system, in the order a model travels:
+ * <ol>
+ *   <li>{@code fgc.lang} (model-dsl) reads a {@code .fg} file: Scanner, Parser, Evaluator, giving a
+ *       {@code fgc.model.Model}, the ground factor graph with a canonical text.</li>
+ *   <li>{@code fgc.compiler} (model-compiler) plans messages, emits one specialised Java class with
+ *       JavaPoet and compiles it with Janino; {@code fgc.compiler.reference} interprets the same
+ *       algorithm slowly, for differential tests.</li>
+ *   <li>{@code fgc.cache} (runtime) keeps compiled classes under a content key and never defines a
+ *       class it has not checked.</li>
+ *   <li>{@code fgc.driver} (runtime) turns marginals into answers (decimation), checked on the model.</li>
+ *   <li>{@code fgc.puzzles} reads grids and checks answers independently of all of the above.</li>
+ * </ol>
+ */
+@Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
+    subcommands = {SolveCommand.class, CompileCommand.class, CacheCommand.class},
+    footer = {"", "Exit codes: 0 success, 1 some puzzles not solved (solve) or bad entries (cache verify), 2 usage or input errors."})
+public final class Main implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code (for tests). */
+  public static int run(String... args) {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof LanguageException) {
+        System.err.println(e.getMessage());
+      } else if (e instanceof IllegalArgumentException || e instanceof fgc.model.ModelException
+          || e instanceof fgc.compiler.plan.PlanException || e instanceof java.io.IOException
+          || e instanceof java.io.UncheckedIOException) {
+        System.err.println("fgc: " + e.getMessage());
+      } else {
+        System.err.println("fgc: internal error: " + e);
+        return 70;
+      }
+      return 2;
+    });
+    return cli.execute(args);
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: solve, compile or cache");
+  }
+
+  /** The version from the jar manifest, with the compiler identity that goes into every cache key. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"fgc " + fgc.compiler.CompilerVersion.id()};
+    }
+  }
+}

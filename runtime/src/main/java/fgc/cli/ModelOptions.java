@@ -1,0 +1,60 @@
+package fgc.cli;
+
+import fgc.cache.SolverCache;
+import fgc.compiler.AlgorithmSpec;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Options every command that compiles shares: which model, its parameters, the algorithm, the cache. */
+final class ModelOptions {
+  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Override a model parameter, e.g. --param n=4 (repeatable).")
+  Map<String, Long> params = new LinkedHashMap<>();
+
+  @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = AlgorithmSpec.DEFAULT,
+      description = "Inference algorithm (default: ${DEFAULT-VALUE}; known: sumproduct, bp-pairwise).")
+  String algorithm;
+
+  @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
+  Double damping;
+
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
+  Path cacheDir;
+
+  AlgorithmSpec spec() {
+    return damping == null ? AlgorithmSpec.named(algorithm) : AlgorithmSpec.named(algorithm, Map.of("damping", damping));
+  }
+
+  SolverCache cache() {
+    return new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+  }
+
+  /** A bundled model name, or a path to a {@code .fg} file, with {@code params} (and {@code extra}) applied. */
+  static Model load(String modelArg, Map<String, Long> params) {
+    if (isFile(modelArg)) {
+      return FgcLanguage.load(Paths.get(modelArg), params);
+    }
+    return FgcLanguage.bundled(modelArg, params);
+  }
+
+  /** The text of the model, to read which parameters it declares. */
+  static Map<String, Long> declaredParameters(String modelArg) {
+    try {
+      if (isFile(modelArg)) {
+        Path p = Paths.get(modelArg);
+        return FgcLanguage.parameters(p.toString(), java.nio.file.Files.readString(p));
+      }
+      return FgcLanguage.parameters(modelArg + ".fg", FgcLanguage.bundledText(modelArg));
+    } catch (java.io.IOException e) {
+      return Map.of();
+    }
+  }
+
+  private static boolean isFile(String modelArg) {
+    return modelArg.endsWith(".fg") || modelArg.contains("/") || modelArg.contains(java.io.File.separator);
+  }
+}

@@ -1,0 +1,96 @@
+package fgc.cli;
+
+import fgc.cache.LoadedSolver;
+import fgc.cache.SolverCache;
+import fgc.compiler.AlgorithmSpec;
+import fgc.driver.Assignments;
+import fgc.model.Model;
+import fgc.model.VariableArray;
+import fgc.puzzles.Grid;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Binds grid puzzles to a model: a puzzle of side {@code S} fills the model's observed array (which
+ * must hold {@code S*S} variables) in row-major order. When the model declares a parameter {@code n}
+ * that the user did not set, it is set to the grid's box size, so one model file serves 4x4, 9x9 and
+ * 16x16 grids in the same run. One compiled solver per grid size, loaded on first use.
+ */
+final class PuzzleBinding {
+  private final String modelArg;
+  private final Map<String, Long> params;
+  private final boolean modelTakesBoxSize;
+  private final AlgorithmSpec spec;
+  private final SolverCache cache;
+  private final Map<Integer, Instance> bySide = new HashMap<>();
+
+  PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, SolverCache cache) {
+    this.modelArg = modelArg;
+    this.params = params;
+    this.spec = spec;
+    this.cache = cache;
+    this.modelTakesBoxSize = !params.containsKey("n") && ModelOptions.declaredParameters(modelArg).containsKey("n");
+  }
+
+  /** A compiled model and its observed array for grids of {@code side}. */
+  static final class Instance {
+    final Model model;
+    final VariableArray cells;
+    final LoadedSolver solver;
+
+    Instance(Model model, VariableArray cells, LoadedSolver solver) {
+      this.model = model;
+      this.cells = cells;
+      this.solver = solver;
+    }
+
+    int[] evidence(Grid grid) {
+      int[] evidence = Assignments.empty(model);
+      for (int k = 0; k < grid.cellCount(); k++) {
+        if (grid.get(k) != 0) {
+          evidence[cells.firstIndex() + k] = grid.get(k);
+        }
+      }
+      return evidence;
+    }
+
+    Grid grid(int side, int[] values) {
+      int[] cellValues = new int[side * side];
+      for (int k = 0; k < cellValues.length; k++) {
+        cellValues[k] = values[cells.firstIndex() + k];
+      }
+      return Grid.of(side, cellValues);
+    }
+  }
+
+  /** The instance for grids of {@code side}; throws IllegalArgumentException when the model cannot take them. */
+  Instance forSide(int side) {
+    Instance known = bySide.get(side);
+    if (known != null) {
+      return known;
+    }
+    Map<String, Long> p = new LinkedHashMap<>(params);
+    if (modelTakesBoxSize) {
+      p.put("n", (long) Math.round(Math.sqrt(side)));
+    }
+    Model model = ModelOptions.load(modelArg, p);
+    VariableArray cells = null;
+    for (VariableArray a : model.arrays()) {
+      if (a.observed()) {
+        cells = a;
+        break;
+      }
+    }
+    if (cells == null) {
+      throw new IllegalArgumentException("model " + model.name() + " observes no variable, so puzzles cannot be given to it");
+    }
+    if (cells.size() != side * side) {
+      throw new IllegalArgumentException("model " + model.name() + " observes '" + cells.name() + "' with " + cells.size()
+          + " variables; a " + side + "x" + side + " puzzle has " + side * side + " cells");
+    }
+    Instance instance = new Instance(model, cells, cache.load(model, spec));
+    bySide.put(side, instance);
+    return instance;
+  }
+}

@@ -1,0 +1,58 @@
+package fgc.driver;
+
+import fgc.model.Factor;
+import fgc.model.Model;
+import java.util.Arrays;
+
+/** Checks a full assignment against the model's factors, read from the IR (not from any solver). */
+public final class Assignments {
+  /** Marks a variable without a value in an evidence or assignment array. */
+  public static final int NONE = Integer.MIN_VALUE;
+
+  private Assignments() {}
+
+  /** An array of {@link #NONE}, one per variable. */
+  public static int[] empty(Model model) {
+    int[] a = new int[model.variableCount()];
+    Arrays.fill(a, NONE);
+    return a;
+  }
+
+  /** The first factor (with its index) that {@code values} breaks, or null when every factor holds. */
+  public static String firstViolation(Model model, int[] values) {
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == NONE || !model.domainOf(i).contains(values[i])) {
+        return model.variableName(i) + " has no value in its domain";
+      }
+    }
+    return firstViolationAmongGiven(model, values);
+  }
+
+  /**
+   * The first factor that the values present in a partial assignment already break, or null.
+   * Variables without a value ({@link #NONE}) are free and break nothing.
+   */
+  public static String firstViolationAmongGiven(Model model, int[] values) {
+    int index = 0;
+    for (Factor f : model.factors()) {
+      switch (f.kind()) {
+        case NEQ:
+        case ALLDIFF:
+          for (int a = 0; a < f.arity(); a++) {
+            int x = values[f.variable(a)];
+            for (int b = a + 1; b < f.arity() && x != NONE; b++) {
+              if (x == values[f.variable(b)]) {
+                return "factor " + index + " (" + f.kind().keyword() + "): " + model.variableName(f.variable(a))
+                    + " and " + model.variableName(f.variable(b)) + " are both " + x;
+              }
+            }
+          }
+          break;
+        default:
+          throw new IllegalStateException("no check for factor kind " + f.kind());
+      }
+      index++;
+    }
+    return null;
+  }
+}

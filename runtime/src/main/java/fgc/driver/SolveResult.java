@@ -1,0 +1,59 @@
+package fgc.driver;
+
+/** What a driver did for one problem: the outcome, the assignment when solved, and the effort. */
+public final class SolveResult {
+  /** How a run ended. */
+  public enum Status {
+    /** Every variable has a value and every factor holds (checked on the model). */
+    SOLVED,
+    /** The budget ran out without a consistent assignment. */
+    UNSOLVED,
+    /** The evidence itself breaks a factor, so no assignment can hold. */
+    INCONSISTENT_EVIDENCE
+  }
+
+  private final Status status;
+  private final int[] values;
+  private final int sweeps;
+  private final int decisions;
+  private final int restarts;
+  private final long nanos;
+
+  SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
+    this.status = status;
+    this.values = values == null ? null : values.clone();
+    this.sweeps = sweeps;
+    this.decisions = decisions;
+    this.restarts = restarts;
+    this.nanos = nanos;
+  }
+
+  public Status status() {
+    return status;
+  }
+
+  public boolean solved() {
+    return status == Status.SOLVED;
+  }
+
+  /** The value of every variable when solved, else null. */
+  public int[] values() {
+    return values == null ? null : values.clone();
+  }
+
+  public int sweeps() {
+    return sweeps;
+  }
+
+  public int decisions() {
+    return decisions;
+  }
+
+  public int restarts() {
+    return restarts;
+  }
+
+  public long nanos() {
+    return nanos;
+  }
+}

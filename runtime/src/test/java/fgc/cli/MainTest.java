@@ -1,0 +1,111 @@
+package fgc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.puzzles.EmbeddedPuzzles;
+import fgc.puzzles.Grid;
+import fgc.puzzles.GridValidator;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI end to end, in process: exit codes, one output line per puzzle, errors on stderr. */
+class MainTest {
+  @TempDir
+  Path dir;
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private PrintStream savedOut;
+  private PrintStream savedErr;
+
+  @BeforeEach
+  void capture() {
+    savedOut = System.out;
+    savedErr = System.err;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restore() {
+    System.setOut(savedOut);
+    System.setErr(savedErr);
+  }
+
+  private int run(String... args) {
+    out.reset();
+    err.reset();
+    return Main.run(args);
+  }
+
+  @Test
+  void solveWithoutArgumentsSolvesTheEmbeddedPuzzles() {
+    assertEquals(0, run("solve", "--cache-dir", dir.toString()), err.toString());
+    List<Grid> puzzles = EmbeddedPuzzles.all();
+    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+    assertEquals(puzzles.size(), lines.length);
+    for (int i = 0; i < lines.length; i++) {
+      Grid answer = parse(puzzles.get(i).side(), lines[i]);
+      assertTrue(GridValidator.check(puzzles.get(i), answer).valid(), lines[i]);
+    }
+    assertTrue(err.toString().contains("solved " + puzzles.size() + " of " + puzzles.size()), err.toString());
+  }
+
+  @Test
+  void aBadLineIsReportedAndEveryOtherLineIsStillSolved() throws Exception {
+    Path input = dir.resolve("in.txt");
+    Files.writeString(input, "# two good, one bad\n1...........4..3\n12345\n...4..2...3.1...\n");
+    Path output = dir.resolve("out.txt");
+    assertEquals(2, run("solve", "--input", input.toString(), "--output", output.toString(), "--cache-dir", dir.resolve("c").toString()));
+    List<String> lines = Files.readAllLines(output);
+    assertEquals(3, lines.size());
+    assertTrue(GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(0))).valid());
+    assertEquals("12345", lines.get(1), "a bad line is echoed unchanged");
+    assertTrue(GridValidator.check(parse(4, "...4..2...3.1..."), parse(4, lines.get(2))).valid());
+    assertTrue(err.toString().contains("in.txt:3:"), err.toString());
+    assertTrue(err.toString().contains("solved 2 of 2"), err.toString());
+  }
+
+  @Test
+  void compileTwiceIsAMissThenAHit() {
+    assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
+    assertTrue(out.toString().contains("cache     miss"), out.toString());
+    assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
+    assertTrue(out.toString().contains("cache     hit"), out.toString());
+    assertEquals(0, run("cache", "verify", "--cache-dir", dir.toString()));
+    assertTrue(out.toString().startsWith("ok "), out.toString());
+  }
+
+  @Test
+  void aModelErrorIsPositionedAndExitsWithTwo() throws Exception {
+    Path model = dir.resolve("broken.fg");
+    Files.writeString(model, "param n = 3;\nvar x[n] in 1..M;\n");
+    assertEquals(2, run("compile", model.toString(), "--cache-dir", dir.toString()));
+    assertTrue(err.toString().contains("broken.fg:2:"), err.toString());
+    assertTrue(err.toString().contains("^"), err.toString());
+  }
+
+  @Test
+  void usageErrorsExitWithTwo() {
+    assertEquals(2, run("solve", "--no-such-option"));
+    assertEquals(2, run());
+    assertEquals(2, run("solve", "--input", dir.resolve("missing.txt").toString(), "--cache-dir", dir.toString()));
+  }
+
+  private static Grid parse(int side, String line) {
+    int[] cells = new int[line.length()];
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = fgc.puzzles.Symbols.valueOf(side, line.charAt(i));
+    }
+    return Grid.of(side, cells);
+  }
+}
