@@ -54,6 +54,9 @@ public final class EmitSupport {
     }
     type.addField(state(double[].class, "prior", "new double[V * W]"));
     type.addField(state(double[].class, "belief", "new double[V * W]"));
+    type.addField(FieldSpec.builder(int[].class, "observedIndex", Modifier.PRIVATE, Modifier.FINAL)
+        .addJavadoc("Per variable: the message entry of its observed value, or -1 when it is free.\n")
+        .initializer("new int[V]").build());
     type.addField(FieldSpec.builder(int.class, "sweeps", Modifier.PRIVATE).build());
     type.addField(FieldSpec.builder(boolean.class, "contradiction", Modifier.PRIVATE).build());
     type.addField(FieldSpec.builder(boolean.class, "beliefsStale", Modifier.PRIVATE).build());
@@ -73,6 +76,7 @@ public final class EmitSupport {
         .endControlFlow()
         .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
         .addStatement("prior[i * W + $L + index] = 1.0", varLo())
+        .addStatement("observedIndex[i] = $L + index", varLo())
         .addStatement("beliefsStale = true")
         .build());
     type.addMethod(override("clearObserved", void.class)
@@ -80,6 +84,7 @@ public final class EmitSupport {
         .addStatement("checkVariable(i)")
         .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
         .addStatement("$T.fill(prior, i * W + $L, i * W + $L + $L, 1.0)", Arrays.class, varLo(), varLo(), varSize())
+        .addStatement("observedIndex[i] = -1")
         .addStatement("beliefsStale = true")
         .build());
     type.addMethod(override("clearAllObserved", void.class)

@@ -20,8 +20,14 @@ import javax.lang.model.element.Modifier;
  * {@code F[S] * B[all - S - v]}: {@code O(W 2^W)} per factor. A factor with fewer slots than values
  * is padded with rows of ones, which absorb the unused values.
  *
- * <p>Schedule: factors in order; before a factor is updated, each of its variables' message to it
- * (prior times the variable's other incoming messages) is computed from the latest messages.
+ * <p>Observed variables shrink the problem: an observed slot can only take its value, so it and its
+ * value leave the matrix and the passes run over the free slots and free values alone (two observed
+ * slots with one value, or more free slots than free values, make every message zero). Messages
+ * into observed variables are not updated: their prior is a point mass, so no other entry of those
+ * messages can change any belief.
+ *
+ * <p>Schedule: factors in order; before a factor is updated, each of its free variables' message to
+ * it (prior times the variable's other incoming messages) is computed from the latest messages.
  */
 public final class SumProductEmitter {
   /** The subset tables hold {@code 2^W} entries; beyond 16 values they stop being practical. */
@@ -44,7 +50,6 @@ public final class SumProductEmitter {
     type.addField(EmitSupport.constant(int.class, "F", CodeBlock.of("$L", plan.factorCount())));
     type.addField(EmitSupport.constant(int.class, "E", CodeBlock.of("$L", plan.edgeCount())));
     type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << plan.layout().width())));
-    type.addField(EmitSupport.constant(int.class, "FULL", CodeBlock.of("$L", (1 << plan.layout().width()) - 1)));
     type.addField(EmitSupport.constant(double.class, "DAMPING", CodeBlock.of("$L", Double.toString(damping))));
     type.addField(EmitSupport.constant(double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
     if (arity < 0) {
@@ -58,6 +63,9 @@ public final class SumProductEmitter {
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "backward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W * W]"));
+    type.addField(EmitSupport.state(double[].class, "cav", "new double[W]"));
+    type.addField(EmitSupport.state(int[].class, "freeSlot", "new int[W]"));
+    type.addField(EmitSupport.state(int[].class, "column", "new int[W]"));
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
@@ -127,29 +135,56 @@ public final class SumProductEmitter {
 
   private static MethodSpec updateFactor(String first, String arity) {
     return MethodSpec.methodBuilder("updateFactor").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("Recomputes every message factor {@code f} sends, in place; returns the largest change.\n")
+        .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
         .addStatement("final int first = $L", first)
         .addStatement("final int arity = $L", arity)
+        .addStatement("int taken = 0")
+        .addStatement("int free = 0")
+        .addStatement("boolean impossible = false")
         .beginControlFlow("for (int s = 0; s < arity; s++)")
-        .addStatement("cavity(EDGE_VAR[first + s], first + s, rows, s * W)")
+        .addStatement("final int g = observedIndex[EDGE_VAR[first + s]]")
+        .beginControlFlow("if (g < 0)")
+        .addStatement("freeSlot[free++] = s")
+        .nextControlFlow("else")
+        .addStatement("impossible = impossible || ((taken >>> g) & 1) != 0")
+        .addStatement("taken = taken | (1 << g)")
         .endControlFlow()
-        .addStatement("$T.fill(rows, arity * W, W * W, 1.0)", Arrays.class)
-        .addStatement("subsetPasses(arity)")
+        .endControlFlow()
+        .beginControlFlow("if (free == 0)").addStatement("return 0.0").endControlFlow()
+        .addStatement("int width = 0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (((taken >>> v) & 1) == 0)").addStatement("column[width++] = v").endControlFlow()
+        .endControlFlow()
+        .addStatement("impossible = impossible || free > width")
+        .beginControlFlow("if (!impossible)")
+        .beginControlFlow("for (int r = 0; r < free; r++)")
+        .addStatement("cavity(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], cav, 0)")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = cav[column[c]]").endControlFlow()
+        .endControlFlow()
+        .beginControlFlow("for (int r = free; r < width; r++)")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
+        .endControlFlow()
+        .addStatement("subsetPasses(free, width)")
+        .endControlFlow()
         .addStatement("double change = 0.0")
-        .beginControlFlow("for (int s = 0; s < arity; s++)")
-        .addStatement("final int o = (first + s) * W")
+        .beginControlFlow("for (int r = 0; r < free; r++)")
+        .addStatement("final int o = (first + freeSlot[r]) * W")
+        .addStatement("$T.fill(cav, 0.0)", Arrays.class)
+        .beginControlFlow("if (!impossible)")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[r * W + c]").endControlFlow()
+        .endControlFlow()
         .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[s * W + v]").endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + cav[v]").endControlFlow()
         .addStatement("double damped = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = sum > 0.0 ? out[s * W + v] / sum : 0.0")
+        .addStatement("double x = sum > 0.0 ? cav[v] / sum : 0.0")
         .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + v]")
-        .addStatement("out[s * W + v] = x")
+        .addStatement("cav[v] = x")
         .addStatement("damped = damped + x")
         .endControlFlow()
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = damped > 0.0 ? out[s * W + v] / damped : 0.0")
+        .addStatement("double x = damped > 0.0 ? cav[v] / damped : 0.0")
         .addStatement("double d = $T.abs(x - toVariable[o + v])", Math.class)
         .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
         .addStatement("toVariable[o + v] = x")
@@ -159,12 +194,16 @@ public final class SumProductEmitter {
         .build();
   }
 
-  /** Forward and backward subset sums over {@code rows}, then every slot's message into {@code out}. */
+  /**
+   * Forward and backward subset sums over the first {@code width} columns of {@code rows} (the first
+   * {@code arity} rows real, the rest ones), then each real row's message into {@code out}.
+   */
   private static MethodSpec subsetPasses() {
     return MethodSpec.methodBuilder("subsetPasses").addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "arity")
+        .addParameter(int.class, "arity").addParameter(int.class, "width")
+        .addStatement("final int subsets = 1 << width")
         .addStatement("forward[0] = 1.0")
-        .beginControlFlow("for (int set = 1; set < SUBSETS; set++)")
+        .beginControlFlow("for (int set = 1; set < subsets; set++)")
         .addStatement("final int row = (Integer.bitCount(set) - 1) * W")
         .addStatement("double acc = 0.0")
         .beginControlFlow("for (int rest = set; rest != 0; rest = rest & (rest - 1))")
@@ -174,8 +213,8 @@ public final class SumProductEmitter {
         .addStatement("forward[set] = acc")
         .endControlFlow()
         .addStatement("backward[0] = 1.0")
-        .beginControlFlow("for (int set = 1; set < SUBSETS; set++)")
-        .addStatement("final int row = (W - Integer.bitCount(set)) * W")
+        .beginControlFlow("for (int set = 1; set < subsets; set++)")
+        .addStatement("final int row = (width - Integer.bitCount(set)) * W")
         .addStatement("double acc = 0.0")
         .beginControlFlow("for (int rest = set; rest != 0; rest = rest & (rest - 1))")
         .addStatement("final int low = rest & -rest")
@@ -184,11 +223,11 @@ public final class SumProductEmitter {
         .addStatement("backward[set] = acc")
         .endControlFlow()
         .addStatement("$T.fill(out, 0, arity * W, 0.0)", Arrays.class)
-        .beginControlFlow("for (int set = 0; set < SUBSETS; set++)")
+        .beginControlFlow("for (int set = 0; set < subsets; set++)")
         .addStatement("final int row = Integer.bitCount(set)")
         .addStatement("final double before = forward[set]")
         .beginControlFlow("if (row >= arity || before == 0.0)").addStatement("continue").endControlFlow()
-        .addStatement("final int free = FULL ^ set")
+        .addStatement("final int free = (subsets - 1) ^ set")
         .beginControlFlow("for (int rest = free; rest != 0; rest = rest & (rest - 1))")
         .addStatement("final int low = rest & -rest")
         .addStatement("final int at = row * W + Integer.numberOfTrailingZeros(low)")

@@ -14,7 +14,9 @@ import java.util.List;
  * factor message is computed by enumerating every injective assignment of the factor's other
  * variables (skipping zero entries): the definition itself, exponential, and so only for tests on
  * small or mostly observed models. The schedule matches the generated code: factors in order, each
- * reading its variables' latest messages.
+ * reading its variables' latest messages. An observed variable can only take its value, so the
+ * enumeration fixes it there; messages into observed variables are left as they are (with a
+ * point-mass prior, none of their entries can change a belief).
  */
 public final class ReferenceSumProduct implements GeneratedAlgorithm {
   private final Model model;
@@ -27,6 +29,8 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
   private final int[] factorStart;
   private final double[][] toVariable;
   private final double[][] prior;
+  /** Observed value of each variable, or null when free. */
+  private final Integer[] observed;
   private int sweeps;
 
   public ReferenceSumProduct(Model model, double damping) {
@@ -55,6 +59,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     edgeVariable = edges.stream().mapToInt(Integer::intValue).toArray();
     toVariable = new double[edgeVariable.length][width];
     prior = new double[n][width];
+    observed = new Integer[n];
     clearAllObserved();
     reset();
   }
@@ -91,6 +96,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     }
     Arrays.fill(prior[variable], 0.0);
     prior[variable][value - lo] = 1.0;
+    observed[variable] = value;
   }
 
   @Override
@@ -99,6 +105,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     for (int v = 0; v < width; v++) {
       prior[variable][v] = d.contains((long) v + lo) ? 1.0 : 0.0;
     }
+    observed[variable] = null;
   }
 
   @Override
@@ -131,13 +138,24 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
       for (int f = 0; f < model.factors().size(); f++) {
         int arity = factorStart[f + 1] - factorStart[f];
         double[][] rows = new double[arity][];
+        boolean[] used = new boolean[width];
         for (int s = 0; s < arity; s++) {
           int e = factorStart[f] + s;
-          rows[s] = cavity(edgeVariable[e], e);
+          Integer value = observed[edgeVariable[e]];
+          if (value == null) {
+            rows[s] = cavity(edgeVariable[e], e);
+          } else {
+            // The slot can only take its observed value: a point-mass row.
+            rows[s] = new double[width];
+            rows[s][value - lo] = 1.0;
+          }
         }
         for (int s = 0; s < arity; s++) {
           int e = factorStart[f] + s;
-          double[] fresh = normaliseAndDamp(exactMessage(rows, s), toVariable[e]);
+          if (observed[edgeVariable[e]] != null) {
+            continue;
+          }
+          double[] fresh = normaliseAndDamp(exactMessage(rows, s, used), toVariable[e]);
           for (int v = 0; v < width; v++) {
             change = Math.max(change, Math.abs(fresh[v] - toVariable[e][v]));
           }
@@ -150,12 +168,12 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
   }
 
   /** The all-different message to slot {@code s}: for each value, the sum over injective assignments of the other slots. */
-  private double[] exactMessage(double[][] rows, int s) {
+  private double[] exactMessage(double[][] rows, int s, boolean[] used) {
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
-      boolean[] used = new boolean[width];
       used[v] = true;
       out[v] = enumerate(rows, s, 0, used);
+      used[v] = false;
     }
     return out;
   }
