@@ -30,7 +30,7 @@ final class Manifest {
   private static final String HEADER = "fgc-cache-entry 1";
   private static final String SEAL = "manifest-sha256 ";
   /** Entry file names: no separators, no leading dot, so a manifest can never point outside its folder. */
-  private static final Pattern SAFE_FILE = Pattern.compile("[A-Za-z0-9_$][A-Za-z0-9_.$]{0,200}");
+  private static final Pattern SAFE_FILE = Pattern.compile("[A-Za-z0-9_$][A-Za-z0-9_.$-]{0,200}");
   private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
 
   final String key;

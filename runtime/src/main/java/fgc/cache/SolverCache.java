@@ -39,6 +39,8 @@ import java.util.stream.Stream;
  */
 public final class SolverCache {
   private static final long MAX_FILE_BYTES = 64L << 20;
+  /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
+  private static final String MATERIAL = "key-material.txt";
 
   private final Path root;
   private final Consumer<String> log;
@@ -84,7 +86,7 @@ public final class SolverCache {
     if (Files.isDirectory(entry)) {
       long start = System.nanoTime();
       try {
-        Loaded hit = readEntry(entry, key);
+        Loaded hit = readEntry(entry, key, model);
         return new LoadedSolver(key, hit.constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, hit.source);
       } catch (CorruptEntryException e) {
         String where = quarantine(entry);
@@ -97,7 +99,7 @@ public final class SolverCache {
     CompiledSolver compiled = ModelCompiler.compile(model, spec);
     long compileNanos = System.nanoTime() - start;
     start = System.nanoTime();
-    Constructor<? extends GeneratedAlgorithm> ctor = define(compiled.classes(), compiled.className(), key);
+    Constructor<? extends GeneratedAlgorithm> ctor = define(compiled.classes(), compiled.className(), key, model);
     long loadNanos = System.nanoTime() - start;
     boolean stored = write(compiled, model, spec);
     LoadedSolver.Origin origin = !stored ? LoadedSolver.Origin.IN_MEMORY
@@ -115,8 +117,11 @@ public final class SolverCache {
     }
   }
 
-  /** Reads and checks the entry; throws {@link CorruptEntryException} saying what is wrong. */
-  private Loaded readEntry(Path entry, String key) {
+  /**
+   * Reads and checks the entry; throws {@link CorruptEntryException} saying what is wrong. With a
+   * null model (verify), the smoke run cannot compare domains but checks everything else.
+   */
+  private Loaded readEntry(Path entry, String key, Model model) {
     Manifest manifest = Manifest.parse(readBounded(entry.resolve(Manifest.FILE_NAME)));
     if (!manifest.key.equals(key)) {
       throw new CorruptEntryException("entry was written for key " + manifest.key.substring(0, 12));
@@ -134,6 +139,9 @@ public final class SolverCache {
       if (!SolverKey.sha256Hex(bytes).equals(f.getValue().sha256)) {
         throw new CorruptEntryException(f.getKey() + " does not match its SHA-256");
       }
+      if (f.getKey().equals(MATERIAL) && !SolverKey.sha256Hex(bytes).equals(key)) {
+        throw new CorruptEntryException("the entry's key material does not hash to its key");
+      }
       if (f.getKey().endsWith(".class")) {
         classes.put(f.getKey().substring(0, f.getKey().length() - ".class".length()), bytes);
       } else if (f.getKey().endsWith(".java")) {
@@ -143,7 +151,7 @@ public final class SolverCache {
     if (!classes.containsKey(manifest.className)) {
       throw new CorruptEntryException("manifest names class " + manifest.className + " but holds no such class file");
     }
-    return new Loaded(define(classes, manifest.className, key), source);
+    return new Loaded(define(classes, manifest.className, key, model), source);
   }
 
   private static byte[] readBounded(Path file) {
@@ -161,7 +169,7 @@ public final class SolverCache {
    * Defines the verified bytes in a fresh loader, checks the class's own key and runs a smoke test.
    * Any linkage error, initialiser failure or insane marginal is a {@link CorruptEntryException}.
    */
-  static Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key) {
+  static Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model) {
     try {
       ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
       Class<?> type = Class.forName(className, true, loader);
@@ -173,7 +181,7 @@ public final class SolverCache {
       if (!key.equals(instance.key())) {
         throw new CorruptEntryException("class was compiled for another key");
       }
-      smokeTest(instance);
+      smokeTest(instance, model);
       return ctor;
     } catch (CorruptEntryException e) {
       throw e;
@@ -183,28 +191,35 @@ public final class SolverCache {
     }
   }
 
-  /** Two sweeps without evidence must give finite marginals that sum to 1 (or are all zero). */
-  private static void smokeTest(GeneratedAlgorithm solver) {
-    solver.update(2);
-    int size = 0;
+  /**
+   * A small smoke run, the last line of defence after the checksums against a class that loads but
+   * does not fit its model: its variables and domains must be the model's, and the starting beliefs
+   * (which touch every message) must lie in [0, 1] and sum to 1. No sweep: on a cold JVM one sweep
+   * of a large model costs more than the rest of the load together.
+   */
+  private static void smokeTest(GeneratedAlgorithm solver, Model model) {
+    if (model != null && solver.variableCount() != model.variableCount()) {
+      throw new CorruptEntryException("class has " + solver.variableCount() + " variables, the model " + model.variableCount());
+    }
+    int size = 1;
     for (int i = 0; i < solver.variableCount(); i++) {
+      if (model != null && (solver.lowestValue(i) != model.domainOf(i).lo() || solver.domainSize(i) != model.domainOf(i).size())) {
+        throw new CorruptEntryException("class gives variable " + i + " another domain than the model");
+      }
       size = Math.max(size, solver.domainSize(i));
     }
     double[] marginal = new double[size];
-    for (int i = 0; i < solver.variableCount(); i++) {
-      solver.marginal(i, marginal);
-      double sum = 0;
-      for (int v = 0; v < solver.domainSize(i); v++) {
-        if (!(marginal[v] >= 0 && marginal[v] <= 1)) {
-          throw new CorruptEntryException("smoke run gave marginal " + marginal[v] + " for variable " + i);
-        }
-        sum += marginal[v];
+    solver.marginal(0, marginal);
+    double sum = 0;
+    for (int v = 0; v < solver.domainSize(0); v++) {
+      if (!(marginal[v] >= 0 && marginal[v] <= 1)) {
+        throw new CorruptEntryException("smoke run gave marginal " + marginal[v]);
       }
-      if (sum != 0 && Math.abs(sum - 1) > 1e-6) {
-        throw new CorruptEntryException("smoke run gave marginals summing to " + sum + " for variable " + i);
-      }
+      sum += marginal[v];
     }
-    solver.reset();
+    if (Math.abs(sum - 1) > 1e-9) {
+      throw new CorruptEntryException("smoke run gave marginals summing to " + sum);
+    }
   }
 
   /** Throwable messages can be multi-kilobyte (VerifyError dumps bytecode): keep one short line. */
@@ -225,6 +240,7 @@ public final class SolverCache {
       for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
         files.put(c.getKey() + ".class", writeFile(tmp.resolve(c.getKey() + ".class"), c.getValue()));
       }
+      files.put(MATERIAL, writeFile(tmp.resolve(MATERIAL), SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8)));
       String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
       files.put(simple + ".java", writeFile(tmp.resolve(simple + ".java"), compiled.source().getBytes(StandardCharsets.UTF_8)));
       Manifest manifest = new Manifest(compiled.key(), CompilerVersion.id(), model.name(), spec.canonicalText(), compiled.className(), files);
@@ -325,7 +341,7 @@ public final class SolverCache {
     for (EntryInfo info : list()) {
       String problem = null;
       try {
-        readEntry(entryFolder(info.key()), info.key());
+        readEntry(entryFolder(info.key()), info.key(), null);
       } catch (CorruptEntryException e) {
         problem = e.getMessage();
         if (repair) {

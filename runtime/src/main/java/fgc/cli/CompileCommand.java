@@ -28,7 +28,7 @@ final class CompileCommand implements Callable<Integer> {
     System.out.println("model     " + m.name() + " (" + m.variableCount() + " variables, " + m.factors().size() + " factors)");
     System.out.println("algorithm " + options.spec().canonicalText());
     System.out.println("key       " + solver.key());
-    System.out.println("cache     " + (solver.hit() ? "hit" : "miss") + " (" + solver.origin().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
+    System.out.println("cache     " + (solver.hit() ? "hit" : "miss (" + solver.origin().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")"));
     System.out.println("parse     " + millis(parseNanos));
     System.out.println("compile   " + millis(solver.compileNanos()));
     System.out.println("load      " + millis(solver.loadNanos()));

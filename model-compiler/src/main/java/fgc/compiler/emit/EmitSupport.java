@@ -13,7 +13,9 @@ import javax.lang.model.element.Modifier;
 /**
  * What every generated algorithm class has in common: its identity constants, the variable layout,
  * evidence as a prior, and the readers of beliefs. An emitter adds its messages, its schedule and
- * {@code refreshBeliefs()}, which must fill {@code belief} and {@code contradiction}.
+ * {@code double computeBelief(int i)}, which fills {@code belief[i*W ..]} normalised and returns the
+ * sum before normalising. Beliefs are computed lazily, per variable, and kept until something they
+ * depend on changes (every change bumps {@code epoch}).
  *
  * <p>Nothing from the model reaches the source as an identifier: the class name comes from the key,
  * and the model name appears only as a string literal escaped by JavaPoet.
@@ -58,8 +60,9 @@ public final class EmitSupport {
         .addJavadoc("Per variable: the message entry of its observed value, or -1 when it is free.\n")
         .initializer("new int[V]").build());
     type.addField(FieldSpec.builder(int.class, "sweeps", Modifier.PRIVATE).build());
-    type.addField(FieldSpec.builder(boolean.class, "contradiction", Modifier.PRIVATE).build());
-    type.addField(FieldSpec.builder(boolean.class, "beliefsStale", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(int.class, "epoch", Modifier.PRIVATE).initializer("1").build());
+    type.addField(state(int[].class, "beliefEpoch", "new int[V]"));
+    type.addField(state(boolean[].class, "noMass", "new boolean[V]"));
 
     type.addMethod(getter("key", String.class, "KEY"));
     type.addMethod(getter("algorithm", String.class, "ALGORITHM"));
@@ -77,7 +80,7 @@ public final class EmitSupport {
         .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
         .addStatement("prior[i * W + $L + index] = 1.0", varLo())
         .addStatement("observedIndex[i] = $L + index", varLo())
-        .addStatement("beliefsStale = true")
+        .addStatement("epoch++")
         .build());
     type.addMethod(override("clearObserved", void.class)
         .addParameter(int.class, "i")
@@ -85,7 +88,7 @@ public final class EmitSupport {
         .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
         .addStatement("$T.fill(prior, i * W + $L, i * W + $L + $L, 1.0)", Arrays.class, varLo(), varLo(), varSize())
         .addStatement("observedIndex[i] = -1")
-        .addStatement("beliefsStale = true")
+        .addStatement("epoch++")
         .build());
     type.addMethod(override("clearAllObserved", void.class)
         .beginControlFlow("for (int i = 0; i < V; i++)").addStatement("clearObserved(i)").endControlFlow()
@@ -94,12 +97,22 @@ public final class EmitSupport {
     type.addMethod(override("marginal", void.class)
         .addParameter(int.class, "i").addParameter(double[].class, "target")
         .addStatement("checkVariable(i)")
-        .addStatement("refreshBeliefs()")
+        .addStatement("freshBelief(i)")
         .addStatement("$T.arraycopy(belief, i * W + $L, target, 0, $L)", System.class, varLo(), varSize())
         .build());
     type.addMethod(override("contradiction", boolean.class)
-        .addStatement("refreshBeliefs()")
-        .addStatement("return contradiction")
+        .beginControlFlow("for (int i = 0; i < V; i++)")
+        .addStatement("freshBelief(i)")
+        .beginControlFlow("if (noMass[i])").addStatement("return true").endControlFlow()
+        .endControlFlow()
+        .addStatement("return false")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("freshBelief").addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "i")
+        .beginControlFlow("if (beliefEpoch[i] != epoch)")
+        .addStatement("noMass[i] = !(computeBelief(i) > 0.0)")
+        .addStatement("beliefEpoch[i] = epoch")
+        .endControlFlow()
         .build());
     type.addMethod(MethodSpec.methodBuilder("checkVariable").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .addParameter(int.class, "i")
@@ -120,16 +133,6 @@ public final class EmitSupport {
         .endControlFlow()
         .build());
     return type;
-  }
-
-  /** Normalises {@code belief} of variable {@code i} from an unnormalised product at {@code source[from..]}. */
-  static MethodSpec.Builder beliefFromProduct(MethodSpec.Builder m, String source, String from) {
-    return m.addStatement("double sum = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + $L[$L + v]", source, from).endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("belief[i * W + v] = sum > 0.0 ? $L[$L + v] / sum : 0.0", source, from)
-        .endControlFlow()
-        .beginControlFlow("if (!(sum > 0.0))").addStatement("contradiction = true").endControlFlow();
   }
 
   static JavaFile file(TypeSpec type, String compilerId) {

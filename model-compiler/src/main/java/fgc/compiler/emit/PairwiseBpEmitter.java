@@ -60,7 +60,7 @@ public final class PairwiseBpEmitter {
         .addParameter(long.class, "seed").addParameter(double.class, "scale")
         .addStatement("$T.fill(messages, W, seed, scale)", Noise.class)
         .addStatement("sweeps = 0")
-        .addStatement("beliefsStale = true")
+        .addStatement("epoch++")
         .build());
     type.addMethod(EmitSupport.override("update", double.class)
         .addParameter(int.class, "count")
@@ -73,17 +73,20 @@ public final class PairwiseBpEmitter {
         .endControlFlow()
         .addStatement("sweeps++")
         .endControlFlow()
-        .addStatement("beliefsStale = true")
+        .addStatement("epoch++")
         .addStatement("return change")
         .build());
-    MethodSpec.Builder refresh = MethodSpec.methodBuilder("refreshBeliefs").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("Beliefs from the current messages: the prior times every incoming message, normalised.\n")
-        .beginControlFlow("if (!beliefsStale)").addStatement("return").endControlFlow()
-        .addStatement("contradiction = false")
-        .beginControlFlow("for (int i = 0; i < V; i++)")
-        .addStatement("final int degree = products(i)");
-    EmitSupport.beliefFromProduct(refresh, "pre", "degree * W");
-    type.addMethod(refresh.endControlFlow().addStatement("beliefsStale = false").build());
+    type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
+        .addParameter(int.class, "i").returns(double.class)
+        .addStatement("final int last = products(i) * W")
+        .addStatement("double sum = 0.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + pre[last + v]").endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("belief[i * W + v] = sum > 0.0 ? pre[last + v] / sum : 0.0")
+        .endControlFlow()
+        .addStatement("return sum")
+        .build());
     type.addMethod(products(first, deg));
     type.addMethod(updateVariable(first));
     return EmitSupport.file(type.build(), compilerId);

@@ -78,7 +78,7 @@ public final class SumProductEmitter {
         .addParameter(long.class, "seed").addParameter(double.class, "scale")
         .addStatement("$T.fill(toVariable, W, seed, scale)", Noise.class)
         .addStatement("sweeps = 0")
-        .addStatement("beliefsStale = true")
+        .addStatement("epoch++")
         .build());
     type.addMethod(EmitSupport.override("update", double.class)
         .addParameter(int.class, "count")
@@ -91,17 +91,13 @@ public final class SumProductEmitter {
         .endControlFlow()
         .addStatement("sweeps++")
         .endControlFlow()
-        .addStatement("beliefsStale = true")
+        .addStatement("epoch++")
         .addStatement("return change")
         .build());
-    type.addMethod(MethodSpec.methodBuilder("refreshBeliefs").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("Beliefs from the current messages: the prior times every incoming message, normalised.\n")
-        .beginControlFlow("if (!beliefsStale)").addStatement("return").endControlFlow()
-        .addStatement("contradiction = false")
-        .beginControlFlow("for (int i = 0; i < V; i++)")
-        .beginControlFlow("if (!(cavity(i, -1, belief, i * W) > 0.0))").addStatement("contradiction = true").endControlFlow()
-        .endControlFlow()
-        .addStatement("beliefsStale = false")
+    type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
+        .addParameter(int.class, "i").returns(double.class)
+        .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
     type.addMethod(updateFactor(first, arityExpr));

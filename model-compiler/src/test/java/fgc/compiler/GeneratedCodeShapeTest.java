@@ -1,0 +1,52 @@
+package fgc.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.model.Model;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What "specialised" promises, checked on the class files the compiler emits. */
+class GeneratedCodeShapeTest {
+  @ParameterizedTest
+  @CsvSource({"bp-pairwise, 2", "bp-pairwise, 3", "bp-pairwise, 4", "bp-pairwise, 5",
+      "sumproduct, 2", "sumproduct, 3", "sumproduct, 4"})
+  void everyMethodFitsTheJitAndASweepNeitherBoxesNorTouchesCollections(String algorithm, int n) throws Exception {
+    Model model = TestModels.sudoku(n);
+    CompiledSolver compiled = ModelCompiler.compile(model, AlgorithmSpec.named(algorithm));
+    assertEquals(1, compiled.classes().size(), "one class, no helpers: " + compiled.classes().keySet());
+    ClassFileFacts facts = ClassFileFacts.read(compiled.classes().get(compiled.className()));
+    // HotSpot never JIT-compiles a method of more than 8000 bytes of bytecode (HugeMethodLimit).
+    facts.codeBytesByMethod.forEach((method, bytes) -> assertTrue(bytes < 8000, method + " has " + bytes + " bytes"));
+    for (String ref : facts.memberReferences) {
+      assertFalse(ref.matches("java/lang/(Integer|Double|Long|Boolean)\\.valueOf.*"), "boxing: " + ref);
+      assertFalse(ref.startsWith("java/util/") && !ref.startsWith("java/util/Arrays."), "collection use: " + ref);
+    }
+    for (String cls : facts.classReferences) {
+      assertFalse(cls.matches("java/util/(List|Map|Set|Collection|ArrayList|HashMap).*"), "collection class: " + cls);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"bp-pairwise", "sumproduct"})
+  void sizesAreConstantsOfTheClass(String algorithm) {
+    String source = ModelCompiler.generateSource(TestModels.sudoku(3), AlgorithmSpec.named(algorithm)).text();
+    assertTrue(source.contains("private static final int V = 81;"), source);
+    assertTrue(source.contains("private static final int W = 9;"), source);
+    assertTrue(source.contains("public final class "), "generated classes are final");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"bp-pairwise", "sumproduct"})
+  void theSameModelGivesByteIdenticalSourceAndClassesEveryTime(String algorithm) {
+    AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.25));
+    CompiledSolver a = ModelCompiler.compile(TestModels.sudoku(2), spec);
+    CompiledSolver b = ModelCompiler.compile(TestModels.sudoku(2), spec);
+    assertEquals(a.key(), b.key());
+    assertEquals(a.source(), b.source());
+    a.classes().forEach((name, bytes) -> assertTrue(java.util.Arrays.equals(bytes, b.classes().get(name)), name));
+  }
+}
