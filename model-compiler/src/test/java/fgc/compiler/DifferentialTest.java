@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.reference.References;
+import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
@@ -14,28 +15,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Generated code and the reference interpreter must give the same marginals on the same inputs. */
+/** Generated code and the reference interpreter must give the same marginals on the same inputs (bundled models). */
 class DifferentialTest {
   private static final double TOLERANCE = 1e-12;
 
   @ParameterizedTest
   @ValueSource(strings = {"bp-pairwise", "sumproduct"})
   void sudoku4x4AgreesWithTheInterpreter(String algorithm) throws Exception {
-    Model model = TestModels.sudoku(2);
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     assertAgree(model, algorithm, "1...........4..3", 0.5, 12);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"bp-pairwise", "sumproduct"})
   void sudoku9x9AgreesWithTheInterpreter(String algorithm) throws Exception {
-    Model model = TestModels.sudoku(3);
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     assertAgree(model, algorithm, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 0.5, 8);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"bp-pairwise", "sumproduct"})
   void undampedAndNoisyStartsAgreeToo(String algorithm) throws Exception {
-    Model model = TestModels.sudoku(2);
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
     GeneratedAlgorithm reference = References.of(model, spec);

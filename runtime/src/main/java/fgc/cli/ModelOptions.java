@@ -15,8 +15,8 @@ final class ModelOptions {
   @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Override a model parameter, e.g. --param n=4 (repeatable).")
   Map<String, Long> params = new LinkedHashMap<>();
 
-  @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = AlgorithmSpec.DEFAULT,
-      description = "Inference algorithm (default: ${DEFAULT-VALUE}; known: sumproduct, bp-pairwise).")
+  @Option(names = "--algorithm", paramLabel = "NAME",
+      description = "Inference algorithm: sumproduct (default) or bp-pairwise.")
   String algorithm;
 
   @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
@@ -26,7 +26,12 @@ final class ModelOptions {
   Path cacheDir;
 
   AlgorithmSpec spec() {
-    return damping == null ? AlgorithmSpec.named(algorithm) : AlgorithmSpec.named(algorithm, Map.of("damping", damping));
+    String name = algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT;
+    return damping == null ? AlgorithmSpec.named(name) : AlgorithmSpec.named(name, Map.of("damping", damping));
+  }
+
+  boolean algorithmChosen() {
+    return algorithm != null;
   }
 
   SolverCache cache() {

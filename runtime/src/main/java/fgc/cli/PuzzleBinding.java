@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compiler.AlgorithmSpec;
+import fgc.compiler.plan.PlanException;
 import fgc.driver.Assignments;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -23,10 +24,13 @@ final class PuzzleBinding {
   private final boolean modelTakesBoxSize;
   private final AlgorithmSpec spec;
   private final SolverCache cache;
+  private final boolean algorithmChosen;
   private final Map<Integer, Instance> bySide = new HashMap<>();
+  private final Map<Integer, RuntimeException> failedSides = new HashMap<>();
 
-  PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, SolverCache cache) {
+  PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, boolean algorithmChosen, SolverCache cache) {
     this.modelArg = modelArg;
+    this.algorithmChosen = algorithmChosen;
     this.params = params;
     this.spec = spec;
     this.cache = cache;
@@ -64,12 +68,30 @@ final class PuzzleBinding {
     }
   }
 
-  /** The instance for grids of {@code side}; throws IllegalArgumentException when the model cannot take them. */
+  /**
+   * The instance for grids of {@code side}; throws (the same exception for every later grid of that
+   * size) when the model cannot take them.
+   */
   Instance forSide(int side) {
     Instance known = bySide.get(side);
     if (known != null) {
       return known;
     }
+    RuntimeException failed = failedSides.get(side);
+    if (failed != null) {
+      throw failed;
+    }
+    try {
+      Instance instance = bind(side);
+      bySide.put(side, instance);
+      return instance;
+    } catch (RuntimeException e) {
+      failedSides.put(side, e);
+      throw e;
+    }
+  }
+
+  private Instance bind(int side) {
     Map<String, Long> p = new LinkedHashMap<>(params);
     if (modelTakesBoxSize) {
       p.put("n", (long) Math.round(Math.sqrt(side)));
@@ -89,8 +111,15 @@ final class PuzzleBinding {
       throw new IllegalArgumentException("model " + model.name() + " observes '" + cells.name() + "' with " + cells.size()
           + " variables; a " + side + "x" + side + " puzzle has " + side * side + " cells");
     }
-    Instance instance = new Instance(model, cells, cache.load(model, spec));
-    bySide.put(side, instance);
-    return instance;
+    try {
+      return new Instance(model, cells, cache.load(model, spec));
+    } catch (PlanException e) {
+      if (algorithmChosen || spec.name().equals(AlgorithmSpec.BP_PAIRWISE)) {
+        throw e;
+      }
+      // The default algorithm cannot take this size (too many values): fall back, and say so once.
+      System.err.println("fgc: " + e.getMessage() + "; using bp-pairwise for " + side + "x" + side + " grids");
+      return new Instance(model, cells, cache.load(model, AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE)));
+    }
   }
 }

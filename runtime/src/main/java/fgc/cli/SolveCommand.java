@@ -52,7 +52,7 @@ final class SolveCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     long start = System.nanoTime();
-    PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.cache());
+    PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache());
     DecimationDriver driver = DecimationDriver.withDefaults().withRestarts(restarts).withSeed(seed);
     Map<Integer, GeneratedAlgorithm> solvers = new HashMap<>();
     int total = 0;
@@ -71,7 +71,18 @@ final class SolveCommand implements Callable<Integer> {
         }
         total++;
         Grid puzzle = entry.grid();
-        PuzzleBinding.Instance instance = binding.forSide(puzzle.side());
+        PuzzleBinding.Instance instance;
+        try {
+          instance = binding.forSide(puzzle.side());
+        } catch (RuntimeException e) {
+          // The model cannot take grids of this size: this puzzle is an input error, the run goes on.
+          badInput++;
+          System.err.println("fgc: line " + entry.line() + ": " + e.getMessage());
+          out.write(puzzle.toLine());
+          out.write('\n');
+          out.flush();
+          continue;
+        }
         GeneratedAlgorithm solver = solvers.computeIfAbsent(puzzle.side(), s -> instance.solver.newInstance());
         SolveResult result = driver.solve(solver, instance.model, instance.evidence(puzzle));
         Grid answer = puzzle;

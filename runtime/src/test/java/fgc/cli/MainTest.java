@@ -76,6 +76,29 @@ class MainTest {
   }
 
   @Test
+  void gridsOfSeveralSizesInOneFileEachGetTheirOwnSolver() throws Exception {
+    Grid big = fgc.puzzles.PuzzleGenerator.generate(25, 3);
+    Path input = dir.resolve("mixed.txt");
+    Files.writeString(input, "1...........4..3\n" + EmbeddedPuzzles.all().get(3).toLine() + "\n" + big.toLine() + "\n");
+    assertEquals(0, run("solve", "--input", input.toString(), "--cache-dir", dir.toString()), err.toString());
+    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+    assertEquals(3, lines.length);
+    assertTrue(GridValidator.check(big, parse(25, lines[2])).valid(), lines[2]);
+    assertTrue(err.toString().contains("using bp-pairwise for 25x25"), "the default falls back, and says so: " + err);
+  }
+
+  @Test
+  void aModelThatCannotTakeThePuzzlesIsAnInputErrorAndNothingIsLost() throws Exception {
+    Path model = dir.resolve("tiny.fg");
+    Files.writeString(model, "var x[3] in 1..3;\nobserve x;\nalldiff(x[0], x[1], x[2]);\n");
+    Path input = dir.resolve("in.txt");
+    Files.writeString(input, "1...........4..3\n...4..2...3.1...\n");
+    assertEquals(2, run("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", dir.toString()));
+    assertEquals("1...........4..3\n...4..2...3.1...\n", out.toString(StandardCharsets.UTF_8));
+    assertTrue(err.toString().contains("a 4x4 puzzle has 16 cells"), err.toString());
+  }
+
+  @Test
   void compileTwiceIsAMissThenAHit() {
     assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
     assertTrue(out.toString().contains("cache     miss"), out.toString());
