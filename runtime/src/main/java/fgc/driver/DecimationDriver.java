@@ -11,7 +11,7 @@ import fgc.model.Model;
  * is below the plateau threshold samples its value from the belief, so that restarts explore rather
  * than repeat. No search, no propagation beyond BP.
  */
-public final class DecimationDriver {
+public final class DecimationDriver implements Driver {
   private final int maxSweeps;
   private final int sweepsPerDecision;
   private final double tolerance;
@@ -51,11 +51,13 @@ public final class DecimationDriver {
     return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
   }
 
-  /**
-   * Solves {@code model} with {@code solver} given {@code evidence} (a value per variable, or
-   * {@link Assignments#NONE}). The solver's own evidence is replaced.
-   */
-  public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence) {
+  @Override
+  public String name() {
+    return "decimate";
+  }
+
+  @Override
+  public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     int n = model.variableCount();
     int[] given = evidence.clone();
@@ -81,10 +83,15 @@ public final class DecimationDriver {
       if (attempt == 0) {
         solver.reset();
       } else {
+        events.restart(attempt);
         solver.resetWithNoise(seed * 1_000_003L + attempt, noise);
       }
       sweeps += converge(solver, maxSweeps);
-      while (!solver.contradiction()) {
+      while (true) {
+        if (solver.contradiction()) {
+          events.contradiction(decisions);
+          break;
+        }
         int best = -1;
         int bestValue = 0;
         double bestMargin = -1;
@@ -114,12 +121,15 @@ public final class DecimationDriver {
           }
         }
         if (best < 0) {
-          if (Assignments.firstViolation(model, values) == null) {
+          String violation = Assignments.firstViolation(model, values);
+          if (violation == null) {
             return new SolveResult(SolveResult.Status.SOLVED, values, sweeps, decisions, attempt, System.nanoTime() - start);
           }
+          events.invalidAssignment(violation);
           break;
         }
-        if (attempt > 0 && bestMargin < plateau) {
+        boolean sampled = attempt > 0 && bestMargin < plateau;
+        if (sampled) {
           // On a plateau the argmax is a coin toss: sample from the belief so restarts explore.
           solver.marginal(best, belief);
           double u = random.nextDouble();
@@ -131,6 +141,7 @@ public final class DecimationDriver {
           bestValue = solver.lowestValue(best) + v;
         }
         values[best] = bestValue;
+        events.decision(best, bestValue, bestMargin, sampled);
         solver.setObserved(best, bestValue);
         decisions++;
         sweeps += converge(solver, sweepsPerDecision);

@@ -8,6 +8,8 @@ public final class SolveResult {
     SOLVED,
     /** The budget ran out without a consistent assignment. */
     UNSOLVED,
+    /** A complete search proved that no assignment satisfies every factor. */
+    NO_SOLUTION,
     /** The evidence itself breaks a factor, so no assignment can hold. */
     INCONSISTENT_EVIDENCE
   }
@@ -17,14 +19,21 @@ public final class SolveResult {
   private final int sweeps;
   private final int decisions;
   private final int restarts;
+  private final long backtracks;
   private final long nanos;
 
-  SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
+  /** A result with no backtracks (message-passing drivers). */
+  public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
+    this(status, values, sweeps, decisions, restarts, 0, nanos);
+  }
+
+  public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos) {
     this.status = status;
     this.values = values == null ? null : values.clone();
     this.sweeps = sweeps;
     this.decisions = decisions;
     this.restarts = restarts;
+    this.backtracks = backtracks;
     this.nanos = nanos;
   }
 
@@ -51,6 +60,11 @@ public final class SolveResult {
 
   public int restarts() {
     return restarts;
+  }
+
+  /** Decisions undone by a search (0 for drivers that do not search). */
+  public long backtracks() {
+    return backtracks;
   }
 
   public long nanos() {

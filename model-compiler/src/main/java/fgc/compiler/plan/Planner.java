@@ -1,6 +1,7 @@
 package fgc.compiler.plan;
 
 import fgc.model.Factor;
+import fgc.model.FactorKind;
 import fgc.model.Model;
 import java.util.Arrays;
 
@@ -24,6 +25,7 @@ public final class Planner {
     int[] factorStart = new int[f + 1];
     for (int k = 0; k < f; k++) {
       Factor factor = model.factors().get(k);
+      requireKind(factor, algorithm, FactorKind.ALLDIFF, FactorKind.NEQ);
       if (factor.arity() > layout.width()) {
         throw new PlanException("factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
             + " different values but the model has only " + layout.width() + ": it can never hold");
@@ -59,6 +61,7 @@ public final class Planner {
     long[] pairs = new long[16];
     int count = 0;
     for (Factor f : model.factors()) {
+      requireKind(f, "bp-pairwise", FactorKind.ALLDIFF, FactorKind.NEQ);
       int[] s = f.scope();
       for (int a = 0; a < s.length; a++) {
         for (int b = a + 1; b < s.length; b++) {
@@ -108,5 +111,15 @@ public final class Planner {
       }
     }
     return new PairwisePlan(model.name(), layout, offset, neighbour, reverse, distinct);
+  }
+
+  /** A clear compile error for a factor kind the algorithm has no messages for. */
+  static void requireKind(Factor factor, String algorithm, FactorKind... supported) {
+    for (FactorKind k : supported) {
+      if (factor.kind() == k) {
+        return;
+      }
+    }
+    throw new PlanException(algorithm + " has no messages for " + factor.kind().keyword() + " factors");
   }
 }

@@ -46,6 +46,9 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     this.lo = min;
     this.width = max - min + 1;
     for (Factor f : model.factors()) {
+      if (f.kind() != fgc.model.FactorKind.ALLDIFF && f.kind() != fgc.model.FactorKind.NEQ) {
+        throw new IllegalArgumentException("bp-pairwise has no messages for " + f.kind().keyword() + " factors");
+      }
       // alldiff is the product of neq over every pair of its scope; neq is one pair.
       for (int a = 0; a < f.arity(); a++) {
         for (int b = 0; b < f.arity(); b++) {

@@ -50,6 +50,9 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     List<Integer> edges = new ArrayList<>();
     for (int f = 0; f < model.factors().size(); f++) {
       Factor factor = model.factors().get(f);
+      if (factor.kind() != fgc.model.FactorKind.ALLDIFF && factor.kind() != fgc.model.FactorKind.NEQ) {
+        throw new IllegalArgumentException("sumproduct has no messages for " + factor.kind().keyword() + " factors");
+      }
       for (int s = 0; s < factor.arity(); s++) {
         variableEdges.get(factor.variable(s)).add(edges.size());
         edges.add(factor.variable(s));
