@@ -15,15 +15,18 @@ public final class AlgorithmSpec {
   public static final String BP_PAIRWISE = "bp-pairwise";
   /** Loopy sum-product BP with one node per factor and exact {@code alldiff} messages. */
   public static final String SUMPRODUCT = "sumproduct";
+  /** The same graph in the max-product semiring: exact {@code alldiff} max-marginals. */
+  public static final String MAXPRODUCT = "maxproduct";
   /** What {@code solve} and {@code compile} use unless told otherwise. */
   public static final String DEFAULT = SUMPRODUCT;
 
-  private static final List<String> KNOWN = List.of(SUMPRODUCT, BP_PAIRWISE);
+  private static final List<String> KNOWN = List.of(SUMPRODUCT, MAXPRODUCT, BP_PAIRWISE);
   // Defaults measured on easy50 with decimation (BENCHMARKS.md): undamped sequential pairwise BP
   // solved the most; the exact alldiff messages do best with half damping.
   private static final Map<String, Map<String, Double>> DEFAULTS = Map.of(
       BP_PAIRWISE, Map.of("damping", 0.0),
-      SUMPRODUCT, Map.of("damping", 0.5));
+      SUMPRODUCT, Map.of("damping", 0.5),
+      MAXPRODUCT, Map.of("damping", 0.5));
 
   private final String name;
   private final Map<String, Double> options;

@@ -3,7 +3,7 @@ package fgc.compiler;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.EmitSupport;
 import fgc.compiler.emit.PairwiseBpEmitter;
-import fgc.compiler.emit.SumProductEmitter;
+import fgc.compiler.emit.FactorBpEmitter;
 import fgc.compiler.emit.Tables;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairwisePlan;
@@ -28,7 +28,7 @@ public final class CompilerVersion {
   static final List<Class<?>> FINGERPRINTED = List.of(
       AlgorithmSpec.class, SolverKey.class, ModelCompiler.class,
       Planner.class, VariableLayout.class, PairwisePlan.class, FactorPlan.class,
-      EmitSupport.class, PairwiseBpEmitter.class, SumProductEmitter.class, Tables.class, JaninoBackend.class);
+      EmitSupport.class, PairwiseBpEmitter.class, FactorBpEmitter.class, Tables.class, JaninoBackend.class);
 
   private static final String ID = RELEASE + "+" + fingerprint().substring(0, 16) + "/janino-" + JaninoBackend.JANINO_VERSION;
 

@@ -4,7 +4,7 @@ import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.PairwiseBpEmitter;
-import fgc.compiler.emit.SumProductEmitter;
+import fgc.compiler.emit.FactorBpEmitter;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Planner;
 import fgc.model.Model;
@@ -15,7 +15,7 @@ import java.util.Map;
  * <ol>
  *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).</li>
  *   <li>{@link Planner}: the model's factors become a message plan (pairwise edges, or factor nodes).</li>
- *   <li>{@link PairwiseBpEmitter} or {@link SumProductEmitter}: the plan becomes one specialised Java
+ *   <li>{@link PairwiseBpEmitter} or {@link FactorBpEmitter}: the plan becomes one specialised Java
  *       class (JavaPoet).</li>
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
  * </ol>
@@ -37,8 +37,10 @@ public final class ModelCompiler {
         file = PairwiseBpEmitter.emit(Planner.pairwise(model), key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
         break;
       case AlgorithmSpec.SUMPRODUCT:
-        FactorPlan plan = Planner.factors(model, SumProductEmitter.MAX_WIDTH, spec.name());
-        file = SumProductEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
+      case AlgorithmSpec.MAXPRODUCT:
+        FactorPlan plan = Planner.factors(model, FactorBpEmitter.MAX_WIDTH, spec.name());
+        file = FactorBpEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"),
+            spec.name().equals(AlgorithmSpec.MAXPRODUCT));
         break;
       default:
         throw new IllegalArgumentException("no emitter for algorithm " + spec.name());

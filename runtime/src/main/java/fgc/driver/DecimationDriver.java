@@ -47,6 +47,26 @@ public final class DecimationDriver implements Driver {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau);
   }
 
+  /** Sweeps allowed to reach a fixed point at the start of each attempt. */
+  public DecimationDriver withMaxSweeps(int count) {
+    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau);
+  }
+
+  /** Largest message change at which sweeping stops early. */
+  public DecimationDriver withTolerance(double change) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau);
+  }
+
+  /** Scale of the noise on starting messages at a restart. */
+  public DecimationDriver withNoise(double scale) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau);
+  }
+
+  /** Margin below which a restart samples the decision from the belief instead of taking the argmax. */
+  public DecimationDriver withPlateau(double margin) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin);
+  }
+
   public DecimationDriver withSweepsPerDecision(int count) {
     return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
   }

@@ -5,6 +5,7 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Noise;
+import fgc.algorithm.Numerics;
 import fgc.compiler.plan.PairwisePlan;
 import javax.lang.model.element.Modifier;
 
@@ -106,13 +107,13 @@ public final class PairwiseBpEmitter {
         .beginControlFlow("for (int k = 0; k < degree; k++)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("pre[a + W + v] = pre[a + v] * m[in + v]").endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("pre[a + W + v] = $T.times(pre[a + v], m[in + v])", Numerics.class).endControlFlow()
         .addStatement("rescale(pre, a + W)")
         .endControlFlow()
         .beginControlFlow("for (int k = degree - 1; k >= 0; k--)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("suf[a + v] = m[in + v] * suf[a + W + v]").endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("suf[a + v] = $T.times(m[in + v], suf[a + W + v])", Numerics.class).endControlFlow()
         .addStatement("rescale(suf, a)")
         .endControlFlow()
         .addStatement("return degree")
@@ -132,12 +133,12 @@ public final class PairwiseBpEmitter {
         .addStatement("double left = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
         .addStatement("out[v] = left")
-        .addStatement("left = left + pre[a + v] * suf[a + W + v]")
+        .addStatement("left = left + $T.times(pre[a + v], suf[a + W + v])", Numerics.class)
         .endControlFlow()
         .addStatement("double right = 0.0")
         .beginControlFlow("for (int v = W - 1; v >= 0; v--)")
         .addStatement("out[v] = out[v] + right")
-        .addStatement("right = right + pre[a + v] * suf[a + W + v]")
+        .addStatement("right = right + $T.times(pre[a + v], suf[a + W + v])", Numerics.class)
         .endControlFlow()
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[v]").endControlFlow()

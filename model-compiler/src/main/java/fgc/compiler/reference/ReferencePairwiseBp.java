@@ -2,6 +2,7 @@ package fgc.compiler.reference;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Noise;
+import fgc.algorithm.Numerics;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -169,7 +170,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     double[] right = suffix(i, k + 1, nb.size());
     double[] cavity = new double[width];
     for (int u = 0; u < width; u++) {
-      cavity[u] = left[u] * right[u];
+      cavity[u] = Numerics.times(left[u], right[u]);
     }
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
@@ -211,7 +212,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     for (int k = from; k < to; k++) {
       double[] m = messages.get(key(nb.get(k), i));
       for (int v = 0; v < width; v++) {
-        x[v] = x[v] * m[v];
+        x[v] = Numerics.times(x[v], m[v]);
       }
       rescale(x);
     }
@@ -226,7 +227,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     for (int k = to - 1; k >= from; k--) {
       double[] m = messages.get(key(nb.get(k), i));
       for (int v = 0; v < width; v++) {
-        x[v] = m[v] * x[v];
+        x[v] = Numerics.times(m[v], x[v]);
       }
       rescale(x);
     }

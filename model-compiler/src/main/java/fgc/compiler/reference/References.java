@@ -13,7 +13,9 @@ public final class References {
       case AlgorithmSpec.BP_PAIRWISE:
         return new ReferencePairwiseBp(model, spec.option("damping"));
       case AlgorithmSpec.SUMPRODUCT:
-        return new ReferenceSumProduct(model, spec.option("damping"));
+        return new ReferenceFactorBp(model, spec.option("damping"), false);
+      case AlgorithmSpec.MAXPRODUCT:
+        return new ReferenceFactorBp(model, spec.option("damping"), true);
       default:
         throw new IllegalArgumentException("no reference interpreter for " + spec.name());
     }

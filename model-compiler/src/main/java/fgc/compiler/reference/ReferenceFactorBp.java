@@ -2,6 +2,7 @@ package fgc.compiler.reference;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Noise;
+import fgc.algorithm.Numerics;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -10,17 +11,19 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The reference interpreter of factor-level sum-product BP with exact all-different messages. Each
- * factor message is computed by enumerating every injective assignment of the factor's other
- * variables (skipping zero entries): the definition itself, exponential, and so only for tests on
- * small or mostly observed models. The schedule matches the generated code: factors in order, each
+ * The reference interpreter of factor-level BP with exact all-different messages, sum-product or
+ * max-product. Each factor message is computed by enumerating every injective assignment of the
+ * factor's other variables (skipping zero entries) and summing, or taking the best of, their
+ * products: the definition itself, exponential, and so only for tests on small or mostly observed
+ * models. The schedule matches the generated code: factors in order, each
  * reading its variables' latest messages. An observed variable can only take its value, so the
  * enumeration fixes it there; messages into observed variables are left as they are (with a
  * point-mass prior, none of their entries can change a belief).
  */
-public final class ReferenceSumProduct implements GeneratedAlgorithm {
+public final class ReferenceFactorBp implements GeneratedAlgorithm {
   private final Model model;
   private final double damping;
+  private final boolean maxProduct;
   private final int lo;
   private final int width;
   /** Edge ids of each variable, ascending; edges are numbered factor by factor, slot by slot. */
@@ -33,9 +36,10 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
   private final Integer[] observed;
   private int sweeps;
 
-  public ReferenceSumProduct(Model model, double damping) {
+  public ReferenceFactorBp(Model model, double damping, boolean maxProduct) {
     this.model = model;
     this.damping = damping;
+    this.maxProduct = maxProduct;
     int n = model.variableCount();
     int min = Integer.MAX_VALUE;
     int max = Integer.MIN_VALUE;
@@ -51,7 +55,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     for (int f = 0; f < model.factors().size(); f++) {
       Factor factor = model.factors().get(f);
       if (factor.kind() != fgc.model.FactorKind.ALLDIFF && factor.kind() != fgc.model.FactorKind.NEQ) {
-        throw new IllegalArgumentException("sumproduct has no messages for " + factor.kind().keyword() + " factors");
+        throw new IllegalArgumentException(algorithm() + " has no messages for " + factor.kind().keyword() + " factors");
       }
       for (int s = 0; s < factor.arity(); s++) {
         variableEdges.get(factor.variable(s)).add(edges.size());
@@ -74,7 +78,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
 
   @Override
   public String algorithm() {
-    return "sumproduct";
+    return maxProduct ? "maxproduct" : "sumproduct";
   }
 
   @Override
@@ -170,7 +174,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     return change;
   }
 
-  /** The all-different message to slot {@code s}: for each value, the sum over injective assignments of the other slots. */
+  /** The all-different message to slot {@code s}: per value, the sum (or best) over injective assignments of the other slots. */
   private double[] exactMessage(double[][] rows, int s, boolean[] used) {
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
@@ -192,7 +196,8 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
     for (int u = 0; u < width; u++) {
       if (!used[u] && rows[slot][u] != 0.0) {
         used[u] = true;
-        total += rows[slot][u] * enumerate(rows, skip, slot + 1, used);
+        double product = Numerics.times(rows[slot][u], enumerate(rows, skip, slot + 1, used));
+        total = maxProduct ? Math.max(total, product) : total + product;
         used[u] = false;
       }
     }
@@ -227,7 +232,7 @@ public final class ReferenceSumProduct implements GeneratedAlgorithm {
       }
       double max = 0.0;
       for (int v = 0; v < width; v++) {
-        x[v] *= toVariable[e][v];
+        x[v] = Numerics.times(x[v], toVariable[e][v]);
         max = Math.max(max, x[v]);
       }
       for (int v = 0; v < width && max > 0.0; v++) {

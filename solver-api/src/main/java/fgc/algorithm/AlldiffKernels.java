@@ -1,0 +1,97 @@
+package fgc.algorithm;
+
+import java.util.Arrays;
+
+/**
+ * Exact messages of an all-different factor, all slots at once, by a forward and a backward pass
+ * over value subsets. {@code rows} holds a square {@code width x width} matrix (row stride
+ * {@code stride}): row {@code s < arity} is slot {@code s}'s incoming message over the values, rows
+ * {@code arity .. width-1} are all ones (they absorb the values no real slot takes).
+ *
+ * <p>{@code F[S]} combines the assignments of rows {@code 0 .. |S|-1} onto the value set {@code S},
+ * {@code B[T]} those of rows {@code width-|T| .. width-1} onto {@code T}; the message to row
+ * {@code r} for value {@code v} combines {@code F[S] * B[all - S - v]} over {@code |S| = r},
+ * {@code v} not in {@code S}. With (+, x) this is the permanent of the minor (sum-product); with
+ * (max, x) it is the best injective assignment of the other slots (max-product). Both cost
+ * {@code O(width 2^width)}: Ryser-style subset sums rather than one permanent per message.
+ */
+public final class AlldiffKernels {
+  /** The subset tables hold {@code 2^width} doubles each; beyond this the passes stop being practical. */
+  public static final int MAX_WIDTH = 16;
+
+  private AlldiffKernels() {}
+
+  /** Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code rows}). */
+  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
+    passes(false, rows, stride, arity, width, forward, backward, out);
+  }
+
+  /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}. */
+  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
+    passes(true, rows, stride, arity, width, forward, backward, out);
+  }
+
+  /**
+   * One body for both semirings; the branch on {@code max} is loop-invariant, so the JIT unswitches
+   * it. The passes push from the non-zero subsets only: with sparse rows (values already ruled out)
+   * most of the {@code 2^width} subsets can never be reached, and they cost nothing but the clearing.
+   */
+  private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
+    int subsets = 1 << width;
+    int all = subsets - 1;
+    Arrays.fill(forward, 0, subsets, 0.0);
+    Arrays.fill(backward, 0, subsets, 0.0);
+    forward[0] = 1.0;
+    backward[0] = 1.0;
+    for (int set = 0; set < all; set++) {
+      int size = Integer.bitCount(set);
+      double f = forward[set];
+      if (f != 0.0) {
+        int head = size * stride;
+        for (int rest = all ^ set; rest != 0; rest = rest & (rest - 1)) {
+          int low = rest & -rest;
+          double a = rows[head + Integer.numberOfTrailingZeros(low)];
+          if (a != 0.0) {
+            double x = Numerics.times(f, a);
+            int to = set | low;
+            forward[to] = max ? Math.max(forward[to], x) : forward[to] + x;
+          }
+        }
+      }
+      double b = backward[set];
+      if (b != 0.0) {
+        int tail = (width - size - 1) * stride;
+        for (int rest = all ^ set; rest != 0; rest = rest & (rest - 1)) {
+          int low = rest & -rest;
+          double a = rows[tail + Integer.numberOfTrailingZeros(low)];
+          if (a != 0.0) {
+            double y = Numerics.times(b, a);
+            int to = set | low;
+            backward[to] = max ? Math.max(backward[to], y) : backward[to] + y;
+          }
+        }
+      }
+    }
+    for (int r = 0; r < arity; r++) {
+      Arrays.fill(out, r * stride, r * stride + width, 0.0);
+    }
+    for (int set = 0; set < subsets; set++) {
+      int row = Integer.bitCount(set);
+      double before = forward[set];
+      if (row >= arity || before == 0.0) {
+        continue;
+      }
+      int free = (subsets - 1) ^ set;
+      for (int rest = free; rest != 0; rest = rest & (rest - 1)) {
+        int low = rest & -rest;
+        int at = row * stride + Integer.numberOfTrailingZeros(low);
+        double after = backward[free ^ low];
+        if (after == 0.0) {
+          continue;
+        }
+        double x = Numerics.times(before, after);
+        out[at] = max ? Math.max(out[at], x) : out[at] + x;
+      }
+    }
+  }
+}
