@@ -17,16 +17,24 @@ public final class AlgorithmSpec {
   public static final String SUMPRODUCT = "sumproduct";
   /** The same graph in the max-product semiring: exact {@code alldiff} max-marginals. */
   public static final String MAXPRODUCT = "maxproduct";
+  /**
+   * EP with a Dirichlet prior on each variable's value distribution (the reference notebook's
+   * "robust" model): BP messages through {@code neq}, posteriors projected onto Dirichlets.
+   */
+  public static final String EP_DIRICHLET = "ep-dirichlet";
   /** What {@code solve} and {@code compile} use unless told otherwise. */
   public static final String DEFAULT = SUMPRODUCT;
 
-  private static final List<String> KNOWN = List.of(SUMPRODUCT, MAXPRODUCT, BP_PAIRWISE);
+  private static final List<String> KNOWN = List.of(SUMPRODUCT, MAXPRODUCT, BP_PAIRWISE, EP_DIRICHLET);
   // Defaults measured on easy50 with decimation (BENCHMARKS.md): undamped sequential pairwise BP
   // solved the most; the exact alldiff messages do best with half damping.
   private static final Map<String, Map<String, Double>> DEFAULTS = Map.of(
       BP_PAIRWISE, Map.of("damping", 0.0),
       SUMPRODUCT, Map.of("damping", 0.5),
-      MAXPRODUCT, Map.of("damping", 0.5));
+      MAXPRODUCT, Map.of("damping", 0.7),
+      // Pseudo-counts: 1 per value of a free variable (uniform), 1000 on an observed value (its
+      // prior mean is then 0.99 for a 9-value domain: near, not exactly, a point mass).
+      EP_DIRICHLET, Map.of("damping", 0.5, "free", 1.0, "given", 1000.0));
 
   private final String name;
   private final Map<String, Double> options;
@@ -57,6 +65,11 @@ public final class AlgorithmSpec {
     double damping = options.get("damping");
     if (!(damping >= 0 && damping < 1)) {
       throw new IllegalArgumentException("damping must be in [0, 1), got " + damping);
+    }
+    for (String count : List.of("free", "given")) {
+      if (options.containsKey(count) && !(options.get(count) > 0 && options.get(count) < 1e12)) {
+        throw new IllegalArgumentException(count + " pseudo-count must be positive, got " + options.get(count));
+      }
     }
     return new AlgorithmSpec(key, options);
   }

@@ -36,6 +36,10 @@ public final class ModelCompiler {
       case AlgorithmSpec.BP_PAIRWISE:
         file = PairwiseBpEmitter.emit(Planner.pairwise(model), key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
         break;
+      case AlgorithmSpec.EP_DIRICHLET:
+        file = PairwiseBpEmitter.emitDirichlet(Planner.pairwise(model), key, spec.canonicalText(), CompilerVersion.id(),
+            spec.option("damping"), spec.option("free"), spec.option("given"));
+        break;
       case AlgorithmSpec.SUMPRODUCT:
       case AlgorithmSpec.MAXPRODUCT:
         FactorPlan plan = Planner.factors(model, FactorBpEmitter.MAX_WIDTH, spec.name());

@@ -20,21 +20,21 @@ class DifferentialTest {
   private static final double TOLERANCE = 1e-12;
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct"})
+  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void sudoku4x4AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     assertAgree(model, algorithm, "1...........4..3", 0.5, 12);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct"})
+  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void sudoku9x9AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     assertAgree(model, algorithm, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 0.5, 8);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct"})
+  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void undampedAndNoisyStartsAgreeToo(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
@@ -50,7 +50,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct"})
+  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void irregularGraphWithMixedDomainsAgrees(String algorithm) throws Exception {
     // A path and a triangle over variables of different ranges: exercises offset and domain tables.
     ModelBuilder b = Model.builder("mixed");

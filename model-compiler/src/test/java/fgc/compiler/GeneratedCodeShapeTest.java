@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GeneratedCodeShapeTest {
   @ParameterizedTest
   @CsvSource({"bp-pairwise, 2", "bp-pairwise, 3", "bp-pairwise, 4", "bp-pairwise, 5",
-      "sumproduct, 2", "sumproduct, 3", "sumproduct, 4", "maxproduct, 3"})
+      "sumproduct, 2", "sumproduct, 3", "sumproduct, 4", "maxproduct, 3", "ep-dirichlet, 3"})
   void everyMethodFitsTheJitAndASweepNeitherBoxesNorTouchesCollections(String algorithm, int n) throws Exception {
     Model model = TestModels.sudoku(n);
     CompiledSolver compiled = ModelCompiler.compile(model, AlgorithmSpec.named(algorithm));
@@ -31,7 +31,7 @@ class GeneratedCodeShapeTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"bp-pairwise", "sumproduct", "maxproduct"})
+  @CsvSource({"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void sizesAreConstantsOfTheClass(String algorithm) {
     String source = ModelCompiler.generateSource(TestModels.sudoku(3), AlgorithmSpec.named(algorithm)).text();
     assertTrue(source.contains("private static final int V = 81;"), source);
@@ -40,7 +40,7 @@ class GeneratedCodeShapeTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"bp-pairwise", "sumproduct", "maxproduct"})
+  @CsvSource({"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void theSameModelGivesByteIdenticalSourceAndClassesEveryTime(String algorithm) {
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.25));
     CompiledSolver a = ModelCompiler.compile(TestModels.sudoku(2), spec);

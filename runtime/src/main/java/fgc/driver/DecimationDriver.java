@@ -19,6 +19,7 @@ public final class DecimationDriver implements Driver {
   private final double noise;
   private final long seed;
   private final double plateau;
+  private final boolean batchCertain = Boolean.parseBoolean(System.getProperty("fgc.batch", "true"));
 
   private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau) {
     this.maxSweeps = maxSweeps;
@@ -91,6 +92,8 @@ public final class DecimationDriver implements Driver {
       maxWidth = Math.max(maxWidth, solver.domainSize(i));
     }
     double[] belief = new double[maxWidth];
+    int[] certainVariables = new int[n];
+    int[] certainValues = new int[n];
     java.util.Random random = new java.util.Random(seed);
     for (int attempt = 0; attempt <= restarts; attempt++) {
       solver.clearAllObserved();
@@ -112,9 +115,13 @@ public final class DecimationDriver implements Driver {
           events.contradiction(decisions);
           break;
         }
+        // Every free variable whose belief is a point mass is fixed at once: its other values are
+        // exactly zero, which messages only produce for values ruled out (see Numerics), so deciding
+        // them one by one would only cost sweeps.
         int best = -1;
         int bestValue = 0;
         double bestMargin = -1;
+        int certain = 0;
         for (int i = 0; i < n; i++) {
           if (values[i] != Assignments.NONE) {
             continue;
@@ -134,6 +141,10 @@ public final class DecimationDriver implements Driver {
             }
           }
           double margin = first - Math.max(second, 0);
+          if (batchCertain && second == 0.0 && first > 0.0) {
+            certainVariables[certain++] = i;
+            certainValues[i] = solver.lowestValue(i) + top;
+          }
           if (margin > bestMargin) {
             bestMargin = margin;
             best = i;
@@ -147,6 +158,17 @@ public final class DecimationDriver implements Driver {
           }
           events.invalidAssignment(violation);
           break;
+        }
+        if (certain > 1) {
+          for (int k = 0; k < certain; k++) {
+            int i = certainVariables[k];
+            values[i] = certainValues[i];
+            events.decision(i, certainValues[i], 1.0, false);
+            solver.setObserved(i, certainValues[i]);
+          }
+          decisions += certain;
+          sweeps += converge(solver, sweepsPerDecision);
+          continue;
         }
         boolean sampled = attempt > 0 && bestMargin < plateau;
         if (sampled) {

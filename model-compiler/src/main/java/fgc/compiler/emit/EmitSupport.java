@@ -5,6 +5,7 @@ import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
+import fgc.algorithm.Dirichlets;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.plan.VariableLayout;
 import java.util.Arrays;
@@ -24,9 +25,26 @@ public final class EmitSupport {
   static final String PACKAGE = "fgc.generated";
 
   private final VariableLayout layout;
+  /** Dirichlet pseudo-counts {free value, observed value}, or null for hard evidence. */
+  private final double[] dirichlet;
 
+  /** Hard evidence: an observed variable's prior is a point mass, a free one's is uniform. */
   EmitSupport(VariableLayout layout) {
+    this(layout, null);
+  }
+
+  private EmitSupport(VariableLayout layout, double[] dirichlet) {
     this.layout = layout;
+    this.dirichlet = dirichlet;
+  }
+
+  /**
+   * Soft evidence: each variable's value distribution has a Dirichlet prior with {@code free}
+   * pseudo-counts per value, raised to {@code given} on an observed value; the messages see its
+   * mean, and marginals are the mean of the posterior Dirichlet (see {@link fgc.algorithm.Dirichlets}).
+   */
+  static EmitSupport dirichlet(VariableLayout layout, double free, double given) {
+    return new EmitSupport(layout, new double[] {free, given});
   }
 
   /** The first offset of variable {@code i}'s own values inside its {@code W}-wide block. */
@@ -36,6 +54,27 @@ public final class EmitSupport {
 
   String varSize() {
     return layout.uniformDomains() ? "W" : "VAR_SIZE[i]";
+  }
+
+  /**
+   * Sets variable {@code i}'s prior: observed at entry {@code index} (relative to its own lowest
+   * value) when {@code index} is non-null, else free.
+   */
+  private CodeBlock setPrior(CodeBlock index) {
+    CodeBlock.Builder code = CodeBlock.builder();
+    String target = dirichlet == null ? "prior" : "alpha";
+    String free = dirichlet == null ? "1.0" : "FREE_COUNT";
+    code.addStatement("$T.fill($L, i * W, i * W + W, 0.0)", Arrays.class, target);
+    if (index == null || dirichlet != null) {
+      code.addStatement("$T.fill($L, i * W + $L, i * W + $L + $L, $L)", Arrays.class, target, varLo(), varLo(), varSize(), free);
+    }
+    if (index != null) {
+      code.addStatement("$L[i * W + $L + $L] = $L", target, varLo(), index, dirichlet == null ? "1.0" : "GIVEN_COUNT");
+    }
+    if (dirichlet != null) {
+      code.addStatement("$T.mean(alpha, i * W, W, prior, i * W)", Dirichlets.class);
+    }
+    return code.build();
   }
 
   /** A class with the identity, layout and evidence members; the caller adds the algorithm. */
@@ -56,6 +95,12 @@ public final class EmitSupport {
     }
     type.addField(state(double[].class, "prior", "new double[V * W]"));
     type.addField(state(double[].class, "belief", "new double[V * W]"));
+    if (dirichlet != null) {
+      type.addField(constant(double.class, "FREE_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[0]))));
+      type.addField(constant(double.class, "GIVEN_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[1]))));
+      type.addField(state(double[].class, "alpha", "new double[V * W]"));
+      type.addField(state(double[].class, "posterior", "new double[W]"));
+    }
     type.addField(FieldSpec.builder(int[].class, "observedIndex", Modifier.PRIVATE, Modifier.FINAL)
         .addJavadoc("Per variable: the message entry of its observed value, or -1 when it is free.\n")
         .initializer("new int[V]").build());
@@ -77,16 +122,14 @@ public final class EmitSupport {
         .beginControlFlow("if (index < 0 || index >= $L)", varSize())
         .addStatement("throw new $T(\"value \" + value + \" is outside the domain of variable \" + i)", IllegalArgumentException.class)
         .endControlFlow()
-        .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
-        .addStatement("prior[i * W + $L + index] = 1.0", varLo())
+        .addCode(setPrior(CodeBlock.of("index")))
         .addStatement("observedIndex[i] = $L + index", varLo())
         .addStatement("epoch++")
         .build());
     type.addMethod(override("clearObserved", void.class)
         .addParameter(int.class, "i")
         .addStatement("checkVariable(i)")
-        .addStatement("$T.fill(prior, i * W, i * W + W, 0.0)", Arrays.class)
-        .addStatement("$T.fill(prior, i * W + $L, i * W + $L + $L, 1.0)", Arrays.class, varLo(), varLo(), varSize())
+        .addCode(setPrior(null))
         .addStatement("observedIndex[i] = -1")
         .addStatement("epoch++")
         .build());
@@ -98,7 +141,13 @@ public final class EmitSupport {
         .addParameter(int.class, "i").addParameter(double[].class, "target")
         .addStatement("checkVariable(i)")
         .addStatement("freshBelief(i)")
-        .addStatement("$T.arraycopy(belief, i * W + $L, target, 0, $L)", System.class, varLo(), varSize())
+        .addCode(dirichlet == null
+            ? CodeBlock.of("$T.arraycopy(belief, i * W + $L, target, 0, $L);\n", System.class, varLo(), varSize())
+            : CodeBlock.builder()
+                .addStatement("$T.project(alpha, i * W, belief, i * W, W, posterior, 0)", Dirichlets.class)
+                .addStatement("$T.mean(posterior, 0, W, posterior, 0)", Dirichlets.class)
+                .addStatement("$T.arraycopy(posterior, $L, target, 0, $L)", System.class, varLo(), varSize())
+                .build())
         .build());
     type.addMethod(override("contradiction", boolean.class)
         .beginControlFlow("for (int i = 0; i < V; i++)")

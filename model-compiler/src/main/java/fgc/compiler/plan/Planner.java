@@ -61,7 +61,7 @@ public final class Planner {
     long[] pairs = new long[16];
     int count = 0;
     for (Factor f : model.factors()) {
-      requireKind(f, "bp-pairwise", FactorKind.ALLDIFF, FactorKind.NEQ);
+      requireKind(f, "pairwise BP", FactorKind.ALLDIFF, FactorKind.NEQ);
       int[] s = f.scope();
       for (int a = 0; a < s.length; a++) {
         for (int b = a + 1; b < s.length; b++) {

@@ -1,5 +1,6 @@
 package fgc.compiler.reference;
 
+import fgc.algorithm.Dirichlets;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
@@ -29,11 +30,27 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   /** Message from i to j, keyed by {@code (long) i * n + j}. */
   private final Map<Long, double[]> messages = new HashMap<>();
   private final double[][] prior;
+  /** Dirichlet pseudo-counts per variable (ep-dirichlet), or null for hard evidence (bp-pairwise). */
+  private final double[][] alpha;
+  private final double freeCount;
+  private final double givenCount;
   private int sweeps;
 
+  /** {@code bp-pairwise}: hard evidence. */
   public ReferencePairwiseBp(Model model, double damping) {
+    this(model, damping, 0.0, 0.0);
+  }
+
+  /**
+   * {@code ep-dirichlet} when {@code freeCount > 0}: each variable's prior is the mean of a Dirichlet
+   * with {@code freeCount} per value ({@code givenCount} on an observed value), and a marginal is
+   * the mean of the posterior Dirichlet projected from the belief.
+   */
+  public ReferencePairwiseBp(Model model, double damping, double freeCount, double givenCount) {
     this.model = model;
     this.damping = damping;
+    this.freeCount = freeCount;
+    this.givenCount = givenCount;
     int n = model.variableCount();
     int min = Integer.MAX_VALUE;
     int max = Integer.MIN_VALUE;
@@ -63,6 +80,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
       neighbours.add(new ArrayList<>(s));
     }
     this.prior = new double[n][width];
+    this.alpha = freeCount > 0 ? new double[n][width] : null;
     clearAllObserved();
     reset();
   }
@@ -74,7 +92,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
 
   @Override
   public String algorithm() {
-    return "bp-pairwise";
+    return alpha == null ? "bp-pairwise" : "ep-dirichlet";
   }
 
   @Override
@@ -98,8 +116,14 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     if (!d.contains(value)) {
       throw new IllegalArgumentException("value " + value + " is outside the domain of variable " + variable);
     }
-    java.util.Arrays.fill(prior[variable], 0.0);
-    prior[variable][value - lo] = 1.0;
+    if (alpha == null) {
+      java.util.Arrays.fill(prior[variable], 0.0);
+      prior[variable][value - lo] = 1.0;
+    } else {
+      clearObserved(variable);
+      alpha[variable][value - lo] = givenCount;
+      Dirichlets.mean(alpha[variable], 0, width, prior[variable], 0);
+    }
   }
 
   @Override
@@ -107,6 +131,12 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     Domain d = model.domainOf(variable);
     for (int v = 0; v < width; v++) {
       prior[variable][v] = d.contains((long) v + lo) ? 1.0 : 0.0;
+      if (alpha != null) {
+        alpha[variable][v] = d.contains((long) v + lo) ? freeCount : 0.0;
+      }
+    }
+    if (alpha != null) {
+      Dirichlets.mean(alpha[variable], 0, width, prior[variable], 0);
     }
   }
 
@@ -254,6 +284,11 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   @Override
   public void marginal(int variable, double[] out) {
     double[] b = belief(variable);
+    if (alpha != null) {
+      double[] posterior = new double[width];
+      Dirichlets.project(alpha[variable], 0, b, 0, width, posterior, 0);
+      Dirichlets.mean(posterior, 0, width, b, 0);
+    }
     Domain d = model.domainOf(variable);
     System.arraycopy(b, d.lo() - lo, out, 0, d.size());
   }

@@ -12,6 +12,8 @@ public final class References {
     switch (spec.name()) {
       case AlgorithmSpec.BP_PAIRWISE:
         return new ReferencePairwiseBp(model, spec.option("damping"));
+      case AlgorithmSpec.EP_DIRICHLET:
+        return new ReferencePairwiseBp(model, spec.option("damping"), spec.option("free"), spec.option("given"));
       case AlgorithmSpec.SUMPRODUCT:
         return new ReferenceFactorBp(model, spec.option("damping"), false);
       case AlgorithmSpec.MAXPRODUCT:
