@@ -34,8 +34,29 @@ final class MarginalFrames {
     this.sweeps = new ArrayList<>(new TreeSet<>(sweeps));
   }
 
+  /** One picture to write: what it shows and where it goes. */
+  static final class Frame {
+    final MarginalGrid grid;
+    final Path file;
+
+    Frame(MarginalGrid grid, Path file) {
+      this.grid = grid;
+      this.file = file;
+    }
+  }
+
   /** Computes and writes the frames of {@code puzzle}; returns the files written. */
   List<Path> write(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) throws IOException {
+    List<Path> written = new ArrayList<>();
+    for (Frame frame : capture(solver, instance, puzzle, title)) {
+      new MarginalsPicture(frame.grid).write(frame.file);
+      written.add(frame.file);
+    }
+    return written;
+  }
+
+  /** The frames of {@code puzzle}: its cells' beliefs from the givens alone, at each chosen sweep. */
+  List<Frame> capture(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) {
     int side = puzzle.side();
     int first = instance.cells.firstIndex();
     for (int k = 0; k < side * side; k++) {
@@ -52,7 +73,7 @@ final class MarginalFrames {
       }
     }
     solver.reset();
-    List<Path> written = new ArrayList<>();
+    List<Frame> frames = new ArrayList<>();
     if (sweeps.isEmpty()) {
       int done = 0;
       double change = Double.POSITIVE_INFINITY;
@@ -61,8 +82,8 @@ final class MarginalFrames {
         done++;
       }
       String when = change < TOLERANCE ? "converged after " + done + " sweeps" : "after " + done + " sweeps (not converged)";
-      written.add(draw(solver, instance, puzzle, title + ", " + when, file));
-      return written;
+      frames.add(new Frame(snapshot(solver, instance, puzzle, title + ", " + when), file));
+      return frames;
     }
     int done = 0;
     for (int target : sweeps) {
@@ -71,12 +92,12 @@ final class MarginalFrames {
         done = target;
       }
       Path frame = sweeps.size() == 1 ? file : withSuffix(file, "-sweep" + target);
-      written.add(draw(solver, instance, puzzle, title + ", sweep " + target, frame));
+      frames.add(new Frame(snapshot(solver, instance, puzzle, title + ", sweep " + target), frame));
     }
-    return written;
+    return frames;
   }
 
-  private static Path draw(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title, Path to) throws IOException {
+  private static MarginalGrid snapshot(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) {
     int side = puzzle.side();
     double[][] beliefs = new double[side * side][];
     for (int k = 0; k < beliefs.length; k++) {
@@ -85,8 +106,7 @@ final class MarginalFrames {
         solver.marginal(instance.cells.firstIndex() + k, beliefs[k]);
       }
     }
-    new MarginalsPicture(MarginalGrid.of(side, puzzle.cells(), beliefs, title)).write(to);
-    return to;
+    return MarginalGrid.of(side, puzzle.cells(), beliefs, title);
   }
 
   /** {@code dir/name-suffix.ext} for {@code dir/name.ext}. */
