@@ -5,12 +5,11 @@ import java.util.Locale;
 
 /** A {@link Canvas} that writes an SVG document; {@link #finish()} returns its text. */
 public final class SvgCanvas implements Canvas {
-  private static final String FONT = "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\"";
   private final StringBuilder svg = new StringBuilder();
 
   public SvgCanvas(int width, int height) {
     svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"").append(height)
-        .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\">\n");
+        .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n");
     rect(0, 0, width, height, Color.WHITE, null, 0);
   }
 
@@ -31,14 +30,14 @@ public final class SvgCanvas implements Canvas {
 
   @Override
   public void text(double x, double y, String text, double size, Color color, boolean bold) {
-    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s text-anchor=\"middle\" fill=\"%s\"%s>%s</text>%n",
-        x, y, size, FONT, hex(color), bold ? " font-weight=\"bold\"" : "", escape(text)));
+    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" fill=\"%s\"%s>%s</text>%n",
+        x, y, size, hex(color), bold ? " font-weight=\"bold\"" : "", escape(text)));
   }
 
   @Override
   public void textLeft(double x, double y, String text, double size, Color color) {
-    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s fill=\"%s\">%s</text>%n",
-        x, y, size, FONT, hex(color), escape(text)));
+    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" fill=\"%s\">%s</text>%n",
+        x, y, size, hex(color), escape(text)));
   }
 
   /** The finished document. */
