@@ -3,7 +3,6 @@ package fgc.cli;
 import fgc.compiler.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.compiler.SolverKey;
-import fgc.compiler.emit.SumProductEmitter;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
@@ -109,16 +108,17 @@ final class ShowCommand implements Callable<Integer> {
   /**
    * How many messages one sweep computes: pairwise BP sends one message each way along every
    * distinct {@code neq} pair; factor-level algorithms send one each way along every factor slot.
+   * The source is generated first, so a model the algorithm cannot take says why instead.
    */
   static String messagesPerSweep(Model m, AlgorithmSpec spec) {
     try {
+      ModelCompiler.generateSource(m, spec);
       if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE)) {
         PairwisePlan plan = Planner.pairwise(m);
         return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
             + plan.factorCount() + " distinct neq pairs, alldiff expanded)";
       }
-      int maxWidth = spec.name().equals(AlgorithmSpec.SUMPRODUCT) ? SumProductEmitter.MAX_WIDTH : Integer.MAX_VALUE;
-      FactorPlan plan = Planner.factors(m, maxWidth, spec.name());
+      FactorPlan plan = Planner.factors(m, Integer.MAX_VALUE, spec.name());
       return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
           + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
     } catch (PlanException e) {
