@@ -190,12 +190,16 @@ final class SolveCommand implements Callable<Integer> {
   }
 
   private static String outcome(SolveResult r, boolean checked) {
-    String effort = String.format(Locale.ROOT, "%d decisions, %d restarts, %d sweeps%s, %.1f ms", r.decisions(), r.restarts(), r.sweeps(),
-        r.backtracks() > 0 ? ", " + r.backtracks() + " backtracks" : "", r.nanos() / 1e6);
+    String effort = String.format(Locale.ROOT, "%s, %s, %s%s, %.1f ms", count(r.decisions(), "decision"), count(r.restarts(), "restart"),
+        count(r.sweeps(), "sweep"), r.backtracks() > 0 ? ", " + count(r.backtracks(), "backtrack") : "", r.nanos() / 1e6);
     if (r.solved()) {
       return (checked ? "solved" : "answer failed the independent check") + ": " + effort;
     }
     return r.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + effort;
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private PuzzleReader openInput() throws IOException {
