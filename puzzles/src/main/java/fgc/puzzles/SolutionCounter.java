@@ -15,12 +15,39 @@ public final class SolutionCounter {
 
     /** The number of solutions of {@code puzzle}, counting no further than {@code limit} (at least 1). */
     public static int count(Grid puzzle, int limit) {
+        return countWithNodes(puzzle, limit).solutions();
+    }
+
+    /**
+     * Like {@link #count}, with the effort: the search nodes visited (one per cell assignment tried,
+     * plus the root), a measure of how hard the puzzle is for plain backtracking.
+     */
+    public static Count countWithNodes(Grid puzzle, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be at least 1, not " + limit);
         }
         Search search = new Search(puzzle, limit, null, Long.MAX_VALUE);
         search.run();
-        return search.found;
+        return new Count(search.found, search.nodes);
+    }
+
+    /** How many solutions a search found (up to its limit) and how many nodes it visited. */
+    public static final class Count {
+        private final int solutions;
+        private final long nodes;
+
+        Count(int solutions, long nodes) {
+            this.solutions = solutions;
+            this.nodes = nodes;
+        }
+
+        public int solutions() {
+            return solutions;
+        }
+
+        public long nodes() {
+            return nodes;
+        }
     }
 
     /** A solution of {@code puzzle}, or empty if it has none. */

@@ -35,6 +35,21 @@ class SolutionCounterTest {
         assertTrue(GridValidator.check(puzzle, SolutionCounter.solve(puzzle).orElseThrow()).valid());
     }
 
+    @Test
+    void nodesCountEveryAssignmentTriedAndGrowWithTheBlanks() {
+        Grid s = Fixtures.solution();
+        SolutionCounter.Count full = SolutionCounter.countWithNodes(s, 2);
+        assertEquals(1, full.solutions());
+        assertEquals(1, full.nodes(), "a complete grid is the root alone");
+        SolutionCounter.Count oneBlank = SolutionCounter.countWithNodes(s.with(0, 0), 2);
+        assertEquals(1, oneBlank.solutions());
+        assertEquals(2, oneBlank.nodes(), "one forced cell: the root and its one child");
+        SolutionCounter.Count puzzle = SolutionCounter.countWithNodes(Fixtures.puzzle(), 2);
+        assertEquals(1, puzzle.solutions());
+        assertTrue(puzzle.nodes() > Fixtures.puzzle().cellCount() - Fixtures.puzzle().givenCount(),
+            "at least one node per blank: " + puzzle.nodes());
+    }
+
     private static int[] swappableRectangle(Grid s) {
         for (int r1 = 0; r1 < 9; r1++) {
             for (int r2 = r1 + 1; r2 < 9 && r2 / 3 == r1 / 3; r2++) {

@@ -16,7 +16,8 @@ final class ModelOptions {
   Map<String, Long> params = new LinkedHashMap<>();
 
   @Option(names = "--algorithm", paramLabel = "NAME",
-      description = "Inference algorithm: sumproduct (default) or bp-pairwise.")
+      completionCandidates = AlgorithmNames.class,
+      description = "Inference algorithm: ${COMPLETION-CANDIDATES} (default: " + AlgorithmSpec.DEFAULT + ").")
   String algorithm;
 
   @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
@@ -24,6 +25,14 @@ final class ModelOptions {
 
   @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
   Path cacheDir;
+
+  /** The registered algorithms, so a new one shows up in every --help without editing it. */
+  static final class AlgorithmNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return AlgorithmSpec.knownAlgorithms().iterator();
+    }
+  }
 
   AlgorithmSpec spec() {
     String name = algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT;

@@ -1,6 +1,9 @@
 package fgc.cli;
 
 import fgc.driver.DecimationDriver;
+import fgc.driver.Driver;
+import fgc.driver.Drivers;
+import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.puzzles.EmbeddedPuzzles;
@@ -11,12 +14,17 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,8 +35,9 @@ import picocli.CommandLine.Option;
  * Solves puzzles one by one as they stream in, writing each result as soon as it is known, so a
  * bad line or an interrupted run never costs the lines before it.
  */
-@Command(name = "solve", mixinStandardHelpOptions = true,
-    description = "Solve grid puzzles with a compiled solver (BP + decimation); one output line per input puzzle.",
+@Command(name = "solve", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
+        "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file)."},
     footer = {"", "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors."})
 final class SolveCommand implements Callable<Integer> {
   @Option(names = "--input", paramLabel = "FILE|-", description = "Puzzle file, or - for standard input (default: the embedded puzzles).")
@@ -40,33 +49,78 @@ final class SolveCommand implements Callable<Integer> {
   @Option(names = "--model", paramLabel = "NAME|FILE.fg", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
-  @Option(names = "--restarts", paramLabel = "N", defaultValue = "30", description = "Restart budget of decimation (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--driver", paramLabel = "NAME", completionCandidates = DriverNames.class,
+      description = "Driver: ${COMPLETION-CANDIDATES} (default: the first).")
+  String driverName;
+
+  @Option(names = "--restarts", paramLabel = "N", defaultValue = "30", description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
   int restarts;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the restart noise (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
   long seed;
+
+  @Option(names = "--explain", description = "Before each result, the decisions with their margins, restarts and contradictions.")
+  boolean explain;
+
+  @Option(names = "--marginals", paramLabel = "FILE.svg|FILE.png",
+      description = "Draw the marginals of one puzzle's cells from its givens (before any decision).")
+  Path marginals;
+
+  @Option(names = "--sweep", paramLabel = "K[,K...]", split = ",",
+      description = "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
+  List<Integer> sweeps = new ArrayList<>();
+
+  @Option(names = "--puzzle", paramLabel = "N", defaultValue = "1", description = "With --marginals: which puzzle of the input to draw (default: ${DEFAULT-VALUE}).")
+  int pictured;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
+  boolean quiet;
 
   @Mixin
   ModelOptions options;
 
+  /** The registered drivers, so a new one shows up in --help without editing it. */
+  static final class DriverNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Drivers.names().iterator();
+    }
+  }
+
+  /** The chosen driver; decimate takes the restart budget and seed. */
+  Driver driver() {
+    Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
+    if (d instanceof DecimationDriver) {
+      return ((DecimationDriver) d).withRestarts(restarts).withSeed(seed);
+    }
+    return d;
+  }
+
   @Override
   public Integer call() throws IOException {
     long start = System.nanoTime();
+    Driver driver = driver();
+    MarginalFrames frames = marginals != null ? new MarginalFrames(marginals, sweeps) : null;
+    if (frames == null && !sweeps.isEmpty()) {
+      throw new IllegalArgumentException("--sweep chooses the frames of --marginals; give --marginals FILE.svg too");
+    }
+    if (pictured < 1) {
+      throw new IllegalArgumentException("--puzzle counts from 1, not " + pictured);
+    }
     PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache());
-    DecimationDriver driver = DecimationDriver.withDefaults().withRestarts(restarts).withSeed(seed);
     Map<Integer, GeneratedAlgorithm> solvers = new HashMap<>();
     int total = 0;
     int solved = 0;
     int badInput = 0;
-    try (PuzzleReader reader = openInput(); Writer out = openOutput()) {
+    try (PuzzleReader reader = openInput(); PrintWriter out = new PrintWriter(Outputs.open(output));
+         Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles")) {
       while (reader.hasNext()) {
         PuzzleReader.Entry entry = reader.next();
         if (!entry.isPuzzle()) {
           badInput++;
+          progress.beforeOutput();
           System.err.println("fgc: " + entry.error());
-          out.write(entry.text());
-          out.write('\n');
-          out.flush();
+          emit(out, progress, entry.text());
           continue;
         }
         total++;
@@ -77,14 +131,25 @@ final class SolveCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
           // The model cannot take grids of this size: this puzzle is an input error, the run goes on.
           badInput++;
+          progress.beforeOutput();
           System.err.println("fgc: line " + entry.line() + ": " + e.getMessage());
-          out.write(puzzle.toLine());
-          out.write('\n');
-          out.flush();
+          emit(out, progress, puzzle.toLine());
           continue;
         }
         GeneratedAlgorithm solver = solvers.computeIfAbsent(puzzle.side(), s -> instance.solver.newInstance());
-        SolveResult result = driver.solve(solver, instance.model, instance.evidence(puzzle));
+        if (frames != null && total == pictured) {
+          String title = "puzzle " + total + " (line " + entry.line() + "), " + solver.algorithm();
+          for (Path written : frames.write(instance.solver.newInstance(), instance, puzzle, title)) {
+            progress.beforeOutput();
+            System.err.println("wrote " + written);
+          }
+        }
+        if (explain) {
+          out.println("# puzzle " + total + " (line " + entry.line() + "): " + puzzle.givenCount() + " givens, driver " + driver.name()
+              + ", " + solver.algorithm());
+        }
+        SolveResult result = driver.solve(solver, instance.model, instance.evidence(puzzle),
+            explain ? new ExplainEvents(out, instance.model) : SolveEvents.NONE);
         Grid answer = puzzle;
         if (result.solved()) {
           Grid candidate = instance.grid(puzzle.side(), result.values());
@@ -97,17 +162,44 @@ final class SolveCommand implements Callable<Integer> {
             System.err.println("fgc: line " + entry.line() + ": solver answer failed the independent check: " + verdict.reason());
           }
         } else if (result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE) {
+          progress.beforeOutput();
           System.err.println("fgc: line " + entry.line() + ": the givens contradict each other");
         }
-        out.write(answer.toLine());
-        out.write('\n');
-        out.flush();
+        if (explain) {
+          out.println("# " + outcome(result, answer != puzzle));
+        }
+        emit(out, progress, answer.toLine());
       }
+    }
+    if (frames != null && total < pictured) {
+      System.err.println("fgc: --puzzle " + pictured + " asked for a picture, but the input has " + total + " puzzles");
+      badInput++;
     }
     long ms = (System.nanoTime() - start) / 1_000_000;
     System.err.println("solved " + solved + " of " + total + " in " + ms + " ms"
         + (badInput > 0 ? "; " + badInput + " input error" + (badInput == 1 ? "" : "s") : ""));
     return badInput > 0 ? 2 : solved < total ? 1 : 0;
+  }
+
+  /** One result line, written at once so an interrupted run keeps every line before it. */
+  private static void emit(PrintWriter out, Progress progress, String line) {
+    progress.beforeOutput();
+    out.println(line);
+    out.flush();
+    progress.step();
+  }
+
+  private static String outcome(SolveResult r, boolean checked) {
+    String effort = String.format(Locale.ROOT, "%s, %s, %s%s, %.1f ms", count(r.decisions(), "decision"), count(r.restarts(), "restart"),
+        count(r.sweeps(), "sweep"), r.backtracks() > 0 ? ", " + count(r.backtracks(), "backtrack") : "", r.nanos() / 1e6);
+    if (r.solved()) {
+      return (checked ? "solved" : "answer failed the independent check") + ": " + effort;
+    }
+    return r.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + effort;
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private PuzzleReader openInput() throws IOException {
@@ -122,17 +214,5 @@ final class SolveCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read --input " + input + " (" + e.getClass().getSimpleName() + ")");
     }
-  }
-
-  private Writer openOutput() throws IOException {
-    if (output == null) {
-      return new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)) {
-        @Override
-        public void close() throws IOException {
-          flush(); // Standard output stays open for whoever else writes to it.
-        }
-      };
-    }
-    return Files.newBufferedWriter(output, StandardCharsets.UTF_8);
   }
 }
