@@ -55,4 +55,26 @@ public final class Assignments {
     }
     return null;
   }
+
+  /** How many factors a complete assignment breaks (0 for a solution). */
+  public static int countViolations(Model model, int[] values) {
+    int broken = 0;
+    for (Factor f : model.factors()) {
+      switch (f.kind()) {
+        case NEQ:
+        case ALLDIFF:
+          boolean ok = true;
+          for (int a = 0; a < f.arity() && ok; a++) {
+            for (int b = a + 1; b < f.arity() && ok; b++) {
+              ok = values[f.variable(a)] != values[f.variable(b)];
+            }
+          }
+          broken += ok ? 0 : 1;
+          break;
+        default:
+          throw new IllegalStateException("no check for factor kind " + f.kind());
+      }
+    }
+    return broken;
+  }
 }

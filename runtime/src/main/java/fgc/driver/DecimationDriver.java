@@ -2,14 +2,18 @@ package fgc.driver;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import java.util.Random;
 
 /**
- * Decimation: run sweeps to a fixed point, clamp the free variable whose belief is most decided
- * (largest margin between its best and second-best value) to its best value, run a few sweeps
- * more, repeat. A contradiction (some belief all zero) or a finished assignment that breaks a factor
- * starts again from noisy messages, up to a restart budget; on a restart, a decision whose margin
- * is below the plateau threshold samples its value from the belief, so that restarts explore rather
- * than repeat. No search, no propagation beyond BP.
+ * Decimation (the reference notebook's v4): run sweeps towards a fixed point, clamp the free
+ * variable whose belief is most decided (largest margin between its best and second-best value) to
+ * its best value, run a few sweeps more, repeat. Free variables whose belief is already a point mass
+ * are clamped together: their other values are exactly zero, which messages only produce for values
+ * ruled out (see {@link fgc.algorithm.Numerics}), so deciding them one by one would only cost
+ * sweeps. A contradiction (some belief all zero) or a finished assignment that breaks a factor
+ * starts again from log-uniform noise on the starting messages, up to a restart budget; on a
+ * restart, a decision whose margin is below the plateau threshold samples its value from the
+ * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages.
  */
 public final class DecimationDriver implements Driver {
   private final int maxSweeps;
@@ -19,7 +23,6 @@ public final class DecimationDriver implements Driver {
   private final double noise;
   private final long seed;
   private final double plateau;
-  private final boolean batchCertain = Boolean.parseBoolean(System.getProperty("fgc.batch", "true"));
 
   private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau) {
     this.maxSweeps = maxSweeps;
@@ -32,12 +35,12 @@ public final class DecimationDriver implements Driver {
   }
 
   /**
-   * Defaults: up to 100 sweeps to converge, 5 after each decision, 30 restarts (as the reference
-   * notebook) with noise scale 0.6, and on restarts, a plateau margin of 0.5 below which the value
-   * is sampled from the belief instead of taken as the argmax.
+   * Defaults, measured on top95 with maxproduct (BENCHMARKS.md): up to 10 sweeps at the start of
+   * each attempt, 3 after each decision, 30 restarts (the reference notebook's budget) with noise
+   * scale 0.5, plateau margin 0.5.
    */
   public static DecimationDriver withDefaults() {
-    return new DecimationDriver(100, 5, 1e-6, 30, 0.6, 1L, 0.5);
+    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5);
   }
 
   public DecimationDriver withRestarts(int count) {
@@ -53,12 +56,16 @@ public final class DecimationDriver implements Driver {
     return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau);
   }
 
+  public DecimationDriver withSweepsPerDecision(int count) {
+    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
+  }
+
   /** Largest message change at which sweeping stops early. */
   public DecimationDriver withTolerance(double change) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau);
   }
 
-  /** Scale of the noise on starting messages at a restart. */
+  /** Scale of the log-uniform noise on starting messages at a restart. */
   public DecimationDriver withNoise(double scale) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau);
   }
@@ -66,10 +73,6 @@ public final class DecimationDriver implements Driver {
   /** Margin below which a restart samples the decision from the belief instead of taking the argmax. */
   public DecimationDriver withPlateau(double margin) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin);
-  }
-
-  public DecimationDriver withSweepsPerDecision(int count) {
-    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
   }
 
   @Override
@@ -81,74 +84,47 @@ public final class DecimationDriver implements Driver {
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     int n = model.variableCount();
-    int[] given = evidence.clone();
-    if (Assignments.firstViolationAmongGiven(model, given) != null) {
+    if (Assignments.firstViolationAmongGiven(model, evidence) != null) {
       return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, System.nanoTime() - start);
     }
+    Readout readout = new Readout(solver);
+    Random random = new Random(seed);
+    int[] certain = new int[n];
+    int[] certainValue = new int[n];
     int sweeps = 0;
     int decisions = 0;
-    int maxWidth = 1;
-    for (int i = 0; i < n; i++) {
-      maxWidth = Math.max(maxWidth, solver.domainSize(i));
-    }
-    double[] belief = new double[maxWidth];
-    int[] certainVariables = new int[n];
-    int[] certainValues = new int[n];
-    java.util.Random random = new java.util.Random(seed);
     for (int attempt = 0; attempt <= restarts; attempt++) {
-      solver.clearAllObserved();
-      int[] values = given.clone();
-      for (int i = 0; i < n; i++) {
-        if (values[i] != Assignments.NONE) {
-          solver.setObserved(i, values[i]);
-        }
-      }
+      int[] values = evidence.clone();
+      Readout.observe(solver, values);
       if (attempt == 0) {
         solver.reset();
       } else {
         events.restart(attempt);
         solver.resetWithNoise(seed * 1_000_003L + attempt, noise);
       }
-      sweeps += converge(solver, maxSweeps);
+      sweeps += Readout.converge(solver, maxSweeps, tolerance);
       while (true) {
         if (solver.contradiction()) {
           events.contradiction(decisions);
           break;
         }
-        // Every free variable whose belief is a point mass is fixed at once: its other values are
-        // exactly zero, which messages only produce for values ruled out (see Numerics), so deciding
-        // them one by one would only cost sweeps.
         int best = -1;
         int bestValue = 0;
         double bestMargin = -1;
-        int certain = 0;
+        int sure = 0;
         for (int i = 0; i < n; i++) {
           if (values[i] != Assignments.NONE) {
             continue;
           }
-          solver.marginal(i, belief);
-          int size = solver.domainSize(i);
-          int top = 0;
-          double first = -1;
-          double second = -1;
-          for (int v = 0; v < size; v++) {
-            if (belief[v] > first) {
-              second = first;
-              first = belief[v];
-              top = v;
-            } else if (belief[v] > second) {
-              second = belief[v];
-            }
+          readout.read(solver, i);
+          if (readout.pointMass) {
+            certain[sure++] = i;
+            certainValue[i] = readout.value;
           }
-          double margin = first - Math.max(second, 0);
-          if (batchCertain && second == 0.0 && first > 0.0) {
-            certainVariables[certain++] = i;
-            certainValues[i] = solver.lowestValue(i) + top;
-          }
-          if (margin > bestMargin) {
-            bestMargin = margin;
+          if (readout.margin > bestMargin) {
+            bestMargin = readout.margin;
             best = i;
-            bestValue = solver.lowestValue(i) + top;
+            bestValue = readout.value;
           }
         }
         if (best < 0) {
@@ -159,46 +135,41 @@ public final class DecimationDriver implements Driver {
           events.invalidAssignment(violation);
           break;
         }
-        if (certain > 1) {
-          for (int k = 0; k < certain; k++) {
-            int i = certainVariables[k];
-            values[i] = certainValues[i];
-            events.decision(i, certainValues[i], 1.0, false);
-            solver.setObserved(i, certainValues[i]);
+        if (sure > 1) {
+          for (int k = 0; k < sure; k++) {
+            int i = certain[k];
+            values[i] = certainValue[i];
+            events.decision(i, certainValue[i], 1.0, false);
+            solver.setObserved(i, certainValue[i]);
           }
-          decisions += certain;
-          sweeps += converge(solver, sweepsPerDecision);
+          decisions += sure;
+          sweeps += Readout.converge(solver, sweepsPerDecision, tolerance);
           continue;
         }
         boolean sampled = attempt > 0 && bestMargin < plateau;
         if (sampled) {
-          // On a plateau the argmax is a coin toss: sample from the belief so restarts explore.
-          solver.marginal(best, belief);
-          double u = random.nextDouble();
-          int v = 0;
-          while (v < solver.domainSize(best) - 1 && u >= belief[v]) {
-            u -= belief[v];
-            v++;
-          }
-          bestValue = solver.lowestValue(best) + v;
+          bestValue = sample(solver, best, random);
         }
         values[best] = bestValue;
         events.decision(best, bestValue, bestMargin, sampled);
         solver.setObserved(best, bestValue);
         decisions++;
-        sweeps += converge(solver, sweepsPerDecision);
+        sweeps += Readout.converge(solver, sweepsPerDecision, tolerance);
       }
     }
     return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, restarts, System.nanoTime() - start);
   }
 
-  /** Sweeps until the largest message change is below the tolerance or {@code limit} sweeps ran. */
-  private int converge(GeneratedAlgorithm solver, int limit) {
-    for (int s = 1; s <= limit; s++) {
-      if (solver.update(1) < tolerance) {
-        return s;
-      }
+  /** A value of {@code i} drawn from its belief. */
+  private static int sample(GeneratedAlgorithm solver, int i, Random random) {
+    double[] belief = new double[solver.domainSize(i)];
+    solver.marginal(i, belief);
+    double u = random.nextDouble();
+    int v = 0;
+    while (v < belief.length - 1 && u >= belief[v]) {
+      u -= belief[v];
+      v++;
     }
-    return limit;
+    return solver.lowestValue(i) + v;
   }
 }

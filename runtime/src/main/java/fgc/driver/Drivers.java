@@ -14,6 +14,8 @@ public final class Drivers {
 
   static {
     BY_NAME.put("decimate", DecimationDriver::withDefaults);
+    BY_NAME.put("single", SingleDriver::withDefaults);
+    BY_NAME.put("iterative", IterativeDriver::withDefaults);
   }
 
   private Drivers() {}

@@ -21,6 +21,7 @@ public final class SolveResult {
   private final int restarts;
   private final long backtracks;
   private final long nanos;
+  private final int conflicts;
 
   /** A result with no backtracks (message-passing drivers). */
   public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
@@ -28,6 +29,14 @@ public final class SolveResult {
   }
 
   public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos) {
+    this(status, values, sweeps, decisions, restarts, backtracks, nanos, 0);
+  }
+
+  /**
+   * A result that also counts {@code conflicts}: the factors the driver's final readout broke (for
+   * drivers that read out a full assignment without repairing it, such as {@code single}).
+   */
+  public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos, int conflicts) {
     this.status = status;
     this.values = values == null ? null : values.clone();
     this.sweeps = sweeps;
@@ -35,6 +44,7 @@ public final class SolveResult {
     this.restarts = restarts;
     this.backtracks = backtracks;
     this.nanos = nanos;
+    this.conflicts = conflicts;
   }
 
   public Status status() {
@@ -65,6 +75,11 @@ public final class SolveResult {
   /** Decisions undone by a search (0 for drivers that do not search). */
   public long backtracks() {
     return backtracks;
+  }
+
+  /** Factors broken by the final readout when it was not a solution (0 otherwise). */
+  public int conflicts() {
+    return conflicts;
   }
 
   public long nanos() {

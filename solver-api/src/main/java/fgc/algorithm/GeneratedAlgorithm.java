@@ -43,9 +43,9 @@ public interface GeneratedAlgorithm {
   void reset();
 
   /**
-   * Like {@link #reset()}, but each starting message entry is multiplied by {@code exp(scale * g)}
-   * with {@code g} standard normal, drawn from a generator seeded with {@code seed}: a restart that
-   * leaves the fixed point a deterministic schedule fell into.
+   * Like {@link #reset()}, but each starting message entry is multiplied by {@code exp(u)} with
+   * {@code u} uniform in {@code [-scale, scale]}, drawn from a generator seeded with {@code seed}: a
+   * restart that leaves the fixed point a deterministic schedule fell into.
    */
   void resetWithNoise(long seed, double scale);
 

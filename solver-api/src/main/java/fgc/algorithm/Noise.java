@@ -2,20 +2,24 @@ package fgc.algorithm;
 
 import java.util.Random;
 
-/** Restart noise for starting messages; deterministic in the seed on every JVM. */
+/**
+ * Restart noise for starting messages, log-uniform as in the reference notebook: each entry is
+ * multiplied by {@code exp(u)} with {@code u} uniform in {@code [-scale, scale]}. Deterministic in
+ * the seed on every JVM.
+ */
 public final class Noise {
   private Noise() {}
 
   /**
-   * Fills {@code messages} (blocks of {@code width} entries) with {@code exp(scale * g)} factors,
-   * each block normalised to sum 1. A scale of 0 gives uniform messages.
+   * Fills {@code messages} (blocks of {@code width} entries) with log-uniform factors, each block
+   * normalised to sum 1. A scale of 0 gives uniform messages.
    */
   public static void fill(double[] messages, int width, long seed, double scale) {
     Random random = new Random(seed);
     for (int base = 0; base < messages.length; base += width) {
       double sum = 0;
       for (int v = 0; v < width; v++) {
-        double x = scale == 0 ? 1.0 : Math.exp(scale * random.nextGaussian());
+        double x = scale == 0 ? 1.0 : Math.exp(scale * (2.0 * random.nextDouble() - 1.0));
         messages[base + v] = x;
         sum += x;
       }
