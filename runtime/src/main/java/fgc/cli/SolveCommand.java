@@ -104,10 +104,23 @@ final class SolveCommand implements Callable<Integer> {
         out.flush();
       }
     }
+    if (total == 0 && badInput == 0) {
+      // An empty or comment-only file is almost always the wrong file: say so rather than succeed.
+      System.err.println("fgc: " + inputName() + " holds no puzzles");
+      return 2;
+    }
     long ms = (System.nanoTime() - start) / 1_000_000;
     System.err.println("solved " + solved + " of " + total + " in " + ms + " ms"
         + (badInput > 0 ? "; " + badInput + " input error" + (badInput == 1 ? "" : "s") : ""));
     return badInput > 0 ? 2 : solved < total ? 1 : 0;
+  }
+
+  private String inputName() {
+    if (input == null) {
+      return "the embedded puzzle list";
+    }
+    Path name = input.equals("-") ? null : Path.of(input).getFileName();
+    return name == null ? "standard input" : name.toString();
   }
 
   private PuzzleReader openInput() throws IOException {
