@@ -110,15 +110,8 @@ final class CacheFixtures {
     return Integer.getInteger(property, defaultSize);
   }
 
-  /** Writes a figure for RELIABILITY.md into target/reliability/NAME.txt and echoes it. */
+  /** Writes a figure for RELIABILITY.md (see {@link ReliabilityReport}). */
   static void report(String name, String text) {
-    try {
-      Path dir = Path.of("target", "reliability");
-      Files.createDirectories(dir);
-      Files.writeString(dir.resolve(name + ".txt"), text);
-      System.out.println(text);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    ReliabilityReport.write(name, text);
   }
 }
