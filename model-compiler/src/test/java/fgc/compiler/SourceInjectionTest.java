@@ -102,7 +102,7 @@ class SourceInjectionTest {
         assertEquals(2, solver.variableCount());
       }
     }
-    assertTrue(baseline.contains("\"m\""));
+    assertTrue(baseline.contains("MODEL = \"MODEL-NAME\""), "the name is there, as a literal");
   }
 
   @Test
