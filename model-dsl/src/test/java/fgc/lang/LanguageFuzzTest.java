@@ -61,7 +61,7 @@ class LanguageFuzzTest {
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
       for (int i = 0; i < cases; i++) {
-        String text = mutate(corpora.get(random.nextInt(corpora.size())), random);
+        String text = mutate(corpora.get(random.nextInt(corpora.size())), HOSTILE, random);
         Map<String, Long> overrides = overrides(random);
         Future<String> outcome = runner.submit(() -> check(text, overrides));
         try {
@@ -80,7 +80,8 @@ class LanguageFuzzTest {
     report(String.format("%,d cases (seed %d): %s; 0 other exceptions, 0 over the %d s bound%n", cases, seed, outcomes, CASE_TIMEOUT_SECONDS));
   }
 
-  private static String mutate(List<String> lexemes, Random random) {
+  /** Up to four edits of {@code lexemes}: delete, duplicate, swap, or replace or insert from {@code vocabulary} or the text. */
+  static String mutate(List<String> lexemes, List<String> vocabulary, Random random) {
     List<String> mutated = new ArrayList<>(lexemes);
     int edits = 1 + random.nextInt(4);
     for (int e = 0; e < edits && !mutated.isEmpty(); e++) {
@@ -94,9 +95,9 @@ class LanguageFuzzTest {
           mutated.set(at, mutated.get(other));
           mutated.set(other, t);
         }
-        case 3 -> mutated.set(at, HOSTILE.get(random.nextInt(HOSTILE.size())));
+        case 3 -> mutated.set(at, vocabulary.get(random.nextInt(vocabulary.size())));
         case 4 -> mutated.set(at, lexemes.get(random.nextInt(lexemes.size())));
-        default -> mutated.add(at, " " + HOSTILE.get(random.nextInt(HOSTILE.size())) + " ");
+        default -> mutated.add(at, " " + vocabulary.get(random.nextInt(vocabulary.size())) + " ");
       }
     }
     return String.join("", mutated);
