@@ -149,7 +149,7 @@ class RobustnessTest {
     }
   }
 
-  /** A seeded smoke test of what a fuzzer does: delete, duplicate, swap and replace tokens of sudoku.fg. */
+  /** A seeded smoke test of the fuzzer's mutations on sudoku.fg ({@link LanguageFuzzTest} runs 10,000). */
   @Test
   void mutatedSudokuFilesGiveAModelOrALanguageException() {
     String sudoku = FgcLanguage.bundledText("sudoku");
@@ -162,23 +162,7 @@ class RobustnessTest {
     Random random = new Random(2024);
     int models = 0;
     for (int i = 0; i < 2_000; i++) {
-      List<String> mutated = new ArrayList<>(lexemes);
-      int edits = 1 + random.nextInt(4);
-      for (int e = 0; e < edits && !mutated.isEmpty(); e++) {
-        int at = random.nextInt(mutated.size());
-        switch (random.nextInt(5)) {
-          case 0 -> mutated.remove(at);
-          case 1 -> mutated.add(at, mutated.get(at));
-          case 2 -> {
-            int other = random.nextInt(mutated.size());
-            String t = mutated.get(at);
-            mutated.set(at, mutated.get(other));
-            mutated.set(other, t);
-          }
-          case 3 -> mutated.set(at, vocabulary.get(random.nextInt(vocabulary.size())));
-          default -> mutated.add(at, " " + vocabulary.get(random.nextInt(vocabulary.size())) + " ");
-        }
-      }
+      String text = LanguageFuzzTest.mutate(lexemes, vocabulary, random);
       Map<String, Long> overrides = switch (random.nextInt(6)) {
         case 0 -> Map.of("n", 2L);
         case 1 -> Map.of("n", (long) (random.nextInt(9) - 2));
@@ -186,7 +170,7 @@ class RobustnessTest {
         case 3 -> Map.of("m", 1L);
         default -> Map.of();
       };
-      if (check(String.join("", mutated), overrides)) {
+      if (check(text, overrides)) {
         models++;
       }
     }

@@ -17,14 +17,22 @@ public final class LoadedSolver {
   private final long compileNanos;
   private final long loadNanos;
   private final String source;
+  private final LoadStage rejectedAt;
 
-  LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos, String source) {
+  LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
+      String source, LoadStage rejectedAt) {
     this.key = key;
     this.constructor = constructor;
     this.origin = origin;
     this.compileNanos = compileNanos;
     this.loadNanos = loadNanos;
     this.source = source;
+    this.rejectedAt = rejectedAt;
+  }
+
+  /** The check a cached entry for this key failed before this solver was compiled instead, or null. */
+  public LoadStage rejectedAt() {
+    return rejectedAt;
   }
 
   public String key() {

@@ -81,21 +81,21 @@ final class Manifest {
     String text = new String(bytes, StandardCharsets.UTF_8);
     int sealAt = text.lastIndexOf("\n" + SEAL);
     if (sealAt < 0 || !text.endsWith("\n")) {
-      throw new CorruptEntryException("manifest has no seal line");
+      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest has no seal line");
     }
     String body = text.substring(0, sealAt + 1);
     String seal = text.substring(sealAt + 1 + SEAL.length(), text.length() - 1);
     if (!seal.equals(SolverKey.sha256Hex(body.getBytes(StandardCharsets.UTF_8)))) {
-      throw new CorruptEntryException("manifest seal does not match its content");
+      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest seal does not match its content");
     }
     List<String> lines = new ArrayList<>(List.of(body.split("\n", -1)));
     lines.remove(lines.size() - 1);
     if (lines.size() < 7 || !lines.get(0).equals(HEADER)) {
-      throw new CorruptEntryException("manifest header is not '" + HEADER + "'");
+      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest header is not '" + HEADER + "'");
     }
     String key = field(lines.get(1), "key");
     if (!HEX64.matcher(key).matches()) {
-      throw new CorruptEntryException("manifest key is not 64 hex digits");
+      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest key is not 64 hex digits");
     }
     String compiler = field(lines.get(2), "compiler");
     String model = field(lines.get(3), "model");
@@ -105,12 +105,12 @@ final class Manifest {
     for (String line : lines.subList(6, lines.size())) {
       String[] parts = field(line, "file").split(" ");
       if (parts.length != 3 || !SAFE_FILE.matcher(parts[0]).matches() || !HEX64.matcher(parts[1]).matches()) {
-        throw new CorruptEntryException("manifest file line is malformed: " + abbreviate(line));
+        throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file line is malformed: " + abbreviate(line));
       }
       try {
         files.put(parts[0], new FileRecord(parts[1], Long.parseLong(parts[2])));
       } catch (NumberFormatException e) {
-        throw new CorruptEntryException("manifest file size is not a number: " + abbreviate(line));
+        throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file size is not a number: " + abbreviate(line));
       }
     }
     return new Manifest(key, compiler, model, algorithm, className, files);
@@ -122,7 +122,7 @@ final class Manifest {
 
   private static String field(String line, String name) {
     if (!line.startsWith(name + " ")) {
-      throw new CorruptEntryException("manifest line '" + abbreviate(line) + "' should start with '" + name + "'");
+      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest line '" + abbreviate(line) + "' should start with '" + name + "'");
     }
     return line.substring(name.length() + 1);
   }

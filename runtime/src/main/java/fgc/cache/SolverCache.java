@@ -13,15 +13,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -35,7 +39,13 @@ import java.util.stream.Stream;
  * <p>Entries are written into {@code tmp/} and moved into {@code entries/} with one atomic rename,
  * so a crash mid-write leaves only a temporary folder, never a half entry; when two writers race,
  * the rename of the second fails on the non-empty target and it keeps its (identical) result in
- * memory.
+ * memory. No lock is taken: entries are immutable once renamed, so readers never wait and never
+ * see a partial entry; racing writers at worst compile the same solver twice.
+ *
+ * <p>Safety: entries are only read from folders and files that this user owns and nobody else can
+ * write ({@link CacheSafety}); otherwise fgc warns once and compiles in memory. A cache whose owner
+ * has taken away its write permission is used read-only: hits are served, misses are compiled in
+ * memory with one warning, and nothing is moved or written.
  */
 public final class SolverCache {
   private static final long MAX_FILE_BYTES = 64L << 20;
@@ -44,12 +54,27 @@ public final class SolverCache {
 
   private final Path root;
   private final Consumer<String> log;
-  private boolean warnedUnwritable;
+  private final CacheSafety safety;
+  private final FileWriter fileWriter;
+  private final Set<String> warned = new HashSet<>();
+  /** How many times a class loader was asked to define solver classes: lets tests prove a fault never got that far. */
+  private final AtomicInteger definitions = new AtomicInteger();
+
+  /** Writes one file of an entry; a seam for tests that simulate a full disk. */
+  interface FileWriter {
+    void write(Path file, byte[] bytes) throws IOException;
+  }
 
   /** A cache under {@code root}; {@code log} receives the one-line notices (recoveries, warnings). */
   public SolverCache(Path root, Consumer<String> log) {
+    this(root, log, CacheSafety.forCurrentUser(), SolverCache::writePrivateFile);
+  }
+
+  SolverCache(Path root, Consumer<String> log, CacheSafety safety, FileWriter fileWriter) {
     this.root = root.toAbsolutePath().normalize();
     this.log = log;
+    this.safety = safety;
+    this.fileWriter = fileWriter;
   }
 
   /** {@code $FGC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/fgc}, else {@code ~/.cache/fgc}. */
@@ -81,30 +106,76 @@ public final class SolverCache {
   /** A ready solver for {@code model} and {@code spec}: from the cache when its entry is sound, else compiled. */
   public LoadedSolver load(Model model, AlgorithmSpec spec) {
     String key = SolverKey.of(model, spec);
+    String unsafe = unsafeFolders();
+    if (unsafe != null) {
+      warnOnce("unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
+      return compile(model, spec, key, null, false);
+    }
     Path entry = entryFolder(key);
-    boolean recovered = false;
-    if (Files.isDirectory(entry)) {
+    LoadStage failed = null;
+    if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
       long start = System.nanoTime();
       try {
         Loaded hit = readEntry(entry, key, model);
-        return new LoadedSolver(key, hit.constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, hit.source);
+        return new LoadedSolver(key, hit.constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, hit.source, null);
       } catch (CorruptEntryException e) {
-        String where = quarantine(entry);
+        if (e.stage() == LoadStage.SAFETY) {
+          // Not ours to judge or move: it may be another user's. Leave it and do not trust it.
+          warnOnce("unsafe " + key, "fgc: warning: not using cache entry " + key.substring(0, 12) + ": " + e.getMessage() + "; compiled in memory");
+          return compile(model, spec, key, LoadStage.SAFETY, false);
+        }
         log.accept("fgc: cache entry " + key.substring(0, 12) + " failed its check (" + e.getMessage() + "); "
-            + where + ", recompiling");
-        recovered = true;
+            + quarantine(entry) + ", recompiling");
+        failed = e.stage();
       }
     }
+    return compile(model, spec, key, failed, true);
+  }
+
+  /** Compiles and defines the solver; stores it when {@code store} and the cache can be written. */
+  private LoadedSolver compile(Model model, AlgorithmSpec spec, String key, LoadStage failed, boolean store) {
     long start = System.nanoTime();
     CompiledSolver compiled = ModelCompiler.compile(model, spec);
     long compileNanos = System.nanoTime() - start;
     start = System.nanoTime();
     Constructor<? extends GeneratedAlgorithm> ctor = define(compiled.classes(), compiled.className(), key, model);
     long loadNanos = System.nanoTime() - start;
-    boolean stored = write(compiled, model, spec);
+    boolean stored = store && write(compiled, model, spec);
     LoadedSolver.Origin origin = !stored ? LoadedSolver.Origin.IN_MEMORY
-        : recovered ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
-    return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source());
+        : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
+    return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed);
+  }
+
+  /** Why the cache's own folders may not be trusted, or null; folders that do not exist yet are fine. */
+  private String unsafeFolders() {
+    String problem = safety.problem(root, true);
+    return problem != null ? problem : safety.problem(entries(), false);
+  }
+
+  /** Whether entries may be written and moved: the owner has not made the cache read-only. */
+  private boolean writable() {
+    Path existing = root;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null || !CacheSafety.ownerMayWrite(existing)) {
+      return false;
+    }
+    return !Files.isDirectory(entries()) || CacheSafety.ownerMayWrite(entries());
+  }
+
+  private void warnOnce(String kind, String message) {
+    synchronized (warned) {
+      if (!warned.add(kind)) {
+        return;
+      }
+    }
+    log.accept(message);
+  }
+
+  /** How many times solver classes were defined by this cache (compiled or loaded). */
+  int definitions() {
+    return definitions.get();
   }
 
   private static final class Loaded {
@@ -122,25 +193,30 @@ public final class SolverCache {
    * null model (verify), the smoke run cannot compare domains but checks everything else.
    */
   private Loaded readEntry(Path entry, String key, Model model) {
-    Manifest manifest = Manifest.parse(readBounded(entry.resolve(Manifest.FILE_NAME)));
+    checkSafe(entry);
+    Path manifestFile = entry.resolve(Manifest.FILE_NAME);
+    checkSafe(manifestFile);
+    Manifest manifest = Manifest.parse(readBounded(manifestFile, LoadStage.MANIFEST));
     if (!manifest.key.equals(key)) {
-      throw new CorruptEntryException("entry was written for key " + manifest.key.substring(0, 12));
+      throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
     }
     if (!manifest.compiler.equals(CompilerVersion.id())) {
-      throw new CorruptEntryException("entry was written by compiler " + manifest.compiler + ", this is " + CompilerVersion.id());
+      throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written by compiler " + manifest.compiler + ", this is " + CompilerVersion.id());
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
     String source = null;
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
-      byte[] bytes = readBounded(entry.resolve(f.getKey()));
+      Path file = entry.resolve(f.getKey());
+      checkSafe(file);
+      byte[] bytes = readBounded(file, LoadStage.FILES);
       if (bytes.length != f.getValue().size) {
-        throw new CorruptEntryException(f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
+        throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
       if (!SolverKey.sha256Hex(bytes).equals(f.getValue().sha256)) {
-        throw new CorruptEntryException(f.getKey() + " does not match its SHA-256");
+        throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " does not match its SHA-256");
       }
       if (f.getKey().equals(MATERIAL) && !SolverKey.sha256Hex(bytes).equals(key)) {
-        throw new CorruptEntryException("the entry's key material does not hash to its key");
+        throw new CorruptEntryException(LoadStage.FILES, "the entry's key material does not hash to its key");
       }
       if (f.getKey().endsWith(".class")) {
         classes.put(f.getKey().substring(0, f.getKey().length() - ".class".length()), bytes);
@@ -149,19 +225,29 @@ public final class SolverCache {
       }
     }
     if (!classes.containsKey(manifest.className)) {
-      throw new CorruptEntryException("manifest names class " + manifest.className + " but holds no such class file");
+      throw new CorruptEntryException(LoadStage.FILES, "manifest names class " + manifest.className + " but holds no such class file");
+    }
+    if (!ClassBytes.contain(classes.get(manifest.className), key)) {
+      throw new CorruptEntryException(LoadStage.CLASS_BYTES, "class " + manifest.className + " does not carry the entry's key");
     }
     return new Loaded(define(classes, manifest.className, key, model), source);
   }
 
-  private static byte[] readBounded(Path file) {
+  private void checkSafe(Path path) {
+    String problem = safety.problem(path, false);
+    if (problem != null) {
+      throw new CorruptEntryException(LoadStage.SAFETY, problem);
+    }
+  }
+
+  private static byte[] readBounded(Path file, LoadStage stage) {
     try {
       if (Files.size(file) > MAX_FILE_BYTES) {
-        throw new CorruptEntryException(file.getFileName() + " is larger than any entry file can be");
+        throw new CorruptEntryException(stage, file.getFileName() + " is larger than any entry file can be");
       }
       return Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new CorruptEntryException(file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
+      throw new CorruptEntryException(stage, file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }
   }
 
@@ -169,17 +255,18 @@ public final class SolverCache {
    * Defines the verified bytes in a fresh loader, checks the class's own key and runs a smoke test.
    * Any linkage error, initialiser failure or insane marginal is a {@link CorruptEntryException}.
    */
-  static Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model) {
+  private Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model) {
+    definitions.incrementAndGet();
     try {
       ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
       Class<?> type = Class.forName(className, true, loader);
       if (!GeneratedAlgorithm.class.isAssignableFrom(type)) {
-        throw new CorruptEntryException(className + " does not implement GeneratedAlgorithm");
+        throw new CorruptEntryException(LoadStage.DEFINE, className + " does not implement GeneratedAlgorithm");
       }
       Constructor<? extends GeneratedAlgorithm> ctor = type.asSubclass(GeneratedAlgorithm.class).getDeclaredConstructor();
       GeneratedAlgorithm instance = ctor.newInstance();
       if (!key.equals(instance.key())) {
-        throw new CorruptEntryException("class was compiled for another key");
+        throw new CorruptEntryException(LoadStage.DEFINE, "class was compiled for another key");
       }
       smokeTest(instance, model);
       return ctor;
@@ -187,7 +274,7 @@ public final class SolverCache {
       throw e;
     } catch (Exception | LinkageError | StackOverflowError e) {
       Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
-      throw new CorruptEntryException("class " + className + " failed to load: " + describe(cause), e);
+      throw new CorruptEntryException(LoadStage.DEFINE, "class " + className + " failed to load: " + describe(cause), e);
     }
   }
 
@@ -199,12 +286,12 @@ public final class SolverCache {
    */
   private static void smokeTest(GeneratedAlgorithm solver, Model model) {
     if (model != null && solver.variableCount() != model.variableCount()) {
-      throw new CorruptEntryException("class has " + solver.variableCount() + " variables, the model " + model.variableCount());
+      throw new CorruptEntryException(LoadStage.SMOKE, "class has " + solver.variableCount() + " variables, the model " + model.variableCount());
     }
     int size = 1;
     for (int i = 0; i < solver.variableCount(); i++) {
       if (model != null && (solver.lowestValue(i) != model.domainOf(i).lo() || solver.domainSize(i) != model.domainOf(i).size())) {
-        throw new CorruptEntryException("class gives variable " + i + " another domain than the model");
+        throw new CorruptEntryException(LoadStage.SMOKE, "class gives variable " + i + " another domain than the model");
       }
       size = Math.max(size, solver.domainSize(i));
     }
@@ -213,12 +300,12 @@ public final class SolverCache {
     double sum = 0;
     for (int v = 0; v < solver.domainSize(0); v++) {
       if (!(marginal[v] >= 0 && marginal[v] <= 1)) {
-        throw new CorruptEntryException("smoke run gave marginal " + marginal[v]);
+        throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave marginal " + marginal[v]);
       }
       sum += marginal[v];
     }
     if (Math.abs(sum - 1) > 1e-9) {
-      throw new CorruptEntryException("smoke run gave marginals summing to " + sum);
+      throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave marginals summing to " + sum);
     }
   }
 
@@ -231,6 +318,10 @@ public final class SolverCache {
 
   /** Writes an entry atomically; false (after one warning per cache) when the cache cannot be written. */
   private boolean write(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
+    if (!writable()) {
+      warnOnce("read-only", "fgc: warning: the cache at " + root + " is read-only; compiled in memory");
+      return false;
+    }
     Path tmp = null;
     try {
       createPrivateDirectories(root.resolve("tmp"));
@@ -255,10 +346,7 @@ public final class SolverCache {
       }
       return true;
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      if (!warnedUnwritable) {
-        warnedUnwritable = true;
-        log.accept("fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
-      }
+      warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
       return false;
     } finally {
       if (tmp != null) {
@@ -267,9 +355,19 @@ public final class SolverCache {
     }
   }
 
-  private static Manifest.FileRecord writeFile(Path file, byte[] bytes) throws IOException {
-    Files.write(file, bytes);
+  private Manifest.FileRecord writeFile(Path file, byte[] bytes) throws IOException {
+    fileWriter.write(file, bytes);
     return new Manifest.FileRecord(SolverKey.sha256Hex(bytes), bytes.length);
+  }
+
+  /** A new file readable and writable by its owner only. */
+  static void writePrivateFile(Path file, byte[] bytes) throws IOException {
+    try {
+      Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      Files.createFile(file);
+    }
+    Files.write(file, bytes);
   }
 
   /** Creates {@code dir} and its parents; the ones it creates get owner-only permissions where POSIX allows. */
@@ -292,6 +390,9 @@ public final class SolverCache {
 
   /** Moves the entry aside (or, failing that, deletes it); returns what was done, for the notice. */
   String quarantine(Path entry) {
+    if (!writable()) {
+      return "left in place (the cache is read-only)";
+    }
     try {
       Path q = root.resolve("quarantine");
       createPrivateDirectories(q);
@@ -344,7 +445,7 @@ public final class SolverCache {
         readEntry(entryFolder(info.key()), info.key(), null);
       } catch (CorruptEntryException e) {
         problem = e.getMessage();
-        if (repair) {
+        if (repair && e.stage() != LoadStage.SAFETY) {
           problem += "; " + quarantine(entryFolder(info.key()));
         }
       }

@@ -171,6 +171,11 @@ final class SolveCommand implements Callable<Integer> {
         emit(out, progress, answer.toLine());
       }
     }
+    if (total == 0 && badInput == 0) {
+      // An empty or comment-only file is almost always the wrong file: say so rather than succeed.
+      System.err.println("fgc: " + inputName() + " holds no puzzles");
+      return 2;
+    }
     if (frames != null && total < pictured) {
       System.err.println("fgc: --puzzle " + pictured + " asked for a picture, but the input has " + total + " puzzles");
       badInput++;
@@ -200,6 +205,14 @@ final class SolveCommand implements Callable<Integer> {
 
   private static String count(long n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private String inputName() {
+    if (input == null) {
+      return "the embedded puzzle list";
+    }
+    Path name = input.equals("-") ? null : Path.of(input).getFileName();
+    return name == null ? "standard input" : name.toString();
   }
 
   private PuzzleReader openInput() throws IOException {

@@ -4,14 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.AlgorithmSpec;
-import fgc.driver.DecimationDriver;
-import fgc.driver.SolveResult;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.puzzles.Grid;
-import fgc.puzzles.GridValidator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +27,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class SolverCacheTest {
   private static final Model SUDOKU4 = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
   private static final AlgorithmSpec BP = AlgorithmSpec.defaults();
-  private static final String PUZZLE = "1...........4..3";
 
   @TempDir
   Path root;
@@ -181,21 +175,8 @@ class SolverCacheTest {
     assertFalse(Files.exists(cache().entryFolder(key)), "repair moved it to quarantine");
   }
 
-  /** Solves the 4x4 puzzle and returns the checked solution line. */
   private static String solve(LoadedSolver loaded) {
-    GeneratedAlgorithm solver = loaded.newInstance();
-    int[] evidence = fgc.driver.Assignments.empty(SUDOKU4);
-    for (int i = 0; i < PUZZLE.length(); i++) {
-      if (PUZZLE.charAt(i) != '.') {
-        evidence[i] = PUZZLE.charAt(i) - '0';
-      }
-    }
-    SolveResult r = DecimationDriver.withDefaults().solve(solver, SUDOKU4, evidence);
-    assertTrue(r.solved());
-    Grid puzzle = Grid.of(4, Arrays.stream(evidence).map(v -> v == fgc.driver.Assignments.NONE ? 0 : v).toArray());
-    Grid answer = Grid.of(4, r.values());
-    assertTrue(GridValidator.check(puzzle, answer).valid());
-    return answer.toLine();
+    return CacheFixtures.solve(loaded);
   }
 
   private static byte[] concat(byte[] a, byte[] b) {

@@ -1,0 +1,89 @@
+package fgc.cache;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
+
+/**
+ * Who may have written the cache. A class file is code: a folder that another user owns or can
+ * write could hand fgc a foreign class with a matching manifest, so such folders and files are
+ * never loaded from. The checks need POSIX attributes; where there are none, they pass.
+ */
+final class CacheSafety {
+  /** The user's numeric id, or -1 when the platform does not say. */
+  private final long uid;
+
+  private CacheSafety(long uid) {
+    this.uid = uid;
+  }
+
+  static CacheSafety forCurrentUser() {
+    long id = -1;
+    try {
+      id = new com.sun.security.auth.module.UnixSystem().getUid();
+    } catch (LinkageError | RuntimeException e) {
+      // Not a Unix platform (or the module is absent): ownership cannot be compared.
+    }
+    return new CacheSafety(id);
+  }
+
+  /** For tests: the checks as another user would see them. */
+  static CacheSafety forUid(long uid) {
+    return new CacheSafety(uid);
+  }
+
+  /**
+   * Null when entries may be read from {@code path}, else why not. {@code followLinks} is true for
+   * the cache root (a symbolic link the user made is their choice) and false inside it.
+   */
+  String problem(Path path, boolean followLinks) {
+    LinkOption[] options = followLinks ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+    PosixFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(path, PosixFileAttributes.class, options);
+    } catch (UnsupportedOperationException e) {
+      return null;
+    } catch (IOException e) {
+      return Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? path + " cannot be inspected (" + e.getClass().getSimpleName() + ")" : null;
+    }
+    if (attributes.isSymbolicLink()) {
+      return path + " is a symbolic link";
+    }
+    if (uid >= 0) {
+      try {
+        Object owner = Files.getAttribute(path, "unix:uid", options);
+        if (owner instanceof Integer && ((Integer) owner).longValue() != uid) {
+          return path + " is owned by another user (uid " + owner + ")";
+        }
+      } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+        // No numeric owner on this file system: the permission check below still runs.
+      }
+    }
+    Set<PosixFilePermission> permissions = attributes.permissions();
+    if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+      return path + " is writable by other users (chmod go-w to fix)";
+    }
+    return null;
+  }
+
+  /**
+   * Whether the owner means the folder to be written: it exists, the owner's write bit is set and
+   * the platform agrees. The bit is checked as well because a superuser may write anything.
+   */
+  static boolean ownerMayWrite(Path dir) {
+    if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
+      return false;
+    }
+    try {
+      return Files.readAttributes(dir, PosixFileAttributes.class).permissions().contains(PosixFilePermission.OWNER_WRITE);
+    } catch (UnsupportedOperationException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
