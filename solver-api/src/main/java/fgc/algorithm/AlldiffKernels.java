@@ -37,6 +37,11 @@ public final class AlldiffKernels {
    * most of the {@code 2^width} subsets can never be reached, and they cost nothing but the clearing.
    */
   private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
+    if (arity <= 2) {
+      // A neq (or a factor with one free slot) needs no subsets: O(width) per slot.
+      few(max, rows, stride, arity, width, out);
+      return;
+    }
     int subsets = 1 << width;
     int all = subsets - 1;
     Arrays.fill(forward, 0, subsets, 0.0);
@@ -91,6 +96,55 @@ public final class AlldiffKernels {
         }
         double x = Numerics.times(before, after);
         out[at] = max ? Math.max(out[at], x) : out[at] + x;
+      }
+    }
+  }
+
+  /**
+   * One or two real rows: the message to one row for value {@code v} combines the other row's
+   * entries at every {@code u != v} (left sum plus right sum, or the best of them), times the
+   * {@code (width - arity)!} ways the padding rows take the remaining values (1 for max).
+   */
+  private static void few(boolean max, double[] rows, int stride, int arity, int width, double[] out) {
+    double ways = 1.0;
+    for (int k = 2; k <= width - arity && !max; k++) {
+      ways *= k;
+    }
+    if (arity == 1) {
+      java.util.Arrays.fill(out, 0, width, width >= 1 ? ways : 0.0);
+      return;
+    }
+    for (int r = 0; r < 2; r++) {
+      int other = (1 - r) * stride;
+      int at = r * stride;
+      if (max) {
+        int top = -1;
+        double first = 0.0;
+        double second = 0.0;
+        for (int u = 0; u < width; u++) {
+          double x = rows[other + u];
+          if (top < 0 || x > first) {
+            second = top < 0 ? 0.0 : first;
+            first = x;
+            top = u;
+          } else if (x > second) {
+            second = x;
+          }
+        }
+        for (int v = 0; v < width; v++) {
+          out[at + v] = v == top ? second : first;
+        }
+      } else {
+        double left = 0.0;
+        for (int v = 0; v < width; v++) {
+          out[at + v] = left;
+          left = left + rows[other + v];
+        }
+        double right = 0.0;
+        for (int v = width - 1; v >= 0; v--) {
+          out[at + v] = (out[at + v] + right) * ways;
+          right = right + rows[other + v];
+        }
       }
     }
   }
