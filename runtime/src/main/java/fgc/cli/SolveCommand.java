@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.driver.DecimationDriver;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
+import fgc.driver.IterativeDriver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.algorithm.GeneratedAlgorithm;
@@ -59,6 +60,13 @@ final class SolveCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--noise", paramLabel = "SCALE",
+      description = "Scale of decimate's log-uniform restart noise on starting messages (default: 0.5).")
+  Double noise;
+
+  @Option(names = "--per-round", paramLabel = "K", description = "Variables iterative fixes after each inference (default: 5).")
+  Integer perRound;
+
   @Option(names = "--explain", description = "Before each result, the decisions with their margins, restarts and contradictions.")
   boolean explain;
 
@@ -87,11 +95,15 @@ final class SolveCommand implements Callable<Integer> {
     }
   }
 
-  /** The chosen driver; decimate takes the restart budget and seed. */
+  /** The chosen driver; decimate takes the restart budget, seed and noise, iterative its K. */
   Driver driver() {
     Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
     if (d instanceof DecimationDriver) {
-      return ((DecimationDriver) d).withRestarts(restarts).withSeed(seed);
+      DecimationDriver decimate = ((DecimationDriver) d).withRestarts(restarts).withSeed(seed);
+      return noise == null ? decimate : decimate.withNoise(noise);
+    }
+    if (d instanceof IterativeDriver && perRound != null) {
+      return ((IterativeDriver) d).withPerRound(perRound);
     }
     return d;
   }
