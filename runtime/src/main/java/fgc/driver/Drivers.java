@@ -14,6 +14,8 @@ public final class Drivers {
 
   static {
     BY_NAME.put("decimate", DecimationDriver::withDefaults);
+    BY_NAME.put("exact", ExactDriver::withDefaults);
+    BY_NAME.put("exact-marginals", () -> ExactDriver.withDefaults().guidedByMarginals(4, 20));
   }
 
   private Drivers() {}
