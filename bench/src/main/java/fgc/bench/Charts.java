@@ -39,6 +39,16 @@ final class Charts {
       chart.getStyler().setYAxisMin(0.0);
       chart.getStyler().setYAxisMax(100.0);
     }
+    if (logarithmic) {
+      // Bars start at zero unless told otherwise, which a log axis cannot draw.
+      double least = Double.MAX_VALUE;
+      for (Map<String, Double> values : bySolver.values()) {
+        for (double v : values.values()) {
+          least = Math.min(least, v);
+        }
+      }
+      chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(least))));
+    }
     List<String> xs = new ArrayList<>(corpora);
     for (Map.Entry<String, Map<String, Double>> e : bySolver.entrySet()) {
       List<Double> ys = new ArrayList<>();
