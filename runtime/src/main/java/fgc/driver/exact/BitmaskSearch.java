@@ -40,7 +40,12 @@ public final class BitmaskSearch {
   private final int[] queue;
   private final boolean lockedCandidates;
   private final int unitWords;
-  /** Units changed since their last hidden-singles pass, and since their last locked-candidates pass. */
+  /**
+   * Units changed since their last hidden-singles pass, and units that pass looked at since the last
+   * locked-candidates pass: units 0..63 in the two fields, the rest in words 1.. of the arrays.
+   */
+  private long dirty0;
+  private long lockedPending0;
   private final long[] dirtyHidden;
   private final long[] dirtyLocked;
   private final long[] lockedSnapshot;
@@ -275,17 +280,23 @@ public final class BitmaskSearch {
     }
   }
 
-  /** Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles and locked-candidates passes. */
+  /**
+   * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass (which
+   * hands them on to the next locked-candidates pass). Units 0..63 live in a field rather than an
+   * array, so the JIT need not assume the state array's stores touch them.
+   */
   private void changed(int v) {
     final long[] bits = t.unitBits;
-    for (int w = 0, base = v * unitWords; w < unitWords; w++) {
-      long b = bits[base + w];
-      dirtyHidden[w] |= b;
-      dirtyLocked[w] |= b;
+    int base = v * unitWords;
+    dirty0 |= bits[base];
+    for (int w = 1; w < unitWords; w++) {
+      dirtyHidden[w] |= bits[base + w];
     }
   }
 
   private void allChanged() {
+    dirty0 = -1L;
+    lockedPending0 = -1L;
     java.util.Arrays.fill(dirtyHidden, -1L);
     java.util.Arrays.fill(dirtyLocked, -1L);
   }
@@ -353,8 +364,16 @@ public final class BitmaskSearch {
     final int[] unitVars = t.unitVars;
     final long[] full = t.unitFull;
     for (int w = 0; w < unitWords; w++) {
-      long pending = dirtyHidden[w];
-      dirtyHidden[w] = 0;
+      long pending;
+      if (w == 0) {
+        pending = dirty0;
+        dirty0 = 0;
+        lockedPending0 |= pending;
+      } else {
+        pending = dirtyHidden[w];
+        dirtyHidden[w] = 0;
+        dirtyLocked[w] |= pending;
+      }
       pending &= unitMask[w];
       while (pending != 0) {
         int u = (w << 6) + Long.numberOfTrailingZeros(pending);
@@ -406,6 +425,8 @@ public final class BitmaskSearch {
     final int[] units = t.pairUnits;
     System.arraycopy(dirtyLocked, 0, lockedSnapshot, 0, unitWords);
     java.util.Arrays.fill(dirtyLocked, 0L);
+    lockedSnapshot[0] = lockedPending0;
+    lockedPending0 = 0;
     for (int p = 0, pairs = units.length / 2; p < pairs; p++) {
       int a = units[2 * p];
       int b = units[2 * p + 1];
