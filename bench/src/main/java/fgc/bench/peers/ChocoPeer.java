@@ -6,23 +6,14 @@ import org.chocosolver.solver.Solver;
 import org.chocosolver.solver.variables.IntVar;
 
 /** Choco-solver: one model per puzzle, allDifferent with arc consistency on every unit, default search. */
-public final class ChocoPeer implements PeerSolver {
+public final class ChocoPeer extends SearchingPeer {
   @Override
   public String name() {
     return "choco-solver 4.10.18 (allDifferent AC)";
   }
 
   @Override
-  public Grid solve(Grid puzzle) {
-    return search(puzzle, 1).first;
-  }
-
-  @Override
-  public int count(Grid puzzle, int limit) {
-    return search(puzzle, limit).count;
-  }
-
-  private static Found search(Grid puzzle, int limit) {
+  Found search(Grid puzzle, int limit) {
     int side = puzzle.side();
     Model model = new Model("sudoku");
     IntVar[] cells = new IntVar[side * side];
@@ -39,20 +30,12 @@ public final class ChocoPeer implements PeerSolver {
     Solver solver = model.getSolver();
     Found found = new Found();
     while (found.count < limit && solver.solve()) {
-      if (found.count == 0) {
-        int[] values = new int[cells.length];
-        for (int k = 0; k < cells.length; k++) {
-          values[k] = cells[k].getValue();
-        }
-        found.first = Grid.of(side, values);
+      int[] values = new int[cells.length];
+      for (int k = 0; k < cells.length; k++) {
+        values[k] = cells[k].getValue();
       }
-      found.count++;
+      found.add(side, values);
     }
     return found;
-  }
-
-  private static final class Found {
-    int count;
-    Grid first;
   }
 }

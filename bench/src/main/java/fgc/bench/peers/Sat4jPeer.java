@@ -12,27 +12,18 @@ import org.sat4j.specs.TimeoutException;
  * at least once and at most once (pairwise), givens as unit clauses. A fresh solver per puzzle;
  * counting adds a clause that blocks the solution found.
  */
-public final class Sat4jPeer implements PeerSolver {
+public final class Sat4jPeer extends SearchingPeer {
   @Override
   public String name() {
     return "sat4j 2.3.6 (CNF, pairwise at-most-one)";
-  }
-
-  @Override
-  public Grid solve(Grid puzzle) {
-    return search(puzzle, 1).first;
-  }
-
-  @Override
-  public int count(Grid puzzle, int limit) {
-    return search(puzzle, limit).count;
   }
 
   private static int literal(int side, int cell, int value) {
     return cell * side + value + 1;
   }
 
-  private static Found search(Grid puzzle, int limit) {
+  @Override
+  Found search(Grid puzzle, int limit) {
     int side = puzzle.side();
     int cellCount = side * side;
     ISolver solver = SolverFactory.newDefault();
@@ -69,10 +60,7 @@ public final class Sat4jPeer implements PeerSolver {
             block[b++] = -lit;
           }
         }
-        if (found.count == 0) {
-          found.first = Grid.of(side, values);
-        }
-        found.count++;
+        found.add(side, values);
         solver.addClause(new VecInt(java.util.Arrays.copyOf(block, b)));
       }
     } catch (ContradictionException e) {
@@ -90,10 +78,5 @@ public final class Sat4jPeer implements PeerSolver {
         solver.addClause(new VecInt(new int[] {-literals[a], -literals[b]}));
       }
     }
-  }
-
-  private static final class Found {
-    int count;
-    Grid first;
   }
 }

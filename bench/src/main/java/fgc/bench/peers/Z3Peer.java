@@ -14,7 +14,7 @@ import java.util.List;
  * each puzzle is a push, its givens, checks, and a pop. (Integer cells with {@code distinct} were
  * tried first: about 2 puzzles per second on top95.)
  */
-public final class Z3Peer implements PeerSolver {
+public final class Z3Peer extends SearchingPeer {
   private final Context ctx = new Context();
   private int side = -1;
   private BoolExpr[][] is;
@@ -23,16 +23,6 @@ public final class Z3Peer implements PeerSolver {
   @Override
   public String name() {
     return "z3 4.14.1 (z3-turnkey, Booleans + at-most-one)";
-  }
-
-  @Override
-  public Grid solve(Grid puzzle) {
-    return search(puzzle, 1).first;
-  }
-
-  @Override
-  public int count(Grid puzzle, int limit) {
-    return search(puzzle, limit).count;
   }
 
   private void prepare(int newSide) {
@@ -64,7 +54,8 @@ public final class Z3Peer implements PeerSolver {
     solver.add(ctx.mkAtMost(group, 1));
   }
 
-  private Found search(Grid puzzle, int limit) {
+  @Override
+  Found search(Grid puzzle, int limit) {
     prepare(puzzle.side());
     solver.push();
     try {
@@ -86,10 +77,7 @@ public final class Z3Peer implements PeerSolver {
             }
           }
         }
-        if (found.count == 0) {
-          found.first = Grid.of(side, values);
-        }
-        found.count++;
+        found.add(side, values);
         solver.add(ctx.mkOr(differs.toArray(new BoolExpr[0])));
       }
       return found;
@@ -101,10 +89,5 @@ public final class Z3Peer implements PeerSolver {
   @Override
   public void close() {
     ctx.close();
-  }
-
-  private static final class Found {
-    int count;
-    Grid first;
   }
 }
