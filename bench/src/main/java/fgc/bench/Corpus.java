@@ -3,6 +3,7 @@ package fgc.bench;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.PuzzleReader;
+import fgc.puzzles.SharedCorpora;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -77,18 +78,9 @@ final class Corpus {
     return corpora;
   }
 
-  /** -Dfgc.shared, else the first shared/puzzles folder found from the working folder upwards, or null. */
+  /** The shared corpora folder ({@link SharedCorpora}), or null. */
   static Path sharedPuzzles() {
-    String configured = System.getProperty("fgc.shared");
-    if (configured != null) {
-      Path p = Path.of(configured);
-      return Files.isDirectory(p.resolve("puzzles")) ? p.resolve("puzzles") : p;
-    }
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      if (Files.isDirectory(p.resolve("shared/puzzles"))) {
-        return p.resolve("shared/puzzles");
-      }
-    }
-    return null;
+    return SharedCorpora.folder().orElse(null);
   }
+
 }

@@ -19,9 +19,7 @@ import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleReader;
 import fgc.puzzles.SolutionCounter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Assumptions;
@@ -178,14 +176,9 @@ class ExactDriverTest {
   }
 
   private static Path shared(String name) {
-    String configured = System.getProperty("fgc.shared");
-    Path dir = configured != null ? Paths.get(configured) : null;
-    for (Path p = Paths.get("").toAbsolutePath(); dir == null && p != null; p = p.getParent()) {
-      if (Files.isDirectory(p.resolve("shared/puzzles"))) {
-        dir = p.resolve("shared/puzzles");
-      }
-    }
-    Assumptions.assumeTrue(dir != null && Files.isRegularFile(dir.resolve(name)), "no shared corpus " + name);
-    return dir.resolve(name);
+    java.util.Optional<Path> file = fgc.puzzles.SharedCorpora.file(name);
+    Assumptions.assumeTrue(file.isPresent(), "no shared corpus " + name);
+    return file.get();
   }
+
 }

@@ -7,7 +7,6 @@ import fgc.model.Model;
 import fgc.puzzles.Grid;
 import fgc.puzzles.PuzzleReader;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,15 +46,8 @@ public class ExactBenchmark {
   public void setUp() throws IOException {
     model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     driver = ExactDriver.withDefaults().withLockedCandidates(lockedCandidates);
-    Path file = null;
-    for (Path p = Path.of("").toAbsolutePath(); p != null && file == null; p = p.getParent()) {
-      if (Files.isRegularFile(p.resolve("shared/puzzles").resolve(corpus))) {
-        file = p.resolve("shared/puzzles").resolve(corpus);
-      }
-    }
-    if (file == null) {
-      throw new IOException("no shared/puzzles/" + corpus + " above the working folder");
-    }
+    Path file = fgc.puzzles.SharedCorpora.file(corpus)
+        .orElseThrow(() -> new IOException("no shared/puzzles/" + corpus + " above the working folder (or set -Dfgc.shared)"));
     try (PuzzleReader reader = PuzzleReader.open(file)) {
       while (reader.hasNext()) {
         Grid g = reader.next().grid();
