@@ -16,6 +16,8 @@ public final class Drivers {
     BY_NAME.put("decimate", DecimationDriver::withDefaults);
     BY_NAME.put("single", SingleDriver::withDefaults);
     BY_NAME.put("iterative", IterativeDriver::withDefaults);
+    BY_NAME.put("exact", ExactDriver::withDefaults);
+    BY_NAME.put("exact-marginals", () -> ExactDriver.withDefaults().guidedByMarginals(4, 20));
   }
 
   private Drivers() {}

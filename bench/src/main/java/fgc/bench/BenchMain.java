@@ -1,0 +1,30 @@
+package fgc.bench;
+
+import picocli.CommandLine;
+
+/**
+ * {@code fgc bench} and its subcommands: the solve matrix (default), {@code peers} (the exact
+ * driver next to Choco-solver, Sat4j and Z3 on one corpus) and {@code jmh} (the micro-benchmarks).
+ * Nothing here runs in {@code mvn verify} except the small tests of this module's own logic.
+ */
+public final class BenchMain {
+  private BenchMain() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String... args) {
+    CommandLine cli = new CommandLine(new MatrixCommand());
+    cli.setCommandName("fgc bench");
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
+        System.err.println("fgc bench: " + e.getMessage());
+        return 2;
+      }
+      System.err.println("fgc bench: internal error: " + e);
+      return 70;
+    });
+    return cli.execute(args);
+  }
+}

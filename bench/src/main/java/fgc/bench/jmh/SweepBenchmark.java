@@ -1,0 +1,69 @@
+package fgc.bench.jmh;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.SolverCache;
+import fgc.compiler.AlgorithmSpec;
+import fgc.compiler.reference.References;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import fgc.puzzles.EmbeddedPuzzles;
+import fgc.puzzles.Grid;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One sweep of a generated algorithm against its reference interpreter on the same model and
+ * evidence (the first embedded puzzle of each size): the specialisation ratio.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class SweepBenchmark {
+  @Param({"2", "3", "4"})
+  public int box;
+
+  @Param({"sumproduct", "bp-pairwise"})
+  public String algorithm;
+
+  @Param({"generated", "reference"})
+  public String implementation;
+
+  private GeneratedAlgorithm solver;
+
+  @Setup
+  public void setUp() throws IOException {
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) box));
+    AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
+    solver = implementation.equals("generated")
+        ? new SolverCache(Files.createTempDirectory("fgc-jmh"), m -> { }).load(model, spec).newInstance()
+        : References.of(model, spec);
+    Grid puzzle = EmbeddedPuzzles.all().stream().filter(g -> g.boxSize() == box).findFirst().orElseThrow();
+    for (int k = 0; k < puzzle.cellCount(); k++) {
+      if (puzzle.get(k) != 0) {
+        solver.setObserved(k, puzzle.get(k));
+      }
+    }
+    solver.reset();
+  }
+
+  @Benchmark
+  public double sweep() {
+    return solver.update(1);
+  }
+}

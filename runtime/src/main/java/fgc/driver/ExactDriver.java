@@ -1,0 +1,122 @@
+package fgc.driver;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.driver.exact.BitmaskSearch;
+import fgc.driver.exact.BitmaskTables;
+import fgc.model.Model;
+
+/**
+ * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every
+ * {@code alldiff} that is a permutation, locked candidates between permutations that overlap), then
+ * depth-first branching with backtracking. Complete: it finds a solution when one exists and reports
+ * {@link SolveResult.Status#NO_SOLUTION} otherwise. Works on any model of {@code alldiff}/{@code neq}
+ * factors whose values span at most 64.
+ *
+ * <p>Branching is by minimum remaining values, or (with {@link #guidedByMarginals}) by the marginals of
+ * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
+ * search tables are built on the first problem of a model and reused while the model stays the same,
+ * so an instance is not thread-safe: use one per thread.
+ */
+public final class ExactDriver implements Driver {
+  private final boolean marginals;
+  private final int marginalDepth;
+  private final int marginalSweeps;
+  private final boolean lockedCandidates;
+  private Model lastModel;
+  private BitmaskSearch search;
+
+  private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates) {
+    this.marginals = marginals;
+    this.marginalDepth = marginalDepth;
+    this.marginalSweeps = marginalSweeps;
+    this.lockedCandidates = lockedCandidates;
+  }
+
+  /** Minimum remaining values, lowest value first, locked candidates on (they pay on top95: BENCHMARKS.md). */
+  public static ExactDriver withDefaults() {
+    return new ExactDriver(false, 0, 0, true);
+  }
+
+  /**
+   * Branching guided by the algorithm's marginals, recomputed with {@code sweeps} sweeps at every
+   * node shallower than {@code depth}.
+   */
+  public ExactDriver guidedByMarginals(int depth, int sweeps) {
+    return new ExactDriver(true, depth, sweeps, lockedCandidates);
+  }
+
+  public ExactDriver withLockedCandidates(boolean on) {
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on);
+  }
+
+  @Override
+  public String name() {
+    return marginals ? "exact-marginals" : "exact";
+  }
+
+  @Override
+  public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
+    long start = System.nanoTime();
+    BitmaskSearch s = searchFor(model);
+    if (marginals && solver != null) {
+      s.useMarginals(solver, marginalDepth, marginalSweeps);
+    } else {
+      s.useMinimumRemainingValues();
+    }
+    int found = s.run(evidence, Assignments.NONE, 1, new BitmaskSearch.Listener() {
+      @Override
+      public void branch(int variable, int value) {
+        events.decision(variable, value, 0, false);
+      }
+
+      @Override
+      public void undo(int variable, int value) {
+        events.backtrack(variable, value);
+      }
+    });
+    int decisions = (int) Math.min(Integer.MAX_VALUE, s.nodes());
+    long nanos = System.nanoTime() - start;
+    if (found == 0) {
+      // Only now tell broken givens from a puzzle without solution: the check costs as much as a search.
+      if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
+        return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, 0, System.nanoTime() - start);
+      }
+      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, s.backtracks(), nanos);
+    }
+    int[] values = s.solution();
+    String violation = Assignments.firstViolation(model, values);
+    if (violation != null) {
+      // Never expected: propagation only removes values that no solution can take.
+      events.invalidAssignment(violation);
+      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, s.backtracks(), nanos);
+    }
+    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, s.backtracks(), System.nanoTime() - start);
+  }
+
+  /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
+  public int countSolutions(Model model, int[] evidence, int limit) {
+    if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
+      return 0;
+    }
+    BitmaskSearch s = searchFor(model);
+    s.useMinimumRemainingValues();
+    return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+  }
+
+  private BitmaskSearch searchFor(Model model) {
+    if (search == null || (model != lastModel && !model.equals(lastModel))) {
+      search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates);
+      lastModel = model;
+    }
+    return search;
+  }
+
+  private static boolean inDomains(Model model, int[] evidence) {
+    for (int v = 0; v < evidence.length; v++) {
+      if (evidence[v] != Assignments.NONE && !model.domainOf(v).contains(evidence[v])) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

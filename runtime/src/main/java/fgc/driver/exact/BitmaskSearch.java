@@ -1,0 +1,487 @@
+package fgc.driver.exact;
+
+import fgc.algorithm.GeneratedAlgorithm;
+
+/**
+ * Complete depth-first search over candidate bitmasks: propagate to a fixpoint (naked singles, hidden
+ * singles on permutation units, optionally locked candidates), branch on a variable with the fewest
+ * candidates, try its values, undo by copying the state back. One instance per model and thread; it
+ * reuses its arrays between runs, so it allocates nothing per node.
+ *
+ * <p>State of one search node, {@code long[variables + words]}: the candidate mask of each variable,
+ * then one "already propagated" bit per variable.
+ */
+public final class BitmaskSearch {
+  /** How the next branch is chosen. */
+  public enum Branching {
+    /** The variable with the fewest candidates (first one found), values lowest first. */
+    MINIMUM_REMAINING_VALUES,
+    /**
+     * Among the variables with the fewest candidates, the one whose largest marginal is largest,
+     * values in decreasing marginal; marginals from a {@link GeneratedAlgorithm} given the values
+     * fixed so far, refreshed at every node up to a depth.
+     */
+    MARGINALS
+  }
+
+  /** Hears each branch and each undone branch; may throw to stop the search (a time limit). */
+  public interface Listener {
+    Listener NONE = new Listener() {};
+
+    default void branch(int variable, int value) {}
+
+    default void undo(int variable, int value) {}
+  }
+
+  private final BitmaskTables t;
+  private final int n;
+  private final int stateLength;
+  private final long[][] stack;
+  private final int[] queue;
+  private final boolean lockedCandidates;
+  private final int unitWords;
+  /**
+   * Units changed since their last hidden-singles pass, and units that pass looked at since the last
+   * locked-candidates pass: units 0..63 in the two fields, the rest in words 1.. of the arrays.
+   */
+  private long dirty0;
+  private long lockedPending0;
+  private final long[] dirtyHidden;
+  private final long[] dirtyLocked;
+  private final long[] lockedSnapshot;
+  /** The bits of units that exist (the last word may be partly used). */
+  private final long[] unitMask;
+
+  private Branching branching = Branching.MINIMUM_REMAINING_VALUES;
+  private GeneratedAlgorithm algorithm;
+  private int marginalDepth;
+  private int marginalSweeps;
+  private double[] marginals;
+  private double[] belief;
+  private Listener listener = Listener.NONE;
+  private int limit;
+  private int solutions;
+  private long nodes;
+  private long backtracks;
+  private long[] firstSolution;
+  /** Set by {@link #lockedCandidates} when it removed a candidate. */
+  private boolean shrank;
+
+  public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates) {
+    this.t = tables;
+    this.n = tables.variables;
+    this.stateLength = n + (n + 63) / 64;
+    this.stack = new long[n + 2][stateLength];
+    this.queue = new int[n + 1];
+    this.lockedCandidates = lockedCandidates;
+    this.unitWords = tables.unitWords;
+    this.dirtyHidden = new long[unitWords];
+    this.dirtyLocked = new long[unitWords];
+    this.lockedSnapshot = new long[unitWords];
+    this.unitMask = new long[unitWords];
+    for (int u = 0; u < tables.unitFull.length; u++) {
+      unitMask[u >>> 6] |= 1L << u;
+    }
+  }
+
+  public BitmaskTables tables() {
+    return t;
+  }
+
+  /** Branch by minimum remaining values (the default). */
+  public void useMinimumRemainingValues() {
+    this.branching = Branching.MINIMUM_REMAINING_VALUES;
+    this.algorithm = null;
+  }
+
+  /**
+   * Branch by marginals of {@code source}: recomputed ({@code sweeps} sweeps from a reset, with every
+   * fixed variable observed) at each node shallower than {@code depth}; deeper nodes use their
+   * nearest such ancestor's.
+   */
+  public void useMarginals(GeneratedAlgorithm source, int depth, int sweeps) {
+    this.branching = Branching.MARGINALS;
+    this.algorithm = source;
+    this.marginalDepth = depth;
+    this.marginalSweeps = sweeps;
+    int width = 0;
+    for (int v = 0; v < n; v++) {
+      width = Math.max(width, source.domainSize(v));
+    }
+    this.marginals = new double[n * 64];
+    this.belief = new double[Math.max(1, width)];
+  }
+
+  /**
+   * Searches for up to {@code maxSolutions} solutions given {@code evidence} (a value per variable, or
+   * {@code none}); returns how many it found (0: none exists). Afterwards {@link #solution()} holds
+   * the first one, {@link #nodes()} and {@link #backtracks()} the effort.
+   */
+  public int run(int[] evidence, int none, int maxSolutions, Listener events) {
+    this.limit = maxSolutions;
+    this.listener = events;
+    this.solutions = 0;
+    this.nodes = 0;
+    this.backtracks = 0;
+    this.firstSolution = null;
+    long[] root = stack[0];
+    System.arraycopy(t.initial, 0, root, 0, n);
+    java.util.Arrays.fill(root, n, stateLength, 0L);
+    int tail = 0;
+    for (int v = 0; v < n; v++) {
+      if (evidence[v] != none) {
+        int bit = t.bitOf(evidence[v]);
+        if (bit < 0 || bit >= 64 || (t.initial[v] & (1L << bit)) == 0) {
+          return 0;
+        }
+        root[v] = 1L << bit;
+        queue[tail++] = v;
+      }
+    }
+    allChanged();
+    if (propagate(root, tail)) {
+      search(0);
+    }
+    return solutions;
+  }
+
+  /** The first solution found by the last run (a value per variable), or null. */
+  public int[] solution() {
+    if (firstSolution == null) {
+      return null;
+    }
+    int[] values = new int[n];
+    for (int v = 0; v < n; v++) {
+      values[v] = t.valueOf(Long.numberOfTrailingZeros(firstSolution[v]));
+    }
+    return values;
+  }
+
+  /** Branches tried by the last run (search nodes below the root). */
+  public long nodes() {
+    return nodes;
+  }
+
+  /** Branches of the last run that were undone: they failed or held no further solution. */
+  public long backtracks() {
+    return backtracks;
+  }
+
+  /** Returns true when the search should stop (enough solutions). */
+  private boolean search(int depth) {
+    long[] s = stack[depth];
+    int best = -1;
+    int fewest = 65;
+    for (int v = 0; v < n; v++) {
+      int count = Long.bitCount(s[v]);
+      if (count > 1 && count < fewest) {
+        best = v;
+        fewest = count;
+        if (count == 2 && branching == Branching.MINIMUM_REMAINING_VALUES) {
+          break;
+        }
+      }
+    }
+    if (best < 0) {
+      solutions++;
+      if (firstSolution == null) {
+        firstSolution = java.util.Arrays.copyOf(s, n);
+      }
+      return solutions >= limit;
+    }
+    if (branching == Branching.MARGINALS) {
+      return searchByMarginals(depth, s, fewest);
+    }
+    long left = s[best];
+    while (left != 0) {
+      long bit = left & -left;
+      left ^= bit;
+      if (tryBranch(depth, s, best, bit)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Fixes {@code variable} to {@code bit} in a copy of {@code s} and searches below; true to stop. */
+  private boolean tryBranch(int depth, long[] s, int variable, long bit) {
+    nodes++;
+    int value = t.valueOf(Long.numberOfTrailingZeros(bit));
+    listener.branch(variable, value);
+    long[] child = stack[depth + 1];
+    System.arraycopy(s, 0, child, 0, stateLength);
+    child[variable] = bit;
+    changed(variable);
+    queue[0] = variable;
+    if (propagate(child, 1) && search(depth + 1)) {
+      return true;
+    }
+    backtracks++;
+    listener.undo(variable, value);
+    return false;
+  }
+
+  private boolean searchByMarginals(int depth, long[] s, int fewest) {
+    if (depth < marginalDepth) {
+      refreshMarginals(s);
+    }
+    int best = -1;
+    double bestTop = -1;
+    for (int v = 0; v < n; v++) {
+      long c = s[v];
+      if (Long.bitCount(c) != fewest) {
+        continue;
+      }
+      double top = 0;
+      for (long left = c; left != 0; left &= left - 1) {
+        top = Math.max(top, marginals[v * 64 + Long.numberOfTrailingZeros(left)]);
+      }
+      if (top > bestTop) {
+        bestTop = top;
+        best = v;
+      }
+    }
+    long left = s[best];
+    while (left != 0) {
+      long pick = 0;
+      double pickWeight = -1;
+      for (long rest = left; rest != 0; rest &= rest - 1) {
+        double w = marginals[best * 64 + Long.numberOfTrailingZeros(rest)];
+        if (w > pickWeight) {
+          pickWeight = w;
+          pick = rest & -rest;
+        }
+      }
+      left ^= pick;
+      if (tryBranch(depth, s, best, pick)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void refreshMarginals(long[] s) {
+    algorithm.clearAllObserved();
+    for (int v = 0; v < n; v++) {
+      long c = s[v];
+      if ((c & (c - 1)) == 0) {
+        algorithm.setObserved(v, t.valueOf(Long.numberOfTrailingZeros(c)));
+      }
+    }
+    algorithm.reset();
+    algorithm.update(marginalSweeps);
+    for (int v = 0; v < n; v++) {
+      algorithm.marginal(v, belief);
+      int first = t.bitOf(algorithm.lowestValue(v));
+      int size = algorithm.domainSize(v);
+      for (int i = 0; i < size; i++) {
+        marginals[v * 64 + first + i] = belief[i];
+      }
+    }
+  }
+
+  /**
+   * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass (which
+   * hands them on to the next locked-candidates pass). Units 0..63 live in a field rather than an
+   * array, so the JIT need not assume the state array's stores touch them.
+   */
+  private void changed(int v) {
+    final long[] bits = t.unitBits;
+    int base = v * unitWords;
+    dirty0 |= bits[base];
+    for (int w = 1; w < unitWords; w++) {
+      dirtyHidden[w] |= bits[base + w];
+    }
+  }
+
+  private void allChanged() {
+    dirty0 = -1L;
+    lockedPending0 = -1L;
+    java.util.Arrays.fill(dirtyHidden, -1L);
+    java.util.Arrays.fill(dirtyLocked, -1L);
+  }
+
+  /**
+   * Naked singles from the queue, then hidden singles, then locked candidates, until nothing
+   * changes; false on a contradiction. Each variable enters the queue at most once per call: when
+   * its mask becomes a single bit. Only units with a changed variable are looked at again.
+   */
+  private boolean propagate(long[] s, int tail) {
+    int head = 0;
+    final int[] peerStart = t.peerStart;
+    final int[] peers = t.peers;
+    while (true) {
+      while (head < tail) {
+        int x = queue[head++];
+        int word = n + (x >>> 6);
+        long done = 1L << x;
+        if ((s[word] & done) != 0) {
+          continue;
+        }
+        s[word] |= done;
+        long bit = s[x];
+        for (int k = peerStart[x], end = peerStart[x + 1]; k < end; k++) {
+          int p = peers[k];
+          long c = s[p];
+          if ((c & bit) != 0) {
+            c &= ~bit;
+            if (c == 0) {
+              return false;
+            }
+            s[p] = c;
+            changed(p);
+            if ((c & (c - 1)) == 0) {
+              queue[tail++] = p;
+            }
+          }
+        }
+      }
+      int before = tail;
+      tail = hiddenSingles(s, tail);
+      if (tail < 0) {
+        return false;
+      }
+      if (tail > before) {
+        continue;
+      }
+      if (lockedCandidates) {
+        shrank = false;
+        tail = lockedCandidates(s, tail);
+        if (tail < 0) {
+          return false;
+        }
+        if (shrank) {
+          continue;
+        }
+      }
+      return true;
+    }
+  }
+
+  /** Fixes every value that has one place left in a changed permutation unit; the new tail, or -1 on a contradiction. */
+  private int hiddenSingles(long[] s, int tail) {
+    final int[] unitStart = t.unitStart;
+    final int[] unitVars = t.unitVars;
+    final long[] full = t.unitFull;
+    for (int w = 0; w < unitWords; w++) {
+      long pending;
+      if (w == 0) {
+        pending = dirty0;
+        dirty0 = 0;
+        lockedPending0 |= pending;
+      } else {
+        pending = dirtyHidden[w];
+        dirtyHidden[w] = 0;
+        dirtyLocked[w] |= pending;
+      }
+      pending &= unitMask[w];
+      while (pending != 0) {
+        int u = (w << 6) + Long.numberOfTrailingZeros(pending);
+        pending &= pending - 1;
+        long once = 0;
+        long twice = 0;
+        long fixed = 0;
+        int from = unitStart[u];
+        int to = unitStart[u + 1];
+        for (int k = from; k < to; k++) {
+          long c = s[unitVars[k]];
+          twice |= once & c;
+          once |= c;
+          if ((c & (c - 1)) == 0) {
+            fixed |= c;
+          }
+        }
+        if (once != full[u]) {
+          return -1;
+        }
+        long hidden = once & ~twice & ~fixed;
+        if (hidden != 0) {
+          for (int k = from; k < to; k++) {
+            int v = unitVars[k];
+            long m = s[v] & hidden;
+            if (m != 0) {
+              if ((m & (m - 1)) != 0) {
+                return -1;
+              }
+              s[v] = m;
+              changed(v);
+              queue[tail++] = v;
+            }
+          }
+        }
+      }
+    }
+    return tail;
+  }
+
+  /**
+   * For each unit pair with a changed unit: a value that one unit can place only in the shared part
+   * leaves the other unit's rest. The new tail, or -1 on a contradiction; sets {@link #shrank} when a
+   * mask shrank.
+   */
+  private int lockedCandidates(long[] s, int tail) {
+    final int[] start = t.pairStart;
+    final int[] vars = t.pairVars;
+    final int[] units = t.pairUnits;
+    System.arraycopy(dirtyLocked, 0, lockedSnapshot, 0, unitWords);
+    java.util.Arrays.fill(dirtyLocked, 0L);
+    lockedSnapshot[0] = lockedPending0;
+    lockedPending0 = 0;
+    for (int p = 0, pairs = units.length / 2; p < pairs; p++) {
+      int a = units[2 * p];
+      int b = units[2 * p + 1];
+      if (((lockedSnapshot[a >>> 6] >>> a) & 1L) == 0 && ((lockedSnapshot[b >>> 6] >>> b) & 1L) == 0) {
+        continue;
+      }
+      int shared = 3 * p;
+      long inShared = orOf(s, vars, start[shared], start[shared + 1]);
+      long inFirst = orOf(s, vars, start[shared + 1], start[shared + 2]);
+      long inSecond = orOf(s, vars, start[shared + 2], start[shared + 3]);
+      long fromSecond = inShared & ~inFirst & inSecond;
+      long fromFirst = inShared & ~inSecond & inFirst;
+      if ((fromSecond | fromFirst) == 0) {
+        continue;
+      }
+      shrank = true;
+      tail = remove(s, vars, start[shared + 2], start[shared + 3], fromSecond, tail);
+      if (tail < 0) {
+        return -1;
+      }
+      tail = remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
+      if (tail < 0) {
+        return -1;
+      }
+    }
+    return tail;
+  }
+
+  private static long orOf(long[] s, int[] vars, int from, int to) {
+    long m = 0;
+    for (int k = from; k < to; k++) {
+      m |= s[vars[k]];
+    }
+    return m;
+  }
+
+  private int remove(long[] s, int[] vars, int from, int to, long mask, int tail) {
+    if (mask == 0) {
+      return tail;
+    }
+    for (int k = from; k < to; k++) {
+      int v = vars[k];
+      long c = s[v];
+      if ((c & mask) != 0) {
+        c &= ~mask;
+        if (c == 0) {
+          return -1;
+        }
+        s[v] = c;
+        changed(v);
+        if ((c & (c - 1)) == 0) {
+          queue[tail++] = v;
+        }
+      }
+    }
+    return tail;
+  }
+}

@@ -1,0 +1,231 @@
+package fgc.driver.exact;
+
+import fgc.model.Domain;
+import fgc.model.Factor;
+import fgc.model.Model;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A model's {@code alldiff}/{@code neq} factors as flat int tables for bitmask propagation. Value
+ * {@code v} of any variable is bit {@code v - offset}, one offset for the whole model, so "different
+ * values" is "disjoint bits" across variables whose domains differ. Immutable; built once per model.
+ *
+ * <ul>
+ *   <li>peers: every variable that shares a factor with a variable (naked singles remove a fixed
+ *       value from them);</li>
+ *   <li>permutation units: an {@code alldiff} whose arity equals the number of values its variables
+ *       can take, so every value must appear exactly once (hidden singles);</li>
+ *   <li>unit pairs: two permutation units over the same values that share at least two variables
+ *       (locked candidates: a value of one unit confined to the shared part leaves the other's rest).</li>
+ * </ul>
+ */
+public final class BitmaskTables {
+  /** Bits in a mask: the widest value range the tables can hold. */
+  public static final int MAX_WIDTH = 64;
+
+  final int variables;
+  final int offset;
+  final long[] initial;
+  final int[] peerStart;
+  final int[] peers;
+  final int[] unitStart;
+  final int[] unitVars;
+  final long[] unitFull;
+  /** Per unit pair: start of shared, only-in-first and only-in-second variable lists in {@link #pairVars}. */
+  final int[] pairStart;
+  final int[] pairVars;
+  /** Words of a units bitset, and per variable the bits of its units: {@code unitBits[v * unitWords + w]}. */
+  final int unitWords;
+  final long[] unitBits;
+  /** Per unit pair, its two units. */
+  final int[] pairUnits;
+
+  private BitmaskTables(int variables, int offset, long[] initial, int[][] peerLists, List<int[]> units, long[] unitFull,
+      List<int[][]> pairs, List<int[]> pairUnits) {
+    this.variables = variables;
+    this.offset = offset;
+    this.initial = initial;
+    this.peerStart = new int[variables + 1];
+    int total = 0;
+    for (int v = 0; v < variables; v++) {
+      peerStart[v] = total;
+      total += peerLists[v].length;
+    }
+    peerStart[variables] = total;
+    this.peers = new int[total];
+    for (int v = 0; v < variables; v++) {
+      System.arraycopy(peerLists[v], 0, peers, peerStart[v], peerLists[v].length);
+    }
+    this.unitStart = new int[units.size() + 1];
+    this.unitVars = flatten(units, unitStart);
+    this.unitFull = unitFull;
+    List<int[]> parts = new ArrayList<>();
+    for (int[][] pair : pairs) {
+      parts.addAll(Arrays.asList(pair));
+    }
+    this.pairStart = new int[parts.size() + 1];
+    this.pairVars = flatten(parts, pairStart);
+    this.unitWords = Math.max(1, (units.size() + 63) / 64);
+    this.unitBits = new long[variables * unitWords];
+    for (int u = 0; u < units.size(); u++) {
+      for (int v : units.get(u)) {
+        unitBits[v * unitWords + (u >>> 6)] |= 1L << u;
+      }
+    }
+    this.pairUnits = new int[2 * pairUnits.size()];
+    for (int p = 0; p < pairUnits.size(); p++) {
+      this.pairUnits[2 * p] = pairUnits.get(p)[0];
+      this.pairUnits[2 * p + 1] = pairUnits.get(p)[1];
+    }
+  }
+
+  private static int[] flatten(List<int[]> lists, int[] starts) {
+    int total = 0;
+    for (int i = 0; i < lists.size(); i++) {
+      starts[i] = total;
+      total += lists.get(i).length;
+    }
+    starts[lists.size()] = total;
+    int[] flat = new int[total];
+    for (int i = 0; i < lists.size(); i++) {
+      System.arraycopy(lists.get(i), 0, flat, starts[i], lists.get(i).length);
+    }
+    return flat;
+  }
+
+  /**
+   * The tables of {@code model}; IllegalArgumentException when a factor is of a kind the exact driver
+   * has no propagation for, or when the model's values span more than {@value #MAX_WIDTH}.
+   */
+  public static BitmaskTables of(Model model) {
+    int n = model.variableCount();
+    int lo = Integer.MAX_VALUE;
+    int hi = Integer.MIN_VALUE;
+    for (int v = 0; v < n; v++) {
+      Domain d = model.domainOf(v);
+      lo = Math.min(lo, d.lo());
+      hi = Math.max(hi, d.hi());
+    }
+    if (n > 0 && (long) hi - lo + 1 > MAX_WIDTH) {
+      throw new IllegalArgumentException("the exact driver holds values in " + MAX_WIDTH + "-bit masks; model "
+          + model.name() + " has values " + lo + ".." + hi + " (" + ((long) hi - lo + 1) + " values)");
+    }
+    long[] initial = new long[n];
+    for (int v = 0; v < n; v++) {
+      Domain d = model.domainOf(v);
+      initial[v] = bits(d.lo() - lo, d.hi() - lo);
+    }
+    List<Set<Integer>> peerSets = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      peerSets.add(new LinkedHashSet<>());
+    }
+    List<int[]> units = new ArrayList<>();
+    List<Long> fulls = new ArrayList<>();
+    int index = 0;
+    for (Factor f : model.factors()) {
+      switch (f.kind()) {
+        case ALLDIFF:
+        case NEQ:
+          break;
+        default:
+          throw new IllegalArgumentException("the exact driver propagates alldiff and neq factors only; factor " + index
+              + " of model " + model.name() + " is " + f.kind().keyword());
+      }
+      int[] scope = f.scope();
+      long union = 0;
+      for (int a : scope) {
+        union |= initial[a];
+        for (int b : scope) {
+          if (a != b) {
+            peerSets.get(a).add(b);
+          }
+        }
+      }
+      if (Long.bitCount(union) == scope.length && new LinkedHashSet<>(asList(scope)).size() == scope.length) {
+        units.add(scope);
+        fulls.add(union);
+      }
+      index++;
+    }
+    int[][] peerLists = new int[n][];
+    for (int v = 0; v < n; v++) {
+      peerLists[v] = peerSets.get(v).stream().mapToInt(Integer::intValue).toArray();
+    }
+    long[] unitFull = fulls.stream().mapToLong(Long::longValue).toArray();
+    List<int[]> pairUnits = new ArrayList<>();
+    List<int[][]> pairs = unitPairs(units, unitFull, pairUnits);
+    return new BitmaskTables(n, n == 0 ? 0 : lo, initial, peerLists, units, unitFull, pairs, pairUnits);
+  }
+
+  /** Pairs of units over the same values sharing two or more variables: shared, first-only, second-only. */
+  private static List<int[][]> unitPairs(List<int[]> units, long[] full, List<int[]> pairUnits) {
+    List<int[][]> pairs = new ArrayList<>();
+    for (int a = 0; a < units.size(); a++) {
+      for (int b = a + 1; b < units.size(); b++) {
+        if (full[a] != full[b]) {
+          continue;
+        }
+        Set<Integer> first = new LinkedHashSet<>(asList(units.get(a)));
+        Set<Integer> second = new LinkedHashSet<>(asList(units.get(b)));
+        Set<Integer> shared = new LinkedHashSet<>(first);
+        shared.retainAll(second);
+        if (shared.size() < 2 || shared.size() == first.size() || shared.size() == second.size()) {
+          continue;
+        }
+        first.removeAll(shared);
+        second.removeAll(shared);
+        pairs.add(new int[][] {toArray(shared), toArray(first), toArray(second)});
+        pairUnits.add(new int[] {a, b});
+      }
+    }
+    return pairs;
+  }
+
+  private static List<Integer> asList(int[] values) {
+    List<Integer> list = new ArrayList<>(values.length);
+    for (int v : values) {
+      list.add(v);
+    }
+    return list;
+  }
+
+  private static int[] toArray(Set<Integer> set) {
+    return set.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static long bits(int from, int to) {
+    long upper = to == 63 ? -1L : (1L << (to + 1)) - 1;
+    return upper & (-1L << from);
+  }
+
+  public int variableCount() {
+    return variables;
+  }
+
+  /** The value that bit {@code bit} stands for. */
+  public int valueOf(int bit) {
+    return offset + bit;
+  }
+
+  /** The bit that value {@code value} is held in. */
+  public int bitOf(int value) {
+    return value - offset;
+  }
+
+  /** The mask of every value {@code variable} can take. */
+  public long domainMask(int variable) {
+    return initial[variable];
+  }
+
+  public int permutationUnitCount() {
+    return unitFull.length;
+  }
+
+  public int unitPairCount() {
+    return (pairStart.length - 1) / 3;
+  }
+}
