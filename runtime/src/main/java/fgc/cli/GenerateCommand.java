@@ -3,11 +3,11 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
+import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
-import fgc.puzzles.SolutionCounter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -31,11 +31,8 @@ import picocli.CommandLine.Option;
     footer = {"", "Puzzle i (from 0) comes from seed S + i, so a run can be repeated or extended.",
         "", "Exit codes: 0 done, 2 usage errors."})
 final class GenerateCommand implements Callable<Integer> {
-  /**
-   * The drivers whose effort rates a puzzle. Add "exact" here once that driver is registered: its
-   * nodes and backtracks then join the rating.
-   */
-  static final List<String> RATING_DRIVERS = List.of("decimate");
+  /** The drivers whose effort rates a puzzle: decisions and restarts of decimate, nodes and backtracks of exact. */
+  static final List<String> RATING_DRIVERS = List.of("decimate", "exact");
 
   @Option(names = "--size", paramLabel = "SIDE", defaultValue = "9", description = "Grid side: 4, 9, 16 or 25 (default: ${DEFAULT-VALUE}).")
   int side;
@@ -69,8 +66,8 @@ final class GenerateCommand implements Callable<Integer> {
     try (PrintWriter out = new PrintWriter(Outputs.open(output));
          Progress progress = Progress.start(Progress.Mode.of(quiet), "generate", count, "puzzles")) {
       out.println("# fgc generate --size " + side + " --count " + count + " --seed " + seed
-          + ": every puzzle has exactly one solution (SolutionCounter, an exact search)");
-      out.println("# rating: givens; minimal = no given can go; search nodes of the exact counter; "
+          + ": every puzzle has exactly one solution (counted to 2 by the exact driver)");
+      out.println("# rating: givens; minimal = no given can go; "
           + String.join(", ", RATING_DRIVERS) + " with " + solver.algorithm());
       for (int i = 0; i < count; i++) {
         long s = seed + i;
@@ -87,24 +84,25 @@ final class GenerateCommand implements Callable<Integer> {
 
   /** The rating comment; fails if the puzzle does not have exactly one solution. */
   static String rate(Grid puzzle, PuzzleBinding.Instance instance, GeneratedAlgorithm solver) {
-    SolutionCounter.Count exact = SolutionCounter.countWithNodes(puzzle, 2);
-    if (exact.solutions() != 1) {
-      throw new IllegalStateException("the generator made a puzzle with " + exact.solutions() + "+ solutions: " + puzzle.toLine());
+    ExactDriver exact = ExactDriver.withDefaults();
+    int solutions = exact.countSolutions(instance.model, instance.evidence(puzzle), 2);
+    if (solutions != 1) {
+      throw new IllegalStateException("the generator made a puzzle with " + solutions + (solutions > 1 ? "+" : "") + " solutions: " + puzzle.toLine());
     }
     StringBuilder rating = new StringBuilder();
     rating.append(puzzle.givenCount()).append(" givens");
     if (puzzle.side() <= 9) {
-      rating.append(isMinimal(puzzle) ? ", minimal" : ", not minimal");
+      rating.append(isMinimal(puzzle, instance, exact) ? ", minimal" : ", not minimal");
     }
-    rating.append("; exact: ").append(exact.nodes()).append(" nodes");
     for (String name : RATING_DRIVERS) {
       Driver driver = Drivers.named(name);
       SolveResult r = driver.solve(solver, instance.model, instance.evidence(puzzle));
       rating.append("; ").append(name).append(": ");
       if (r.solved() && GridValidator.check(puzzle, instance.grid(puzzle.side(), r.values())).valid()) {
-        rating.append(r.decisions()).append(" decisions, ").append(r.restarts()).append(" restarts");
-        if (r.backtracks() > 0) {
-          rating.append(", ").append(r.backtracks()).append(" backtracks");
+        if (name.equals("exact")) {
+          rating.append(r.decisions()).append(" nodes, ").append(r.backtracks()).append(" backtracks");
+        } else {
+          rating.append(r.decisions()).append(" decisions, ").append(r.restarts()).append(" restarts");
         }
       } else {
         rating.append("unsolved after ").append(r.restarts()).append(" restarts");
@@ -114,9 +112,9 @@ final class GenerateCommand implements Callable<Integer> {
   }
 
   /** Whether every given is needed: without any one of them the puzzle has two solutions or more. */
-  static boolean isMinimal(Grid puzzle) {
+  static boolean isMinimal(Grid puzzle, PuzzleBinding.Instance instance, ExactDriver exact) {
     for (int k = 0; k < puzzle.cellCount(); k++) {
-      if (puzzle.get(k) != 0 && SolutionCounter.count(puzzle.with(k, 0), 2) == 1) {
+      if (puzzle.get(k) != 0 && exact.countSolutions(instance.model, instance.evidence(puzzle.with(k, 0)), 2) == 1) {
         return false;
       }
     }

@@ -80,7 +80,7 @@ class ViewCommandsTest {
     String text = Files.readString(file);
     List<Grid> puzzles = read(text);
     assertEquals(4, puzzles.size());
-    Pattern rating = Pattern.compile("# generate\\(9, (\\d+)\\): (\\d+) givens, minimal; exact: \\d+ nodes; decimate: ");
+    Pattern rating = Pattern.compile("# generate\\(9, (\\d+)\\): (\\d+) givens, minimal; decimate: .*; exact: \\d+ nodes, \\d+ backtracks");
     List<String> lines = text.lines().filter(l -> !l.startsWith("#")).toList();
     for (int i = 0; i < puzzles.size(); i++) {
       Grid p = puzzles.get(i);
@@ -91,8 +91,11 @@ class ViewCommandsTest {
       assertEquals(p.givenCount(), Integer.parseInt(m.group(2)));
       assertEquals(PuzzleGenerator.generate(9, 40 + i), p, "the seed in the comment remakes the puzzle");
     }
-    assertTrue(GenerateCommand.isMinimal(puzzles.get(0)));
-    assertTrue(!GenerateCommand.isMinimal(SolutionCounter.solve(puzzles.get(0)).orElseThrow()), "a full grid is not minimal");
+    PuzzleBinding.Instance instance = new PuzzleBinding("sudoku", java.util.Map.of(), fgc.compiler.AlgorithmSpec.defaults(), false,
+        new fgc.cache.SolverCache(Path.of(cache()), m -> { })).forSide(9);
+    fgc.driver.ExactDriver exact = fgc.driver.ExactDriver.withDefaults();
+    assertTrue(GenerateCommand.isMinimal(puzzles.get(0), instance, exact));
+    assertTrue(!GenerateCommand.isMinimal(SolutionCounter.solve(puzzles.get(0)).orElseThrow(), instance, exact), "a full grid is not minimal");
   }
 
   @Test
