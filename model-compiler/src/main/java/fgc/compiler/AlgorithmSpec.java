@@ -22,10 +22,10 @@ public final class AlgorithmSpec {
    * "robust" model): BP messages through {@code neq}, posteriors projected onto Dirichlets.
    */
   public static final String EP_DIRICHLET = "ep-dirichlet";
-  /** What {@code solve} and {@code compile} use unless told otherwise. */
-  public static final String DEFAULT = SUMPRODUCT;
+  /** What {@code solve} and {@code compile} use unless told otherwise: the best with decimation (BENCHMARKS.md). */
+  public static final String DEFAULT = MAXPRODUCT;
 
-  private static final List<String> KNOWN = List.of(SUMPRODUCT, MAXPRODUCT, BP_PAIRWISE, EP_DIRICHLET);
+  private static final List<String> KNOWN = List.of(MAXPRODUCT, SUMPRODUCT, BP_PAIRWISE, EP_DIRICHLET);
   // Defaults measured on easy50 with decimation (BENCHMARKS.md): undamped sequential pairwise BP
   // solved the most; the exact alldiff messages do best with half damping.
   private static final Map<String, Map<String, Double>> DEFAULTS = Map.of(

@@ -66,7 +66,7 @@ class ViewCommandsTest {
   @Test
   void showPrintsTheGeneratedSourceAndWritesTheGraph() throws Exception {
     assertEquals(0, cli.run("show", "sudoku", "--param", "n=2", "--source", "--cache-dir", cache()));
-    assertTrue(cli.out().contains("class SumProduct_"), cli.out());
+    assertTrue(cli.out().contains("class MaxProduct_"), cli.out());
     Path dot = dir.resolve("g.dot");
     assertEquals(0, cli.run("show", "sudoku", "--param", "n=2", "--dot", dot.toString(), "--cache-dir", cache()));
     assertEquals(16, Files.readAllLines(dot).stream().filter(l -> l.contains("shape=ellipse")).count());
@@ -145,7 +145,7 @@ class ViewCommandsTest {
     assertTrue(cli.err().contains("wrote " + dir.resolve("m-sweep0.png")), cli.err());
     Path svg = dir.resolve("c.svg");
     assertEquals(0, cli.run("solve", "--input", input.toString(), "--marginals", svg.toString(), "--cache-dir", cache()), cli.err());
-    assertTrue(Files.readString(svg).contains("puzzle 1 (line 1), sumproduct, converged after"), "one frame, after convergence");
+    assertTrue(Files.readString(svg).contains("puzzle 1 (line 1), maxproduct, converged after"), "one frame, after convergence");
   }
 
   @Test
