@@ -17,7 +17,7 @@ import javax.lang.model.element.Modifier;
  * then normalises, damps and stores the messages to free slots exactly as the all-different path
  * does. The maths lives in the tested kernels; the class holds only tables and the schedule.
  */
-final class FactorKindsEmitter {
+public final class FactorKindsEmitter {
   private static final int CHUNK = 20_000;
 
   private FactorKindsEmitter() {}
