@@ -36,12 +36,18 @@ import java.util.Map;
  * topStmt    = "param" NAME "=" int ";"
  *            | "var" NAME { "[" int "]" } "in" range ";"
  *            | "observe" NAME ";"
+ *            | "data" NAME ";"
  *            | stmt ;
  * stmt       = "let" NAME "=" int ";"
  *            | "for" binders block
  *            | "if" cond block [ "else" block ]
- *            | "alldiff" "(" ref ( "for" binders | { "," ref } ) ")" ";"
- *            | "neq" "(" ref "," ref ")" ";" ;
+ *            | "alldiff" scope ";"
+ *            | ( "neq" | "eq" ) "(" ref "," ref ")" ";"
+ *            | "sum" scope "==" int ";"
+ *            | "table" scope "=" weights ";"
+ *            | "prior" "(" ref ")" "=" weights ";" ;
+ * scope      = "(" ref ( "for" binders | { "," ref } ) ")" ;
+ * weights    = "[" ( NUMBER | DECIMAL ) { "," ( NUMBER | DECIMAL ) } "]" | NAME [ "[" int "]" ] ;
  * block      = "{" { stmt } "}" ;
  * binders    = NAME "in" range { "," NAME "in" range } [ "where" cond ] ;
  * range      = int ".." int ;
@@ -53,9 +59,12 @@ import java.util.Map;
  * additive   = term { ( "+" | "-" ) term } ;
  * term       = unary { ( "*" | "/" | "%" ) unary } ;
  * unary      = ( "-" | "!" ) unary | primary ;
- * primary    = NUMBER | NAME | "true" | "false" | "(" expr ")"
- *            | ( "min" | "max" ) "(" int "," int ")" ;
+ * primary    = NUMBER | NAME { "[" int "]" } | "true" | "false" | "(" expr ")"
+ *            | ( "min" | "max" ) "(" int "," int ")" | "size" "(" NAME [ "[" int "]" ] ")" ;
  * </pre>
+ *
+ * <p>{@code NAME[..]} in an expression reads a data table ({@code data NAME;}) from the {@link DataSet};
+ * docs/language.md has an example of every construct and the data file format.
  *
  * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
  * while it is in scope. Nesting (blocks, binders, parentheses, operators) is limited to 100 levels
