@@ -38,7 +38,7 @@ public final class BuildTimeGenerator {
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(GeneratedAlgorithm.class)
         .addParameter(String.class, "spec")
-        .addJavadoc("A new solver for {@code spec} (e.g. {@code \"sudoku:n=3\"}), or null when none was precompiled.\n")
+        .addJavadoc("A new solver for {@code spec} (e.g. {@code \"latin:n=5\"}), or null when none was precompiled.\n")
         .beginControlFlow("switch (spec)");
     for (int k = 1; k < args.length; k++) {
       String spec = args[k];

@@ -28,7 +28,8 @@ public final class CompilerVersion {
   static final List<Class<?>> FINGERPRINTED = List.of(
       AlgorithmSpec.class, SolverKey.class, ModelCompiler.class,
       Planner.class, VariableLayout.class, PairwisePlan.class, FactorPlan.class,
-      EmitSupport.class, PairwiseBpEmitter.class, FactorBpEmitter.class, Tables.class, JaninoBackend.class);
+      EmitSupport.class, PairwiseBpEmitter.class, FactorBpEmitter.class, Tables.class, JaninoBackend.class,
+      fgc.compiler.plan.FactorData.class, fgc.compiler.emit.FactorKindsEmitter.class);
 
   private static final String ID = RELEASE + "+" + fingerprint().substring(0, 16) + "/janino-" + JaninoBackend.JANINO_VERSION;
 

@@ -64,6 +64,30 @@ class DifferentialTest {
     assertEquals(4, g.domainSize(4));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"sumproduct", "maxproduct"})
+  void everyFactorKindAgreesWithTheBruteForceInterpreter(String algorithm) throws Exception {
+    // eq, sum, a 3-variable table with zeros, prior and alldiff together, over mixed domains, on a loopy graph.
+    ModelBuilder b = Model.builder("kinds");
+    VariableArray x = b.variables("x", Domain.range(1, 4), 4);
+    VariableArray y = b.variables("y", Domain.range(0, 2), 2);
+    b.alldiff(x.at(0), x.at(1), x.at(2)).eq(x.at(2), x.at(3)).sum(6, x.at(0), x.at(3), y.at(0));
+    b.table(new int[] {y.at(0), y.at(1), x.at(1)}, weights(3 * 3 * 4));
+    b.prior(y.at(1), new double[] {0.2, 0.0, 0.8}).prior(x.at(0), new double[] {1, 2, 3, 4});
+    Model model = b.observe("x").build();
+    assertAgree(model, algorithm, "", 0.3, 10);
+    assertAgree(model, algorithm, "...2", 0.0, 6);
+  }
+
+  /** Deterministic non-uniform weights with a few zeros. */
+  private static double[] weights(int n) {
+    double[] w = new double[n];
+    for (int k = 0; k < n; k++) {
+      w[k] = k % 7 == 3 ? 0.0 : 0.25 + (k * 37 % 11) / 4.0;
+    }
+    return w;
+  }
+
   private static void assertAgree(Model model, String algorithm, String givens, double damping, int sweeps) throws Exception {
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", damping));
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));

@@ -31,7 +31,7 @@ final class Ast {
 
   // ---- Statements ------------------------------------------------------------------------------
 
-  sealed interface Stmt permits Param, Let, Var, Observe, For, If, AllDiff, Neq {
+  sealed interface Stmt permits Param, Let, Var, Observe, Data, For, If, AllDiff, Neq, Eq, Sum, Table, Prior {
     Pos pos();
   }
 
@@ -62,6 +62,32 @@ final class Ast {
   /** {@code neq(a, b);}. */
   record Neq(Pos pos, Ref a, Ref b) implements Stmt {}
 
+  /** {@code eq(a, b);}. */
+  record Eq(Pos pos, Ref a, Ref b) implements Stmt {}
+
+  /** {@code data NAME;} at the top level: the table {@code NAME} comes from the data file. */
+  record Data(Pos pos, String name) implements Stmt {}
+
+  /** {@code sum(refs) == total;}, the refs as in {@link AllDiff}. */
+  record Sum(Pos pos, List<Ref> refs, Binders binders, IntExpr total) implements Stmt {}
+
+  /** {@code table(refs) = weights;}, the refs as in {@link AllDiff}. */
+  record Table(Pos pos, List<Ref> refs, Binders binders, Weights weights) implements Stmt {}
+
+  /** {@code prior(ref) = weights;}. */
+  record Prior(Pos pos, Ref ref, Weights weights) implements Stmt {}
+
+  /** Where a factor's weights come from: an inline list, or a data table (one row of it, or all of it). */
+  sealed interface Weights permits InlineWeights, DataWeights {
+    Pos pos();
+  }
+
+  /** {@code [w1, w2, ...]}: each a non-negative number literal, integer or decimal. */
+  record InlineWeights(Pos pos, List<Double> values, List<Pos> positions) implements Weights {}
+
+  /** {@code NAME} (every row, in order) or {@code NAME[row]} of a data table. */
+  record DataWeights(Pos pos, String name, Optional<IntExpr> row) implements Weights {}
+
   /** A variable reference {@code NAME} or {@code NAME[i]...[k]}; {@code pos} is the name's. */
   record Ref(Pos pos, String name, List<IntExpr> indices) {}
 
@@ -84,7 +110,7 @@ final class Ast {
     int height();
   }
 
-  sealed interface IntExpr extends Expr permits Num, Name, Neg, Arith, MinMax {}
+  sealed interface IntExpr extends Expr permits Num, Name, Neg, Arith, MinMax, DataAt, Size {}
 
   sealed interface Cond extends Expr permits Bool, Compare, Logic, Not {}
 
@@ -133,6 +159,20 @@ final class Ast {
   record MinMax(Pos pos, boolean max, IntExpr a, IntExpr b, int height) implements IntExpr {
     MinMax(Pos pos, boolean max, IntExpr a, IntExpr b) {
       this(pos, max, a, b, 1 + Math.max(a.height(), b.height()));
+    }
+  }
+
+  /** {@code NAME[i]} or {@code NAME[row][column]}: an integer from a data table. */
+  record DataAt(Pos pos, String name, List<IntExpr> indices, int height) implements IntExpr {
+    DataAt(Pos pos, String name, List<IntExpr> indices) {
+      this(pos, name, indices, 1 + indices.stream().mapToInt(Expr::height).max().orElse(0));
+    }
+  }
+
+  /** {@code size(NAME)}: how many rows a data table has; {@code size(NAME[row])}: how many entries that row has. */
+  record Size(Pos pos, String name, Optional<IntExpr> row, int height) implements IntExpr {
+    Size(Pos pos, String name, Optional<IntExpr> row) {
+      this(pos, name, row, 1 + row.map(Expr::height).orElse(0));
     }
   }
 

@@ -44,13 +44,16 @@ final class Evaluator {
   }
 
   /** What a name stands for: an integer constant or a variable array, and where it was declared. */
-  private sealed interface Symbol permits Constant, Array {
+  private sealed interface Symbol permits Constant, Array, Table {
     Pos pos();
   }
 
   private record Constant(Kind kind, long value, Pos pos) implements Symbol {}
 
   private record Array(VariableArray array, Pos pos) implements Symbol {}
+
+  /** A data table the model declared with {@code data NAME;}, read from the data file. */
+  private record Table(DataSet.Entry entry, Pos pos) implements Symbol {}
 
   private final Source source;
   private final Map<String, Long> overrides;
@@ -59,20 +62,22 @@ final class Evaluator {
   private final Deque<List<String>> scopes = new ArrayDeque<>();
   private final Map<String, Long> params = new LinkedHashMap<>();
   private final ModelBuilder builder; // null when only the params are wanted
+  private final DataSet data;
   private long steps;
 
-  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder) {
+  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data) {
     this.source = source;
     this.overrides = overrides;
     this.builder = builder;
+    this.data = data;
     scopes.push(new ArrayList<>());
   }
 
   /** The model {@code program} describes, its params set from {@code overrides} where given. */
-  static Model model(Source source, Ast.Program program, Map<String, Long> overrides) {
+  static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data) {
     checkOverrides(source, program, overrides);
     String name = program.name().orElseGet(() -> defaultName(source.name()));
-    Evaluator e = new Evaluator(source, overrides, Model.builder(name));
+    Evaluator e = new Evaluator(source, overrides, Model.builder(name), data);
     for (Stmt s : program.statements()) {
       e.execute(s);
     }
@@ -85,7 +90,7 @@ final class Evaluator {
 
   /** The params with their default values, in order; only top-level params and lets are run. */
   static Map<String, Long> parameters(Source source, Ast.Program program) {
-    Evaluator e = new Evaluator(source, Map.of(), null);
+    Evaluator e = new Evaluator(source, Map.of(), null, DataSet.empty());
     for (Stmt s : program.statements()) {
       if (s instanceof Ast.Param || s instanceof Ast.Let) {
         e.execute(s);
@@ -143,14 +148,20 @@ final class Evaluator {
       variables(v);
     } else if (s instanceof Ast.Observe o) {
       observe(o);
+    } else if (s instanceof Ast.Data d) {
+      dataTable(d);
     } else if (s instanceof Ast.For f) {
       forEach(f.binders(), () -> executeBlock(f.body()));
     } else if (s instanceof Ast.If i) {
       executeBlock(test(i.cond()) ? i.then() : i.otherwise());
     } else if (s instanceof Ast.AllDiff a) {
       alldiff(a);
+    } else if (s instanceof Ast.Neq n) {
+      pair(n.pos(), n.a(), n.b(), false);
+    } else if (s instanceof Ast.Eq q) {
+      pair(q.pos(), q.a(), q.b(), true);
     } else {
-      neq((Ast.Neq) s);
+      FactorStatements.execute(this, s);
     }
   }
 
@@ -213,44 +224,94 @@ final class Evaluator {
     if (symbol == null) {
       throw error(o.pos(), "unknown name '" + o.name() + "'");
     }
-    if (symbol instanceof Constant c) {
-      throw error(o.pos(), "'" + o.name() + "' is a " + c.kind().word + ", not a variable array");
+    if (!(symbol instanceof Array)) {
+      throw error(o.pos(), "'" + o.name() + "' is " + describe(symbol) + ", not a variable array");
     }
     builder.observe(o.name()); // cannot fail: the name is a declared array
   }
 
   private void alldiff(Ast.AllDiff a) {
+    List<Integer> scope = scope(a.pos(), "alldiff", a.refs(), a.binders());
+    build(a.pos(), () -> builder.alldiff(scope));
+  }
+
+  /** The flat indices of {@code refs} for every binding of {@code binders}, bounded by {@link Limits#MAX_ARITY}. */
+  List<Integer> scope(Pos pos, String keyword, List<Ast.Ref> refs, Binders binders) {
     List<Integer> scope = new ArrayList<>();
-    forEach(a.binders(), () -> {
-      for (Ast.Ref ref : a.refs()) {
+    forEach(binders, () -> {
+      for (Ast.Ref ref : refs) {
         step(ref.pos());
         if (scope.size() == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
-          throw error(a.pos(), "alldiff over more than " + Limits.MAX_ARITY + " variables; the limit is " + Limits.MAX_ARITY);
+          throw error(pos, keyword + " over more than " + Limits.MAX_ARITY + " variables; the limit is " + Limits.MAX_ARITY);
         }
         scope.add(resolve(ref));
       }
     });
+    return scope;
+  }
+
+  private void pair(Pos pos, Ast.Ref refA, Ast.Ref refB, boolean equal) {
+    step(refA.pos());
+    step(refB.pos());
+    int a = resolve(refA);
+    int b = resolve(refB);
+    build(pos, () -> {
+      if (equal) {
+        builder.eq(a, b);
+      } else {
+        builder.neq(a, b);
+      }
+    });
+  }
+
+  /** Runs a builder call; its error becomes a diagnostic at {@code pos}. */
+  void build(Pos pos, Runnable call) {
     try {
-      builder.alldiff(scope);
+      call.run();
     } catch (ModelException e) {
-      throw error(a.pos(), e.getMessage());
+      throw error(pos, e.getMessage());
     }
   }
 
-  private void neq(Ast.Neq n) {
-    step(n.a().pos());
-    step(n.b().pos());
-    int a = resolve(n.a());
-    int b = resolve(n.b());
-    try {
-      builder.neq(a, b);
-    } catch (ModelException e) {
-      throw error(n.pos(), e.getMessage());
+  ModelBuilder builder() {
+    return builder;
+  }
+
+  /** Declares the data table {@code name}, which the data file must define as a table. */
+  private void dataTable(Ast.Data d) {
+    DataSet.Entry entry = data.entry(d.name());
+    if (entry == null) {
+      throw error(d.pos(), "no data '" + d.name() + "': the data file " + (data.isEmpty() ? "is missing (give one with --data FILE)"
+          : data.sourceName() + " does not define it"));
     }
+    if (entry.scalar()) {
+      throw error(d.pos(), "data '" + d.name() + "' is a single number in " + data.sourceName() + " (at " + entry.pos()
+          + "); a table is written in brackets, e.g. " + d.name() + " = [1 2 3];");
+    }
+    declare(d.name(), new Table(entry, d.pos()));
+  }
+
+  /** The data table {@code name} refers to, or a positioned error. */
+  DataSet.Entry table(Pos pos, String name) {
+    Symbol symbol = symbols.get(name);
+    if (symbol == null) {
+      throw error(pos, "unknown name '" + name + "'");
+    }
+    if (!(symbol instanceof Table t)) {
+      throw error(pos, "'" + name + "' is " + describe(symbol) + ", not a data table");
+    }
+    return t.entry();
+  }
+
+  private static String describe(Symbol symbol) {
+    if (symbol instanceof Constant c) {
+      return "a " + c.kind().word;
+    }
+    return symbol instanceof Array ? "a variable array" : "a data table";
   }
 
   /** Runs {@code body} once for every binding of {@code binders} that passes their filter. */
-  private void forEach(Binders binders, Runnable body) {
+  void forEach(Binders binders, Runnable body) {
     bind(binders, 0, body);
   }
 
@@ -288,7 +349,7 @@ final class Evaluator {
     popScope();
   }
 
-  private void step(Pos pos) {
+  void step(Pos pos) {
     if (++steps > MAX_STEPS) {
       throw error(pos, tooManySteps());
     }
@@ -323,13 +384,13 @@ final class Evaluator {
   }
 
   /** The flat index of the variable {@code ref} names, every index checked against its dimension. */
-  private int resolve(Ast.Ref ref) {
+  int resolve(Ast.Ref ref) {
     Symbol symbol = symbols.get(ref.name());
     if (symbol == null) {
       throw error(ref.pos(), "unknown name '" + ref.name() + "'");
     }
     if (!(symbol instanceof Array array)) {
-      throw error(ref.pos(), "'" + ref.name() + "' is a " + ((Constant) symbol).kind().word + ", not a variable");
+      throw error(ref.pos(), "'" + ref.name() + "' is " + describe(symbol) + ", not a variable");
     }
     VariableArray a = array.array();
     if (ref.indices().size() != a.rank()) {
@@ -354,7 +415,7 @@ final class Evaluator {
 
   // ---- Expressions -----------------------------------------------------------------------------
 
-  private long eval(IntExpr e) {
+  long eval(IntExpr e) {
     if (e instanceof Ast.Num n) {
       return n.value();
     }
@@ -366,7 +427,8 @@ final class Evaluator {
       if (symbol instanceof Constant c) {
         return c.value();
       }
-      throw error(n.pos(), "'" + n.name() + "' is a variable array, not a number");
+      throw error(n.pos(), "'" + n.name() + "' is " + describe(symbol) + ", not a number"
+          + (symbol instanceof Table ? " (index it, e.g. " + n.name() + "[0][0], or use size(" + n.name() + "))" : ""));
     }
     if (e instanceof Ast.Neg n) {
       long v = eval(n.operand());
@@ -378,10 +440,55 @@ final class Evaluator {
     if (e instanceof Ast.Arith a) {
       return arith(a);
     }
+    if (e instanceof Ast.DataAt d) {
+      return dataAt(d);
+    }
+    if (e instanceof Ast.Size z) {
+      return size(z);
+    }
     Ast.MinMax m = (Ast.MinMax) e;
     long a = eval(m.a());
     long b = eval(m.b());
     return m.max() ? Math.max(a, b) : Math.min(a, b);
+  }
+
+  private long dataAt(Ast.DataAt d) {
+    DataSet.Entry entry = table(d.pos(), d.name());
+    DataSet.Item item;
+    if (d.indices().size() == 1) {
+      if (entry.rows().size() != 1) {
+        throw error(d.pos(), "'" + d.name() + "' has " + entry.rows().size() + " rows; index it as " + d.name() + "[row][column]");
+      }
+      item = entry.rows().get(0).get(index(d.indices().get(0), entry.rows().get(0).size(), "entry", d.name()));
+    } else if (d.indices().size() == 2) {
+      List<DataSet.Item> row = row(entry, d.indices().get(0), d.name());
+      item = row.get(index(d.indices().get(1), row.size(), "column", d.name() + "[" + eval(d.indices().get(0)) + "]"));
+    } else {
+      throw error(d.pos(), "data '" + d.name() + "' takes 1 index (a one-row table) or 2 ([row][column]), not " + d.indices().size());
+    }
+    if (item.none() || !item.isInteger()) {
+      throw error(d.pos(), "'" + d.name() + "' holds " + item.text() + " at " + data.sourceName() + ":" + item.pos()
+          + ", which is not an integer");
+    }
+    return item.longValue();
+  }
+
+  /** Row {@code index} of a data table, the index checked. */
+  List<DataSet.Item> row(DataSet.Entry entry, IntExpr index, String name) {
+    return entry.rows().get(index(index, entry.rows().size(), "row", name));
+  }
+
+  private int index(IntExpr e, int size, String what, String name) {
+    long i = eval(e);
+    if (i < 0 || i >= size) {
+      throw error(Ast.start(e), what + " " + i + " is out of range 0.." + (size - 1) + " of '" + name + "'");
+    }
+    return (int) i;
+  }
+
+  private long size(Ast.Size z) {
+    DataSet.Entry entry = table(z.pos(), z.name());
+    return z.row().isPresent() ? row(entry, z.row().get(), z.name()).size() : entry.rows().size();
   }
 
   private long arith(Ast.Arith e) {
@@ -425,7 +532,7 @@ final class Evaluator {
     return !test(((Ast.Not) c).operand());
   }
 
-  private LanguageException error(Pos pos, String message) {
+  LanguageException error(Pos pos, String message) {
     return new LanguageException(source.diagnostic(pos, message));
   }
 }

@@ -1,5 +1,6 @@
 package fgc.lang;
 
+import fgc.model.Evidence;
 import fgc.model.Model;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,12 +36,18 @@ import java.util.Map;
  * topStmt    = "param" NAME "=" int ";"
  *            | "var" NAME { "[" int "]" } "in" range ";"
  *            | "observe" NAME ";"
+ *            | "data" NAME ";"
  *            | stmt ;
  * stmt       = "let" NAME "=" int ";"
  *            | "for" binders block
  *            | "if" cond block [ "else" block ]
- *            | "alldiff" "(" ref ( "for" binders | { "," ref } ) ")" ";"
- *            | "neq" "(" ref "," ref ")" ";" ;
+ *            | "alldiff" scope ";"
+ *            | ( "neq" | "eq" ) "(" ref "," ref ")" ";"
+ *            | "sum" scope "==" int ";"
+ *            | "table" scope "=" weights ";"
+ *            | "prior" "(" ref ")" "=" weights ";" ;
+ * scope      = "(" ref ( "for" binders | { "," ref } ) ")" ;
+ * weights    = "[" ( NUMBER | DECIMAL ) { "," ( NUMBER | DECIMAL ) } "]" | NAME [ "[" int "]" ] ;
  * block      = "{" { stmt } "}" ;
  * binders    = NAME "in" range { "," NAME "in" range } [ "where" cond ] ;
  * range      = int ".." int ;
@@ -52,9 +59,12 @@ import java.util.Map;
  * additive   = term { ( "+" | "-" ) term } ;
  * term       = unary { ( "*" | "/" | "%" ) unary } ;
  * unary      = ( "-" | "!" ) unary | primary ;
- * primary    = NUMBER | NAME | "true" | "false" | "(" expr ")"
- *            | ( "min" | "max" ) "(" int "," int ")" ;
+ * primary    = NUMBER | NAME { "[" int "]" } | "true" | "false" | "(" expr ")"
+ *            | ( "min" | "max" ) "(" int "," int ")" | "size" "(" NAME [ "[" int "]" ] ")" ;
  * </pre>
+ *
+ * <p>{@code NAME[..]} in an expression reads a data table ({@code data NAME;}) from the {@link DataSet};
+ * docs/language.md has an example of every construct and the data file format.
  *
  * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
  * while it is in scope. Nesting (blocks, binders, parentheses, operators) is limited to 100 levels
@@ -62,19 +72,68 @@ import java.util.Map;
  */
 public final class FgcLanguage {
   /** The models shipped as resources {@code /fgc/models/NAME.fg}. */
-  private static final List<String> BUNDLED = List.of("sudoku");
+  private static final List<String> BUNDLED = List.of("sudoku", "latin", "killer", "colouring", "chain");
 
   private FgcLanguage() {}
 
   /** The model in {@code text}; {@code sourceName} is what diagnostics call it and gives the default model name. */
   public static Model parse(String sourceName, String text, Map<String, Long> paramOverrides) {
+    return parse(sourceName, text, paramOverrides, DataSet.empty());
+  }
+
+  /**
+   * The model in {@code text} with {@code data}: the data file's numbers set params (an override
+   * given here wins), its tables feed {@code data NAME;} declarations. Every entry must be used by
+   * the model: a param, a data table, or an observed array (whose values {@link DataEvidence} reads).
+   */
+  public static Model parse(String sourceName, String text, Map<String, Long> paramOverrides, DataSet data) {
     Source source = new Source(sourceName, text);
-    return Evaluator.model(source, Parser.parse(source), paramOverrides == null ? Map.of() : paramOverrides);
+    Ast.Program program = Parser.parse(source);
+    Map<String, Long> overrides = new java.util.LinkedHashMap<>(data.scalars());
+    overrides.keySet().removeIf(name -> !declaresParam(program, name)); // reported below, at the data file
+    if (paramOverrides != null) {
+      overrides.putAll(paramOverrides);
+    }
+    Model model = Evaluator.model(source, program, overrides, data);
+    DataEvidence.checkEveryEntryIsUsed(program, model, data);
+    return model;
+  }
+
+  /** The model in {@code file} with the data file {@code data}. */
+  public static Model load(Path file, Map<String, Long> paramOverrides, DataSet data) {
+    return parse(file.toString(), readText(file), paramOverrides, data);
+  }
+
+  /** The bundled model {@code name} with {@code data}. */
+  public static Model bundled(String name, Map<String, Long> paramOverrides, DataSet data) {
+    return parse(name + ".fg", bundledText(name), paramOverrides, data);
+  }
+
+  /** The observed values {@code data} gives for {@code model}'s observed arrays (none if it gives none). */
+  public static Evidence evidence(Model model, DataSet data) {
+    return DataEvidence.of(model, data);
+  }
+
+  /**
+   * {@code evidence} with one more observed value from the command line, written
+   * {@code NAME[i][j]=VALUE}; errors are positioned in {@code text}, under the source name "--observe".
+   */
+  public static Evidence observe(Model model, Evidence evidence, String text) {
+    return DataEvidence.assignment(model, evidence, text);
+  }
+
+  private static boolean declaresParam(Ast.Program program, String name) {
+    for (Ast.Stmt s : program.statements()) {
+      if (s instanceof Ast.Param p && p.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The model in {@code file} (UTF-8); an unreadable file is a one-line LanguageException. */
   public static Model load(Path file, Map<String, Long> paramOverrides) {
-    return parse(file.toString(), read(file), paramOverrides);
+    return parse(file.toString(), readText(file), paramOverrides);
   }
 
   /** The bundled model {@code name}, one of {@link #bundledNames()}. */
@@ -108,7 +167,7 @@ public final class FgcLanguage {
     return Evaluator.parameters(source, Parser.parse(source));
   }
 
-  private static String read(Path file) {
+  static String readText(Path file) {
     try {
       String text = Files.readString(file, StandardCharsets.UTF_8);
       return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write

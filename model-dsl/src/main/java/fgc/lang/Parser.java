@@ -5,7 +5,9 @@ import static fgc.lang.Token.Kind.AND;
 import static fgc.lang.Token.Kind.ASSIGN;
 import static fgc.lang.Token.Kind.COMMA;
 import static fgc.lang.Token.Kind.DOT_DOT;
+import static fgc.lang.Token.Kind.DECIMAL;
 import static fgc.lang.Token.Kind.ELSE;
+import static fgc.lang.Token.Kind.EQUAL;
 import static fgc.lang.Token.Kind.EOF;
 import static fgc.lang.Token.Kind.FOR;
 import static fgc.lang.Token.Kind.IDENTIFIER;
@@ -13,6 +15,7 @@ import static fgc.lang.Token.Kind.IN;
 import static fgc.lang.Token.Kind.LEFT_BRACE;
 import static fgc.lang.Token.Kind.LEFT_BRACKET;
 import static fgc.lang.Token.Kind.LEFT_PAREN;
+import static fgc.lang.Token.Kind.NUMBER;
 import static fgc.lang.Token.Kind.OR;
 import static fgc.lang.Token.Kind.RIGHT_BRACE;
 import static fgc.lang.Token.Kind.RIGHT_BRACKET;
@@ -167,7 +170,8 @@ final class Parser {
       }
       case ALLDIFF:
         return alldiff();
-      case NEQ: {
+      case NEQ:
+      case EQ_FACTOR: {
         advance();
         Token open = expect(LEFT_PAREN);
         Ast.Ref a = ref();
@@ -175,7 +179,38 @@ final class Parser {
         Ast.Ref b = ref();
         expectClosing(RIGHT_PAREN, open);
         expect(SEMICOLON);
-        return new Ast.Neq(keyword.pos(), a, b);
+        return keyword.kind() == Token.Kind.NEQ ? new Ast.Neq(keyword.pos(), a, b) : new Ast.Eq(keyword.pos(), a, b);
+      }
+      case SUM: {
+        Scope scope = scope();
+        expect(EQUAL);
+        IntExpr total = integer(expression());
+        expect(SEMICOLON);
+        return new Ast.Sum(keyword.pos(), scope.refs, scope.binders, total);
+      }
+      case TABLE: {
+        Scope scope = scope();
+        expect(ASSIGN);
+        Ast.Weights weights = weights();
+        expect(SEMICOLON);
+        return new Ast.Table(keyword.pos(), scope.refs, scope.binders, weights);
+      }
+      case PRIOR: {
+        advance();
+        Token open = expect(LEFT_PAREN);
+        Ast.Ref ref = ref();
+        expectClosing(RIGHT_PAREN, open);
+        expect(ASSIGN);
+        Ast.Weights weights = weights();
+        expect(SEMICOLON);
+        return new Ast.Prior(keyword.pos(), ref, weights);
+      }
+      case DATA: {
+        topLevelOnly(keyword, topLevel);
+        advance();
+        Token name = expect(IDENTIFIER);
+        expect(SEMICOLON);
+        return new Ast.Data(name.pos(), name.text());
       }
       default:
         throw error(keyword.pos(), "expected a statement but found " + keyword.describe());
@@ -211,6 +246,17 @@ final class Parser {
 
   /** {@code alldiff(a, b, ...)} or the comprehension {@code alldiff(ref for BINDERS)}. */
   private Stmt alldiff() {
+    Token keyword = peek();
+    Scope scope = scope();
+    expect(SEMICOLON);
+    return new Ast.AllDiff(keyword.pos(), scope.refs, scope.binders);
+  }
+
+  /** The variables of a factor: a list of refs, or one ref and the binders of a comprehension. */
+  private record Scope(List<Ast.Ref> refs, Ast.Binders binders) {}
+
+  /** {@code KEYWORD(a, b, ...)} or {@code KEYWORD(ref for BINDERS)}, the keyword included. */
+  private Scope scope() {
     Token keyword = advance();
     Token open = expect(LEFT_PAREN);
     List<Ast.Ref> refs = new ArrayList<>();
@@ -227,8 +273,39 @@ final class Parser {
     }
     expectClosing(RIGHT_PAREN, open);
     depth = saved;
-    expect(SEMICOLON);
-    return new Ast.AllDiff(keyword.pos(), List.copyOf(refs), binders);
+    return new Scope(List.copyOf(refs), binders);
+  }
+
+  /** {@code [w, w, ...]} of number literals, or {@code NAME} or {@code NAME[row]} of a data table. */
+  private Ast.Weights weights() {
+    Token start = peek();
+    if (start.kind() == IDENTIFIER) {
+      advance();
+      Optional<IntExpr> row = Optional.empty();
+      if (check(LEFT_BRACKET)) {
+        Token open = advance();
+        row = Optional.of(integer(expression()));
+        expectClosing(RIGHT_BRACKET, open);
+      }
+      return new Ast.DataWeights(start.pos(), start.text(), row);
+    }
+    if (start.kind() != LEFT_BRACKET) {
+      throw error(start.pos(), "expected weights ('[' or the name of a data table) but found " + start.describe());
+    }
+    advance();
+    List<Double> values = new ArrayList<>();
+    List<Pos> positions = new ArrayList<>();
+    do {
+      Token t = peek();
+      if (t.kind() != NUMBER && t.kind() != DECIMAL) {
+        throw error(t.pos(), "expected a weight (a non-negative number) but found " + t.describe());
+      }
+      advance();
+      values.add(Double.parseDouble(t.text()));
+      positions.add(t.pos());
+    } while (match(COMMA));
+    expectClosing(RIGHT_BRACKET, start);
+    return new Ast.InlineWeights(start.pos(), List.copyOf(values), List.copyOf(positions));
   }
 
   /** {@code i in a..b, j in c..d where cond}; each binder is a level of nesting when evaluated. */
@@ -398,9 +475,39 @@ final class Parser {
       case NUMBER:
         advance();
         return new Ast.Num(t.pos(), t.value());
-      case IDENTIFIER:
+      case IDENTIFIER: {
         advance();
-        return new Ast.Name(t.pos(), t.text());
+        if (!check(LEFT_BRACKET)) {
+          return new Ast.Name(t.pos(), t.text());
+        }
+        List<IntExpr> indices = new ArrayList<>();
+        enter(t);
+        while (check(LEFT_BRACKET)) {
+          Token open = advance();
+          indices.add(integer(expression()));
+          expectClosing(RIGHT_BRACKET, open);
+        }
+        depth--;
+        return bounded(new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices)));
+      }
+      case SIZE: {
+        advance();
+        Token open = expect(LEFT_PAREN);
+        enter(t);
+        Token name = expect(IDENTIFIER);
+        Optional<IntExpr> row = Optional.empty();
+        if (check(LEFT_BRACKET)) {
+          Token bracket = advance();
+          row = Optional.of(integer(expression()));
+          expectClosing(RIGHT_BRACKET, bracket);
+        }
+        expectClosing(RIGHT_PAREN, open);
+        depth--;
+        return bounded(new Ast.Size(name.pos(), name.text(), row));
+      }
+      case DECIMAL:
+        throw error(t.pos(), "'" + Token.shorten(t.text()) + "' is not an integer"
+            + (t.text().matches("[0-9]+\\.[0-9]+") ? " (did you mean '" + t.text().replace(".", "..") + "'?)" : ""));
       case TRUE:
       case FALSE:
         advance();

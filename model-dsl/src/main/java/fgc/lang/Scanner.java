@@ -125,6 +125,9 @@ final class Scanner {
     while (current < text.length() && isDigit(text.charAt(current))) {
       current++;
     }
+    if (decimalPart()) {
+      return;
+    }
     long value = 0;
     for (int i = start; i < current; i++) {
       int digit = text.charAt(i) - '0';
@@ -136,6 +139,42 @@ final class Scanner {
       value = value * 10 + digit;
     }
     tokens.add(new Token(Token.Kind.NUMBER, lexeme(), value, line, column(start)));
+  }
+
+  /**
+   * A fraction ({@code .} then a digit, so {@code 1..3} stays a range) or an exponent after the
+   * integer digits makes the lexeme a {@link Token.Kind#DECIMAL}, whose text is kept exactly.
+   */
+  private boolean decimalPart() {
+    boolean decimal = false;
+    if (current + 1 < text.length() && text.charAt(current) == '.' && isDigit(text.charAt(current + 1))) {
+      current++;
+      while (current < text.length() && isDigit(text.charAt(current))) {
+        current++;
+      }
+      decimal = true;
+    }
+    if (current < text.length() && (text.charAt(current) == 'e' || text.charAt(current) == 'E')) {
+      int at = current + 1;
+      if (at < text.length() && (text.charAt(at) == '+' || text.charAt(at) == '-')) {
+        at++;
+      }
+      if (at < text.length() && isDigit(text.charAt(at))) {
+        current = at;
+        while (current < text.length() && isDigit(text.charAt(current))) {
+          current++;
+        }
+        decimal = true;
+      }
+    }
+    if (!decimal) {
+      return false;
+    }
+    if (Double.isInfinite(Double.parseDouble(lexeme()))) {
+      error("number " + Token.shorten(lexeme()) + " is too big for a weight");
+    }
+    add(Token.Kind.DECIMAL);
+    return true;
   }
 
   private void identifier() {

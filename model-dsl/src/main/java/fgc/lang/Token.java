@@ -14,6 +14,8 @@ record Token(Token.Kind kind, String text, long value, int line, int column) {
   enum Kind {
     IDENTIFIER("a name"),
     NUMBER("a number"),
+    /** A number with a fraction or an exponent, e.g. {@code 0.25} or {@code 1e-3}: weights only. */
+    DECIMAL("a decimal number"),
     // Keywords: reserved, so none of them can name a param, let, loop variable or array.
     MODEL("'model'", "model"),
     PARAM("'param'", "param"),
@@ -27,6 +29,12 @@ record Token(Token.Kind kind, String text, long value, int line, int column) {
     ELSE("'else'", "else"),
     ALLDIFF("'alldiff'", "alldiff"),
     NEQ("'neq'", "neq"),
+    EQ_FACTOR("'eq'", "eq"),
+    SUM("'sum'", "sum"),
+    TABLE("'table'", "table"),
+    PRIOR("'prior'", "prior"),
+    DATA("'data'", "data"),
+    SIZE("'size'", "size"),
     TRUE("'true'", "true"),
     FALSE("'false'", "false"),
     MIN("'min'", "min"),

@@ -5,7 +5,18 @@ public enum FactorKind {
   /** All variables in the scope take different values (arity at least 2). */
   ALLDIFF("alldiff"),
   /** The two variables in the scope take different values. */
-  NEQ("neq");
+  NEQ("neq"),
+  /** The two variables in the scope take the same value. */
+  EQ("eq"),
+  /**
+   * An explicit non-negative potential over the scope: one weight per joint value, row-major over
+   * the scope variables' own domains (the last variable varies fastest).
+   */
+  TABLE("table"),
+  /** The values of the scope's variables add up to the factor's constant (a killer-sudoku cage). */
+  SUM("sum"),
+  /** A unary potential: one non-negative weight per value of the one variable in the scope. */
+  PRIOR("prior");
 
   private final String keyword;
 
@@ -15,5 +26,10 @@ public enum FactorKind {
 
   public String keyword() {
     return keyword;
+  }
+
+  /** Whether a factor of this kind carries weights ({@link Factor#weights()}). */
+  public boolean weighted() {
+    return this == TABLE || this == PRIOR;
   }
 }

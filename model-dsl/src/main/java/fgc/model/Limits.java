@@ -16,5 +16,8 @@ public final class Limits {
   /** Variables one factor may connect. */
   public static final int MAX_ARITY = 1024;
 
+  /** Weights in one table factor (the product of its variables' domain sizes). */
+  public static final int MAX_TABLE_ENTRIES = 1 << 20;
+
   private Limits() {}
 }

@@ -82,7 +82,9 @@ public final class Model {
 
   /**
    * The canonical text: one line per array and per factor, in declaration order, integers in
-   * decimal, LF line ends, no locale or platform dependence. Two models are the same model for the
+   * decimal, LF line ends, no locale or platform dependence. A sum line ends {@code = total}; a
+   * table or prior line ends {@code : w1 w2 ...}, each weight in {@link Double#toString}'s shortest
+   * round-trip form, so equal weights always print alike. Two models are the same model for the
    * compiler exactly when their canonical texts are equal.
    */
   public String canonicalText() {
@@ -101,6 +103,15 @@ public final class Model {
       sb.append(f.kind().keyword());
       for (int i = 0; i < f.arity(); i++) {
         sb.append(' ').append(f.variable(i));
+      }
+      if (f.kind() == FactorKind.SUM) {
+        sb.append(" = ").append(f.total());
+      }
+      if (f.kind().weighted()) {
+        sb.append(" :");
+        for (int k = 0; k < f.weightCount(); k++) {
+          sb.append(' ').append(Double.toString(f.weight(k))); // shortest text that round-trips exactly
+        }
       }
       sb.append('\n');
     }

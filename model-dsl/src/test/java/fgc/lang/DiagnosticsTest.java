@@ -21,7 +21,7 @@ class DiagnosticsTest {
         // Lexical
         row("unexpected character", "var x in 1..3 @;", 1, 15, "unexpected character '@'"),
         row("lone ampersand", "var x in 1..3;\nif true & false { }", 2, 9, "unexpected character '&' (did you mean '&&'?)"),
-        row("lone dot", "var x in 1.3;", 1, 11, "unexpected character '.' (did you mean '..'?)"),
+        row("lone dot", "var x in 1 .3;", 1, 12, "unexpected character '.' (did you mean '..'?)"),
         row("non-ASCII character", "var caf\u00e9 in 1..2;", 1, 8, "unexpected character '\u00e9' (U+00E9)"),
         row("control character", "var x in 1..3;\u0007", 1, 15, "unexpected character U+0007"),
         row("number too big", "let a = 100000000000000000000000000000;\nvar x in 1..2;", 1, 9,

@@ -22,7 +22,7 @@ final class CompileCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long start = System.nanoTime();
-    Model m = ModelOptions.load(model, options.params);
+    Model m = options.loadWithData(model, options.dataSet());
     long parseNanos = System.nanoTime() - start;
     LoadedSolver solver = options.cache().load(m, options.spec());
     System.out.println("model     " + m.name() + " (" + m.variableCount() + " variables, " + m.factors().size() + " factors)");

@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
-    subcommands = {SolveCommand.class, CompileCommand.class, ShowCommand.class, GenerateCommand.class, CacheCommand.class},
+    subcommands = {SolveCommand.class, CompileCommand.class, ShowCommand.class, GenerateCommand.class, CacheCommand.class, RunCommand.class},
     footer = {"", "Run 'fgc COMMAND --help' for a command's options.",
         "", "Exit codes: 0 success, 1 some puzzles not solved (solve) or bad entries (cache verify),",
         "2 usage, input or model errors, 70 internal error (a bug: please report it)."})
@@ -53,7 +53,7 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: solve, compile, show, generate or cache");
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: solve, run, compile, show, generate or cache");
   }
 
   /** The version from the jar manifest, with the compiler identity that goes into every cache key. */

@@ -2,6 +2,7 @@ package fgc.cli;
 
 import fgc.cache.SolverCache;
 import fgc.compiler.AlgorithmSpec;
+import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import java.nio.file.Path;
@@ -22,6 +23,10 @@ final class ModelOptions {
 
   @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
   Double damping;
+
+  @Option(names = "--data", paramLabel = "FILE",
+      description = "Data file (docs/language.md): params, the model's data tables, observed values.")
+  Path data;
 
   @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
   Path cacheDir;
@@ -45,6 +50,16 @@ final class ModelOptions {
 
   SolverCache cache() {
     return new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+  }
+
+  /** The data file given with --data, or no data. */
+  DataSet dataSet() {
+    return data == null ? DataSet.empty() : DataSet.load(data);
+  }
+
+  /** The model {@code modelArg} with these options' params and data file. */
+  Model loadWithData(String modelArg, DataSet dataSet) {
+    return isFile(modelArg) ? FgcLanguage.load(Paths.get(modelArg), params, dataSet) : FgcLanguage.bundled(modelArg, params, dataSet);
   }
 
   /** A bundled model name, or a path to a {@code .fg} file, with {@code params} (and {@code extra}) applied. */

@@ -50,7 +50,7 @@ final class ShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Model m = ModelOptions.load(model, options.params);
+    Model m = options.loadWithData(model, options.dataSet());
     AlgorithmSpec spec = options.spec();
     if (source) {
       System.out.print(ModelCompiler.generateSource(m, spec).text());

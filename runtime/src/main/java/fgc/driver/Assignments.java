@@ -49,7 +49,10 @@ public final class Assignments {
           }
           break;
         default:
-          throw new IllegalStateException("no check for factor kind " + f.kind());
+          String why = FactorChecks.violation(model, f, values);
+          if (why != null) {
+            return "factor " + index + " (" + f.kind().keyword() + "): " + why;
+          }
       }
       index++;
     }
@@ -72,7 +75,7 @@ public final class Assignments {
           broken += ok ? 0 : 1;
           break;
         default:
-          throw new IllegalStateException("no check for factor kind " + f.kind());
+          broken += FactorChecks.violation(model, f, values) == null ? 0 : 1;
       }
     }
     return broken;

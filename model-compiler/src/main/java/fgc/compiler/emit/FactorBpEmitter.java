@@ -103,7 +103,13 @@ public final class FactorBpEmitter {
         .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
-    type.addMethod(updateFactor(first, arityExpr, maxProduct ? "maxProduct" : "sumProduct"));
+    String kernel = maxProduct ? "maxProduct" : "sumProduct";
+    if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
+      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel));
+      FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
+    } else {
+      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel));
+    }
     return EmitSupport.file(type.build(), compilerId);
   }
 
@@ -131,8 +137,8 @@ public final class FactorBpEmitter {
         .build();
   }
 
-  private static MethodSpec updateFactor(String first, String arity, String kernel) {
-    return MethodSpec.methodBuilder("updateFactor").addModifiers(Modifier.PRIVATE)
+  private static MethodSpec updateFactor(String name, String first, String arity, String kernel) {
+    return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
         .addStatement("final int first = $L", first)

@@ -14,8 +14,11 @@ public final class FactorPlan {
   private final int[] edgeVariable;
   private final int[] variableStart;
   private final int[] variableEdges;
+  private final FactorData data;
 
-  FactorPlan(String modelName, VariableLayout layout, int[] factorStart, int[] edgeVariable, int[] variableStart, int[] variableEdges) {
+  FactorPlan(String modelName, VariableLayout layout, int[] factorStart, int[] edgeVariable, int[] variableStart, int[] variableEdges,
+      FactorData data) {
+    this.data = data;
     this.modelName = modelName;
     this.layout = layout;
     this.factorStart = factorStart;
@@ -64,6 +67,11 @@ public final class FactorPlan {
       max = Math.max(max, variableStart[i + 1] - variableStart[i]);
     }
     return max;
+  }
+
+  /** Kinds, weights and totals of the factors other than alldiff and neq. */
+  public FactorData data() {
+    return data;
   }
 
   public int[] factorStarts() {

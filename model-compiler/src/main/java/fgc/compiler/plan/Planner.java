@@ -25,8 +25,7 @@ public final class Planner {
     int[] factorStart = new int[f + 1];
     for (int k = 0; k < f; k++) {
       Factor factor = model.factors().get(k);
-      requireKind(factor, algorithm, FactorKind.ALLDIFF, FactorKind.NEQ);
-      if (factor.arity() > layout.width()) {
+      if ((factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ) && factor.arity() > layout.width()) {
         throw new PlanException("factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
             + " different values but the model has only " + layout.width() + ": it can never hold");
       }
@@ -50,7 +49,7 @@ public final class Planner {
     for (int e = 0; e < edgeVariable.length; e++) {
       variableEdges[fill[edgeVariable[e]]++] = e;
     }
-    return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges);
+    return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges, FactorData.of(model, layout));
   }
 
   public static PairwisePlan pairwise(Model model) {
@@ -61,7 +60,7 @@ public final class Planner {
     long[] pairs = new long[16];
     int count = 0;
     for (Factor f : model.factors()) {
-      requireKind(f, "pairwise BP", FactorKind.ALLDIFF, FactorKind.NEQ);
+      requireKind(f, "pairwise BP (bp-pairwise, ep-dirichlet)", FactorKind.ALLDIFF, FactorKind.NEQ);
       int[] s = f.scope();
       for (int a = 0; a < s.length; a++) {
         for (int b = a + 1; b < s.length; b++) {
@@ -120,6 +119,7 @@ public final class Planner {
         return;
       }
     }
-    throw new PlanException(algorithm + " has no messages for " + factor.kind().keyword() + " factors");
+    throw new PlanException(algorithm + " has no messages for " + factor.kind().keyword() + " factors"
+        + (factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ ? "" : " (sumproduct and maxproduct have)"));
   }
 }

@@ -35,6 +35,7 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
   /** Observed value of each variable, or null when free. */
   private final Integer[] observed;
   private int sweeps;
+  private final BruteForceMessages bruteForce;
 
   public ReferenceFactorBp(Model model, double damping, boolean maxProduct) {
     this.model = model;
@@ -50,13 +51,11 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
     }
     this.lo = min;
     this.width = max - min + 1;
+    this.bruteForce = new BruteForceMessages(model, lo, width);
     factorStart = new int[model.factors().size() + 1];
     List<Integer> edges = new ArrayList<>();
     for (int f = 0; f < model.factors().size(); f++) {
       Factor factor = model.factors().get(f);
-      if (factor.kind() != fgc.model.FactorKind.ALLDIFF && factor.kind() != fgc.model.FactorKind.NEQ) {
-        throw new IllegalArgumentException(algorithm() + " has no messages for " + factor.kind().keyword() + " factors");
-      }
       for (int s = 0; s < factor.arity(); s++) {
         variableEdges.get(factor.variable(s)).add(edges.size());
         edges.add(factor.variable(s));
@@ -162,7 +161,9 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
           if (observed[edgeVariable[e]] != null) {
             continue;
           }
-          double[] fresh = normaliseAndDamp(exactMessage(rows, s, used), toVariable[e]);
+          double[] raw = isAlldiff(model.factors().get(f)) ? exactMessage(rows, s, used)
+              : bruteForce.message(model.factors().get(f), rows, s, maxProduct);
+          double[] fresh = normaliseAndDamp(raw, toVariable[e]);
           for (int v = 0; v < width; v++) {
             change = Math.max(change, Math.abs(fresh[v] - toVariable[e][v]));
           }
@@ -172,6 +173,10 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
       sweeps++;
     }
     return change;
+  }
+
+  private static boolean isAlldiff(Factor factor) {
+    return factor.kind() == fgc.model.FactorKind.ALLDIFF || factor.kind() == fgc.model.FactorKind.NEQ;
   }
 
   /** The all-different message to slot {@code s}: per value, the sum (or best) over injective assignments of the other slots. */

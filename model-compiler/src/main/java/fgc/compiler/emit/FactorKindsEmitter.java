@@ -1,0 +1,105 @@
+package fgc.compiler.emit;
+
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.TypeSpec;
+import fgc.algorithm.DoubleTables;
+import fgc.algorithm.FactorKernels;
+import fgc.compiler.plan.FactorData;
+import fgc.compiler.plan.FactorPlan;
+import java.util.Arrays;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Adds to a factor-level BP class the messages of {@code eq}, {@code table}, {@code sum} and
+ * {@code prior} factors: {@code updateOther(f)} gathers each slot's incoming message (its cavity, or a
+ * point mass at an observed value), calls {@link FactorKernels#messages} with the factor's constants,
+ * then normalises, damps and stores the messages to free slots exactly as the all-different path
+ * does. The maths lives in the tested kernels; the class holds only tables and the schedule.
+ */
+public final class FactorKindsEmitter {
+  private static final int CHUNK = 20_000;
+
+  private FactorKindsEmitter() {}
+
+  static void addTo(TypeSpec.Builder type, FactorPlan plan, String first, String arity, boolean max) {
+    FactorData data = plan.data();
+    type.addField(EmitSupport.constant(int[].class, "KIND", Tables.decodeCall(data.kinds())));
+    type.addField(EmitSupport.constant(int[].class, "INFO_START", Tables.decodeCall(data.infoStarts())));
+    type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(data.info())));
+    type.addField(EmitSupport.constant(double[].class, "WEIGHTS", doubles(data.weights())));
+    type.addField(EmitSupport.state(double[].class, "slotRows", "new double[" + data.maxArity() + " * W]"));
+    type.addField(EmitSupport.state(double[].class, "slotOut", "new double[" + data.maxArity() + " * W]"));
+    type.addField(EmitSupport.state(double[].class, "kernelScratch", "new double[" + data.sumScratch() + "]"));
+    type.addField(EmitSupport.state(int[].class, "digits", "new int[" + data.maxArity() + "]"));
+    type.addMethod(MethodSpec.methodBuilder("updateFactor").addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "f").returns(double.class)
+        .addStatement("return KIND[f] == 0 ? updateAlldiff(f) : updateOther(f)")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("updateOther").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("Recomputes the messages of an eq, table, sum or prior factor to its free variables; returns the largest change.\n")
+        .addParameter(int.class, "f").returns(double.class)
+        .addStatement("final int first = $L", first)
+        .addStatement("final int arity = $L", arity)
+        .beginControlFlow("for (int s = 0; s < arity; s++)")
+        .addStatement("final int g = observedIndex[EDGE_VAR[first + s]]")
+        .beginControlFlow("if (g < 0)")
+        .addStatement("cavity(EDGE_VAR[first + s], first + s, slotRows, s * W)")
+        .nextControlFlow("else")
+        .addStatement("$T.fill(slotRows, s * W, s * W + W, 0.0)", Arrays.class)
+        .addStatement("slotRows[s * W + g] = 1.0")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("$T.messages(KIND[f], $L, slotRows, W, W, arity, INFO, INFO_START[f], WEIGHTS, kernelScratch, digits, slotOut)",
+            FactorKernels.class, max)
+        .addStatement("double change = 0.0")
+        .beginControlFlow("for (int s = 0; s < arity; s++)")
+        .beginControlFlow("if (observedIndex[EDGE_VAR[first + s]] < 0)")
+        .addStatement("double c = store(EDGE_VAR[first + s], (first + s) * W, s * W)")
+        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("return change")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("store").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("Keeps {@code slotOut[from ..]} to variable {@code i}'s own values (its free prior is zero elsewhere), normalises it,\n"
+            + "damps its non-zero entries towards the old message at {@code o}, stores it; returns the change.\n")
+        .addParameter(int.class, "i").addParameter(int.class, "o").addParameter(int.class, "from").returns(double.class)
+        .addStatement("double sum = 0.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (prior[i * W + v] == 0.0)").addStatement("slotOut[from + v] = 0.0").endControlFlow()
+        .addStatement("sum = sum + slotOut[from + v]")
+        .endControlFlow()
+        .addStatement("double damped = 0.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("double x = sum > 0.0 ? slotOut[from + v] / sum : 0.0")
+        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + v]")
+        .addStatement("slotOut[from + v] = x")
+        .addStatement("damped = damped + x")
+        .endControlFlow()
+        .addStatement("double change = 0.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("double x = damped > 0.0 ? slotOut[from + v] / damped : 0.0")
+        .addStatement("double d = $T.abs(x - toVariable[o + v])", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("toVariable[o + v] = x")
+        .endControlFlow()
+        .addStatement("return change")
+        .build());
+  }
+
+  /** A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in constant-pool-sized chunks. */
+  private static CodeBlock doubles(double[] table) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", DoubleTables.class, table.length);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < table.length; i++) {
+      String item = (i == 0 ? "" : ",") + Double.toString(table[i]);
+      if (sb.length() + item.length() > CHUNK) {
+        call.add(",\n    $S", sb.toString());
+        sb.setLength(0);
+      }
+      sb.append(item);
+    }
+    return call.add(",\n    $S)", sb.toString()).build();
+  }
+}

@@ -1,0 +1,26 @@
+package fgc.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.lang.DataSet;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Models with sum, table, prior and eq factors compile to one class whose every method fits the JIT. */
+class FactorKindsShapeTest {
+  @ParameterizedTest
+  @CsvSource({"killer, killer-9x9, sumproduct", "killer, killer-9x9, maxproduct", "chain, umbrella, sumproduct"})
+  void everyMethodFitsTheJit(String name, String example, String algorithm) throws Exception {
+    Model model = FgcLanguage.bundled(name, Map.of(), DataSet.example(example));
+    CompiledSolver compiled = ModelCompiler.compile(model, AlgorithmSpec.named(algorithm));
+    assertEquals(1, compiled.classes().size(), compiled.classes().keySet().toString());
+    ClassFileFacts facts = ClassFileFacts.read(compiled.classes().get(compiled.className()));
+    facts.codeBytesByMethod.forEach((method, bytes) -> assertTrue(bytes < 8000, method + " has " + bytes + " bytes"));
+    assertTrue(facts.memberReferences.stream().anyMatch(r -> r.startsWith("fgc/algorithm/FactorKernels.messages")),
+        "the maths is in the kernel: " + facts.memberReferences);
+  }
+}

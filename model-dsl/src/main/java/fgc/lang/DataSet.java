@@ -1,0 +1,124 @@
+package fgc.lang;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A data file: named numbers and tables that a model reads, and observed values. The format (see
+ * docs/language.md), comments and numbers as in models:
+ *
+ * <pre>
+ * file  = { NAME "=" ( item | "[" [ row { "," row } [ "," ] ] "]" ) ";" } ;
+ * row   = item { item } ;                 (items of a row are separated by spaces)
+ * item  = [ "-" ] ( NUMBER | DECIMAL ) | "_" ;
+ * </pre>
+ *
+ * A plain number sets a {@code param}; a table is read by a model's {@code data NAME;}, or, when
+ * {@code NAME} is an observed array, gives its values row-major, {@code _} for a value not given.
+ * Errors are {@link LanguageException}s at {@code file:line:col}.
+ */
+public final class DataSet {
+  /** One number of a data file, where it is written; {@code none} for {@code _}. */
+  record Item(Ast.Pos pos, String text, double value, boolean none) {
+    boolean isInteger() {
+      return !none && value == Math.rint(value) && Math.abs(value) < 9.0e15 && !text.contains(".") && !text.toLowerCase().contains("e");
+    }
+
+    long longValue() {
+      return (long) value;
+    }
+  }
+
+  /** A named entry: a scalar (one row of one item, written without brackets) or a table of rows. */
+  record Entry(String name, Ast.Pos pos, boolean scalar, List<List<Item>> rows) {
+    int itemCount() {
+      int n = 0;
+      for (List<Item> row : rows) {
+        n += row.size();
+      }
+      return n;
+    }
+  }
+
+  private static final DataSet EMPTY = new DataSet(new Source("(no data)", ""), Map.of());
+
+  private final Source source;
+  private final Map<String, Entry> entries;
+
+  private DataSet(Source source, Map<String, Entry> entries) {
+    this.source = source;
+    this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+  }
+
+  /** No data at all. */
+  public static DataSet empty() {
+    return EMPTY;
+  }
+
+  /** The data in {@code text}; {@code sourceName} is what errors call it. */
+  public static DataSet parse(String sourceName, String text) {
+    Source source = new Source(sourceName, text);
+    return new DataSet(source, new DataParser(source).entries());
+  }
+
+  /** The data file {@code file} (UTF-8). */
+  public static DataSet load(Path file) {
+    return parse(file.toString(), FgcLanguage.readText(file));
+  }
+
+  /** An example data file shipped as the resource {@code /fgc/examples/NAME.fgd}. */
+  public static DataSet example(String name) {
+    try (java.io.InputStream in = DataSet.class.getResourceAsStream("/fgc/examples/" + name + ".fgd")) {
+      if (in == null) {
+        throw new LanguageException(Diagnostic.unpositioned(name + ".fgd", "no example data file '" + name + "'"));
+      }
+      return parse(name + ".fgd", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.io.IOException e) {
+      throw new LanguageException(Diagnostic.unpositioned(name + ".fgd", "cannot read the example: " + e.getMessage()));
+    }
+  }
+
+  /** The names defined, in file order. */
+  public List<String> names() {
+    return new ArrayList<>(entries.keySet());
+  }
+
+  public String sourceName() {
+    return source.name();
+  }
+
+  public boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  Entry entry(String name) {
+    return entries.get(name);
+  }
+
+  Map<String, Entry> entries() {
+    return entries;
+  }
+
+  /** The scalars that set params: name to value, or an error at a scalar that is no integer. */
+  Map<String, Long> scalars() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (Entry e : entries.values()) {
+      if (e.scalar()) {
+        Item item = e.rows().get(0).get(0);
+        if (!item.isInteger()) {
+          throw error(item.pos(), "'" + e.name() + "' sets a param, so it must be an integer, not " + item.text());
+        }
+        out.put(e.name(), item.longValue());
+      }
+    }
+    return out;
+  }
+
+  LanguageException error(Ast.Pos pos, String message) {
+    return new LanguageException(source.diagnostic(pos, message));
+  }
+}

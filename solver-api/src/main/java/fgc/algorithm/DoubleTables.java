@@ -1,0 +1,25 @@
+package fgc.algorithm;
+
+/**
+ * Decodes the weight tables of generated classes: comma-separated {@link Double#toString} text in
+ * chunks (as {@link IntTables} does for ints), which parses back to exactly the same doubles.
+ */
+public final class DoubleTables {
+  private DoubleTables() {}
+
+  public static double[] decode(int length, String... chunks) {
+    String all = String.join("", chunks);
+    double[] out = new double[length];
+    if (length == 0) {
+      return out;
+    }
+    String[] parts = all.split(",", -1);
+    if (parts.length != length) {
+      throw new IllegalStateException("table holds " + parts.length + " entries, expected " + length);
+    }
+    for (int k = 0; k < length; k++) {
+      out[k] = Double.parseDouble(parts[k]);
+    }
+    return out;
+  }
+}
