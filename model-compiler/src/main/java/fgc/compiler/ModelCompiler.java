@@ -42,7 +42,8 @@ public final class ModelCompiler {
         break;
       case AlgorithmSpec.SUMPRODUCT:
       case AlgorithmSpec.MAXPRODUCT:
-        FactorPlan plan = Planner.factors(model, FactorBpEmitter.MAX_WIDTH, spec.name());
+        boolean max = spec.name().equals(AlgorithmSpec.MAXPRODUCT);
+        FactorPlan plan = Planner.factors(model, max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH, spec.name());
         file = FactorBpEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"),
             spec.name().equals(AlgorithmSpec.MAXPRODUCT));
         break;

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GeneratedCodeShapeTest {
   @ParameterizedTest
   @CsvSource({"bp-pairwise, 2", "bp-pairwise, 3", "bp-pairwise, 4", "bp-pairwise, 5",
-      "sumproduct, 2", "sumproduct, 3", "sumproduct, 4", "maxproduct, 3", "ep-dirichlet, 3"})
+      "sumproduct, 2", "sumproduct, 3", "sumproduct, 4", "maxproduct, 3", "maxproduct, 5", "ep-dirichlet, 3"})
   void everyMethodFitsTheJitAndASweepNeitherBoxesNorTouchesCollections(String algorithm, int n) throws Exception {
     Model model = TestModels.sudoku(n);
     CompiledSolver compiled = ModelCompiler.compile(model, AlgorithmSpec.named(algorithm));

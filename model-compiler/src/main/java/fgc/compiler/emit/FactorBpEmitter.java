@@ -5,6 +5,7 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.AlldiffKernels;
+import fgc.algorithm.AssignmentKernels;
 import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
@@ -33,6 +34,10 @@ import javax.lang.model.element.Modifier;
 public final class FactorBpEmitter {
   /** The subset tables hold {@code 2^W} entries; beyond 16 values they stop being practical. */
   public static final int MAX_WIDTH = AlldiffKernels.MAX_WIDTH;
+  /** Max-product switches to one assignment solve per factor above this many free values. */
+  public static final int MAX_PRODUCT_SUBSET_WIDTH = 8;
+  /** Values max-product takes (its wide factors need no subset tables); the bitmask limit of the planner. */
+  public static final int MAX_PRODUCT_WIDTH = 64;
 
   private FactorBpEmitter() {}
 
@@ -52,7 +57,13 @@ public final class FactorBpEmitter {
             plan.variableCount(), plan.layout().width(), plan.factorCount(), plan.edgeCount(), algorithmText);
     type.addField(EmitSupport.constant(int.class, "F", CodeBlock.of("$L", plan.factorCount())));
     type.addField(EmitSupport.constant(int.class, "E", CodeBlock.of("$L", plan.edgeCount())));
-    type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << plan.layout().width())));
+    int subsetWidth = maxProduct ? Math.min(plan.layout().width(), MAX_PRODUCT_SUBSET_WIDTH) : plan.layout().width();
+    type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << subsetWidth)));
+    if (maxProduct && plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH) {
+      type.addField(com.squareup.javapoet.FieldSpec.builder(AssignmentKernels.Workspace.class, "assignment",
+          javax.lang.model.element.Modifier.PRIVATE, javax.lang.model.element.Modifier.FINAL)
+          .initializer("new $T(W)", AssignmentKernels.Workspace.class).build());
+    }
     type.addField(EmitSupport.constant(double.class, "DAMPING", CodeBlock.of("$L", Double.toString(damping))));
     type.addField(EmitSupport.constant(double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
     if (arity < 0) {
@@ -103,7 +114,7 @@ public final class FactorBpEmitter {
         .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
-    String kernel = maxProduct ? "maxProduct" : "sumProduct";
+    String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
       type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel));
       FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
@@ -134,6 +145,25 @@ public final class FactorBpEmitter {
         .addStatement("target[at + v] = sum > 0.0 ? target[at + v] / sum : 0.0")
         .endControlFlow()
         .addStatement("return sum")
+        .build();
+  }
+
+  /**
+   * The message kernel: the subset passes, or for max-product over more than
+   * {@link #MAX_PRODUCT_SUBSET_WIDTH} free values one assignment solve (faster from 9 values on,
+   * measured; see AssignmentKernels).
+   */
+  private static CodeBlock kernelCall(String kernel) {
+    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, out);\n", AlldiffKernels.class, kernel);
+    if (!kernel.equals("maxProductWide")) {
+      return passes;
+    }
+    return CodeBlock.builder()
+        .beginControlFlow("if (width <= $L)", MAX_PRODUCT_SUBSET_WIDTH)
+        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, out)", AlldiffKernels.class)
+        .nextControlFlow("else")
+        .addStatement("$T.maxProduct(rows, W, free, width, assignment, out)", AssignmentKernels.class)
+        .endControlFlow()
         .build();
   }
 
@@ -169,7 +199,7 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
         .endControlFlow()
-        .addStatement("$T.$L(rows, W, free, width, forward, backward, out)", AlldiffKernels.class, kernel)
+        .addCode(kernelCall(kernel))
         .endControlFlow()
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int r = 0; r < free; r++)")
