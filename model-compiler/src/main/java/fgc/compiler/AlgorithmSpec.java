@@ -11,7 +11,10 @@ import java.util.TreeMap;
  * name so that the canonical text, and so the cache key, never depends on the order they were given.
  */
 public final class AlgorithmSpec {
-  /** Loopy sum-product BP on pairwise {@code neq} factors ({@code alldiff} expanded to every pair). */
+  /**
+   * Loopy sum-product BP on pairs of variables: {@code neq}, {@code eq} and two-variable tables
+   * combined per pair ({@code alldiff} expanded to every pair), unary weights in the prior.
+   */
   public static final String BP_PAIRWISE = "bp-pairwise";
   /** Loopy sum-product BP with one node per factor and exact {@code alldiff} messages. */
   public static final String SUMPRODUCT = "sumproduct";
@@ -19,7 +22,7 @@ public final class AlgorithmSpec {
   public static final String MAXPRODUCT = "maxproduct";
   /**
    * EP with a Dirichlet prior on each variable's value distribution (the reference notebook's
-   * "robust" model): BP messages through {@code neq}, posteriors projected onto Dirichlets.
+   * "robust" model): the messages of {@link #BP_PAIRWISE}, posteriors projected onto Dirichlets.
    */
   public static final String EP_DIRICHLET = "ep-dirichlet";
   /** What {@code solve} and {@code compile} use unless told otherwise: the best with decimation (BENCHMARKS.md). */

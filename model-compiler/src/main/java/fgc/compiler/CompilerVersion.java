@@ -29,7 +29,8 @@ public final class CompilerVersion {
       AlgorithmSpec.class, SolverKey.class, ModelCompiler.class,
       Planner.class, VariableLayout.class, PairwisePlan.class, FactorPlan.class,
       EmitSupport.class, PairwiseBpEmitter.class, FactorBpEmitter.class, Tables.class, JaninoBackend.class,
-      fgc.compiler.plan.FactorData.class, fgc.compiler.emit.FactorKindsEmitter.class);
+      fgc.compiler.plan.FactorData.class, fgc.compiler.emit.FactorKindsEmitter.class,
+      fgc.compiler.plan.PairPotentials.class, fgc.compiler.emit.PairwiseKindsEmitter.class);
 
   private static final String ID = RELEASE + "+" + fingerprint().substring(0, 16) + "/janino-" + JaninoBackend.JANINO_VERSION;
 

@@ -10,20 +10,21 @@ import fgc.model.Factor;
 import fgc.model.Model;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The bundled hidden Markov chain, where the marginals are the answer: sum-product BP on a chain is
- * exact, so its marginals must equal those of enumerating every joint assignment (2^6 weathers).
+ * exact, factor-level or pairwise (its tables are pairs, its prior unary weights), so the marginals
+ * must equal those of enumerating every joint assignment (2^6 weathers).
  */
 class ChainMarginalsTest {
   @ParameterizedTest
-  @ValueSource(strings = {"generated", "reference"})
-  void marginalsEqualExactEnumeration(String backend) throws Exception {
+  @CsvSource({"generated, sumproduct", "reference, sumproduct", "generated, bp-pairwise", "reference, bp-pairwise"})
+  void marginalsEqualExactEnumeration(String backend, String algorithm) throws Exception {
     DataSet data = DataSet.example("umbrella");
     Model model = FgcLanguage.bundled("chain", Map.of(), data);
     int[] seen = FgcLanguage.evidence(model, data).values();
-    AlgorithmSpec spec = AlgorithmSpec.named("sumproduct", Map.of("damping", 0.0));
+    AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
     GeneratedAlgorithm bp = backend.equals("generated")
         ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : fgc.compiler.reference.References.of(model, spec);
     for (int i = 0; i < seen.length; i++) {

@@ -79,6 +79,35 @@ class DifferentialTest {
     assertAgree(model, algorithm, "...2", 0.0, 6);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"bp-pairwise", "ep-dirichlet"})
+  void pairwiseAndUnaryKindsAgreeWithTheInterpreter(String algorithm) throws Exception {
+    // Loops x0-x1-y0-x0 and x0-x2-y1-x0 over mixed domains; x2-y1 holds a neq and two tables (one
+    // in each orientation), x1-y0 an eq; priors and a one-variable table weigh x0, y0 and x3.
+    ModelBuilder b = Model.builder("pairwise_kinds");
+    VariableArray x = b.variables("x", Domain.range(0, 2), 4);
+    VariableArray y = b.variables("y", Domain.range(1, 4), 2);
+    b.neq(x.at(0), x.at(1)).eq(x.at(1), y.at(0)).table(new int[] {y.at(0), x.at(0)}, weights(4 * 3));
+    b.neq(x.at(0), x.at(2)).table(new int[] {x.at(2), y.at(1)}, weights(3 * 4)).neq(y.at(1), x.at(2));
+    b.table(new int[] {y.at(1), x.at(2)}, shifted(weights(4 * 3))).table(new int[] {y.at(1), x.at(0)}, shifted(weights(12)));
+    b.alldiff(x.at(3), y.at(0), y.at(1));
+    b.prior(x.at(0), new double[] {0.5, 2.0, 1.0}).prior(y.at(0), new double[] {1, 0, 3, 0.25});
+    b.prior(x.at(0), new double[] {1.5, 0.3, 0.7}).table(new int[] {x.at(3)}, new double[] {0.0, 1.0, 4.0});
+    Model model = b.observe("x").build();
+    assertAgree(model, algorithm, "", 0.3, 10);
+    assertAgree(model, algorithm, "", 0.0, 8);
+    assertAgree(model, algorithm, "..1", 0.5, 6);
+  }
+
+  /** The same weights in another order, so that two tables on one pair differ. */
+  private static double[] shifted(double[] w) {
+    double[] out = new double[w.length];
+    for (int k = 0; k < w.length; k++) {
+      out[k] = w[(k + 5) % w.length];
+    }
+    return out;
+  }
+
   /** Deterministic non-uniform weights with a few zeros. */
   private static double[] weights(int n) {
     double[] w = new double[n];

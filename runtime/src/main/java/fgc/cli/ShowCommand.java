@@ -107,16 +107,18 @@ final class ShowCommand implements Callable<Integer> {
 
   /**
    * How many messages one sweep computes: pairwise BP sends one message each way along every
-   * distinct {@code neq} pair; factor-level algorithms send one each way along every factor slot.
+   * distinct pair of variables joined by factors; factor-level algorithms send one each way along
+   * every factor slot.
    * The source is generated first, so a model the algorithm cannot take says why instead.
    */
   static String messagesPerSweep(Model m, AlgorithmSpec spec) {
     try {
       ModelCompiler.generateSource(m, spec);
-      if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE)) {
+      if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE) || spec.name().equals(AlgorithmSpec.EP_DIRICHLET)) {
         PairwisePlan plan = Planner.pairwise(m);
         return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-            + plan.factorCount() + " distinct neq pairs, alldiff expanded)";
+            + plan.factorCount() + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
+            + ", alldiff expanded)";
       }
       FactorPlan plan = Planner.factors(m, Integer.MAX_VALUE, spec.name());
       return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "

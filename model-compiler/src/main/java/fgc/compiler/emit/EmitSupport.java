@@ -27,15 +27,27 @@ public final class EmitSupport {
   private final VariableLayout layout;
   /** Dirichlet pseudo-counts {free value, observed value}, or null for hard evidence. */
   private final double[] dirichlet;
+  /** Whether the class has a {@code weighPrior(i)} that multiplies unary weights into the prior. */
+  private final boolean weighed;
 
   /** Hard evidence: an observed variable's prior is a point mass, a free one's is uniform. */
   EmitSupport(VariableLayout layout) {
-    this(layout, null);
+    this(layout, null, false);
   }
 
-  private EmitSupport(VariableLayout layout, double[] dirichlet) {
+  private EmitSupport(VariableLayout layout, double[] dirichlet, boolean weighed) {
     this.layout = layout;
     this.dirichlet = dirichlet;
+    this.weighed = weighed;
+  }
+
+  /** The same, with every change of a prior followed by {@code weighPrior(i)}, which the emitter adds. */
+  EmitSupport weighingPriors() {
+    return new EmitSupport(layout, dirichlet, true);
+  }
+
+  boolean dirichlet() {
+    return dirichlet != null;
   }
 
   /**
@@ -44,7 +56,7 @@ public final class EmitSupport {
    * mean, and marginals are the mean of the posterior Dirichlet (see {@link fgc.algorithm.Dirichlets}).
    */
   static EmitSupport dirichlet(VariableLayout layout, double free, double given) {
-    return new EmitSupport(layout, new double[] {free, given});
+    return new EmitSupport(layout, new double[] {free, given}, false);
   }
 
   /** The first offset of variable {@code i}'s own values inside its {@code W}-wide block. */
@@ -73,6 +85,9 @@ public final class EmitSupport {
     }
     if (dirichlet != null) {
       code.addStatement("$T.mean(alpha, i * W, W, prior, i * W)", Dirichlets.class);
+    }
+    if (weighed) {
+      code.addStatement("weighPrior(i)");
     }
     return code.build();
   }

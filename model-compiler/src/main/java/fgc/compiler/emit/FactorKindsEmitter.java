@@ -3,7 +3,6 @@ package fgc.compiler.emit;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.DoubleTables;
 import fgc.algorithm.FactorKernels;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
@@ -18,8 +17,6 @@ import javax.lang.model.element.Modifier;
  * does. The maths lives in the tested kernels; the class holds only tables and the schedule.
  */
 public final class FactorKindsEmitter {
-  private static final int CHUNK = 20_000;
-
   private FactorKindsEmitter() {}
 
   static void addTo(TypeSpec.Builder type, FactorPlan plan, String first, String arity, boolean max) {
@@ -27,7 +24,7 @@ public final class FactorKindsEmitter {
     type.addField(EmitSupport.constant(int[].class, "KIND", Tables.decodeCall(data.kinds())));
     type.addField(EmitSupport.constant(int[].class, "INFO_START", Tables.decodeCall(data.infoStarts())));
     type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(data.info())));
-    type.addField(EmitSupport.constant(double[].class, "WEIGHTS", doubles(data.weights())));
+    type.addField(EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(data.weights())));
     type.addField(EmitSupport.state(double[].class, "slotRows", "new double[" + data.maxArity() + " * W]"));
     type.addField(EmitSupport.state(double[].class, "slotOut", "new double[" + data.maxArity() + " * W]"));
     type.addField(EmitSupport.state(double[].class, "kernelScratch", "new double[" + data.sumScratch() + "]"));
@@ -86,20 +83,5 @@ public final class FactorKindsEmitter {
         .endControlFlow()
         .addStatement("return change")
         .build());
-  }
-
-  /** A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in constant-pool-sized chunks. */
-  private static CodeBlock doubles(double[] table) {
-    CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", DoubleTables.class, table.length);
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < table.length; i++) {
-      String item = (i == 0 ? "" : ",") + Double.toString(table[i]);
-      if (sb.length() + item.length() > CHUNK) {
-        call.add(",\n    $S", sb.toString());
-        sb.setLength(0);
-      }
-      sb.append(item);
-    }
-    return call.add(",\n    $S)", sb.toString()).build();
   }
 }

@@ -4,10 +4,12 @@ import com.squareup.javapoet.CodeBlock;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes an {@code int[]} as an {@code IntTables.decode(...)} call whose string chunks each fit the constant pool. */
+/** Writes tables as {@code IntTables.decode(...)} or {@code DoubleTables.decode(...)} calls whose string chunks each fit the constant pool. */
 public final class Tables {
   /** Characters per string literal; a constant-pool UTF-8 entry holds at most 65535 bytes. */
   private static final int CHUNK = 30_000;
+  /** Characters per chunk of weights. */
+  private static final int WEIGHT_CHUNK = 20_000;
 
   private Tables() {}
 
@@ -31,5 +33,20 @@ public final class Tables {
       call.add(",\n    $S", chunk);
     }
     return call.add(")").build();
+  }
+
+  /** A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in constant-pool-sized chunks. */
+  static CodeBlock decodeCall(double[] table) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", fgc.algorithm.DoubleTables.class, table.length);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < table.length; i++) {
+      String item = (i == 0 ? "" : ",") + Double.toString(table[i]);
+      if (sb.length() + item.length() > WEIGHT_CHUNK) {
+        call.add(",\n    $S", sb.toString());
+        sb.setLength(0);
+      }
+      sb.append(item);
+    }
+    return call.add(",\n    $S)", sb.toString()).build();
   }
 }

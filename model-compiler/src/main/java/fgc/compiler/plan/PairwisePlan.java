@@ -1,8 +1,8 @@
 package fgc.compiler.plan;
 
 /**
- * The message plan of pairwise belief propagation: every variable's neighbours and the directed
- * edges that carry messages between them, over a {@link VariableLayout}.
+ * The message plan of pairwise belief propagation: every variable's neighbours, the directed edges
+ * that carry messages between them, and their {@link PairPotentials}, over a {@link VariableLayout}.
  *
  * <p>Edge slots are grouped by source variable: the slots of variable {@code i} run from
  * {@code offset[i]} to {@code offset[i+1]-1}, one per neighbour in ascending order, and
@@ -15,14 +15,17 @@ public final class PairwisePlan {
   private final int[] neighbour;
   private final int[] reverse;
   private final int factorCount;
+  private final PairPotentials potentials;
 
-  PairwisePlan(String modelName, VariableLayout layout, int[] offset, int[] neighbour, int[] reverse, int factorCount) {
+  PairwisePlan(String modelName, VariableLayout layout, int[] offset, int[] neighbour, int[] reverse, int factorCount,
+      PairPotentials potentials) {
     this.modelName = modelName;
     this.layout = layout;
     this.offset = offset;
     this.neighbour = neighbour;
     this.reverse = reverse;
     this.factorCount = factorCount;
+    this.potentials = potentials;
   }
 
   public String modelName() {
@@ -37,16 +40,17 @@ public final class PairwisePlan {
     return layout.variableCount();
   }
 
-
-
-
+  /** What each edge computes beyond {@code neq}, and the unary weights. */
+  public PairPotentials potentials() {
+    return potentials;
+  }
 
   /** Directed edges (two per pairwise factor). */
   public int edgeCount() {
     return neighbour.length;
   }
 
-  /** Distinct pairwise {@code neq} factors after expansion and de-duplication. */
+  /** Distinct pairs of variables joined by a factor, after expansion and merging. */
   public int factorCount() {
     return factorCount;
   }

@@ -6,11 +6,14 @@ import fgc.model.Model;
 import java.util.Arrays;
 
 /**
- * Plans pairwise BP for a model: expands each {@code alldiff} into the {@code neq} of every pair of
- * its variables, merges duplicate pairs (two identical hard {@code neq} factors are one factor: their
- * product is the same 0/1 potential), and numbers the directed edges.
+ * Plans BP for a model. Pairwise: expands each {@code alldiff} into the {@code neq} of every pair of
+ * its variables, merges every factor between the same two variables into one pair (two identical
+ * hard {@code neq} factors are one factor: their product is the same 0/1 potential; other kinds
+ * combine as {@link PairPotentials} says), and numbers the directed edges.
  */
 public final class Planner {
+  private static final String PAIRWISE = "pairwise BP (bp-pairwise, ep-dirichlet)";
+
   private Planner() {}
 
   /** Factor-level BP: one factor node per model factor, its slots in scope order. */
@@ -60,7 +63,10 @@ public final class Planner {
     long[] pairs = new long[16];
     int count = 0;
     for (Factor f : model.factors()) {
-      requireKind(f, "pairwise BP (bp-pairwise, ep-dirichlet)", FactorKind.ALLDIFF, FactorKind.NEQ);
+      requirePairwiseOrUnary(model, f);
+      if (!PairPotentials.isPairwise(f)) {
+        continue;
+      }
       int[] s = f.scope();
       for (int a = 0; a < s.length; a++) {
         for (int b = a + 1; b < s.length; b++) {
@@ -109,17 +115,23 @@ public final class Planner {
         reverse[e] = Arrays.binarySearch(neighbour, offset[j], offset[j + 1], i);
       }
     }
-    return new PairwisePlan(model.name(), layout, offset, neighbour, reverse, distinct);
+    return new PairwisePlan(model.name(), layout, offset, neighbour, reverse, distinct,
+        PairPotentials.of(model, layout, offset, neighbour));
   }
 
-  /** A clear compile error for a factor kind the algorithm has no messages for. */
-  static void requireKind(Factor factor, String algorithm, FactorKind... supported) {
-    for (FactorKind k : supported) {
-      if (factor.kind() == k) {
-        return;
+  /** A clear compile error for a factor pairwise BP has no messages for, naming the algorithms that have. */
+  private static void requirePairwiseOrUnary(Model model, Factor f) {
+    if (f.kind() == FactorKind.TABLE && f.arity() > 2) {
+      StringBuilder names = new StringBuilder();
+      for (int s = 0; s < f.arity(); s++) {
+        names.append(s == 0 ? "" : ", ").append(model.variableName(f.variable(s)));
       }
+      throw new PlanException(PAIRWISE + " takes table factors over 1 or 2 variables, not " + f.arity()
+          + " (the table on " + names + "); sumproduct and maxproduct take any");
     }
-    throw new PlanException(algorithm + " has no messages for " + factor.kind().keyword() + " factors"
-        + (factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ ? "" : " (sumproduct and maxproduct have)"));
+    if (!PairPotentials.isPairwise(f) && !PairPotentials.isUnary(f)) {
+      throw new PlanException(PAIRWISE + " has no messages for " + f.kind().keyword() + " factors"
+          + " (sumproduct and maxproduct have)");
+    }
   }
 }

@@ -6,6 +6,7 @@ import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
 import fgc.model.Domain;
 import fgc.model.Factor;
+import fgc.model.FactorKind;
 import fgc.model.Model;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,14 @@ import java.util.TreeSet;
  * before it) times (the messages after it), with the same rescaling and summation order as the
  * generated code, so that both give the same numbers to the last bit when both are right. Schedule:
  * variables in order, each sending all its messages from the latest ones it has received.
+ *
+ * <p>Two variables joined by any factors exchange one message, through the product of those
+ * factors' potentials, evaluated value by value from the model: {@code neq}/{@code alldiff} 0 on
+ * equal values, {@code eq} 0 on different ones, a table its weight (0 outside the domains). A pair
+ * with only {@code neq} constraints sums the cavity as a left plus a right sum, any other pair as
+ * {@code sum over u of psi(u, v) cavity(u)}. Unary factors ({@code prior}, one-variable
+ * {@code table}) multiply their weights into the prior; under Dirichlet priors into the mean, which
+ * is then normalised.
  */
 public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   private final Model model;
@@ -27,6 +36,10 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   private final int lo;
   private final int width;
   private final List<List<Integer>> neighbours = new ArrayList<>();
+  /** The factors joining each pair of variables, in model order, keyed by {@link #pair}. */
+  private final Map<Long, List<Factor>> pairFactors = new HashMap<>();
+  /** The unary factors of each variable, in model order. */
+  private final List<List<Factor>> unaryFactors = new ArrayList<>();
   /** Message from i to j, keyed by {@code (long) i * n + j}. */
   private final Map<Long, double[]> messages = new HashMap<>();
   private final double[][] prior;
@@ -63,15 +76,26 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     }
     this.lo = min;
     this.width = max - min + 1;
+    for (int i = 0; i < n; i++) {
+      unaryFactors.add(new ArrayList<>());
+    }
     for (Factor f : model.factors()) {
-      if (f.kind() != fgc.model.FactorKind.ALLDIFF && f.kind() != fgc.model.FactorKind.NEQ) {
-        throw new IllegalArgumentException("bp-pairwise has no messages for " + f.kind().keyword() + " factors");
+      if (f.kind() == FactorKind.PRIOR || f.kind() == FactorKind.TABLE && f.arity() == 1) {
+        unaryFactors.get(f.variable(0)).add(f);
+        continue;
       }
-      // alldiff is the product of neq over every pair of its scope; neq is one pair.
+      if (f.kind() == FactorKind.SUM || f.kind() == FactorKind.TABLE && f.arity() > 2) {
+        throw new IllegalArgumentException("bp-pairwise has no messages for " + f.kind().keyword() + " factors over "
+            + f.arity() + " variables");
+      }
+      // alldiff is the product of neq over every pair of its scope; neq, eq and a table are one pair.
       for (int a = 0; a < f.arity(); a++) {
         for (int b = 0; b < f.arity(); b++) {
           if (a != b) {
             sets.get(f.variable(a)).add(f.variable(b));
+          }
+          if (a < b) {
+            pairFactors.computeIfAbsent(pair(f.variable(a), f.variable(b)), k -> new ArrayList<>()).add(f);
           }
         }
       }
@@ -124,6 +148,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
       alpha[variable][value - lo] = givenCount;
       Dirichlets.mean(alpha[variable], 0, width, prior[variable], 0);
     }
+    weigh(variable);
   }
 
   @Override
@@ -137,6 +162,34 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     }
     if (alpha != null) {
       Dirichlets.mean(alpha[variable], 0, width, prior[variable], 0);
+    }
+    weigh(variable);
+  }
+
+  /** Multiplies the variable's unary weights into its prior (normalised again under Dirichlet priors). */
+  private void weigh(int variable) {
+    if (unaryFactors.get(variable).isEmpty()) {
+      return;
+    }
+    Domain d = model.domainOf(variable);
+    double[] x = prior[variable];
+    for (int v = 0; v < width; v++) {
+      if (d.contains((long) v + lo)) {
+        double w = 1.0;
+        for (Factor f : unaryFactors.get(variable)) {
+          w = Numerics.times(w, f.weight(v + lo - d.lo()));
+        }
+        x[v] = Numerics.times(x[v], w);
+      }
+    }
+    if (alpha != null) {
+      double sum = 0.0;
+      for (int v = 0; v < width; v++) {
+        sum = sum + x[v];
+      }
+      for (int v = 0; sum > 0.0 && v < width; v++) {
+        x[v] = x[v] / sum;
+      }
     }
   }
 
@@ -193,7 +246,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     return change;
   }
 
-  /** The message from {@code i} to its {@code k}-th neighbour: the neq factor summed over the cavity. */
+  /** The message from {@code i} to its {@code k}-th neighbour: the pair's potential summed over the cavity. */
   private double[] send(int i, int k, double[] old) {
     List<Integer> nb = neighbours.get(i);
     double[] left = product(i, 0, k);
@@ -202,18 +255,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
     for (int u = 0; u < width; u++) {
       cavity[u] = Numerics.times(left[u], right[u]);
     }
-    double[] out = new double[width];
-    for (int v = 0; v < width; v++) {
-      double below = 0.0;
-      for (int u = 0; u < v; u++) {
-        below = below + cavity[u];
-      }
-      double above = 0.0;
-      for (int u = width - 1; u > v; u--) {
-        above = above + cavity[u];
-      }
-      out[v] = below + above;
-    }
+    double[] out = onlyNeq(i, nb.get(k)) ? neqSums(cavity) : potentialSums(i, nb.get(k), cavity);
     double sum = 0.0;
     for (double x : out) {
       sum = sum + x;
@@ -233,6 +275,75 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
       }
     }
     return out;
+  }
+
+  private boolean onlyNeq(int i, int j) {
+    for (Factor f : pairFactors.get(pair(i, j))) {
+      if (f.kind() != FactorKind.NEQ && f.kind() != FactorKind.ALLDIFF) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The neq message: for each value, the cavity summed over every other value, below plus above. */
+  private double[] neqSums(double[] cavity) {
+    double[] out = new double[width];
+    for (int v = 0; v < width; v++) {
+      double below = 0.0;
+      for (int u = 0; u < v; u++) {
+        below = below + cavity[u];
+      }
+      double above = 0.0;
+      for (int u = width - 1; u > v; u--) {
+        above = above + cavity[u];
+      }
+      out[v] = below + above;
+    }
+    return out;
+  }
+
+  /** The message from {@code i} to {@code j}: {@code out(v) = sum over u of psi(u, v) cavity(u)}. */
+  private double[] potentialSums(int i, int j, double[] cavity) {
+    double[] out = new double[width];
+    for (int v = 0; v < width; v++) {
+      double s = 0.0;
+      for (int u = 0; u < width; u++) {
+        s = s + Numerics.times(potential(i, j, u + lo, v + lo), cavity[u]);
+      }
+      out[v] = s;
+    }
+    return out;
+  }
+
+  /** The product of every factor between {@code i} and {@code j} at {@code i = a}, {@code j = b}, in model order. */
+  private double potential(int i, int j, int a, int b) {
+    double p = 1.0;
+    for (Factor f : pairFactors.get(pair(i, j))) {
+      switch (f.kind()) {
+        case NEQ:
+        case ALLDIFF:
+          p = a == b ? 0.0 : p;
+          break;
+        case EQ:
+          p = a != b ? 0.0 : p;
+          break;
+        default:
+          p = Numerics.times(p, tableWeight(f, i, a, j, b));
+          break;
+      }
+    }
+    return p;
+  }
+
+  /** A two-variable table's weight with {@code i = a} and {@code j = b}; 0 outside either domain. */
+  private double tableWeight(Factor f, int i, int a, int j, int b) {
+    Domain di = model.domainOf(i);
+    Domain dj = model.domainOf(j);
+    if (!di.contains(a) || !dj.contains(b)) {
+      return 0.0;
+    }
+    return f.variable(0) == i ? f.weight((a - di.lo()) * dj.size() + (b - dj.lo())) : f.weight((b - dj.lo()) * di.size() + (a - di.lo()));
   }
 
   /** The prior times the messages from neighbours {@code 0 .. to-1} into {@code i}, rescaled after each. */
@@ -317,6 +428,10 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
       }
     }
     return false;
+  }
+
+  private static long pair(int a, int b) {
+    return ((long) Math.min(a, b) << 32) | Math.max(a, b);
   }
 
   private long key(int from, int to) {

@@ -1,0 +1,60 @@
+package fgc.algorithm;
+
+/**
+ * Messages of pairwise BP along one directed edge {@code i -> j} whose potential is not a plain
+ * {@code neq} (the generated class computes that one inline). The cavity of {@code i} is
+ * {@code pre[preAt + u] * suf[sufAt + u]} over the {@code width} aligned values; the message is
+ * {@code out(v) = sum over u of psi(u, v) * cavity(u)}, summed in ascending {@code u}.
+ *
+ * <ul>
+ *   <li>{@link #EQ}: {@code psi(u, v) = [u == v]}, so the message is the cavity itself.
+ *   <li>{@link #MATRIX}: {@code info[at ..] = weightStart, senderOffset, senderSize, receiverOffset,
+ *       receiverSize}; {@code psi} is zero outside the two ranges and inside them row-major, the
+ *       sender's value the row. Entries of {@code out} outside the receiver's range are zero.
+ * </ul>
+ */
+public final class PairwiseKernels {
+  public static final int NEQ = 0;
+  public static final int EQ = 1;
+  public static final int MATRIX = 2;
+
+  private PairwiseKernels() {}
+
+  public static void message(int kind, double[] pre, int preAt, double[] suf, int sufAt, int width,
+      int[] info, int at, double[] weights, double[] out) {
+    switch (kind) {
+      case EQ:
+        for (int v = 0; v < width; v++) {
+          out[v] = Numerics.times(pre[preAt + v], suf[sufAt + v]);
+        }
+        break;
+      case MATRIX:
+        matrix(pre, preAt, suf, sufAt, width, info, at, weights, out);
+        break;
+      default:
+        throw new IllegalArgumentException("no pairwise kernel for edge kind " + kind);
+    }
+  }
+
+  private static void matrix(double[] pre, int preAt, double[] suf, int sufAt, int width, int[] info, int at,
+      double[] weights, double[] out) {
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    int w = info[at];
+    int senderOffset = info[at + 1];
+    int senderSize = info[at + 2];
+    int receiverOffset = info[at + 3];
+    int receiverSize = info[at + 4];
+    // Sender values outer, so each cavity entry is computed once; every out(v) still adds its terms
+    // in ascending u, and a zero cavity entry would only add zeros.
+    for (int a = 0; a < senderSize; a++) {
+      int u = senderOffset + a;
+      double c = Numerics.times(pre[preAt + u], suf[sufAt + u]);
+      if (c != 0.0) {
+        int row = w + a * receiverSize;
+        for (int b = 0; b < receiverSize; b++) {
+          out[receiverOffset + b] = out[receiverOffset + b] + Numerics.times(weights[row + b], c);
+        }
+      }
+    }
+  }
+}
