@@ -6,7 +6,6 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.AlldiffKernels;
 import fgc.algorithm.AssignmentKernels;
-import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
 import java.util.Arrays;
@@ -84,30 +83,7 @@ public final class FactorBpEmitter {
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
 
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
-        .addStatement("clearAllObserved()")
-        .addStatement("reset()")
-        .build());
-    type.addMethod(EmitSupport.override("resetWithNoise", void.class)
-        .addParameter(long.class, "seed").addParameter(double.class, "scale")
-        .addStatement("$T.fill(toVariable, W, seed, scale)", Noise.class)
-        .addStatement("sweeps = 0")
-        .addStatement("epoch++")
-        .build());
-    type.addMethod(EmitSupport.override("update", double.class)
-        .addParameter(int.class, "count")
-        .addStatement("double change = 0.0")
-        .beginControlFlow("for (int t = 0; t < count; t++)")
-        .addStatement("change = 0.0")
-        .beginControlFlow("for (int f = 0; f < F; f++)")
-        .addStatement("double c = updateFactor(f)")
-        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
-        .endControlFlow()
-        .addStatement("sweeps++")
-        .endControlFlow()
-        .addStatement("epoch++")
-        .addStatement("return change")
-        .build());
+    EmitSupport.addSchedule(type, "toVariable", "F", "updateFactor");
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)

@@ -4,7 +4,6 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
@@ -79,30 +78,7 @@ public final class PairwiseBpEmitter {
     String first = degree >= 0 ? "i * " + degree : "OFFSET[i]";
     String deg = degree >= 0 ? Integer.toString(degree) : "OFFSET[i + 1] - OFFSET[i]";
 
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
-        .addStatement("clearAllObserved()")
-        .addStatement("reset()")
-        .build());
-    type.addMethod(EmitSupport.override("resetWithNoise", void.class)
-        .addParameter(long.class, "seed").addParameter(double.class, "scale")
-        .addStatement("$T.fill(messages, W, seed, scale)", Noise.class)
-        .addStatement("sweeps = 0")
-        .addStatement("epoch++")
-        .build());
-    type.addMethod(EmitSupport.override("update", double.class)
-        .addParameter(int.class, "count")
-        .addStatement("double change = 0.0")
-        .beginControlFlow("for (int t = 0; t < count; t++)")
-        .addStatement("change = 0.0")
-        .beginControlFlow("for (int i = 0; i < V; i++)")
-        .addStatement("double c = updateVariable(i)")
-        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
-        .endControlFlow()
-        .addStatement("sweeps++")
-        .endControlFlow()
-        .addStatement("epoch++")
-        .addStatement("return change")
-        .build());
+    EmitSupport.addSchedule(type, "messages", "V", "updateVariable");
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)
