@@ -95,9 +95,8 @@ public final class ExactDriver implements Driver {
 
   /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
   public int countSolutions(Model model, int[] evidence, int limit) {
-    if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
-      return 0;
-    }
+    // No check of the givens first: givens that break a factor or leave a domain already give 0 below
+    // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
