@@ -12,7 +12,7 @@ import fgc.model.Model;
  * {@link SolveResult.Status#NO_SOLUTION} otherwise. Works on any model of {@code alldiff}/{@code neq}
  * factors whose values span at most 64.
  *
- * <p>Branching is by minimum remaining values, or (with {@link #guidedByMarginals}) by the marginals of
+ * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with {@link #guidedByMarginals}) by the marginals of
  * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
  * search tables are built on the first problem of a model and reused while the model stays the same,
  * so an instance is not thread-safe: use one per thread.
