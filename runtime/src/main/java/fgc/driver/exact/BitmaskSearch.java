@@ -462,7 +462,12 @@ public final class BitmaskSearch {
         continue;
       }
       int shared = 3 * p;
-      long inShared = orOf(s, vars, start[shared], start[shared + 1]);
+      // Only values still open in the shared part can be locked there: a fixed value has already
+      // left both units' other cells. Late in a search most shared parts are fixed and cost 3 loads.
+      long inShared = openOf(s, vars, start[shared], start[shared + 1]);
+      if (inShared == 0) {
+        continue;
+      }
       long inFirst = orOf(s, vars, start[shared + 1], start[shared + 2]);
       long inSecond = orOf(s, vars, start[shared + 2], start[shared + 3]);
       long fromSecond = inShared & ~inFirst & inSecond;
@@ -481,6 +486,16 @@ public final class BitmaskSearch {
       }
     }
     return tail;
+  }
+
+  /** The candidates of the variables in {@code vars[from..to)} that are not fixed yet. */
+  private static long openOf(long[] s, int[] vars, int from, int to) {
+    long m = 0;
+    for (int k = from; k < to; k++) {
+      long c = s[vars[k]];
+      m |= (c & (c - 1)) != 0 ? c : 0L;
+    }
+    return m;
   }
 
   private static long orOf(long[] s, int[] vars, int from, int to) {
