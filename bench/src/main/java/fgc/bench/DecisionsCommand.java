@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
  * {@code fgc bench decisions}: how confident decimation is when it first goes wrong. For each puzzle
  * of a corpus, the exact driver gives the solution; one decimation attempt (no restart) of each
  * algorithm runs, and the first decision that disagrees with the solution is recorded with its
- * margin (best minus second-best belief, 1 for a point mass) and its rank among the decisions.
+ * margin (best minus second-best belief; exactly 1 for a point mass, every other value ruled out) and
+ * its rank among the decisions.
  */
 @Command(name = "decisions", mixinStandardHelpOptions = true,
     description = "Margin of decimation's first wrong decision, per algorithm (one attempt, no restart).")
@@ -48,8 +49,8 @@ final class DecisionsCommand implements Callable<Integer> {
       solutions[i] = r.solved() ? r.values() : null;
     }
     System.out.println("corpus " + set.name() + ": one decimation attempt per puzzle (restarts 0), first wrong decision");
-    System.out.printf(Locale.ROOT, "%-12s %8s %8s %10s %12s %12s %12s %14s%n", "algorithm", "puzzles", "solved", "went wrong",
-        "margin p10", "margin med", "margin p90", "decision med");
+    System.out.printf(Locale.ROOT, "%-12s %8s %8s %10s %12s %12s %12s %10s %14s%n", "algorithm", "puzzles", "solved", "went wrong",
+        "margin p10", "margin med", "margin p90", "margin 1.0", "decision med");
     for (String algorithm : algorithms) {
       GeneratedAlgorithm solver = cache.load(gm.model(), AlgorithmSpec.named(algorithm)).newInstance();
       DecimationDriver driver = DecimationDriver.withDefaults().withRestarts(0);
@@ -57,6 +58,7 @@ final class DecisionsCommand implements Callable<Integer> {
       double[] ranks = new double[puzzles.size()];
       int wrong = 0;
       int solved = 0;
+      int certain = 0;
       for (int i = 0; i < puzzles.size(); i++) {
         if (solutions[i] == null) {
           continue;
@@ -66,6 +68,7 @@ final class DecisionsCommand implements Callable<Integer> {
         if (watch.rank >= 0) {
           margins[wrong] = watch.margin;
           ranks[wrong] = watch.rank;
+          certain += watch.margin == 1.0 ? 1 : 0;
           wrong++;
         }
       }
@@ -73,8 +76,8 @@ final class DecisionsCommand implements Callable<Integer> {
       double[] r = Arrays.copyOf(ranks, wrong);
       Arrays.sort(m);
       Arrays.sort(r);
-      System.out.printf(Locale.ROOT, "%-12s %8d %8d %10d %12.3f %12.3f %12.3f %14.0f%n", algorithm, puzzles.size(), solved, wrong,
-          Summary.quantile(m, 0.1), Summary.quantile(m, 0.5), Summary.quantile(m, 0.9), Summary.quantile(r, 0.5));
+      System.out.printf(Locale.ROOT, "%-12s %8d %8d %10d %12.4f %12.4f %12.4f %10d %14.0f%n", algorithm, puzzles.size(), solved, wrong,
+          Summary.quantile(m, 0.1), Summary.quantile(m, 0.5), Summary.quantile(m, 0.9), certain, Summary.quantile(r, 0.5));
     }
     return 0;
   }
