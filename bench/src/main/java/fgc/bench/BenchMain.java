@@ -4,7 +4,8 @@ import picocli.CommandLine;
 
 /**
  * {@code fgc bench} and its subcommands: the solve matrix (default), {@code peers} (the exact
- * driver next to Choco-solver, Sat4j and Z3 on one corpus) and {@code jmh} (the micro-benchmarks).
+ * driver next to Choco-solver, Sat4j and Z3 on one corpus), {@code compile} (compile and reload
+ * times) and {@code jmh} (the micro-benchmarks).
  * Nothing here runs in {@code mvn verify} except the small tests of this module's own logic.
  */
 public final class BenchMain {

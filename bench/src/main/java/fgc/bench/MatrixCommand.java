@@ -2,6 +2,8 @@ package fgc.bench;
 
 import fgc.cache.SolverCache;
 import fgc.compiler.AlgorithmSpec;
+import fgc.driver.DecimationDriver;
+import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import java.io.IOException;
 import java.io.Writer;
@@ -22,7 +24,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = {"Run every corpus with every algorithm and driver; print a summary table.",
         "Corpora default to easy50, top95 and hardest from ../shared/puzzles, else the embedded puzzles."},
-    subcommands = {PeersCommand.class, JmhCommand.class})
+    subcommands = {PeersCommand.class, JmhCommand.class, CompileCommand.class, DecisionsCommand.class})
 final class MatrixCommand implements Callable<Integer> {
   @Parameters(paramLabel = "CORPUS", arity = "0..*", description = "Puzzle files (default: the shared corpora).")
   List<Path> corpora = new ArrayList<>();
@@ -45,6 +47,12 @@ final class MatrixCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "csv|jsonl", defaultValue = "csv", description = "Per-puzzle rows as CSV or JSON lines (default: ${DEFAULT-VALUE}).")
   String format;
 
+  @Option(names = "--restarts", paramLabel = "N", description = "Restart budget of the decimate driver (default: the driver's own, 30).")
+  Integer restarts;
+
+  @Option(names = "--noise", paramLabel = "SCALE", description = "Restart noise of the decimate driver (default: the driver's own, 0.5).")
+  Double noise;
+
   @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
   Path cacheDir;
 
@@ -55,6 +63,9 @@ final class MatrixCommand implements Callable<Integer> {
     }
     if (threads < 1 || timeLimitMs < 1) {
       throw new IllegalArgumentException("--threads and --time-limit-ms must be at least 1");
+    }
+    if ((restarts != null && restarts < 0) || (noise != null && !(noise >= 0))) {
+      throw new IllegalArgumentException("--restarts and --noise must not be negative");
     }
     List<String> algs = algorithms != null ? algorithms : AlgorithmSpec.knownAlgorithms();
     List<String> drvs = drivers != null ? drivers : Drivers.names();
@@ -76,7 +87,7 @@ final class MatrixCommand implements Callable<Integer> {
       total += c.puzzles().size() * algs.size() * drvs.size();
     }
     SolverCache cache = new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
-    MatrixRunner runner = new MatrixRunner(cache, timeLimitMs, threads);
+    MatrixRunner runner = new MatrixRunner(cache, timeLimitMs, threads, this::tune);
     long start = System.nanoTime();
     List<PuzzleRow> rows;
     if (System.console() != null) {
@@ -106,6 +117,16 @@ final class MatrixCommand implements Callable<Integer> {
       System.err.println("fgc bench: wrote " + file + ", summary.txt, solve-rate.svg and time-per-grid.svg in " + out);
     }
     return 0;
+  }
+
+  /** The decimate driver with the budget and noise asked for; every other driver as registered. */
+  private Driver tune(Driver driver) {
+    if (!(driver instanceof DecimationDriver)) {
+      return driver;
+    }
+    DecimationDriver d = (DecimationDriver) driver;
+    d = restarts != null ? d.withRestarts(restarts) : d;
+    return noise != null ? d.withNoise(noise) : d;
   }
 
   /** Off a terminal: one line per finished (corpus, algorithm, driver). */

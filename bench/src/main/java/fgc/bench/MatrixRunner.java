@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs every puzzle of every corpus with every (algorithm, driver) pair, on {@code threads} threads,
@@ -28,11 +29,18 @@ final class MatrixRunner {
   private final SolverCache cache;
   private final long limitNanos;
   private final int threads;
+  private final UnaryOperator<Driver> tuning;
   private final Map<String, LoadedSolver> loaded = new HashMap<>();
   private final Map<Integer, GridModels> models = new HashMap<>();
   private final ThreadLocal<Map<String, Object>> perThread = ThreadLocal.withInitial(HashMap::new);
 
   MatrixRunner(SolverCache cache, long limitMillis, int threads) {
+    this(cache, limitMillis, threads, UnaryOperator.identity());
+  }
+
+  /** {@code tuning} adjusts each driver after {@link Drivers#named} made it (the decimate driver's restarts, noise). */
+  MatrixRunner(SolverCache cache, long limitMillis, int threads, UnaryOperator<Driver> tuning) {
+    this.tuning = tuning;
     this.cache = cache;
     this.limitNanos = limitMillis * 1_000_000L;
     this.threads = threads;
@@ -53,7 +61,7 @@ final class MatrixRunner {
               String failure = prepare(algorithm, puzzle.side());
               futures.add(pool.submit(() -> {
                 PuzzleRow row = failure != null
-                    ? new PuzzleRow(corpus.name(), index, algorithm, driver, PuzzleRow.Outcome.ERROR, 0, 0, 0, 0, 0)
+                    ? new PuzzleRow(corpus.name(), index, algorithm, driver, PuzzleRow.Outcome.ERROR, 0, 0, 0, 0, 0, 0)
                     : solveOne(corpus.name(), index, puzzle, algorithm, driver);
                 synchronized (done) {
                   done.accept(row);
@@ -100,7 +108,7 @@ final class MatrixRunner {
     Map<String, Object> mine = perThread.get();
     String solverKey = algorithm + "/" + puzzle.side();
     GeneratedAlgorithm solver = (GeneratedAlgorithm) mine.computeIfAbsent(solverKey, k -> loaded.get(k).newInstance());
-    Driver driver = (Driver) mine.computeIfAbsent("driver/" + driverName + "/" + solverKey, k -> Drivers.named(driverName));
+    Driver driver = (Driver) mine.computeIfAbsent("driver/" + driverName + "/" + solverKey, k -> tuning.apply(Drivers.named(driverName)));
     int[] evidence = gm.evidence(puzzle);
     long start = System.nanoTime();
     SolveResult result;
@@ -108,7 +116,7 @@ final class MatrixRunner {
       result = driver.solve(solver, gm.model(), evidence, new Deadline(limitNanos));
     } catch (Deadline.Reached e) {
       double ms = (System.nanoTime() - start) / 1e6;
-      return new PuzzleRow(corpus, index, algorithm, driverName, PuzzleRow.Outcome.TIME_LIMIT, ms, 0, 0, 0, 0);
+      return new PuzzleRow(corpus, index, algorithm, driverName, PuzzleRow.Outcome.TIME_LIMIT, ms, 0, 0, 0, 0, 0);
     }
     double ms = (System.nanoTime() - start) / 1e6;
     PuzzleRow.Outcome outcome = PuzzleRow.Outcome.of(result.status());
@@ -116,6 +124,6 @@ final class MatrixRunner {
       outcome = PuzzleRow.Outcome.INVALID_ANSWER;
     }
     return new PuzzleRow(corpus, index, algorithm, driverName, outcome, ms, result.sweeps(), result.decisions(),
-        result.restarts(), result.backtracks());
+        result.restarts(), result.backtracks(), result.conflicts());
   }
 }

@@ -87,7 +87,7 @@ final class PeersCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Corpus topCorpus() {
+  static Corpus topCorpus() {
     Path dir = Corpus.sharedPuzzles();
     if (dir == null || !dir.resolve("top95.txt").toFile().isFile()) {
       throw new IllegalArgumentException("no top95.txt in a shared/puzzles folder; give --corpus FILE");

@@ -27,9 +27,11 @@ final class PuzzleRow {
   final int decisions;
   final int restarts;
   final long backtracks;
+  /** Factors the final readout broke (single and iterative report them; 0 for the other drivers). */
+  final int conflicts;
 
   PuzzleRow(String corpus, int index, String algorithm, String driver, Outcome outcome, double millis,
-      int sweeps, int decisions, int restarts, long backtracks) {
+      int sweeps, int decisions, int restarts, long backtracks, int conflicts) {
     this.corpus = corpus;
     this.index = index;
     this.algorithm = algorithm;
@@ -40,6 +42,7 @@ final class PuzzleRow {
     this.decisions = decisions;
     this.restarts = restarts;
     this.backtracks = backtracks;
+    this.conflicts = conflicts;
   }
 
   boolean solved() {

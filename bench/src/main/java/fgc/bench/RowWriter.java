@@ -8,7 +8,7 @@ import java.util.Locale;
 /** Per-puzzle rows as CSV (RFC 4180 quoting) or JSON lines. */
 final class RowWriter {
   private static final String[] COLUMNS = {
-    "corpus", "index", "algorithm", "driver", "outcome", "ms", "sweeps", "decisions", "restarts", "backtracks"
+    "corpus", "index", "algorithm", "driver", "outcome", "ms", "sweeps", "decisions", "restarts", "backtracks", "conflicts"
   };
 
   private RowWriter() {}
@@ -50,7 +50,7 @@ final class RowWriter {
   private static Object[] cells(PuzzleRow r) {
     return new Object[] {
       r.corpus, r.index, r.algorithm, r.driver, r.outcome.name(), String.format(Locale.ROOT, "%.4f", r.millis).transform(Double::valueOf),
-      r.sweeps, r.decisions, r.restarts, r.backtracks
+      r.sweeps, r.decisions, r.restarts, r.backtracks, r.conflicts
     };
   }
 

@@ -20,6 +20,7 @@ final class Summary {
   final double meanDecisions;
   final double meanRestarts;
   final double meanBacktracks;
+  final double meanConflicts;
 
   private Summary(List<PuzzleRow> rows) {
     PuzzleRow first = rows.get(0);
@@ -33,6 +34,7 @@ final class Summary {
     double decisions = 0;
     double restarts = 0;
     double backtracks = 0;
+    double conflicts = 0;
     for (int i = 0; i < rows.size(); i++) {
       PuzzleRow r = rows.get(i);
       millis[i] = r.millis;
@@ -41,6 +43,7 @@ final class Summary {
       decisions += r.decisions;
       restarts += r.restarts;
       backtracks += r.backtracks;
+      conflicts += r.conflicts;
     }
     Arrays.sort(millis);
     this.solved = count;
@@ -50,6 +53,7 @@ final class Summary {
     this.meanDecisions = decisions / puzzles;
     this.meanRestarts = restarts / puzzles;
     this.meanBacktracks = backtracks / puzzles;
+    this.meanConflicts = conflicts / puzzles;
   }
 
   /** The {@code q}-quantile of sorted values, interpolating linearly between ranks (as R's type 7). */
@@ -82,13 +86,13 @@ final class Summary {
 
   static String table(List<Summary> summaries) {
     StringBuilder sb = new StringBuilder();
-    String header = String.format(Locale.ROOT, "%-10s %-12s %-16s %8s %10s %10s %8s %10s %9s %11s%n",
-        "corpus", "algorithm", "driver", "solved%", "median ms", "p90 ms", "sweeps", "decisions", "restarts", "backtracks");
+    String header = String.format(Locale.ROOT, "%-10s %-12s %-16s %8s %10s %10s %8s %10s %9s %11s %9s%n",
+        "corpus", "algorithm", "driver", "solved%", "median ms", "p90 ms", "sweeps", "decisions", "restarts", "backtracks", "conflicts");
     sb.append(header);
     for (Summary s : summaries) {
-      sb.append(String.format(Locale.ROOT, "%-10s %-12s %-16s %7.1f%% %10.3f %10.3f %8.1f %10.1f %9.2f %11.1f%n",
+      sb.append(String.format(Locale.ROOT, "%-10s %-12s %-16s %7.1f%% %10.3f %10.3f %8.1f %10.1f %9.2f %11.1f %9.1f%n",
           s.corpus, s.algorithm, s.driver, s.solvedPercent(), s.medianMillis, s.p90Millis, s.meanSweeps,
-          s.meanDecisions, s.meanRestarts, s.meanBacktracks));
+          s.meanDecisions, s.meanRestarts, s.meanBacktracks, s.meanConflicts));
     }
     return sb.toString();
   }

@@ -30,11 +30,12 @@ class SummaryTest {
     assertEquals(1, top.solved);
     assertEquals(2.0, top.medianMillis, 1e-12);
     assertEquals(2.0, top.meanDecisions, 1e-12);
+    assertEquals(4.0, top.meanConflicts, 1e-12);
     String table = Summary.table(summaries);
     assertTrue(table.contains("median ms") && table.contains("33.3%"), table);
   }
 
   static PuzzleRow row(String corpus, String driver, PuzzleRow.Outcome outcome, double ms, int decisions) {
-    return new PuzzleRow(corpus, 0, "sumproduct", driver, outcome, ms, 1, decisions, 0, 0);
+    return new PuzzleRow(corpus, 0, "sumproduct", driver, outcome, ms, 1, decisions, 0, 0, 2 * decisions);
   }
 }

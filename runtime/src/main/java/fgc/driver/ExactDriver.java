@@ -12,7 +12,7 @@ import fgc.model.Model;
  * {@link SolveResult.Status#NO_SOLUTION} otherwise. Works on any model of {@code alldiff}/{@code neq}
  * factors whose values span at most 64.
  *
- * <p>Branching is by minimum remaining values, or (with {@link #guidedByMarginals}) by the marginals of
+ * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with {@link #guidedByMarginals}) by the marginals of
  * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
  * search tables are built on the first problem of a model and reused while the model stays the same,
  * so an instance is not thread-safe: use one per thread.
@@ -95,9 +95,8 @@ public final class ExactDriver implements Driver {
 
   /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
   public int countSolutions(Model model, int[] evidence, int limit) {
-    if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
-      return 0;
-    }
+    // No check of the givens first: givens that break a factor or leave a domain already give 0 below
+    // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);

@@ -38,7 +38,7 @@ public class SweepBenchmark {
   @Param({"2", "3", "4"})
   public int box;
 
-  @Param({"sumproduct", "bp-pairwise"})
+  @Param({"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet"})
   public String algorithm;
 
   @Param({"generated", "reference"})

@@ -1,0 +1,198 @@
+package fgc.bench;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.LoadedSolver;
+import fgc.cache.SolverCache;
+import fgc.compiler.AlgorithmSpec;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fgc bench compile}: how long a model takes from DSL text to a ready solver. Cold: the first
+ * compile in a fresh JVM (parse, generate, Janino, define, first sweep). Warm: the same again in a JVM
+ * that has compiled before. Reload: a cache hit in a fresh JVM. Whole process: {@code fgc solve} of
+ * one puzzle on a cache hit, as a new process. Fresh JVMs are started by this command (a probe each)
+ * and their medians reported; every compile writes into an empty cache folder of its own.
+ */
+@Command(name = "compile", mixinStandardHelpOptions = true,
+    description = "Cold and warm compile, reload of a cache entry, and a whole 'fgc solve' process on a hit: medians.")
+final class CompileCommand implements Callable<Integer> {
+  @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "sumproduct", description = "Algorithm (default: ${DEFAULT-VALUE}).")
+  String algorithm;
+
+  @Option(names = "--model", paramLabel = "NAME", defaultValue = "sudoku", description = "Bundled model (default: ${DEFAULT-VALUE}, n = 3).")
+  String model;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "9", description = "Fresh JVMs per figure (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(names = "--warm", paramLabel = "N", defaultValue = "30", description = "Warm compiles timed in this JVM (default: ${DEFAULT-VALUE}).")
+  int warm;
+
+  @Option(names = "--cli-jar", paramLabel = "JAR", description = "The fgc CLI jar (default: runtime/target/fgc.jar beside this module).")
+  Path cliJar;
+
+  /** Set in the child JVMs this command starts: which single figure to measure and print. */
+  @Option(names = "--probe", hidden = true)
+  String probe;
+
+  @Option(names = "--cache-dir", hidden = true)
+  Path cacheDir;
+
+  @Override
+  public Integer call() throws Exception {
+    if (probe != null) {
+      System.out.println(probeOnce());
+      return 0;
+    }
+    if (runs < 1 || warm < 1) {
+      throw new IllegalArgumentException("--runs and --warm must be at least 1");
+    }
+    Path work = Files.createTempDirectory("fgc-bench-compile");
+    Path filled = work.resolve("filled");
+    readySolver(filled);
+    Path puzzle = work.resolve("one.txt");
+    Files.writeString(puzzle, fgc.puzzles.EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst()
+        .orElseThrow().toLine() + "\n", StandardCharsets.UTF_8);
+    double[] cold = new double[runs];
+    double[] reload = new double[runs];
+    double[] reloadLoad = new double[runs];
+    double[] process = new double[runs];
+    Path cli = cliJar != null ? cliJar : defaultCliJar();
+    for (int r = 0; r < runs; r++) {
+      cold[r] = Double.parseDouble(child("cold", work.resolve("cold" + r)).split(" ")[0]);
+      String[] hit = child("reload", filled).split(" ");
+      reload[r] = Double.parseDouble(hit[0]);
+      reloadLoad[r] = Double.parseDouble(hit[1]);
+      process[r] = wholeProcess(cli, filled, puzzle);
+    }
+    double[] warmMs = new double[warm];
+    for (int i = 0; i < 5; i++) {
+      readySolver(work.resolve("warmup" + i));
+    }
+    for (int i = 0; i < warm; i++) {
+      long start = System.nanoTime();
+      readySolver(work.resolve("warm" + i));
+      warmMs[i] = (System.nanoTime() - start) / 1e6;
+    }
+    double[] warmReload = new double[warm];
+    for (int i = 0; i < warm + 5; i++) {
+      long start = System.nanoTime();
+      LoadedSolver hit = new SolverCache(filled, s -> { }).load(parse(), AlgorithmSpec.named(algorithm));
+      hit.newInstance().update(1);
+      if (i >= 5) {
+        warmReload[i - 5] = (System.nanoTime() - start) / 1e6;
+      }
+    }
+    double[] bare = new double[runs];
+    for (int r = 0; r < runs; r++) {
+      bare[r] = timedProcess(List.of(javaBinary(), "-XX:+UseSerialGC", "-version"));
+    }
+    System.out.printf(Locale.ROOT, "model %s (n = 3), algorithm %s; medians (min..max) in ms%n", model, algorithm);
+    line("cold compile, fresh JVM (text to ready solver, first sweep)", cold);
+    line("warm compile, same JVM", warmMs);
+    line("reload of a cache hit, fresh JVM (parse + load + first sweep)", reload);
+    line("  of which SolverCache.load (read, hash, define)", reloadLoad);
+    line("reload of a cache hit, same JVM (parse + load + first sweep)", warmReload);
+    line("whole 'fgc solve' process, one puzzle, cache hit", process);
+    line("  for scale: 'java -version' as a process", bare);
+    return 0;
+  }
+
+  /** One figure in this (fresh) JVM: cold prints its ms; reload prints total and load-only ms. */
+  private String probeOnce() {
+    long start = System.nanoTime();
+    if (probe.equals("cold")) {
+      readySolver(cacheDir);
+      return format((System.nanoTime() - start) / 1e6);
+    }
+    Model m = parse();
+    long loadStart = System.nanoTime();
+    LoadedSolver loaded = new SolverCache(cacheDir, s -> { }).load(m, AlgorithmSpec.named(algorithm));
+    long loadNanos = System.nanoTime() - loadStart;
+    if (!loaded.hit()) {
+      throw new IllegalStateException("expected a cache hit in " + cacheDir + ", got " + loaded.origin());
+    }
+    loaded.newInstance().update(1);
+    return format((System.nanoTime() - start) / 1e6) + " " + format(loadNanos / 1e6);
+  }
+
+  private Model parse() {
+    return FgcLanguage.parse(model + ".fg", FgcLanguage.bundledText(model), Map.of("n", 3L));
+  }
+
+  /** DSL text to a solver that has run one sweep, compiled into the empty cache folder {@code dir}. */
+  private double readySolver(Path dir) {
+    LoadedSolver loaded = new SolverCache(dir, s -> { }).load(parse(), AlgorithmSpec.named(algorithm));
+    if (loaded.hit()) {
+      throw new IllegalStateException("expected a compile in " + dir + ", got a cache hit");
+    }
+    GeneratedAlgorithm solver = loaded.newInstance();
+    return solver.update(1);
+  }
+
+  private String child(String what, Path dir) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+        BenchMain.class.getName(), "compile", "--probe", what, "--cache-dir", dir.toString(),
+        "--algorithm", algorithm, "--model", model));
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException("probe " + what + " failed: " + out);
+    }
+    return out;
+  }
+
+  private double wholeProcess(Path cli, Path cache, Path puzzle) throws IOException, InterruptedException {
+    return timedProcess(List.of(javaBinary(), "-XX:+UseSerialGC", "-jar", cli.toString(), "solve", "-q",
+        "--algorithm", algorithm, "--cache-dir", cache.toString(), "--input", puzzle.toString()));
+  }
+
+  /** Wall time of a process from start to exit; a failure stops the command with its output. */
+  private static double timedProcess(List<String> cmd) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    int code = p.waitFor();
+    double ms = (System.nanoTime() - start) / 1e6;
+    if (code != 0) {
+      throw new IllegalStateException(String.join(" ", cmd) + " failed (" + code + "): " + out);
+    }
+    return ms;
+  }
+
+  private static Path defaultCliJar() {
+    Path here = Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]).toAbsolutePath();
+    Path jar = here.getParent().getParent().getParent().resolve("runtime/target/fgc.jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalArgumentException("no CLI jar at " + jar + "; build it (mvn -q -DskipTests package -pl runtime -am) or give --cli-jar");
+    }
+    return jar;
+  }
+
+  private static String javaBinary() {
+    return ProcessHandle.current().info().command().orElse("java");
+  }
+
+  private static String format(double ms) {
+    return String.format(Locale.ROOT, "%.3f", ms);
+  }
+
+  private static void line(String label, double[] ms) {
+    double[] sorted = ms.clone();
+    Arrays.sort(sorted);
+    System.out.printf(Locale.ROOT, "%-64s %9.1f  (%.1f..%.1f)%n", label, Summary.quantile(sorted, 0.5), sorted[0], sorted[sorted.length - 1]);
+  }
+}
