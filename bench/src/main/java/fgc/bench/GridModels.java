@@ -1,6 +1,6 @@
 package fgc.bench;
 
-import fgc.driver.Assignments;
+import fgc.cli.GridCells;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -27,20 +27,10 @@ final class GridModels {
   }
 
   int[] evidence(Grid grid) {
-    int[] evidence = Assignments.empty(model);
-    for (int k = 0; k < grid.cellCount(); k++) {
-      if (grid.get(k) != 0) {
-        evidence[cells.firstIndex() + k] = grid.get(k);
-      }
-    }
-    return evidence;
+    return new GridCells(model, cells).evidence(grid);
   }
 
   Grid grid(int side, int[] values) {
-    int[] cellValues = new int[side * side];
-    for (int k = 0; k < cellValues.length; k++) {
-      cellValues[k] = values[cells.firstIndex() + k];
-    }
-    return Grid.of(side, cellValues);
+    return new GridCells(model, cells).grid(side, values);
   }
 }

@@ -4,7 +4,6 @@ import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compiler.AlgorithmSpec;
 import fgc.compiler.plan.PlanException;
-import fgc.driver.Assignments;
 import fgc.model.Model;
 import fgc.model.VariableArray;
 import fgc.puzzles.Grid;
@@ -50,21 +49,11 @@ final class PuzzleBinding {
     }
 
     int[] evidence(Grid grid) {
-      int[] evidence = Assignments.empty(model);
-      for (int k = 0; k < grid.cellCount(); k++) {
-        if (grid.get(k) != 0) {
-          evidence[cells.firstIndex() + k] = grid.get(k);
-        }
-      }
-      return evidence;
+      return new GridCells(model, cells).evidence(grid);
     }
 
     Grid grid(int side, int[] values) {
-      int[] cellValues = new int[side * side];
-      for (int k = 0; k < cellValues.length; k++) {
-        cellValues[k] = values[cells.firstIndex() + k];
-      }
-      return Grid.of(side, cellValues);
+      return new GridCells(model, cells).grid(side, values);
     }
   }
 
