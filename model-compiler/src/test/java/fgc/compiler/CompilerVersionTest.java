@@ -20,9 +20,12 @@ class CompilerVersionTest {
       "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException");
 
   @Test
-  void everyClassThatShapesTheOutputIsFingerprinted() throws IOException {
+  void everyClassThatShapesTheOutputIsFingerprinted() throws Exception {
     Path classes = Paths.get(CompilerVersion.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-    Set<String> fingerprinted = CompilerVersion.FINGERPRINTED.stream().map(Class::getName).collect(Collectors.toSet());
+    Set<String> fingerprinted = new HashSet<>(CompilerVersion.FINGERPRINTED);
+    for (String name : fingerprinted) {
+      Class.forName(name); // every listed name is a real class
+    }
     List<String> all;
     try (Stream<Path> walk = Files.walk(classes.resolve("fgc/compiler"))) {
       all = walk.filter(p -> p.toString().endsWith(".class"))
@@ -38,6 +41,16 @@ class CompilerVersionTest {
       }
     }
     assertTrue(missing.isEmpty(), "add to CompilerVersion.FINGERPRINTED (or NOT_SHAPING): " + missing);
+  }
+
+  @Test
+  void theJaninoInTheIdIsTheJaninoOnTheClassPath() throws Exception {
+    // The identity names Janino's version without loading Janino; the build must agree with it.
+    String onPath = org.codehaus.janino.SimpleCompiler.class.getPackage().getImplementationVersion();
+    if (onPath != null) {
+      assertTrue(CompilerVersion.id().endsWith("/janino-" + onPath), CompilerVersion.id() + " vs " + onPath);
+    }
+    assertTrue(CompilerVersion.id().endsWith("/janino-3.1.12"), "pom.xml and CompilerVersion name the same Janino");
   }
 
   @Test

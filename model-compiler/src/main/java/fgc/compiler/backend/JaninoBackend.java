@@ -9,9 +9,6 @@ import org.codehaus.janino.SimpleCompiler;
 
 /** Compiles generated source to class bytes in memory with Janino (class file version 61, Java 17). */
 public final class JaninoBackend {
-  /** Part of the compiler's identity: another Janino may emit other bytes for the same source. */
-  public static final String JANINO_VERSION = "3.1.12";
-
   private JaninoBackend() {}
 
   /**
