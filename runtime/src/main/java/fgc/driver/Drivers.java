@@ -1,5 +1,6 @@
 package fgc.driver;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,14 +11,16 @@ import java.util.function.Supplier;
  * here, so a new driver appears everywhere once it is registered.
  */
 public final class Drivers {
-  private static final Map<String, Supplier<Driver>> BY_NAME = new LinkedHashMap<>();
+  private static final Map<String, Supplier<Driver>> BY_NAME = registry();
 
-  static {
-    BY_NAME.put("decimate", DecimationDriver::withDefaults);
-    BY_NAME.put("single", SingleDriver::withDefaults);
-    BY_NAME.put("iterative", IterativeDriver::withDefaults);
-    BY_NAME.put("exact", ExactDriver::withDefaults);
-    BY_NAME.put("exact-marginals", () -> ExactDriver.withDefaults().guidedByMarginals(4, 20));
+  private static Map<String, Supplier<Driver>> registry() {
+    Map<String, Supplier<Driver>> drivers = new LinkedHashMap<>();
+    drivers.put("decimate", DecimationDriver::withDefaults);
+    drivers.put("single", SingleDriver::withDefaults);
+    drivers.put("iterative", IterativeDriver::withDefaults);
+    drivers.put("exact", ExactDriver::withDefaults);
+    drivers.put("exact-marginals", () -> ExactDriver.withDefaults().guidedByMarginals(4, 20));
+    return Collections.unmodifiableMap(drivers);
   }
 
   private Drivers() {}
