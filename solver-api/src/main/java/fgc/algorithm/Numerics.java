@@ -18,4 +18,28 @@ public final class Numerics {
     double x = a * b;
     return x == 0.0 && a != 0.0 && b != 0.0 ? TINY : x;
   }
+
+  /** Below this maximum a product block is rescaled; far above where double precision thins out. */
+  static final double RESCALE_BELOW = 0x1p-200;
+
+  /**
+   * Keeps a running product of messages away from underflow: when the largest of
+   * {@code x[from .. from+width)} falls below 2^-200, multiplies the block by the power of two that
+   * brings it near 1. Powers of two scale exactly (no rounding), and a common factor never changes a
+   * normalised result; in the common case this is one pass of comparisons, with no division.
+   */
+  public static void rescale(double[] x, int from, int width) {
+    double max = 0.0;
+    for (int v = 0; v < width; v++) {
+      if (x[from + v] > max) {
+        max = x[from + v];
+      }
+    }
+    if (max > 0.0 && max < RESCALE_BELOW) {
+      int shift = -Math.getExponent(max);
+      for (int v = 0; v < width; v++) {
+        x[from + v] = Math.scalb(x[from + v], shift);
+      }
+    }
+  }
 }

@@ -184,18 +184,6 @@ public final class EmitSupport {
         .addStatement("throw new $T(\"variable \" + i + \" of \" + V)", IndexOutOfBoundsException.class)
         .endControlFlow()
         .build());
-    type.addMethod(MethodSpec.methodBuilder("rescale").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addJavadoc("Divides {@code x[from .. from+W)} by its maximum, unless that is zero: products of many\n"
-            + "messages would otherwise underflow, and a common factor does not change a normalised result.\n")
-        .addParameter(double[].class, "x").addParameter(int.class, "from")
-        .addStatement("double max = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (x[from + v] > max)").addStatement("max = x[from + v]").endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("if (max > 0.0)")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("x[from + v] = x[from + v] / max").endControlFlow()
-        .endControlFlow()
-        .build());
     return type;
   }
 

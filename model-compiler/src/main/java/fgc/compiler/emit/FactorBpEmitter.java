@@ -113,7 +113,7 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int v = 0; v < W; v++)")
         .addStatement("target[at + v] = $T.times(target[at + v], toVariable[e * W + v])", Numerics.class)
         .endControlFlow()
-        .addStatement("rescale(target, at)")
+        .addStatement("$T.rescale(target, at, W)", Numerics.class)
         .endControlFlow()
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + target[at + v]").endControlFlow()

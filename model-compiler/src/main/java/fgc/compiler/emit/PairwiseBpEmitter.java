@@ -17,8 +17,8 @@ import javax.lang.model.element.Modifier;
  *
  * <p>The arithmetic of one variable update, in this order so that the reference interpreter can
  * reproduce it bit for bit: prefix products {@code pre[k]} of the prior and the first {@code k}
- * incoming messages, suffix products {@code suf[k]} of the messages from {@code k} on, each rescaled
- * to maximum 1; the cavity {@code pre[k] * suf[k+1]}; the {@code neq} message
+ * incoming messages, suffix products {@code suf[k]} of the messages from {@code k} on, each kept
+ * from underflow by {@link fgc.algorithm.Numerics#rescale} (exact powers of two); the cavity {@code pre[k] * suf[k+1]}; the {@code neq} message
  * {@code out(v) = sum of the cavity over u != v} as a left sum plus a right sum; normalise; damp
  * every entry that is not an exact zero (a ruled-out value must stay ruled out); normalise again.
  * An {@code eq} or table edge computes its message in {@link fgc.algorithm.PairwiseKernels} instead,
@@ -110,13 +110,13 @@ public final class PairwiseBpEmitter {
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("pre[a + W + v] = $T.times(pre[a + v], m[in + v])", Numerics.class).endControlFlow()
-        .addStatement("rescale(pre, a + W)")
+        .addStatement("$T.rescale(pre, a + W, W)", Numerics.class)
         .endControlFlow()
         .beginControlFlow("for (int k = degree - 1; k >= 0; k--)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("suf[a + v] = $T.times(m[in + v], suf[a + W + v])", Numerics.class).endControlFlow()
-        .addStatement("rescale(suf, a)")
+        .addStatement("$T.rescale(suf, a, W)", Numerics.class)
         .endControlFlow()
         .addStatement("return degree")
         .build();

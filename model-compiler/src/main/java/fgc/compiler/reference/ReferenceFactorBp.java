@@ -235,14 +235,10 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
       if (e == skip) {
         continue;
       }
-      double max = 0.0;
       for (int v = 0; v < width; v++) {
         x[v] = Numerics.times(x[v], toVariable[e][v]);
-        max = Math.max(max, x[v]);
       }
-      for (int v = 0; v < width && max > 0.0; v++) {
-        x[v] /= max;
-      }
+      Numerics.rescale(x, 0, width);
     }
     double sum = 0.0;
     for (double v : x) {

@@ -376,15 +376,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   }
 
   private static void rescale(double[] x) {
-    double max = 0.0;
-    for (double v : x) {
-      max = Math.max(max, v);
-    }
-    if (max > 0.0) {
-      for (int v = 0; v < x.length; v++) {
-        x[v] = x[v] / max;
-      }
-    }
+    Numerics.rescale(x, 0, x.length);
   }
 
   @Override

@@ -1,0 +1,34 @@
+package fgc.algorithm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class NumericsTest {
+  @Test
+  void aProductOfTwoNonZeroEntriesIsNeverZero() {
+    assertEquals(Numerics.TINY, Numerics.times(1e-200, 1e-200));
+    assertEquals(0.0, Numerics.times(0.0, 1e-200));
+    assertEquals(6.0, Numerics.times(2.0, 3.0));
+  }
+
+  @Test
+  void rescalingLeavesOrdinaryBlocksAloneAndScalesTinyOnesExactly() {
+    double[] ordinary = {0.0, 1e-30, 0.5, 1e-100};
+    double[] copy = ordinary.clone();
+    Numerics.rescale(ordinary, 0, 4);
+    assertArrayEquals(copy, ordinary, 0.0);
+
+    double[] tiny = {7.0, 3e-250, 0.0, 1e-260, 2.5e-251, 7.0};
+    Numerics.rescale(tiny, 1, 4);
+    assertEquals(7.0, tiny[0]);
+    assertEquals(7.0, tiny[5]);
+    assertEquals(0.0, tiny[3 - 1]);
+    double max = Math.max(tiny[1], Math.max(tiny[3], tiny[4]));
+    assertEquals(true, max >= 1.0 && max < 2.0, "brought near 1: " + max);
+    // A power of two: every ratio is kept to the last bit.
+    assertEquals(3e-250 / 2.5e-251, tiny[1] / tiny[4], 0.0);
+    assertEquals(1e-260 / 3e-250, tiny[3] / tiny[1], 0.0);
+  }
+}
