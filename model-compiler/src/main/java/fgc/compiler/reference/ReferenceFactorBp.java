@@ -1,6 +1,5 @@
 package fgc.compiler.reference;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
 import fgc.model.Domain;
@@ -20,8 +19,7 @@ import java.util.List;
  * enumeration fixes it there; messages into observed variables are left as they are (with a
  * point-mass prior, none of their entries can change a belief).
  */
-public final class ReferenceFactorBp implements GeneratedAlgorithm {
-  private final Model model;
+public final class ReferenceFactorBp extends ReferenceAlgorithm {
   private final double damping;
   private final boolean maxProduct;
   private final int lo;
@@ -38,7 +36,7 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
   private final BruteForceMessages bruteForce;
 
   public ReferenceFactorBp(Model model, double damping, boolean maxProduct) {
-    this.model = model;
+    super(model);
     this.damping = damping;
     this.maxProduct = maxProduct;
     int n = model.variableCount();
@@ -71,35 +69,13 @@ public final class ReferenceFactorBp implements GeneratedAlgorithm {
   }
 
   @Override
-  public String key() {
-    return "reference";
-  }
-
-  @Override
   public String algorithm() {
     return maxProduct ? "maxproduct" : "sumproduct";
   }
 
   @Override
-  public int variableCount() {
-    return model.variableCount();
-  }
-
-  @Override
-  public int lowestValue(int variable) {
-    return model.domainOf(variable).lo();
-  }
-
-  @Override
-  public int domainSize(int variable) {
-    return model.domainOf(variable).size();
-  }
-
-  @Override
   public void setObserved(int variable, int value) {
-    if (!model.domainOf(variable).contains(value)) {
-      throw new IllegalArgumentException("value " + value + " is outside the domain of variable " + variable);
-    }
+    checkInDomain(variable, value);
     Arrays.fill(prior[variable], 0.0);
     prior[variable][value - lo] = 1.0;
     observed[variable] = value;

@@ -1,7 +1,6 @@
 package fgc.compiler.reference;
 
 import fgc.algorithm.Dirichlets;
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Noise;
 import fgc.algorithm.Numerics;
 import fgc.model.Domain;
@@ -30,8 +29,7 @@ import java.util.TreeSet;
  * {@code table}) multiply their weights into the prior; under Dirichlet priors into the mean, which
  * is then normalised.
  */
-public final class ReferencePairwiseBp implements GeneratedAlgorithm {
-  private final Model model;
+public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   private final double damping;
   private final int lo;
   private final int width;
@@ -60,7 +58,7 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
    * the mean of the posterior Dirichlet projected from the belief.
    */
   public ReferencePairwiseBp(Model model, double damping, double freeCount, double givenCount) {
-    this.model = model;
+    super(model);
     this.damping = damping;
     this.freeCount = freeCount;
     this.givenCount = givenCount;
@@ -110,36 +108,13 @@ public final class ReferencePairwiseBp implements GeneratedAlgorithm {
   }
 
   @Override
-  public String key() {
-    return "reference";
-  }
-
-  @Override
   public String algorithm() {
     return alpha == null ? "bp-pairwise" : "ep-dirichlet";
   }
 
   @Override
-  public int variableCount() {
-    return model.variableCount();
-  }
-
-  @Override
-  public int lowestValue(int variable) {
-    return model.domainOf(variable).lo();
-  }
-
-  @Override
-  public int domainSize(int variable) {
-    return model.domainOf(variable).size();
-  }
-
-  @Override
   public void setObserved(int variable, int value) {
-    Domain d = model.domainOf(variable);
-    if (!d.contains(value)) {
-      throw new IllegalArgumentException("value " + value + " is outside the domain of variable " + variable);
-    }
+    checkInDomain(variable, value);
     if (alpha == null) {
       java.util.Arrays.fill(prior[variable], 0.0);
       prior[variable][value - lo] = 1.0;

@@ -1,0 +1,40 @@
+package fgc.compiler.reference;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.model.Model;
+
+/** What every reference interpreter reads straight from the model: its identity, variables and domains. */
+abstract class ReferenceAlgorithm implements GeneratedAlgorithm {
+  final Model model;
+
+  ReferenceAlgorithm(Model model) {
+    this.model = model;
+  }
+
+  @Override
+  public final String key() {
+    return "reference";
+  }
+
+  @Override
+  public final int variableCount() {
+    return model.variableCount();
+  }
+
+  @Override
+  public final int lowestValue(int variable) {
+    return model.domainOf(variable).lo();
+  }
+
+  @Override
+  public final int domainSize(int variable) {
+    return model.domainOf(variable).size();
+  }
+
+  /** Throws, naming the variable, when {@code value} is outside its domain. */
+  final void checkInDomain(int variable, int value) {
+    if (!model.domainOf(variable).contains(value)) {
+      throw new IllegalArgumentException("value " + value + " is outside the domain of variable " + variable);
+    }
+  }
+}
