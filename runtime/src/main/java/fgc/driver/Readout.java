@@ -57,4 +57,18 @@ final class Readout {
       }
     }
   }
+
+  /**
+   * The result of a readout that is not repaired (single, iterative): solved when {@code values}
+   * breaks no factor, otherwise unsolved with the number of broken factors as its conflicts.
+   */
+  static SolveResult finish(fgc.model.Model model, int[] values, int sweeps, int decisions, long start, SolveEvents events) {
+    int conflicts = Assignments.countViolations(model, values);
+    long nanos = System.nanoTime() - start;
+    if (conflicts == 0) {
+      return new SolveResult(SolveResult.Status.SOLVED, values, sweeps, decisions, 0, 0, nanos, 0);
+    }
+    events.invalidAssignment(Assignments.firstViolation(model, values));
+    return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, 0, 0, nanos, conflicts);
+  }
 }

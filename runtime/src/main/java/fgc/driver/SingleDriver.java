@@ -47,12 +47,6 @@ public final class SingleDriver implements Driver {
         decisions++;
       }
     }
-    int conflicts = Assignments.countViolations(model, values);
-    long nanos = System.nanoTime() - start;
-    if (conflicts == 0) {
-      return new SolveResult(SolveResult.Status.SOLVED, values, sweeps, decisions, 0, 0, nanos, 0);
-    }
-    events.invalidAssignment(Assignments.firstViolation(model, values));
-    return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, 0, 0, nanos, conflicts);
+    return Readout.finish(model, values, sweeps, decisions, start, events);
   }
 }

@@ -3,7 +3,7 @@ package fgc.compiler.reference;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
 
-/** What every reference interpreter reads straight from the model: its identity, variables and domains. */
+/** What every reference interpreter shares: its identity, variables and domains from the model, and the equivalences of the interface (reset = no noise, clear all = clear each). */
 abstract class ReferenceAlgorithm implements GeneratedAlgorithm {
   final Model model;
 
@@ -29,6 +29,18 @@ abstract class ReferenceAlgorithm implements GeneratedAlgorithm {
   @Override
   public final int domainSize(int variable) {
     return model.domainOf(variable).size();
+  }
+
+  @Override
+  public final void clearAllObserved() {
+    for (int i = 0; i < model.variableCount(); i++) {
+      clearObserved(i);
+    }
+  }
+
+  @Override
+  public final void reset() {
+    resetWithNoise(0L, 0.0);
   }
 
   /** Throws, naming the variable, when {@code value} is outside its domain. */

@@ -91,18 +91,6 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
   }
 
   @Override
-  public void clearAllObserved() {
-    for (int i = 0; i < model.variableCount(); i++) {
-      clearObserved(i);
-    }
-  }
-
-  @Override
-  public void reset() {
-    resetWithNoise(0L, 0.0);
-  }
-
-  @Override
   public void resetWithNoise(long seed, double scale) {
     double[] all = new double[edgeVariable.length * width];
     Noise.fill(all, width, seed, scale);

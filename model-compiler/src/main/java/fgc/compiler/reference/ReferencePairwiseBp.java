@@ -169,18 +169,6 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   }
 
   @Override
-  public void clearAllObserved() {
-    for (int i = 0; i < model.variableCount(); i++) {
-      clearObserved(i);
-    }
-  }
-
-  @Override
-  public void reset() {
-    resetWithNoise(0L, 0.0);
-  }
-
-  @Override
   public void resetWithNoise(long seed, double scale) {
     int edges = 0;
     for (List<Integer> nb : neighbours) {
