@@ -3,6 +3,7 @@ package fgc.driver;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.exact.BitmaskSearch;
 import fgc.driver.exact.BitmaskTables;
+import fgc.driver.exact.ValueBoardSearch;
 import fgc.model.Model;
 
 /**
@@ -22,19 +23,24 @@ public final class ExactDriver implements Driver {
   private final int marginalDepth;
   private final int marginalSweeps;
   private final boolean lockedCandidates;
+  private final boolean valueBoards;
   private Model lastModel;
   private BitmaskSearch search;
+  /** The value-major form of {@link #search}, or null when the model does not fit it or it is off. */
+  private ValueBoardSearch boards;
 
-  private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates) {
+  private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
+      boolean valueBoards) {
     this.marginals = marginals;
     this.marginalDepth = marginalDepth;
     this.marginalSweeps = marginalSweeps;
     this.lockedCandidates = lockedCandidates;
+    this.valueBoards = valueBoards;
   }
 
   /** Minimum remaining values, lowest value first, locked candidates on (they pay on top95: BENCHMARKS.md). */
   public static ExactDriver withDefaults() {
-    return new ExactDriver(false, 0, 0, true);
+    return new ExactDriver(false, 0, 0, true, true);
   }
 
   /**
@@ -42,11 +48,20 @@ public final class ExactDriver implements Driver {
    * node shallower than {@code depth}.
    */
   public ExactDriver guidedByMarginals(int depth, int sweeps) {
-    return new ExactDriver(true, depth, sweeps, lockedCandidates);
+    return new ExactDriver(true, depth, sweeps, lockedCandidates, valueBoards);
   }
 
   public ExactDriver withLockedCandidates(boolean on) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on);
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on, valueBoards);
+  }
+
+  /**
+   * Whether branching by minimum remaining values runs on {@link ValueBoardSearch} when the model
+   * fits it (on by default; same rules and branches, fewer operations per node). Off: always the
+   * cell-major {@link BitmaskSearch}, kept for models that do not fit and for comparison.
+   */
+  public ExactDriver withValueBoards(boolean on) {
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on);
   }
 
   @Override
@@ -58,12 +73,13 @@ public final class ExactDriver implements Driver {
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     BitmaskSearch s = searchFor(model);
-    if (marginals && solver != null) {
+    boolean byMarginals = marginals && solver != null;
+    if (byMarginals) {
       s.useMarginals(solver, marginalDepth, marginalSweeps);
     } else {
       s.useMinimumRemainingValues();
     }
-    int found = s.run(evidence, Assignments.NONE, 1, new BitmaskSearch.Listener() {
+    BitmaskSearch.Listener listener = new BitmaskSearch.Listener() {
       @Override
       public void branch(int variable, int value) {
         events.decision(variable, value, 0, false);
@@ -73,24 +89,29 @@ public final class ExactDriver implements Driver {
       public void undo(int variable, int value) {
         events.backtrack(variable, value);
       }
-    });
-    int decisions = (int) Math.min(Integer.MAX_VALUE, s.nodes());
+    };
+    ValueBoardSearch fast = byMarginals ? null : boards;
+    int found = fast != null ? fast.run(evidence, Assignments.NONE, 1, listener)
+        : s.run(evidence, Assignments.NONE, 1, listener);
+    long nodes = fast != null ? fast.nodes() : s.nodes();
+    long backtracks = fast != null ? fast.backtracks() : s.backtracks();
+    int decisions = (int) Math.min(Integer.MAX_VALUE, nodes);
     long nanos = System.nanoTime() - start;
     if (found == 0) {
       // Only now tell broken givens from a puzzle without solution: the check costs as much as a search.
       if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
         return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, 0, System.nanoTime() - start);
       }
-      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, s.backtracks(), nanos);
+      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, backtracks, nanos);
     }
-    int[] values = s.solution();
+    int[] values = fast != null ? fast.solution() : s.solution();
     String violation = Assignments.firstViolation(model, values);
     if (violation != null) {
       // Never expected: propagation only removes values that no solution can take.
       events.invalidAssignment(violation);
-      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, s.backtracks(), nanos);
+      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, backtracks, nanos);
     }
-    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, s.backtracks(), System.nanoTime() - start);
+    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, backtracks, System.nanoTime() - start);
   }
 
   /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
@@ -98,13 +119,18 @@ public final class ExactDriver implements Driver {
     // No check of the givens first: givens that break a factor or leave a domain already give 0 below
     // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
     BitmaskSearch s = searchFor(model);
+    if (boards != null) {
+      return boards.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    }
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
   }
 
   private BitmaskSearch searchFor(Model model) {
     if (search == null || (model != lastModel && !model.equals(lastModel))) {
-      search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates);
+      BitmaskTables tables = BitmaskTables.of(model);
+      search = new BitmaskSearch(tables, lockedCandidates);
+      boards = valueBoards ? ValueBoardSearch.of(tables, lockedCandidates) : null;
       lastModel = model;
     }
     return search;
