@@ -239,33 +239,22 @@ public final class ValueBoardSearch {
     final long units = t.unitsOf[v];
     for (int i = w0, k = 0; i < open; i += words, k++) {
       long c = s[i];
-      if ((c & bit) != 0) {
-        s[i] = c & ~bit;
-        dirty[k] |= units;
-      }
+      s[i] = c & ~bit;
+      dirty[k] |= units & -((c >>> v) & 1L);
     }
     final long[] peers = t.peerMask;
-    long touched = 0;
+    long removed = 0;
     for (int w = 0, p = v * words; w < words; w++) {
-      long removed = s[row + w] & peers[p + w];
-      if (removed != 0) {
-        s[row + w] ^= removed;
-        touched |= unitsOf(w, removed);
-      }
+      long r = s[row + w] & peers[p + w];
+      s[row + w] ^= r;
+      removed |= r;
     }
-    dirty[b] |= touched;
+    // Coarser than the units of the variables removed, but one load instead of a loop over them.
+    dirty[b] |= removed != 0 ? t.peerUnits[v] : 0L;
     s[open + w0] &= ~bit;
     s[pending + b] &= ~units;
     fixedValue[v] = b;
     return true;
-  }
-
-  private long unitsOf(int word, long vars) {
-    long units = 0;
-    for (long left = vars; left != 0; left &= left - 1) {
-      units |= t.unitsOf[(word << 6) + Long.numberOfTrailingZeros(left)];
-    }
-    return units;
   }
 
   /** Naked singles, then hidden singles and locked candidates, until nothing changes; false on a contradiction. */
@@ -365,30 +354,31 @@ public final class ValueBoardSearch {
     return changed;
   }
 
-  /** Clears value {@code b} from each partner's rest when all of unit {@code u}'s places for it are shared with that partner. */
+  /**
+   * Clears value {@code b} from each partner's rest when all of unit {@code u}'s places for it are
+   * shared with that partner: the partners that share every place are the AND of their
+   * {@link ValueBoardTables#sharedWith} bits.
+   */
   private boolean locked(long[] s, int b, int u) {
     final int row = b * words;
+    long partners = -1L;
+    for (int k = t.unitStart[u], stop = t.unitStart[u + 1]; k < stop; k++) {
+      int w = t.unitWord[k];
+      for (long m = s[row + w] & t.unitMask[k]; m != 0; m &= m - 1) {
+        partners &= t.sharedWith[t.slot((w << 6) + Long.numberOfTrailingZeros(m), u)];
+      }
+    }
     boolean changed = false;
-    for (int e = t.partnerStart[u], end = t.partnerStart[u + 1]; e < end; e++) {
-      int base = e * words;
-      boolean inside = true;
-      for (int k = t.unitStart[u], stop = t.unitStart[u + 1]; k < stop && inside; k++) {
-        int w = t.unitWord[k];
-        inside = (s[row + w] & t.unitMask[k] & ~t.partnerShared[base + w]) == 0;
-      }
-      if (!inside) {
-        continue;
-      }
-      long touched = 0;
+    for (; partners != 0; partners &= partners - 1) {
+      int base = (t.partnerStart[u] + Long.numberOfTrailingZeros(partners)) * words;
+      long removed = 0;
       for (int w = 0; w < words; w++) {
-        long removed = s[row + w] & t.partnerRest[base + w];
-        if (removed != 0) {
-          s[row + w] ^= removed;
-          touched |= unitsOf(w, removed);
-        }
+        long r = s[row + w] & t.partnerRest[base + w];
+        s[row + w] ^= r;
+        removed |= r;
       }
-      if (touched != 0) {
-        dirty[b] |= touched;
+      if (removed != 0) {
+        dirty[b] |= t.restUnits[base / words];
         changed = true;
       }
     }

@@ -28,6 +28,8 @@ final class ValueBoardTables {
   final int[] unitWord;
   final long[] unitMask;
   final long[] unitsOf;
+  /** Per variable, the units of its peers: where fixing it can take places away. */
+  final long[] peerUnits;
   final long[] pendingInitial;
   /** Per unit, its locked-candidate partners: entries {@code partnerStart[u] .. partnerStart[u + 1]}. */
   final int[] partnerStart;
@@ -35,8 +37,17 @@ final class ValueBoardTables {
   final long[] partnerShared;
   /** Per partner entry, {@code words} longs: the partner's variables outside the shared part. */
   final long[] partnerRest;
+  /** Per partner entry, the units of the partner's rest: where clearing it can take places away. */
+  final long[] restUnits;
   /** Per unit, the largest shared part among its partners (a value in more places cannot be locked). */
   final int[] partnerMaxShared;
+  /**
+   * Per (variable, one of its units): which of the unit's partners (bit {@code e - partnerStart[u]})
+   * share the variable; at {@link #slot}. A value's places lie in a shared part iff the AND of
+   * their bits has that partner's bit.
+   */
+  final long[] sharedWith;
+  private final int[] slotStart;
 
   private ValueBoardTables(BitmaskTables t) {
     this.variables = t.variables;
@@ -87,6 +98,12 @@ final class ValueBoardTables {
     for (int v = 0; v < variables; v++) {
       unitsOf[v] = units == 0 ? 0 : t.unitBits[v * t.unitWords];
     }
+    this.peerUnits = new long[variables];
+    for (int v = 0; v < variables; v++) {
+      for (int j = t.peerStart[v]; j < t.peerStart[v + 1]; j++) {
+        peerUnits[v] |= unitsOf[t.peers[j]];
+      }
+    }
     this.pendingInitial = new long[values];
     for (int u = 0; u < units; u++) {
       for (long left = t.unitFull[u]; left != 0; left &= left - 1) {
@@ -105,6 +122,7 @@ final class ValueBoardTables {
     this.partnerShared = new long[2 * pairs * words];
     this.partnerRest = new long[2 * pairs * words];
     this.partnerMaxShared = new int[units];
+    this.restUnits = new long[2 * pairs];
     int[] next = partnerStart.clone();
     for (int p = 0; p < pairs; p++) {
       int shared = 3 * p;
@@ -118,10 +136,30 @@ final class ValueBoardTables {
         }
         for (int j = t.pairStart[rest]; j < t.pairStart[rest + 1]; j++) {
           setBit(partnerRest, e * words, t.pairVars[j]);
+          restUnits[e] |= unitsOf[t.pairVars[j]];
         }
         partnerMaxShared[u] = Math.max(partnerMaxShared[u], t.pairStart[shared + 1] - t.pairStart[shared]);
       }
     }
+    this.slotStart = new int[variables + 1];
+    for (int v = 0; v < variables; v++) {
+      slotStart[v + 1] = slotStart[v] + Long.bitCount(unitsOf[v]);
+    }
+    this.sharedWith = new long[slotStart[variables]];
+    for (int u = 0; u < units; u++) {
+      for (int e = partnerStart[u]; e < partnerStart[u + 1]; e++) {
+        for (int v = 0; v < variables; v++) {
+          if ((partnerShared[e * words + (v >>> 6)] & (1L << v)) != 0) {
+            sharedWith[slot(v, u)] |= 1L << (e - partnerStart[u]);
+          }
+        }
+      }
+    }
+  }
+
+  /** Where (variable {@code v}, unit {@code u}) keeps its {@link #sharedWith} bits; {@code u} must be a unit of {@code v}. */
+  int slot(int v, int u) {
+    return slotStart[v] + Long.bitCount(unitsOf[v] & ((1L << u) - 1));
   }
 
   private static void setBit(long[] rows, int base, int v) {
@@ -130,11 +168,18 @@ final class ValueBoardTables {
 
   /**
    * The value-major form of {@code t}, or null when it does not fit: no variables, more than
-   * {@value #MAX_WORDS} words of them, or more than 64 permutation units.
+   * {@value #MAX_WORDS} words of them, more than 64 permutation units, or a unit with more than
+   * 64 locked-candidate partners.
    */
   static ValueBoardTables of(BitmaskTables t) {
     if (t.variables == 0 || (t.variables + 63) >>> 6 > MAX_WORDS || t.unitFull.length > 64) {
       return null;
+    }
+    int[] partners = new int[t.unitFull.length];
+    for (int u : t.pairUnits) {
+      if (++partners[u] > 64) {
+        return null;
+      }
     }
     return new ValueBoardTables(t);
   }
