@@ -315,9 +315,8 @@ public final class ValueBoardSearch {
    */
   private int unitRules(long[] s) {
     int changed = 0;
-    final int[] unitStart = t.unitStart;
-    final int[] unitWord = t.unitWord;
-    final long[] unitMask = t.unitMask;
+    final long[] unitRows = t.unitRows;
+    final int[] worthALook = lockedCandidates ? t.lockablePlaces : t.singlePlaces;
     for (int b = 0; b < values; b++) {
       final int row = b * words;
       long todo = dirty[b] & s[pending + b];
@@ -325,28 +324,25 @@ public final class ValueBoardSearch {
       while (todo != 0) {
         int u = Long.numberOfTrailingZeros(todo);
         todo &= todo - 1;
+        int base = u * words;
         int places = 0;
-        long last = 0;
-        int lastWord = 0;
-        for (int k = unitStart[u], end = unitStart[u + 1]; k < end; k++) {
-          long m = s[row + unitWord[k]] & unitMask[k];
-          if (m != 0) {
-            places += Long.bitCount(m);
-            last = m;
-            lastWord = unitWord[k];
-          }
+        for (int w = 0; w < words; w++) {
+          places += Long.bitCount(s[row + w] & unitRows[base + w]);
+        }
+        if (places > worthALook[u]) {
+          continue;
         }
         if (places == 0) {
           return -1;
         }
         if (places == 1) {
-          if (!fix(s, (lastWord << 6) + Long.numberOfTrailingZeros(last), b)) {
+          if (!fix(s, firstIn(s, row, base), b)) {
             return -1;
           }
           changed = 1;
           // The fix may have placed b in other units still in todo.
           todo &= s[pending + b];
-        } else if (lockedCandidates && places <= t.partnerMaxShared[u] && locked(s, b, u)) {
+        } else if (locked(s, b, u)) {
           changed = 1;
         }
       }
@@ -354,23 +350,33 @@ public final class ValueBoardSearch {
     return changed;
   }
 
+  /** The first variable of unit row {@code base} on board row {@code row}; there is one. */
+  private int firstIn(long[] s, int row, int base) {
+    int w = 0;
+    long m;
+    while ((m = s[row + w] & t.unitRows[base + w]) == 0) {
+      w++;
+    }
+    return (w << 6) + Long.numberOfTrailingZeros(m);
+  }
+
   /**
    * Clears value {@code b} from each partner's rest when all of unit {@code u}'s places for it are
-   * shared with that partner: the partners that share every place are the AND of their
-   * {@link ValueBoardTables#sharedWith} bits.
+   * shared with that partner.
    */
   private boolean locked(long[] s, int b, int u) {
     final int row = b * words;
-    long partners = -1L;
-    for (int k = t.unitStart[u], stop = t.unitStart[u + 1]; k < stop; k++) {
-      int w = t.unitWord[k];
-      for (long m = s[row + w] & t.unitMask[k]; m != 0; m &= m - 1) {
-        partners &= t.sharedWith[t.slot((w << 6) + Long.numberOfTrailingZeros(m), u)];
-      }
-    }
+    final int unit = u * words;
     boolean changed = false;
-    for (; partners != 0; partners &= partners - 1) {
-      int base = (t.partnerStart[u] + Long.numberOfTrailingZeros(partners)) * words;
+    for (int e = t.partnerStart[u], end = t.partnerStart[u + 1]; e < end; e++) {
+      int base = e * words;
+      long outside = 0;
+      for (int w = 0; w < words; w++) {
+        outside |= s[row + w] & t.unitRows[unit + w] & ~t.partnerShared[base + w];
+      }
+      if (outside != 0) {
+        continue;
+      }
       long removed = 0;
       for (int w = 0; w < words; w++) {
         long r = s[row + w] & t.partnerRest[base + w];
@@ -378,7 +384,7 @@ public final class ValueBoardSearch {
         removed |= r;
       }
       if (removed != 0) {
-        dirty[b] |= t.restUnits[base / words];
+        dirty[b] |= t.restUnits[e];
         changed = true;
       }
     }

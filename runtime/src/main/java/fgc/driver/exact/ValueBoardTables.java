@@ -7,8 +7,7 @@ package fgc.driver.exact;
  *
  * <ul>
  *   <li>{@code peerMask[v * words + w]}: the peers of variable {@code v};</li>
- *   <li>units as sparse rows: unit {@code u} covers the words {@code unitWord[k]} with the bits
- *       {@code unitMask[k]} for {@code k} in {@code unitStart[u] .. unitStart[u + 1]};</li>
+ *   <li>{@code unitRows[u * words + w]}: the variables of permutation unit {@code u};</li>
  *   <li>{@code unitsOf[v]}: the permutation units of {@code v};</li>
  *   <li>{@code pendingInitial[b]}: the units that must hold value bit {@code b};</li>
  *   <li>locked-candidate partners of each unit (from the unit pairs): the shared part and the
@@ -24,9 +23,8 @@ final class ValueBoardTables {
   final int values;
   final long[] boardInitial;
   final long[] peerMask;
-  final int[] unitStart;
-  final int[] unitWord;
-  final long[] unitMask;
+  /** Per unit, {@code words} longs: its variables. */
+  final long[] unitRows;
   final long[] unitsOf;
   /** Per variable, the units of its peers: where fixing it can take places away. */
   final long[] peerUnits;
@@ -41,13 +39,10 @@ final class ValueBoardTables {
   final long[] restUnits;
   /** Per unit, the largest shared part among its partners (a value in more places cannot be locked). */
   final int[] partnerMaxShared;
-  /**
-   * Per (variable, one of its units): which of the unit's partners (bit {@code e - partnerStart[u]})
-   * share the variable; at {@link #slot}. A value's places lie in a shared part iff the AND of
-   * their bits has that partner's bit.
-   */
-  final long[] sharedWith;
-  private final int[] slotStart;
+  /** Per unit, the most places of a value worth a look for hidden singles: 1. */
+  final int[] singlePlaces;
+  /** Per unit, the most places of a value worth a look for hidden singles or locked candidates. */
+  final int[] lockablePlaces;
 
   private ValueBoardTables(BitmaskTables t) {
     this.variables = t.variables;
@@ -76,24 +71,7 @@ final class ValueBoardTables {
         setBit(dense, u * words, t.unitVars[k]);
       }
     }
-    int entries = 0;
-    for (long m : dense) {
-      entries += m != 0 ? 1 : 0;
-    }
-    this.unitStart = new int[units + 1];
-    this.unitWord = new int[entries];
-    this.unitMask = new long[entries];
-    int k = 0;
-    for (int u = 0; u < units; u++) {
-      unitStart[u] = k;
-      for (int w = 0; w < words; w++) {
-        if (dense[u * words + w] != 0) {
-          unitWord[k] = w;
-          unitMask[k++] = dense[u * words + w];
-        }
-      }
-    }
-    unitStart[units] = k;
+    this.unitRows = dense;
     this.unitsOf = new long[variables];
     for (int v = 0; v < variables; v++) {
       unitsOf[v] = units == 0 ? 0 : t.unitBits[v * t.unitWords];
@@ -141,25 +119,12 @@ final class ValueBoardTables {
         partnerMaxShared[u] = Math.max(partnerMaxShared[u], t.pairStart[shared + 1] - t.pairStart[shared]);
       }
     }
-    this.slotStart = new int[variables + 1];
-    for (int v = 0; v < variables; v++) {
-      slotStart[v + 1] = slotStart[v] + Long.bitCount(unitsOf[v]);
-    }
-    this.sharedWith = new long[slotStart[variables]];
+    this.singlePlaces = new int[units];
+    this.lockablePlaces = new int[units];
     for (int u = 0; u < units; u++) {
-      for (int e = partnerStart[u]; e < partnerStart[u + 1]; e++) {
-        for (int v = 0; v < variables; v++) {
-          if ((partnerShared[e * words + (v >>> 6)] & (1L << v)) != 0) {
-            sharedWith[slot(v, u)] |= 1L << (e - partnerStart[u]);
-          }
-        }
-      }
+      singlePlaces[u] = 1;
+      lockablePlaces[u] = Math.max(1, partnerMaxShared[u]);
     }
-  }
-
-  /** Where (variable {@code v}, unit {@code u}) keeps its {@link #sharedWith} bits; {@code u} must be a unit of {@code v}. */
-  int slot(int v, int u) {
-    return slotStart[v] + Long.bitCount(unitsOf[v] & ((1L << u) - 1));
   }
 
   private static void setBit(long[] rows, int base, int v) {
@@ -168,18 +133,11 @@ final class ValueBoardTables {
 
   /**
    * The value-major form of {@code t}, or null when it does not fit: no variables, more than
-   * {@value #MAX_WORDS} words of them, more than 64 permutation units, or a unit with more than
-   * 64 locked-candidate partners.
+   * {@value #MAX_WORDS} words of them, or more than 64 permutation units.
    */
   static ValueBoardTables of(BitmaskTables t) {
     if (t.variables == 0 || (t.variables + 63) >>> 6 > MAX_WORDS || t.unitFull.length > 64) {
       return null;
-    }
-    int[] partners = new int[t.unitFull.length];
-    for (int u : t.pairUnits) {
-      if (++partners[u] > 64) {
-        return null;
-      }
     }
     return new ValueBoardTables(t);
   }
