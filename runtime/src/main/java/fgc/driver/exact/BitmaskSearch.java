@@ -66,11 +66,26 @@ public final class BitmaskSearch {
   private long[] firstSolution;
   /** Set by {@link #lockedCandidates} when it removed a candidate. */
   private boolean shrank;
+  /**
+   * Value boards: per value bit, the variables whose mask holds it, {@code words} longs each, kept
+   * in the state from {@link #boardStart} on; they tell a fixed variable which peers still hold its
+   * value, so the peer update visits those only. Null when the model has too many variables.
+   */
+  private final long[] peerMask;
+  private final int boardStart;
+  private final int words;
+  /** Open variables, then variables with two values, {@code words} longs each: scratch of {@link #bivalueWithMostOpenPeers}. */
+  private final long[] openScratch;
 
   public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates) {
     this.t = tables;
     this.n = tables.variables;
-    this.stateLength = n + (n + 63) / 64;
+    this.words = (n + 63) >>> 6;
+    this.boardStart = n + words;
+    this.openScratch = new long[2 * words];
+    ValueBoardTables boards = ValueBoardTables.of(tables);
+    this.peerMask = boards == null ? null : boards.peerMask;
+    this.stateLength = boardStart + (boards == null ? 0 : boards.values * words);
     this.stack = new long[n + 2][stateLength];
     this.queue = new int[n + 1];
     this.lockedCandidates = lockedCandidates;
@@ -139,6 +154,14 @@ public final class BitmaskSearch {
       }
     }
     allChanged();
+    if (peerMask != null) {
+      java.util.Arrays.fill(root, boardStart, stateLength, 0L);
+      for (int v = 0; v < n; v++) {
+        for (long left = root[v]; left != 0; left &= left - 1) {
+          root[boardStart + Long.numberOfTrailingZeros(left) * words + (v >>> 6)] |= 1L << v;
+        }
+      }
+    }
     if (propagate(root, tail)) {
       search(0);
     }
@@ -172,14 +195,19 @@ public final class BitmaskSearch {
     long[] s = stack[depth];
     int best = -1;
     int fewest = 65;
-    for (int v = 0; v < n; v++) {
+    boolean chosen = false;
+    if (branching == Branching.MINIMUM_REMAINING_VALUES && peerMask != null) {
+      best = bivalueWithMostOpenPeers(s);
+      chosen = best >= 0;
+    }
+    for (int v = chosen ? n : 0; v < n; v++) {
       int count = Long.bitCount(s[v]);
       if (count > 1 && count < fewest) {
         best = v;
         fewest = count;
       }
     }
-    if (best >= 0 && branching == Branching.MINIMUM_REMAINING_VALUES) {
+    if (best >= 0 && !chosen && branching == Branching.MINIMUM_REMAINING_VALUES) {
       best = mostOpenPeers(s, best, fewest);
     }
     if (best < 0) {
@@ -201,6 +229,50 @@ public final class BitmaskSearch {
       }
     }
     return false;
+  }
+
+  /**
+   * What {@link #mostOpenPeers} picks among the variables with two values, found on the boards:
+   * counting each variable's values bit-sliced across them gives the variables with two or more
+   * (the open ones) and those with three or more at once, and open peers are a popcount. -1 when no
+   * variable has two values.
+   */
+  private int bivalueWithMostOpenPeers(long[] s) {
+    long[] open = openScratch;
+    long anyTwo = 0;
+    for (int w = 0; w < words; w++) {
+      long once = 0;
+      long twice = 0;
+      long thrice = 0;
+      for (int i = boardStart + w; i < stateLength; i += words) {
+        long b = s[i];
+        thrice |= twice & b;
+        twice |= once & b;
+        once |= b;
+      }
+      open[w] = twice;
+      open[words + w] = twice & ~thrice;
+      anyTwo |= twice & ~thrice;
+    }
+    if (anyTwo == 0) {
+      return -1;
+    }
+    int best = -1;
+    int bestOpen = -1;
+    for (int w = 0; w < words; w++) {
+      for (long left = open[words + w]; left != 0; left &= left - 1) {
+        int v = (w << 6) + Long.numberOfTrailingZeros(left);
+        int count = 0;
+        for (int k = 0, p = v * words; k < words; k++) {
+          count += Long.bitCount(peerMask[p + k] & open[k]);
+        }
+        if (count > bestOpen) {
+          bestOpen = count;
+          best = v;
+        }
+      }
+    }
+    return best;
   }
 
   /**
@@ -238,7 +310,7 @@ public final class BitmaskSearch {
     listener.branch(variable, value);
     long[] child = stack[depth + 1];
     System.arraycopy(s, 0, child, 0, stateLength);
-    child[variable] = bit;
+    narrow(child, variable, bit);
     changed(variable);
     queue[0] = variable;
     if (propagate(child, 1) && search(depth + 1)) {
@@ -348,6 +420,14 @@ public final class BitmaskSearch {
         }
         s[word] |= done;
         long bit = s[x];
+        if (peerMask != null) {
+          this.tail = tail;
+          if (!takeFromPeers(s, x, bit)) {
+            return false;
+          }
+          tail = this.tail;
+          continue;
+        }
         for (int k = peerStart[x], end = peerStart[x + 1]; k < end; k++) {
           int p = peers[k];
           long c = s[p];
@@ -384,6 +464,46 @@ public final class BitmaskSearch {
       }
       return true;
     }
+  }
+
+  /** The queue's end, shared with {@link #takeFromPeers}. */
+  private int tail;
+
+  /**
+   * Removes {@code bit}, the value of fixed {@code x}, from the peers whose mask still holds it
+   * (read off the value's board), queueing those left with one value; false on a contradiction.
+   */
+  private boolean takeFromPeers(long[] s, int x, long bit) {
+    int row = boardStart + Long.numberOfTrailingZeros(bit) * words;
+    for (int w = 0, p = x * words; w < words; w++) {
+      long holders = s[row + w] & peerMask[p + w];
+      s[row + w] ^= holders;
+      for (; holders != 0; holders &= holders - 1) {
+        int v = (w << 6) + Long.numberOfTrailingZeros(holders);
+        long c = s[v] & ~bit;
+        if (c == 0) {
+          return false;
+        }
+        s[v] = c;
+        changed(v);
+        if ((c & (c - 1)) == 0) {
+          queue[tail++] = v;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Sets {@code v}'s mask to {@code mask}, a subset of it, and takes {@code v} off the boards of the values removed. */
+  private void narrow(long[] s, int v, long mask) {
+    if (peerMask != null) {
+      long bit = 1L << v;
+      int at = boardStart + (v >>> 6);
+      for (long removed = s[v] & ~mask; removed != 0; removed &= removed - 1) {
+        s[at + Long.numberOfTrailingZeros(removed) * words] &= ~bit;
+      }
+    }
+    s[v] = mask;
   }
 
   /** Fixes every value that has one place left in a changed permutation unit; the new tail, or -1 on a contradiction. */
@@ -431,7 +551,7 @@ public final class BitmaskSearch {
               if ((m & (m - 1)) != 0) {
                 return -1;
               }
-              s[v] = m;
+              narrow(s, v, m);
               changed(v);
               queue[tail++] = v;
             }
@@ -518,7 +638,7 @@ public final class BitmaskSearch {
         if (c == 0) {
           return -1;
         }
-        s[v] = c;
+        narrow(s, v, c);
         changed(v);
         if ((c & (c - 1)) == 0) {
           queue[tail++] = v;
