@@ -3,7 +3,6 @@ package fgc.driver;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.exact.BitmaskSearch;
 import fgc.driver.exact.BitmaskTables;
-import fgc.driver.exact.ValueBoardSearch;
 import fgc.model.Model;
 
 /**
@@ -26,8 +25,6 @@ public final class ExactDriver implements Driver {
   private final boolean valueBoards;
   private Model lastModel;
   private BitmaskSearch search;
-  /** The value-major form of {@link #search}, or null when the model does not fit it or it is off. */
-  private ValueBoardSearch boards;
 
   private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
       boolean valueBoards) {
@@ -56,9 +53,9 @@ public final class ExactDriver implements Driver {
   }
 
   /**
-   * Whether branching by minimum remaining values runs on {@link ValueBoardSearch} when the model
-   * fits it (on by default; same rules and branches, fewer operations per node). Off: always the
-   * cell-major {@link BitmaskSearch}, kept for models that do not fit and for comparison.
+   * Whether the search keeps value boards (per value, the variables that can take it) beside the
+   * candidate masks, when the model has at most 1,024 variables: the same branches, found faster
+   * (BENCHMARKS.md). On by default; off is kept for comparison.
    */
   public ExactDriver withValueBoards(boolean on) {
     return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on);
@@ -73,13 +70,12 @@ public final class ExactDriver implements Driver {
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     BitmaskSearch s = searchFor(model);
-    boolean byMarginals = marginals && solver != null;
-    if (byMarginals) {
+    if (marginals && solver != null) {
       s.useMarginals(solver, marginalDepth, marginalSweeps);
     } else {
       s.useMinimumRemainingValues();
     }
-    BitmaskSearch.Listener listener = new BitmaskSearch.Listener() {
+    int found = s.run(evidence, Assignments.NONE, 1, new BitmaskSearch.Listener() {
       @Override
       public void branch(int variable, int value) {
         events.decision(variable, value, 0, false);
@@ -89,29 +85,24 @@ public final class ExactDriver implements Driver {
       public void undo(int variable, int value) {
         events.backtrack(variable, value);
       }
-    };
-    ValueBoardSearch fast = byMarginals ? null : boards;
-    int found = fast != null ? fast.run(evidence, Assignments.NONE, 1, listener)
-        : s.run(evidence, Assignments.NONE, 1, listener);
-    long nodes = fast != null ? fast.nodes() : s.nodes();
-    long backtracks = fast != null ? fast.backtracks() : s.backtracks();
-    int decisions = (int) Math.min(Integer.MAX_VALUE, nodes);
+    });
+    int decisions = (int) Math.min(Integer.MAX_VALUE, s.nodes());
     long nanos = System.nanoTime() - start;
     if (found == 0) {
       // Only now tell broken givens from a puzzle without solution: the check costs as much as a search.
       if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
         return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, 0, System.nanoTime() - start);
       }
-      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, backtracks, nanos);
+      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, s.backtracks(), nanos);
     }
-    int[] values = fast != null ? fast.solution() : s.solution();
+    int[] values = s.solution();
     String violation = Assignments.firstViolation(model, values);
     if (violation != null) {
       // Never expected: propagation only removes values that no solution can take.
       events.invalidAssignment(violation);
-      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, backtracks, nanos);
+      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, s.backtracks(), nanos);
     }
-    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, backtracks, System.nanoTime() - start);
+    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, s.backtracks(), System.nanoTime() - start);
   }
 
   /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
@@ -119,18 +110,13 @@ public final class ExactDriver implements Driver {
     // No check of the givens first: givens that break a factor or leave a domain already give 0 below
     // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
     BitmaskSearch s = searchFor(model);
-    if (boards != null) {
-      return boards.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    }
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
   }
 
   private BitmaskSearch searchFor(Model model) {
     if (search == null || (model != lastModel && !model.equals(lastModel))) {
-      BitmaskTables tables = BitmaskTables.of(model);
-      search = new BitmaskSearch(tables, lockedCandidates);
-      boards = valueBoards ? ValueBoardSearch.of(tables, lockedCandidates) : null;
+      search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates, valueBoards);
       lastModel = model;
     }
     return search;

@@ -77,15 +77,20 @@ public final class BitmaskSearch {
   /** Open variables, then variables with two values, {@code words} longs each: scratch of {@link #bivalueWithMostOpenPeers}. */
   private final long[] openScratch;
 
+  /** A search with value boards whenever the tables have peer rows (the faster choice). */
   public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates) {
+    this(tables, lockedCandidates, true);
+  }
+
+  /** A search that keeps value boards when {@code valueBoards} and the tables have peer rows; without, peer updates visit every peer. */
+  public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards) {
     this.t = tables;
     this.n = tables.variables;
     this.words = (n + 63) >>> 6;
     this.boardStart = n + words;
     this.openScratch = new long[2 * words];
-    ValueBoardTables boards = ValueBoardTables.of(tables);
-    this.peerMask = boards == null ? null : boards.peerMask;
-    this.stateLength = boardStart + (boards == null ? 0 : boards.values * words);
+    this.peerMask = valueBoards ? tables.peerRows : null;
+    this.stateLength = boardStart + (peerMask == null ? 0 : tables.values * words);
     this.stack = new long[n + 2][stateLength];
     this.queue = new int[n + 1];
     this.lockedCandidates = lockedCandidates;

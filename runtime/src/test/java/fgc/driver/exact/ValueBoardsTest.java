@@ -28,16 +28,16 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The value-major search against the cell-major {@link BitmaskSearch} it stands in for: both apply
- * the same rules to a fixpoint and branch the same way, so on Sudoku grids they must agree on the
- * solution count, the first solution and even the number of nodes; on other models on the count,
- * and every solution must pass the model's own check.
+ * {@link BitmaskSearch} with value boards against itself without: the boards only change how the
+ * same rules find their fixpoint and how the same branch is chosen, so on Sudoku grids both must
+ * agree on the solution count, the first solution and even the number of nodes; on other models
+ * on the count, and every solution must pass the model's own check.
  */
-class ValueBoardSearchTest {
+class ValueBoardsTest {
   private static final int[] SIDES = {4, 9, 16};
 
   @Test
-  void agreesWithTheCellMajorSearchOnGeneratedPuzzles() {
+  void agreesWithTheSearchWithoutBoardsOnGeneratedPuzzles() {
     for (int side : SIDES) {
       Model model = sudoku(side);
       for (long seed = 1; seed <= (side == 16 ? 2 : 12); seed++) {
@@ -128,10 +128,18 @@ class ValueBoardSearchTest {
   }
 
   @Test
-  void aModelTooBigForOneLongOfUnitsIsLeftToTheCellMajorSearch() {
-    // Sudoku of box size 5: 75 permutation units.
-    assertNull(ValueBoardSearch.of(BitmaskTables.of(FgcLanguage.bundled("sudoku", Map.of("n", 5L))), true));
-    assertNotNull(ValueBoardSearch.of(BitmaskTables.of(sudoku(16)), true));
+  void boardsCoverUpToSixteenWordsOfVariablesAndBiggerModelsStillCount() {
+    assertNotNull(BitmaskTables.of(FgcLanguage.bundled("sudoku", Map.of("n", 5L))).peerRows);
+    // A path of 1,100 variables in 1..2: two colourings, no boards.
+    Model path = path(1100, 2);
+    assertNull(BitmaskTables.of(path).peerRows);
+    assertEquals(2, compareOnModel(path, Assignments.empty(path), 10));
+    Model shorter = path(200, 3);
+    assertNotNull(BitmaskTables.of(shorter).peerRows);
+    int[] ends = Assignments.empty(shorter);
+    ends[0] = 1;
+    ends[199] = 1;
+    assertTrue(compareOnModel(shorter, ends, 5) == 5);
   }
 
   /**
@@ -143,8 +151,8 @@ class ValueBoardSearchTest {
     int count = -1;
     for (boolean locked : new boolean[] {false, true}) {
       BitmaskTables tables = BitmaskTables.of(model);
-      BitmaskSearch cells = new BitmaskSearch(tables, locked);
-      ValueBoardSearch boards = ValueBoardSearch.of(tables, locked);
+      BitmaskSearch cells = new BitmaskSearch(tables, locked, false);
+      BitmaskSearch boards = new BitmaskSearch(tables, locked, true);
       int expected = cells.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
       int[] listened = new int[2];
       int found = boards.run(evidence, Assignments.NONE, limit, counting(listened));
@@ -166,9 +174,9 @@ class ValueBoardSearchTest {
   /** Both searches on any model: the same count (returned), and a first solution that passes the model's check. */
   private static int compareOnModel(Model model, int[] evidence, int limit) {
     BitmaskTables tables = BitmaskTables.of(model);
-    ValueBoardSearch boards = ValueBoardSearch.of(tables, true);
+    BitmaskSearch boards = new BitmaskSearch(tables, true, true);
     int found = boards.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    assertEquals(new BitmaskSearch(tables, true).run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
+    assertEquals(new BitmaskSearch(tables, true, false).run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
     if (found > 0) {
       int[] values = boards.solution();
       assertNull(Assignments.firstViolation(model, values));
@@ -191,6 +199,15 @@ class ValueBoardSearchTest {
         heard[1]++;
       }
     };
+  }
+
+  private static Model path(int length, int colours) {
+    ModelBuilder b = Model.builder("path");
+    VariableArray c = b.variables("c", Domain.range(1, colours), length);
+    for (int i = 0; i + 1 < length; i++) {
+      b.neq(c.firstIndex() + i, c.firstIndex() + i + 1);
+    }
+    return b.build();
   }
 
   private static Model cycle(int length, int colours) {
