@@ -146,7 +146,10 @@ public final class BitmaskSearch {
     this.firstSolution = null;
     long[] root = stack[0];
     System.arraycopy(t.initial, 0, root, 0, n);
-    java.util.Arrays.fill(root, n, stateLength, 0L);
+    java.util.Arrays.fill(root, n, boardStart, 0L);
+    if (peerMask != null) {
+      System.arraycopy(t.boardInitial, 0, root, boardStart, stateLength - boardStart);
+    }
     int tail = 0;
     for (int v = 0; v < n; v++) {
       if (evidence[v] != none) {
@@ -154,19 +157,11 @@ public final class BitmaskSearch {
         if (bit < 0 || bit >= 64 || (t.initial[v] & (1L << bit)) == 0) {
           return 0;
         }
-        root[v] = 1L << bit;
+        narrow(root, v, 1L << bit);
         queue[tail++] = v;
       }
     }
     allChanged();
-    if (peerMask != null) {
-      java.util.Arrays.fill(root, boardStart, stateLength, 0L);
-      for (int v = 0; v < n; v++) {
-        for (long left = root[v]; left != 0; left &= left - 1) {
-          root[boardStart + Long.numberOfTrailingZeros(left) * words + (v >>> 6)] |= 1L << v;
-        }
-      }
-    }
     if (propagate(root, tail)) {
       search(0);
     }

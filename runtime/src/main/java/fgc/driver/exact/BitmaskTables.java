@@ -53,6 +53,8 @@ public final class BitmaskTables {
   final int values;
   /** The peers of {@code v} as a bitset at {@code peerRows[v * words]}; null beyond {@link #MAX_BOARD_WORDS} words. */
   final long[] peerRows;
+  /** With {@link #peerRows}: per value bit, the variables whose domain holds it, at {@code boardInitial[bit * words]}. */
+  final long[] boardInitial;
 
   private BitmaskTables(int variables, int offset, long[] initial, int[][] peerLists, List<int[]> units, long[] unitFull,
       List<int[][]> pairs, List<int[]> pairUnits) {
@@ -98,9 +100,13 @@ public final class BitmaskTables {
     }
     this.values = 64 - Long.numberOfLeadingZeros(union);
     this.peerRows = words > MAX_BOARD_WORDS ? null : new long[variables * words];
+    this.boardInitial = peerRows == null ? null : new long[values * words];
     for (int v = 0; peerRows != null && v < variables; v++) {
       for (int k = peerStart[v]; k < peerStart[v + 1]; k++) {
         peerRows[v * words + (peers[k] >>> 6)] |= 1L << peers[k];
+      }
+      for (long left = initial[v]; left != 0; left &= left - 1) {
+        boardInitial[Long.numberOfTrailingZeros(left) * words + (v >>> 6)] |= 1L << v;
       }
     }
   }
