@@ -413,8 +413,6 @@ public final class BitmaskSearch {
    */
   private boolean propagate(long[] s, int tail) {
     int head = 0;
-    final int[] peerStart = t.peerStart;
-    final int[] peers = t.peers;
     while (true) {
       while (head < tail) {
         int x = queue[head++];
@@ -425,29 +423,11 @@ public final class BitmaskSearch {
         }
         s[word] |= done;
         long bit = s[x];
-        if (peerMask != null) {
-          this.tail = tail;
-          if (!takeFromPeers(s, x, bit)) {
-            return false;
-          }
-          tail = this.tail;
-          continue;
+        this.tail = tail;
+        if (peerMask != null ? !takeFromHolders(s, x, bit) : !takeFromPeers(s, x, bit)) {
+          return false;
         }
-        for (int k = peerStart[x], end = peerStart[x + 1]; k < end; k++) {
-          int p = peers[k];
-          long c = s[p];
-          if ((c & bit) != 0) {
-            c &= ~bit;
-            if (c == 0) {
-              return false;
-            }
-            s[p] = c;
-            changed(p);
-            if ((c & (c - 1)) == 0) {
-              queue[tail++] = p;
-            }
-          }
-        }
+        tail = this.tail;
       }
       int before = tail;
       tail = hiddenSingles(s, tail);
@@ -471,30 +451,49 @@ public final class BitmaskSearch {
     }
   }
 
-  /** The queue's end, shared with {@link #takeFromPeers}. */
+  /** The queue's end while {@link #propagate} hands peer updates out; they queue what they fix. */
   private int tail;
 
-  /**
-   * Removes {@code bit}, the value of fixed {@code x}, from the peers whose mask still holds it
-   * (read off the value's board), queueing those left with one value; false on a contradiction.
-   */
+  /** Removes {@code bit}, the value of fixed {@code x}, from every peer that holds it; false on a contradiction. */
   private boolean takeFromPeers(long[] s, int x, long bit) {
+    final int[] peers = t.peers;
+    for (int k = t.peerStart[x], end = t.peerStart[x + 1]; k < end; k++) {
+      int p = peers[k];
+      if ((s[p] & bit) != 0 && !take(s, p, bit)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #takeFromPeers} with value boards: the peers that hold {@code bit} are read off its
+   * board (and leave it at once), so the peers that do not are never visited.
+   */
+  private boolean takeFromHolders(long[] s, int x, long bit) {
     int row = boardStart + Long.numberOfTrailingZeros(bit) * words;
     for (int w = 0, p = x * words; w < words; w++) {
       long holders = s[row + w] & peerMask[p + w];
       s[row + w] ^= holders;
       for (; holders != 0; holders &= holders - 1) {
-        int v = (w << 6) + Long.numberOfTrailingZeros(holders);
-        long c = s[v] & ~bit;
-        if (c == 0) {
+        if (!take(s, (w << 6) + Long.numberOfTrailingZeros(holders), bit)) {
           return false;
         }
-        s[v] = c;
-        changed(v);
-        if ((c & (c - 1)) == 0) {
-          queue[tail++] = v;
-        }
       }
+    }
+    return true;
+  }
+
+  /** Removes {@code bit}, which {@code v} holds, from {@code v}'s mask (not its board), queueing {@code v} when one value is left; false when none is. */
+  private boolean take(long[] s, int v, long bit) {
+    long c = s[v] & ~bit;
+    if (c == 0) {
+      return false;
+    }
+    s[v] = c;
+    changed(v);
+    if ((c & (c - 1)) == 0) {
+      queue[tail++] = v;
     }
     return true;
   }
