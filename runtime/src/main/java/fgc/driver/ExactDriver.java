@@ -22,19 +22,22 @@ public final class ExactDriver implements Driver {
   private final int marginalDepth;
   private final int marginalSweeps;
   private final boolean lockedCandidates;
+  private final boolean valueBoards;
   private Model lastModel;
   private BitmaskSearch search;
 
-  private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates) {
+  private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
+      boolean valueBoards) {
     this.marginals = marginals;
     this.marginalDepth = marginalDepth;
     this.marginalSweeps = marginalSweeps;
     this.lockedCandidates = lockedCandidates;
+    this.valueBoards = valueBoards;
   }
 
   /** Minimum remaining values, lowest value first, locked candidates on (they pay on top95: BENCHMARKS.md). */
   public static ExactDriver withDefaults() {
-    return new ExactDriver(false, 0, 0, true);
+    return new ExactDriver(false, 0, 0, true, true);
   }
 
   /**
@@ -42,11 +45,20 @@ public final class ExactDriver implements Driver {
    * node shallower than {@code depth}.
    */
   public ExactDriver guidedByMarginals(int depth, int sweeps) {
-    return new ExactDriver(true, depth, sweeps, lockedCandidates);
+    return new ExactDriver(true, depth, sweeps, lockedCandidates, valueBoards);
   }
 
   public ExactDriver withLockedCandidates(boolean on) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on);
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on, valueBoards);
+  }
+
+  /**
+   * Whether the search keeps value boards (per value, the variables that can take it) beside the
+   * candidate masks, when the model has at most 1,024 variables: the same branches, found faster
+   * (BENCHMARKS.md). On by default; off is kept for comparison.
+   */
+  public ExactDriver withValueBoards(boolean on) {
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on);
   }
 
   @Override
@@ -104,7 +116,7 @@ public final class ExactDriver implements Driver {
 
   private BitmaskSearch searchFor(Model model) {
     if (search == null || (model != lastModel && !model.equals(lastModel))) {
-      search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates);
+      search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates, valueBoards);
       lastModel = model;
     }
     return search;

@@ -21,11 +21,15 @@ import java.util.Set;
  *       can take, so every value must appear exactly once (hidden singles);</li>
  *   <li>unit pairs: two permutation units over the same values that share at least two variables
  *       (locked candidates: a value of one unit confined to the shared part leaves the other's rest).</li>
+ *   <li>peer rows: the peers of each variable as a bitset of {@link #words} longs, for the value
+ *       boards of {@link BitmaskSearch}; only for models of at most {@value #MAX_BOARD_WORDS} words.</li>
  * </ul>
  */
 public final class BitmaskTables {
   /** Bits in a mask: the widest value range the tables can hold. */
   public static final int MAX_WIDTH = 64;
+  /** The most words of variables (64 each) for which the tables hold peer rows. */
+  static final int MAX_BOARD_WORDS = 16;
 
   final int variables;
   final int offset;
@@ -43,6 +47,14 @@ public final class BitmaskTables {
   final long[] unitBits;
   /** Per unit pair, its two units. */
   final int[] pairUnits;
+  /** Longs in a bitset of variables. */
+  final int words;
+  /** Value bits in use: the highest bit of any domain, plus one. */
+  final int values;
+  /** The peers of {@code v} as a bitset at {@code peerRows[v * words]}; null beyond {@link #MAX_BOARD_WORDS} words. */
+  final long[] peerRows;
+  /** With {@link #peerRows}: per value bit, the variables whose domain holds it, at {@code boardInitial[bit * words]}. */
+  final long[] boardInitial;
 
   private BitmaskTables(int variables, int offset, long[] initial, int[][] peerLists, List<int[]> units, long[] unitFull,
       List<int[][]> pairs, List<int[]> pairUnits) {
@@ -80,6 +92,22 @@ public final class BitmaskTables {
     for (int p = 0; p < pairUnits.size(); p++) {
       this.pairUnits[2 * p] = pairUnits.get(p)[0];
       this.pairUnits[2 * p + 1] = pairUnits.get(p)[1];
+    }
+    this.words = (variables + 63) >>> 6;
+    long union = 0;
+    for (long m : initial) {
+      union |= m;
+    }
+    this.values = 64 - Long.numberOfLeadingZeros(union);
+    this.peerRows = words > MAX_BOARD_WORDS ? null : new long[variables * words];
+    this.boardInitial = peerRows == null ? null : new long[values * words];
+    for (int v = 0; peerRows != null && v < variables; v++) {
+      for (int k = peerStart[v]; k < peerStart[v + 1]; k++) {
+        peerRows[v * words + (peers[k] >>> 6)] |= 1L << peers[k];
+      }
+      for (long left = initial[v]; left != 0; left &= left - 1) {
+        boardInitial[Long.numberOfTrailingZeros(left) * words + (v >>> 6)] |= 1L << v;
+      }
     }
   }
 
