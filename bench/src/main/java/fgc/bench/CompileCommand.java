@@ -30,7 +30,10 @@ import picocli.CommandLine.Option;
  * that maps a dynamic class-data (CDS) archive, made here by one training run the way {@code ./fgc}
  * makes its own (a cold compile for the probes, {@code solve} of the embedded puzzles for the CLI);
  * and that archive with only the first JIT tier ({@code -XX:TieredStopAtLevel=1}), as {@code ./fgc}
- * runs its short commands ({@code compile}, {@code show}, {@code cache}).
+ * runs its short commands ({@code compile}, {@code show}, {@code cache}). The cold compile is also
+ * measured with the CLI jar first on the class path: Janino's own jars are signed, and the first
+ * class read from a signed jar makes the JVM check the jar's signature, which the shaded CLI jar
+ * (signatures stripped) never does.
  */
 @Command(name = "compile", mixinStandardHelpOptions = true,
     description = "Cold and warm compile, reload of a cache entry, and a whole 'fgc solve' process on a hit: medians.")
@@ -74,22 +77,30 @@ final class CompileCommand implements Callable<Integer> {
         .orElseThrow().toLine() + "\n", StandardCharsets.UTF_8);
     Path cli = cliJar != null ? cliJar : defaultCliJar();
     // The class-data archives of the CDS columns, each made by one training run as ./fgc makes its own.
-    Path probeArchive = archive(work.resolve("probe.jsa"), probeCommand(List.of(), "cold", work.resolve("train-probe")));
+    // Two class paths for the probes: this module's (the dependency jars as a library user has them,
+    // Janino's signed) and the CLI jar first (./fgc's: one shaded jar, signatures stripped).
+    String benchPath = System.getProperty("java.class.path");
+    String cliPath = cli + java.io.File.pathSeparator + benchPath;
+    Path probeArchive = archive(work.resolve("probe.jsa"), probeCommand(List.of(), benchPath, "cold", work.resolve("train-probe")));
+    Path cliProbeArchive = archive(work.resolve("cli-probe.jsa"), probeCommand(List.of(), cliPath, "cold", work.resolve("train-cli-probe")));
     Path cliArchive = archive(work.resolve("cli.jsa"), List.of("-jar", cli.toString(), "solve", "-q", "--cache-dir", work.resolve("train-cli").toString()));
     double[][] cold = new double[JVMS.length][runs];
+    double[][] coldCli = new double[JVMS.length][runs];
     double[][] reload = new double[JVMS.length][runs];
     double[][] reloadLoad = new double[JVMS.length][runs];
     double[][] process = new double[JVMS.length][runs];
     for (int r = 0; r < runs; r++) {
       for (int v = 0; v < JVMS.length; v++) {
         List<String> probeFlags = flags(v, probeArchive);
+        List<String> cliProbeFlags = flags(v, cliProbeArchive);
         List<String> cliFlags = flags(v, cliArchive);
-        if (probeFlags == null || cliFlags == null) {
-          cold[v][r] = reload[v][r] = reloadLoad[v][r] = process[v][r] = Double.NaN;
+        if (probeFlags == null || cliProbeFlags == null || cliFlags == null) {
+          cold[v][r] = coldCli[v][r] = reload[v][r] = reloadLoad[v][r] = process[v][r] = Double.NaN;
           continue;
         }
-        cold[v][r] = Double.parseDouble(child(probeFlags, "cold", work.resolve("cold" + v + "." + r)).split(" ")[0]);
-        String[] hit = child(probeFlags, "reload", filled).split(" ");
+        cold[v][r] = Double.parseDouble(child(probeFlags, benchPath, "cold", work.resolve("cold" + v + "." + r)).split(" ")[0]);
+        coldCli[v][r] = Double.parseDouble(child(cliProbeFlags, cliPath, "cold", work.resolve("coldcli" + v + "." + r)).split(" ")[0]);
+        String[] hit = child(probeFlags, benchPath, "reload", filled).split(" ");
         reload[v][r] = Double.parseDouble(hit[0]);
         reloadLoad[v][r] = Double.parseDouble(hit[1]);
         process[v][r] = wholeProcess(cliFlags, cli, filled, puzzle);
@@ -120,6 +131,7 @@ final class CompileCommand implements Callable<Integer> {
     System.out.printf(Locale.ROOT, "model %s (n = 3), algorithm %s; medians (min..max) in ms%n", model, algorithm);
     System.out.printf(Locale.ROOT, "%-62s %-20s %-20s %-20s%n", "fresh JVMs: -XX:+UseSerialGC and", JVMS[0], JVMS[1], JVMS[2]);
     line("cold compile, fresh JVM (text to ready solver, first sweep)", cold);
+    line("  the same on the CLI jar (./fgc's; Janino jar unsigned)", coldCli);
     line("warm compile, same JVM", warmMs);
     line("reload of a cache hit, fresh JVM (parse + load + first sweep)", reload);
     line("  of which SolverCache.load (read, hash, define)", reloadLoad);
@@ -162,16 +174,16 @@ final class CompileCommand implements Callable<Integer> {
   }
 
   /** The JVM options and arguments of a probe of {@code what} in {@code dir}. */
-  private List<String> probeCommand(List<String> jvmFlags, String what, Path dir) {
+  private List<String> probeCommand(List<String> jvmFlags, String classPath, String what, Path dir) {
     List<String> cmd = new ArrayList<>(jvmFlags);
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchMain.class.getName(), "compile", "--probe", what,
+    cmd.addAll(List.of("-cp", classPath, BenchMain.class.getName(), "compile", "--probe", what,
         "--cache-dir", dir.toString(), "--algorithm", algorithm, "--model", model));
     return cmd;
   }
 
-  private String child(List<String> jvmFlags, String what, Path dir) throws IOException, InterruptedException {
+  private String child(List<String> jvmFlags, String classPath, String what, Path dir) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr"));
-    cmd.addAll(probeCommand(jvmFlags, what, dir));
+    cmd.addAll(probeCommand(jvmFlags, classPath, what, dir));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (p.waitFor() != 0) {

@@ -212,10 +212,11 @@ public final class SolverCache {
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
-      if (!SolverKey.sha256Hex(bytes).equals(f.getValue().sha256)) {
+      String sha256 = SolverKey.sha256Hex(bytes);
+      if (!sha256.equals(f.getValue().sha256)) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " does not match its SHA-256");
       }
-      if (f.getKey().equals(MATERIAL) && !SolverKey.sha256Hex(bytes).equals(key)) {
+      if (f.getKey().equals(MATERIAL) && !sha256.equals(key)) {
         throw new CorruptEntryException(LoadStage.FILES, "the entry's key material does not hash to its key");
       }
       if (f.getKey().endsWith(".class")) {
