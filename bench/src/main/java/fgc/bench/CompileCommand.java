@@ -226,8 +226,8 @@ final class CompileCommand implements Callable<Integer> {
     List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-XX:ArchiveClassesAtExit=" + file, "-Xlog:disable"));
     cmd.addAll(command);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    int code = p.waitFor();
-    if (code != 0 || !Files.isRegularFile(file) || Files.size(file) == 0) {
+    int code = p.waitFor(); // any exit code: a training run that leaves puzzles unsolved still trains
+    if (!Files.isRegularFile(file) || Files.size(file) == 0) {
       System.err.println("fgc bench compile: could not make a class-data archive (exit " + code + "); CDS columns left out");
       return null;
     }
