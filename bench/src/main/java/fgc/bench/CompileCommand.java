@@ -25,6 +25,15 @@ import picocli.CommandLine.Option;
  * that has compiled before. Reload: a cache hit in a fresh JVM. Whole process: {@code fgc solve} of
  * one puzzle on a cache hit, as a new process. Fresh JVMs are started by this command (a probe each)
  * and their medians reported; every compile writes into an empty cache folder of its own.
+ *
+ * <p>Each fresh-JVM figure is measured three ways, side by side in the same rounds: a plain JVM; one
+ * that maps a dynamic class-data (CDS) archive, made here by one training run the way {@code ./fgc}
+ * makes its own (a cold compile for the probes, {@code solve} of the embedded puzzles for the CLI);
+ * and that archive with only the first JIT tier ({@code -XX:TieredStopAtLevel=1}), as {@code ./fgc}
+ * runs its short commands ({@code compile}, {@code show}, {@code cache}). The cold compile is also
+ * measured with the CLI jar first on the class path: Janino's own jars are signed, and the first
+ * class read from a signed jar makes the JVM check the jar's signature, which the shaded CLI jar
+ * (signatures stripped) never does.
  */
 @Command(name = "compile", mixinStandardHelpOptions = true,
     description = "Cold and warm compile, reload of a cache entry, and a whole 'fgc solve' process on a hit: medians.")
@@ -66,17 +75,36 @@ final class CompileCommand implements Callable<Integer> {
     Path puzzle = work.resolve("one.txt");
     Files.writeString(puzzle, fgc.puzzles.EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst()
         .orElseThrow().toLine() + "\n", StandardCharsets.UTF_8);
-    double[] cold = new double[runs];
-    double[] reload = new double[runs];
-    double[] reloadLoad = new double[runs];
-    double[] process = new double[runs];
     Path cli = cliJar != null ? cliJar : defaultCliJar();
+    // The class-data archives of the CDS columns, each made by one training run as ./fgc makes its own.
+    // Two class paths for the probes: this module's (the dependency jars as a library user has them,
+    // Janino's signed) and the CLI jar first (./fgc's: one shaded jar, signatures stripped).
+    String benchPath = System.getProperty("java.class.path");
+    String cliPath = cli + java.io.File.pathSeparator + benchPath;
+    Path probeArchive = archive(work.resolve("probe.jsa"), probeCommand(List.of(), benchPath, "cold", work.resolve("train-probe")));
+    Path cliProbeArchive = archive(work.resolve("cli-probe.jsa"), probeCommand(List.of(), cliPath, "cold", work.resolve("train-cli-probe")));
+    Path cliArchive = archive(work.resolve("cli.jsa"), List.of("-jar", cli.toString(), "solve", "-q", "--cache-dir", work.resolve("train-cli").toString()));
+    double[][] cold = new double[JVMS.length][runs];
+    double[][] coldCli = new double[JVMS.length][runs];
+    double[][] reload = new double[JVMS.length][runs];
+    double[][] reloadLoad = new double[JVMS.length][runs];
+    double[][] process = new double[JVMS.length][runs];
     for (int r = 0; r < runs; r++) {
-      cold[r] = Double.parseDouble(child("cold", work.resolve("cold" + r)).split(" ")[0]);
-      String[] hit = child("reload", filled).split(" ");
-      reload[r] = Double.parseDouble(hit[0]);
-      reloadLoad[r] = Double.parseDouble(hit[1]);
-      process[r] = wholeProcess(cli, filled, puzzle);
+      for (int v = 0; v < JVMS.length; v++) {
+        List<String> probeFlags = flags(v, probeArchive);
+        List<String> cliProbeFlags = flags(v, cliProbeArchive);
+        List<String> cliFlags = flags(v, cliArchive);
+        if (probeFlags == null || cliProbeFlags == null || cliFlags == null) {
+          cold[v][r] = coldCli[v][r] = reload[v][r] = reloadLoad[v][r] = process[v][r] = Double.NaN;
+          continue;
+        }
+        cold[v][r] = Double.parseDouble(child(probeFlags, benchPath, "cold", work.resolve("cold" + v + "." + r)).split(" ")[0]);
+        coldCli[v][r] = Double.parseDouble(child(cliProbeFlags, cliPath, "cold", work.resolve("coldcli" + v + "." + r)).split(" ")[0]);
+        String[] hit = child(probeFlags, benchPath, "reload", filled).split(" ");
+        reload[v][r] = Double.parseDouble(hit[0]);
+        reloadLoad[v][r] = Double.parseDouble(hit[1]);
+        process[v][r] = wholeProcess(cliFlags, cli, filled, puzzle);
+      }
     }
     double[] warmMs = new double[warm];
     for (int i = 0; i < 5; i++) {
@@ -101,7 +129,9 @@ final class CompileCommand implements Callable<Integer> {
       bare[r] = timedProcess(List.of(javaBinary(), "-XX:+UseSerialGC", "-version"));
     }
     System.out.printf(Locale.ROOT, "model %s (n = 3), algorithm %s; medians (min..max) in ms%n", model, algorithm);
+    System.out.printf(Locale.ROOT, "%-62s %-20s %-20s %-20s%n", "fresh JVMs: -XX:+UseSerialGC and", JVMS[0], JVMS[1], JVMS[2]);
     line("cold compile, fresh JVM (text to ready solver, first sweep)", cold);
+    line("  the same on the CLI jar (./fgc's; Janino jar unsigned)", coldCli);
     line("warm compile, same JVM", warmMs);
     line("reload of a cache hit, fresh JVM (parse + load + first sweep)", reload);
     line("  of which SolverCache.load (read, hash, define)", reloadLoad);
@@ -143,10 +173,17 @@ final class CompileCommand implements Callable<Integer> {
     return solver.update(1);
   }
 
-  private String child(String what, Path dir) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-        BenchMain.class.getName(), "compile", "--probe", what, "--cache-dir", dir.toString(),
-        "--algorithm", algorithm, "--model", model));
+  /** The JVM options and arguments of a probe of {@code what} in {@code dir}. */
+  private List<String> probeCommand(List<String> jvmFlags, String classPath, String what, Path dir) {
+    List<String> cmd = new ArrayList<>(jvmFlags);
+    cmd.addAll(List.of("-cp", classPath, BenchMain.class.getName(), "compile", "--probe", what,
+        "--cache-dir", dir.toString(), "--algorithm", algorithm, "--model", model));
+    return cmd;
+  }
+
+  private String child(List<String> jvmFlags, String classPath, String what, Path dir) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr"));
+    cmd.addAll(probeCommand(jvmFlags, classPath, what, dir));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (p.waitFor() != 0) {
@@ -155,9 +192,46 @@ final class CompileCommand implements Callable<Integer> {
     return out;
   }
 
-  private double wholeProcess(Path cli, Path cache, Path puzzle) throws IOException, InterruptedException {
-    return timedProcess(List.of(javaBinary(), "-XX:+UseSerialGC", "-jar", cli.toString(), "solve", "-q",
+  private double wholeProcess(List<String> jvmFlags, Path cli, Path cache, Path puzzle) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr"));
+    cmd.addAll(jvmFlags);
+    cmd.addAll(List.of("-jar", cli.toString(), "solve", "-q",
         "--algorithm", algorithm, "--cache-dir", cache.toString(), "--input", puzzle.toString()));
+    return timedProcess(cmd);
+  }
+
+  /** The columns: a plain JVM, one mapping a class-data archive, and one also stopping at the first JIT tier. */
+  private static final String[] JVMS = {"plain", "with CDS archive", "CDS + C1 only"};
+
+  /** The JVM options of column {@code v}, or null when it needs an archive that could not be made. */
+  private static List<String> flags(int v, Path archive) {
+    if (v == 0) {
+      return List.of();
+    }
+    if (archive == null) {
+      return null;
+    }
+    List<String> flags = new ArrayList<>(List.of("-XX:SharedArchiveFile=" + archive));
+    if (v == 2) {
+      flags.add("-XX:TieredStopAtLevel=1");
+    }
+    return flags;
+  }
+
+  /**
+   * A dynamic class-data archive at {@code file} made by one run of {@code command} (JVM options and
+   * arguments), or null (with a note on standard error) when the JVM could not make one.
+   */
+  private static Path archive(Path file, List<String> command) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-XX:ArchiveClassesAtExit=" + file, "-Xlog:disable"));
+    cmd.addAll(command);
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    int code = p.waitFor(); // any exit code: a training run that leaves puzzles unsolved still trains
+    if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+      System.err.println("fgc bench compile: could not make a class-data archive (exit " + code + "); CDS columns left out");
+      return null;
+    }
+    return file;
   }
 
   /** Wall time of a process from start to exit; a failure stops the command with its output. */
@@ -190,9 +264,22 @@ final class CompileCommand implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.3f", ms);
   }
 
+  /** A figure measured in this JVM: one column. */
   private static void line(String label, double[] ms) {
+    System.out.printf(Locale.ROOT, "%-62s %s%n", label, cell(ms));
+  }
+
+  /** A figure measured in fresh JVMs: one column per kind of JVM. */
+  private static void line(String label, double[][] ms) {
+    System.out.printf(Locale.ROOT, "%-62s %-20s %-20s %s%n", label, cell(ms[0]), cell(ms[1]), cell(ms[2]));
+  }
+
+  private static String cell(double[] ms) {
     double[] sorted = ms.clone();
     Arrays.sort(sorted);
-    System.out.printf(Locale.ROOT, "%-64s %9.1f  (%.1f..%.1f)%n", label, Summary.quantile(sorted, 0.5), sorted[0], sorted[sorted.length - 1]);
+    if (sorted.length == 0 || Double.isNaN(sorted[sorted.length - 1])) {
+      return "n/a";
+    }
+    return String.format(Locale.ROOT, "%.1f (%.0f..%.0f)", Summary.quantile(sorted, 0.5), sorted[0], sorted[sorted.length - 1]);
   }
 }

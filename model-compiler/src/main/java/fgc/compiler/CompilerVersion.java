@@ -1,38 +1,27 @@
 package fgc.compiler;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The compiler's identity in every cache key: a release name plus a fingerprint of the bytecode of
  * the classes that decide what is emitted. A change to the planner or an emitter changes the
  * fingerprint, so no cache entry made by an older compiler is ever mistaken for a current one, even
  * when nobody remembered to bump a version number.
+ *
+ * <p>The fingerprint is computed once, at build time ({@link CompilerFingerprint}), and read here
+ * as a resource: a cache hit in a fresh JVM must not pay for reading and hashing the compiler's
+ * classes, nor for loading the compiler (JavaPoet, Janino) it is about to skip.
  */
 public final class CompilerVersion {
   /** The release; bumped by hand for changes outside the fingerprinted classes. */
   public static final String RELEASE = "0.1.0";
 
-  /**
-   * Every class whose code shapes the generated source or bytes, by name: their bytes are read as
-   * resources, never loaded as classes, because a cache hit computes this identity and must not pay
-   * for loading the compiler (JavaPoet, Janino) it is about to skip. A test checks the list is
-   * complete and that every name exists.
-   */
-  static final List<String> FINGERPRINTED = List.of(
-      "fgc.compiler.AlgorithmSpec", "fgc.compiler.SolverKey", "fgc.compiler.ModelCompiler",
-      "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
-      "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
-      "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
-      "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
-      "fgc.compiler.backend.JaninoBackend");
-
   /** Janino's version, also in the identity: another Janino may emit other bytes for the same source. */
   private static final String JANINO = "3.1.12";
 
-  private static final String ID = RELEASE + "+" + fingerprint().substring(0, 16) + "/janino-" + JANINO;
+  private static final String ID = RELEASE + "+" + builtFingerprint().substring(0, 16) + "/janino-" + JANINO;
 
   private CompilerVersion() {}
 
@@ -41,19 +30,30 @@ public final class CompilerVersion {
     return ID;
   }
 
-  private static String fingerprint() {
-    ByteArrayOutputStream all = new ByteArrayOutputStream();
-    for (String name : FINGERPRINTED) {
-      String resource = "/" + name.replace('.', '/') + ".class";
-      try (InputStream in = CompilerVersion.class.getResourceAsStream(resource)) {
-        if (in == null) {
-          throw new IllegalStateException("cannot read the bytecode of " + name + " to fingerprint the compiler");
-        }
-        all.write(in.readAllBytes());
-      } catch (IOException e) {
-        throw new IllegalStateException("cannot read the bytecode of " + name, e);
+  /** The fingerprint the build wrote beside the classes (64 hex digits). */
+  static String builtFingerprint() {
+    try (InputStream in = CompilerVersion.class.getResourceAsStream("/" + CompilerFingerprint.RESOURCE)) {
+      if (in == null) {
+        throw new IllegalStateException("the compiler's fingerprint (" + CompilerFingerprint.RESOURCE
+            + ") is missing from the class path; build model-compiler with Maven, which writes it");
+      }
+      String text = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
+      if (text.length() != 64 || !isLowerHex(text)) {
+        throw new IllegalStateException("the compiler's fingerprint (" + CompilerFingerprint.RESOURCE + ") is not 64 hex digits");
+      }
+      return text;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the compiler's fingerprint (" + CompilerFingerprint.RESOURCE + ")", e);
+    }
+  }
+
+  private static boolean isLowerHex(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+        return false;
       }
     }
-    return SolverKey.sha256Hex(all.toByteArray());
+    return true;
   }
 }

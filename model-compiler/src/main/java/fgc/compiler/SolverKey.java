@@ -2,8 +2,6 @@ package fgc.compiler;
 
 import fgc.model.Model;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 
 /**
  * The content address of a compiled solver: SHA-256 over the canonical model text, the algorithm
@@ -23,16 +21,8 @@ public final class SolverKey {
     return sha256Hex(material(model, spec).getBytes(StandardCharsets.UTF_8));
   }
 
+  /** SHA-256 in 64 lowercase hex digits ({@link Sha256}: no security-provider start-up in a fresh JVM). */
   public static String sha256Hex(byte[] bytes) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-      StringBuilder sb = new StringBuilder(64);
-      for (byte b : digest) {
-        sb.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
-      }
-      return sb.toString();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-    }
+    return Sha256.hex(bytes);
   }
 }

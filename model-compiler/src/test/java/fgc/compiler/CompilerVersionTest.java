@@ -1,28 +1,33 @@
 package fgc.compiler;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CompilerVersionTest {
   /** Classes that do not shape what is emitted: the build-time driver, output holder, and test twins. */
   private static final Set<String> NOT_SHAPING = Set.of(
       "fgc.compiler.BuildTimeGenerator", "fgc.compiler.CompiledSolver", "fgc.compiler.CompilerVersion",
+      "fgc.compiler.CompilerFingerprint",
       "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException");
 
   @Test
   void everyClassThatShapesTheOutputIsFingerprinted() throws Exception {
-    Path classes = Paths.get(CompilerVersion.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-    Set<String> fingerprinted = new HashSet<>(CompilerVersion.FINGERPRINTED);
+    Path classes = classFolder();
+    Set<String> fingerprinted = new HashSet<>(CompilerFingerprint.FINGERPRINTED);
     for (String name : fingerprinted) {
       Class.forName(name); // every listed name is a real class
     }
@@ -40,7 +45,69 @@ class CompilerVersionTest {
         missing.add(name);
       }
     }
-    assertTrue(missing.isEmpty(), "add to CompilerVersion.FINGERPRINTED (or NOT_SHAPING): " + missing);
+    assertTrue(missing.isEmpty(), "add to CompilerFingerprint.FINGERPRINTED (or NOT_SHAPING): " + missing);
+  }
+
+  @Test
+  void theFingerprintWrittenByTheBuildIsTheOneOfTheClassesOnTheClassPath() {
+    // Recomputed from the class files the tests run against: a stale resource fails here.
+    String fromClasses = CompilerFingerprint.of(classFolder());
+    assertEquals(fromClasses, CompilerVersion.builtFingerprint());
+    assertTrue(CompilerVersion.id().contains("+" + fromClasses.substring(0, 16) + "/"), CompilerVersion.id());
+  }
+
+  @Test
+  void aChangedByteInAnEmitterOrInOneOfItsNestedClassesChangesTheFingerprint(@TempDir Path copy) throws Exception {
+    Path classes = classFolder();
+    try (Stream<Path> walk = Files.walk(classes.resolve("fgc/compiler"))) {
+      for (Path p : (Iterable<Path>) walk::iterator) {
+        Path target = copy.resolve(classes.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+    String before = CompilerFingerprint.of(copy);
+    assertEquals(CompilerFingerprint.of(classes), before);
+    List<Path> targets = new ArrayList<>(List.of(copy.resolve("fgc/compiler/emit/FactorBpEmitter.class")));
+    try (Stream<Path> nested = Files.list(copy.resolve("fgc/compiler/plan"))) {
+      nested.filter(p -> p.getFileName().toString().startsWith("PairPotentials$")).findFirst().ifPresent(targets::add);
+    }
+    assertEquals(2, targets.size(), "PairPotentials has a nested class to try: " + targets);
+    for (Path target : targets) {
+      byte[] bytes = Files.readAllBytes(target);
+      bytes[bytes.length / 2] ^= 1;
+      Files.write(target, bytes);
+      String after = CompilerFingerprint.of(copy);
+      assertNotEquals(before, after, "a flipped byte in " + target.getFileName());
+      bytes[bytes.length / 2] ^= 1;
+      Files.write(target, bytes);
+      assertEquals(before, CompilerFingerprint.of(copy));
+    }
+  }
+
+  @Test
+  void theBuildStepWritesTheResourceThatIsRead(@TempDir Path folder) throws Exception {
+    Path classes = classFolder();
+    for (String name : CompilerFingerprint.FINGERPRINTED) {
+      String file = name.replace('.', '/') + ".class";
+      Files.createDirectories(folder.resolve(file).getParent());
+      Files.copy(classes.resolve(file), folder.resolve(file));
+    }
+    CompilerFingerprint.main(new String[] {folder.toString()});
+    String written = Files.readString(folder.resolve(CompilerFingerprint.RESOURCE)).trim();
+    assertEquals(CompilerFingerprint.of(folder), written);
+    assertTrue(written.matches("[0-9a-f]{64}"), written);
+  }
+
+  private static Path classFolder() {
+    try {
+      return Paths.get(CompilerVersion.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test

@@ -1,7 +1,6 @@
 package fgc.lang;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * A model's text and the name it is reported under. It knows where lines start, so every stage can
@@ -16,15 +15,20 @@ final class Source {
   Source(String name, String text) {
     this.name = name;
     this.text = text;
-    List<Integer> starts = new ArrayList<>();
-    starts.add(0);
+    // A plain array, not a stream: this runs first thing in a fresh JVM, where a stream pipeline's
+    // first use costs milliseconds of class loading and lambda linking.
+    int[] starts = new int[16];
+    int count = 1;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c == '\n' || (c == '\r' && (i + 1 == text.length() || text.charAt(i + 1) != '\n'))) {
-        starts.add(i + 1);
+        if (count == starts.length) {
+          starts = Arrays.copyOf(starts, count * 2);
+        }
+        starts[count++] = i + 1;
       }
     }
-    this.lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+    this.lineStarts = Arrays.copyOf(starts, count);
   }
 
   String name() {

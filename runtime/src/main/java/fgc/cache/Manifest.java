@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The manifest of a cache entry: what it was built for and the SHA-256 and size of every file.
@@ -29,9 +28,6 @@ final class Manifest {
   static final String FILE_NAME = "manifest";
   private static final String HEADER = "fgc-cache-entry 1";
   private static final String SEAL = "manifest-sha256 ";
-  /** Entry file names: no separators, no leading dot, so a manifest can never point outside its folder. */
-  private static final Pattern SAFE_FILE = Pattern.compile("[A-Za-z0-9_$][A-Za-z0-9_.$-]{0,200}");
-  private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
 
   final String key;
   final String compiler;
@@ -94,7 +90,7 @@ final class Manifest {
       throw new CorruptEntryException(LoadStage.MANIFEST, "manifest header is not '" + HEADER + "'");
     }
     String key = field(lines.get(1), "key");
-    if (!HEX64.matcher(key).matches()) {
+    if (!isHex64(key)) {
       throw new CorruptEntryException(LoadStage.MANIFEST, "manifest key is not 64 hex digits");
     }
     String compiler = field(lines.get(2), "compiler");
@@ -104,7 +100,7 @@ final class Manifest {
     Map<String, FileRecord> files = new LinkedHashMap<>();
     for (String line : lines.subList(6, lines.size())) {
       String[] parts = field(line, "file").split(" ");
-      if (parts.length != 3 || !SAFE_FILE.matcher(parts[0]).matches() || !HEX64.matcher(parts[1]).matches()) {
+      if (parts.length != 3 || !isSafeFileName(parts[0]) || !isHex64(parts[1])) {
         throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file line is malformed: " + abbreviate(line));
       }
       try {
@@ -116,8 +112,37 @@ final class Manifest {
     return new Manifest(key, compiler, model, algorithm, className, files);
   }
 
+  /**
+   * Entry file names: {@code [A-Za-z0-9_$][A-Za-z0-9_.$-]{0,200}}, no separators and no leading dot,
+   * so a manifest can never point outside its folder. Checked by hand, not by a regex: compiling one
+   * costs a fresh JVM more than the rest of the manifest's checks.
+   */
   static boolean isSafeFileName(String name) {
-    return SAFE_FILE.matcher(name).matches();
+    if (name.isEmpty() || name.length() > 201) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      boolean plain = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
+      if (!plain && (i == 0 || c != '.' && c != '-')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** 64 lowercase hex digits, as every key and SHA-256 in a manifest is written. */
+  static boolean isHex64(String text) {
+    if (text.length() != 64) {
+      return false;
+    }
+    for (int i = 0; i < 64; i++) {
+      char c = text.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String field(String line, String name) {

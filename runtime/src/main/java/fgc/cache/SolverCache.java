@@ -7,7 +7,9 @@ import fgc.compiler.CompilerVersion;
 import fgc.compiler.ModelCompiler;
 import fgc.compiler.SolverKey;
 import fgc.model.Model;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -212,10 +214,11 @@ public final class SolverCache {
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
-      if (!SolverKey.sha256Hex(bytes).equals(f.getValue().sha256)) {
+      String sha256 = SolverKey.sha256Hex(bytes);
+      if (!sha256.equals(f.getValue().sha256)) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " does not match its SHA-256");
       }
-      if (f.getKey().equals(MATERIAL) && !SolverKey.sha256Hex(bytes).equals(key)) {
+      if (f.getKey().equals(MATERIAL) && !sha256.equals(key)) {
         throw new CorruptEntryException(LoadStage.FILES, "the entry's key material does not hash to its key");
       }
       if (f.getKey().endsWith(".class")) {
@@ -240,12 +243,19 @@ public final class SolverCache {
     }
   }
 
+  /**
+   * The whole file, if it is at most {@link #MAX_FILE_BYTES} long. Read with a plain
+   * {@code FileInputStream}: {@code Files.readAllBytes} would load some thirty NIO channel classes
+   * and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading one byte past
+   * the limit, rather than asking the size first, also catches a file that grows meanwhile.
+   */
   private static byte[] readBounded(Path file, LoadStage stage) {
-    try {
-      if (Files.size(file) > MAX_FILE_BYTES) {
+    try (InputStream in = new FileInputStream(file.toFile())) {
+      byte[] bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
+      if (bytes.length > MAX_FILE_BYTES) {
         throw new CorruptEntryException(stage, file.getFileName() + " is larger than any entry file can be");
       }
-      return Files.readAllBytes(file);
+      return bytes;
     } catch (IOException e) {
       throw new CorruptEntryException(stage, file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }

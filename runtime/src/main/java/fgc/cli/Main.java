@@ -20,7 +20,6 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
-    subcommands = {SolveCommand.class, CompileCommand.class, ShowCommand.class, GenerateCommand.class, CacheCommand.class, RunCommand.class},
     footer = {"", "Run 'fgc COMMAND --help' for a command's options.",
         "", "Exit codes: 0 success, 1 some puzzles not solved (solve) or bad entries (cache verify),",
         "2 usage, input or model errors, 70 internal error (a bug: please report it)."})
@@ -35,6 +34,17 @@ public final class Main implements Runnable {
   /** Runs the command line and returns the exit code (for tests). */
   public static int run(String... args) {
     CommandLine cli = new CommandLine(new Main());
+    // Picocli reads every option of a command it is given, by reflection, which a fresh JVM pays
+    // for in the tens of milliseconds: register only the command that runs, unless the line names
+    // none (usage, --help, a typo), which needs them all.
+    Object named = args.length > 0 ? command(args[0]) : null;
+    if (named != null) {
+      cli.addSubcommand(named);
+    } else {
+      for (String name : COMMANDS) {
+        cli.addSubcommand(command(name));
+      }
+    }
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof LanguageException) {
         System.err.println(e.getMessage());
@@ -49,6 +59,22 @@ public final class Main implements Runnable {
       return 2;
     });
     return cli.execute(args);
+  }
+
+  /** The subcommands, in the order the usage lists them. */
+  private static final String[] COMMANDS = {"solve", "compile", "show", "generate", "cache", "run"};
+
+  /** A new instance of the subcommand {@code name}, or null if there is none of that name. */
+  private static Object command(String name) {
+    switch (name) {
+      case "solve": return new SolveCommand();
+      case "compile": return new CompileCommand();
+      case "show": return new ShowCommand();
+      case "generate": return new GenerateCommand();
+      case "cache": return new CacheCommand();
+      case "run": return new RunCommand();
+      default: return null;
+    }
   }
 
   @Override

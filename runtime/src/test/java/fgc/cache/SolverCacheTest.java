@@ -99,6 +99,19 @@ class SolverCacheTest {
   }
 
   @Test
+  void aFileLargerThanAnyEntryFileCanBeIsRefusedBeforeItIsBelieved() throws IOException {
+    String key = cache().load(SUDOKU4, BP).key();
+    Path manifestFile = cache().entryFolder(key).resolve(Manifest.FILE_NAME);
+    try (java.io.RandomAccessFile grown = new java.io.RandomAccessFile(manifestFile.toFile(), "rw")) {
+      grown.setLength((64L << 20) + 1); // sparse: one byte past the limit, nothing written
+    }
+    LoadedSolver loaded = cache().load(SUDOKU4, BP);
+    assertEquals(LoadedSolver.Origin.RECOVERED, loaded.origin());
+    assertEquals(LoadStage.MANIFEST, loaded.rejectedAt());
+    assertTrue(notices.get(0).contains("larger than any entry file can be"), notices.get(0));
+  }
+
+  @Test
   void anEntryUnderAnotherKeyIsRefused() throws IOException {
     Model sudoku9 = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     String key4 = cache().load(SUDOKU4, BP).key();

@@ -131,6 +131,20 @@ class MainTest {
     assertEquals(2, run("solve", "--input", dir.resolve("missing.txt").toString(), "--cache-dir", dir.toString()));
   }
 
+  @Test
+  void theUsageListsEveryCommandAndATypoGetsASuggestion() {
+    // Only the command named on the line is registered; a line that names none must see them all.
+    assertEquals(0, run("--help"));
+    String usage = out.toString(StandardCharsets.UTF_8);
+    for (String command : List.of("solve", "compile", "show", "generate", "cache", "run")) {
+      assertTrue(usage.contains("\n  " + command + " "), command + " missing from:\n" + usage);
+    }
+    assertEquals(2, run("solv"));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("fgc solve"), err.toString(StandardCharsets.UTF_8));
+    assertEquals(0, run("cache", "--help"));
+    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: fgc cache"), out.toString(StandardCharsets.UTF_8));
+  }
+
   private static Grid parse(int side, String line) {
     int[] cells = new int[line.length()];
     for (int i = 0; i < cells.length; i++) {
