@@ -48,32 +48,35 @@ public final class AlldiffKernels {
     Arrays.fill(backward, 0, subsets, 0.0);
     forward[0] = 1.0;
     backward[0] = 1.0;
-    for (int set = 0; set < all; set++) {
-      int size = Integer.bitCount(set);
-      double f = forward[set];
-      if (f != 0.0) {
-        int head = size * stride;
-        for (int rest = all ^ set; rest != 0; rest = rest & (rest - 1)) {
-          int low = rest & -rest;
-          double a = rows[head + Integer.numberOfTrailingZeros(low)];
-          if (a != 0.0) {
-            double x = Numerics.times(f, a);
+    // Layer by layer (every set of one size, ascending), so that each layer's row is scanned once
+    // for its non-zero entries and the pushes visit those alone. Every target still receives its
+    // terms in ascending order of the source set, as in a plain ascending loop over all sets.
+    for (int size = 0; size < width; size++) {
+      int head = size * stride;
+      int tail = (width - size - 1) * stride;
+      int headMask = nonZero(rows, head, width);
+      int tailMask = nonZero(rows, tail, width);
+      for (int set = (1 << size) - 1; set < all; set = nextOfSameSize(set)) {
+        double f = forward[set];
+        if (f != 0.0) {
+          for (int rest = headMask & ~set; rest != 0; rest = rest & (rest - 1)) {
+            int low = rest & -rest;
+            double x = Numerics.times(f, rows[head + Integer.numberOfTrailingZeros(low)]);
             int to = set | low;
             forward[to] = max ? Math.max(forward[to], x) : forward[to] + x;
           }
         }
-      }
-      double b = backward[set];
-      if (b != 0.0) {
-        int tail = (width - size - 1) * stride;
-        for (int rest = all ^ set; rest != 0; rest = rest & (rest - 1)) {
-          int low = rest & -rest;
-          double a = rows[tail + Integer.numberOfTrailingZeros(low)];
-          if (a != 0.0) {
-            double y = Numerics.times(b, a);
+        double b = backward[set];
+        if (b != 0.0) {
+          for (int rest = tailMask & ~set; rest != 0; rest = rest & (rest - 1)) {
+            int low = rest & -rest;
+            double y = Numerics.times(b, rows[tail + Integer.numberOfTrailingZeros(low)]);
             int to = set | low;
             backward[to] = max ? Math.max(backward[to], y) : backward[to] + y;
           }
+        }
+        if (set == 0) {
+          break;
         }
       }
     }
@@ -98,6 +101,24 @@ public final class AlldiffKernels {
         out[at] = max ? Math.max(out[at], x) : out[at] + x;
       }
     }
+  }
+
+  /** The columns {@code 0 .. width-1} where {@code rows[from + c]} is not zero, as a bit mask. */
+  private static int nonZero(double[] rows, int from, int width) {
+    int mask = 0;
+    for (int c = 0; c < width; c++) {
+      if (rows[from + c] != 0.0) {
+        mask |= 1 << c;
+      }
+    }
+    return mask;
+  }
+
+  /** The next larger int with as many one bits as {@code set} (non-zero): Gosper's hack, shifting instead of dividing. */
+  private static int nextOfSameSize(int set) {
+    int low = set & -set;
+    int ripple = set + low;
+    return ripple | (((ripple ^ set) >>> 2) >>> Integer.numberOfTrailingZeros(low));
   }
 
   /**

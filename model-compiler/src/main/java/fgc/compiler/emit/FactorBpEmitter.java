@@ -90,12 +90,13 @@ public final class FactorBpEmitter {
         .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
+    type.addMethod(cavityRow());
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
-      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel));
+      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0));
       FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
     } else {
-      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel));
+      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0));
     }
     return EmitSupport.file(type.build(), compilerId);
   }
@@ -110,17 +111,54 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int k = VAR_START[i]; k < VAR_START[i + 1]; k++)")
         .addStatement("final int e = VAR_EDGES[k]")
         .beginControlFlow("if (e == skip)").addStatement("continue").endControlFlow()
+        .addStatement("double max = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("target[at + v] = $T.times(target[at + v], toVariable[e * W + v])", Numerics.class)
+        .addStatement("final double x = $T.times(target[at + v], toVariable[e * W + v])", Numerics.class)
+        .addStatement("target[at + v] = x")
+        .beginControlFlow("if (x > max)").addStatement("max = x").endControlFlow()
         .endControlFlow()
+        .beginControlFlow("if (max < $T.RESCALE_BELOW)", Numerics.class)
         .addStatement("$T.rescale(target, at, W)", Numerics.class)
+        .endControlFlow()
         .endControlFlow()
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + target[at + v]").endControlFlow()
+        .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("target[at + v] = sum > 0.0 ? target[at + v] / sum : 0.0")
+        .addStatement("target[at + v] = target[at + v] * scale")
         .endControlFlow()
         .addStatement("return sum")
+        .build();
+  }
+
+  /**
+   * Row {@code r} of the kernel's matrix: the cavity of {@code i} without edge {@code skip}, over
+   * the free values {@code column[0 .. width)} only, normalised over them. The reference normalises
+   * over every value first; a row's scale cancels in every message it feeds, so the two agree to
+   * rounding.
+   */
+  private static MethodSpec cavityRow() {
+    return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "i").addParameter(int.class, "skip")
+        .addParameter(int.class, "at").addParameter(int.class, "width")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[c]]").endControlFlow()
+        .beginControlFlow("for (int k = VAR_START[i]; k < VAR_START[i + 1]; k++)")
+        .addStatement("final int e = VAR_EDGES[k] * W")
+        .beginControlFlow("if (e == skip * W)").addStatement("continue").endControlFlow()
+        .addStatement("double max = 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .addStatement("final double x = $T.times(rows[at + c], toVariable[e + column[c]])", Numerics.class)
+        .addStatement("rows[at + c] = x")
+        .beginControlFlow("if (x > max)").addStatement("max = x").endControlFlow()
+        .endControlFlow()
+        .beginControlFlow("if (max < $T.RESCALE_BELOW)", Numerics.class)
+        .addStatement("$T.rescale(rows, at, width)", Numerics.class)
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("double sum = 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + rows[at + c]").endControlFlow()
+        .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = rows[at + c] * scale").endControlFlow()
         .build();
   }
 
@@ -143,7 +181,31 @@ public final class FactorBpEmitter {
         .build();
   }
 
-  private static MethodSpec updateFactor(String name, String first, String arity, String kernel) {
+  /**
+   * Writes slot {@code r}'s normalised message into {@code cav} at its free values: times
+   * {@code scale} (one reciprocal, not a division per entry), damped where not an exact zero, and
+   * normalised again when damping is on. The reference divides entry by entry; they agree to rounding.
+   */
+  private static CodeBlock damping(boolean damped) {
+    if (!damped) {
+      return CodeBlock.builder()
+          .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[at + c] * scale").endControlFlow()
+          .build();
+    }
+    return CodeBlock.builder()
+        .addStatement("double total = 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .addStatement("double x = out[at + c] * scale")
+        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + column[c]]")
+        .addStatement("out[at + c] = x")
+        .addStatement("total = total + x")
+        .endControlFlow()
+        .addStatement("scale = 1.0 / total")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[at + c] * scale").endControlFlow()
+        .build();
+  }
+
+  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped) {
     return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
@@ -169,8 +231,7 @@ public final class FactorBpEmitter {
         .addStatement("impossible = impossible || free > width")
         .beginControlFlow("if (!impossible)")
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("cavity(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], cav, 0)")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = cav[column[c]]").endControlFlow()
+        .addStatement("cavityRow(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], r * W, width)")
         .endControlFlow()
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
@@ -180,22 +241,19 @@ public final class FactorBpEmitter {
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int r = 0; r < free; r++)")
         .addStatement("final int o = (first + freeSlot[r]) * W")
+        .addStatement("final int at = r * W")
         .addStatement("$T.fill(cav, 0.0)", Arrays.class)
         .beginControlFlow("if (!impossible)")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[r * W + c]").endControlFlow()
-        .endControlFlow()
         .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + cav[v]").endControlFlow()
-        .addStatement("double damped = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = sum > 0.0 ? cav[v] / sum : 0.0")
-        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + v]")
-        .addStatement("cav[v] = x")
-        .addStatement("damped = damped + x")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
+        .beginControlFlow("if (sum > 0.0)")
+        .addStatement("double scale = 1.0 / sum")
+        .addCode(damping(damped))
+        .endControlFlow()
         .endControlFlow()
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = damped > 0.0 ? cav[v] / damped : 0.0")
-        .addStatement("double d = $T.abs(x - toVariable[o + v])", Math.class)
+        .addStatement("final double x = cav[v]")
+        .addStatement("final double d = $T.abs(x - toVariable[o + v])", Math.class)
         .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
         .addStatement("toVariable[o + v] = x")
         .endControlFlow()
