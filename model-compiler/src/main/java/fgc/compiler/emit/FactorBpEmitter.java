@@ -8,7 +8,6 @@ import fgc.algorithm.AlldiffKernels;
 import fgc.algorithm.AssignmentKernels;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
-import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -75,10 +74,11 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "backward", "new double[SUBSETS]"));
+    type.addField(EmitSupport.state(int[].class, "reached", "new int[2 * SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W * W]"));
-    type.addField(EmitSupport.state(double[].class, "cav", "new double[W]"));
     type.addField(EmitSupport.state(int[].class, "freeSlot", "new int[W]"));
     type.addField(EmitSupport.state(int[].class, "column", "new int[W]"));
+    type.addField(EmitSupport.state(int[].class, "columnOf", "new int[W]"));
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
@@ -168,13 +168,13 @@ public final class FactorBpEmitter {
    * measured; see AssignmentKernels).
    */
   private static CodeBlock kernelCall(String kernel) {
-    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, out);\n", AlldiffKernels.class, kernel);
+    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, out);\n", AlldiffKernels.class, kernel);
     if (!kernel.equals("maxProductWide")) {
       return passes;
     }
     return CodeBlock.builder()
         .beginControlFlow("if (width <= $L)", MAX_PRODUCT_SUBSET_WIDTH)
-        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, out)", AlldiffKernels.class)
+        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, reached, out)", AlldiffKernels.class)
         .nextControlFlow("else")
         .addStatement("$T.maxProduct(rows, W, free, width, assignment, out)", AssignmentKernels.class)
         .endControlFlow()
@@ -182,15 +182,14 @@ public final class FactorBpEmitter {
   }
 
   /**
-   * Writes slot {@code r}'s normalised message into {@code cav} at its free values: times
-   * {@code scale} (one reciprocal, not a division per entry), damped where not an exact zero, and
-   * normalised again when damping is on. The reference divides entry by entry; they agree to rounding.
+   * Slot {@code r}'s message at its free values, {@code out[at + c] * scale}, is normalised (one
+   * reciprocal, not a division per entry); with damping on, this damps it in place where it is not
+   * an exact zero and sets {@code scale} to normalise it again. The reference divides entry by
+   * entry; they agree to rounding.
    */
   private static CodeBlock damping(boolean damped) {
     if (!damped) {
-      return CodeBlock.builder()
-          .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[at + c] * scale").endControlFlow()
-          .build();
+      return CodeBlock.builder().build();
     }
     return CodeBlock.builder()
         .addStatement("double total = 0.0")
@@ -201,7 +200,6 @@ public final class FactorBpEmitter {
         .addStatement("total = total + x")
         .endControlFlow()
         .addStatement("scale = 1.0 / total")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[at + c] * scale").endControlFlow()
         .build();
   }
 
@@ -226,7 +224,12 @@ public final class FactorBpEmitter {
         .beginControlFlow("if (free == 0)").addStatement("return 0.0").endControlFlow()
         .addStatement("int width = 0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (((taken >>> v) & 1) == 0)").addStatement("column[width++] = v").endControlFlow()
+        .beginControlFlow("if (((taken >>> v) & 1) == 0)")
+        .addStatement("columnOf[v] = width")
+        .addStatement("column[width++] = v")
+        .nextControlFlow("else")
+        .addStatement("columnOf[v] = -1")
+        .endControlFlow()
         .endControlFlow()
         .addStatement("impossible = impossible || free > width")
         .beginControlFlow("if (!impossible)")
@@ -242,17 +245,18 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int r = 0; r < free; r++)")
         .addStatement("final int o = (first + freeSlot[r]) * W")
         .addStatement("final int at = r * W")
-        .addStatement("$T.fill(cav, 0.0)", Arrays.class)
+        .addStatement("double scale = 0.0")
         .beginControlFlow("if (!impossible)")
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
         .beginControlFlow("if (sum > 0.0)")
-        .addStatement("double scale = 1.0 / sum")
+        .addStatement("scale = 1.0 / sum")
         .addCode(damping(damped))
         .endControlFlow()
         .endControlFlow()
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final double x = cav[v]")
+        .addStatement("final int c = columnOf[v]")
+        .addStatement("final double x = c < 0 ? 0.0 : out[at + c] * scale")
         .addStatement("final double d = $T.abs(x - toVariable[o + v])", Math.class)
         .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
         .addStatement("toVariable[o + v] = x")
