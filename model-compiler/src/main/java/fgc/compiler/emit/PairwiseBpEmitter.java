@@ -114,24 +114,9 @@ public final class PairwiseBpEmitter {
         .beginControlFlow("for (int k = 0; k < degree; k++)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
-        .addCode(maxTrackedProduct("pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
+        .addCode(EmitSupport.maxTrackedProduct("v", "W", "pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
         .endControlFlow()
         .addStatement("return degree")
-        .build();
-  }
-
-  /** {@code target = times(factors)} over the block, then {@link Numerics#rescale} only when its maximum is small. */
-  private static CodeBlock maxTrackedProduct(String target, String factors, String block) {
-    return CodeBlock.builder()
-        .addStatement("double max = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final double x = $T.times($L)", Numerics.class, factors)
-        .addStatement("$L = x", target)
-        .beginControlFlow("if (x > max)").addStatement("max = x").endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("if (max < $T.RESCALE_BELOW)", Numerics.class)
-        .addStatement("$T.rescale($L, W)", Numerics.class, block)
-        .endControlFlow()
         .build();
   }
 
@@ -176,13 +161,7 @@ public final class PairwiseBpEmitter {
     return CodeBlock.builder()
         .add(PairwiseKindsEmitter.kernelMessage())
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[v]").endControlFlow()
-        .addStatement("double max = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final double y = $T.times(messages[in + v], suf[v])", Numerics.class)
-        .addStatement("suf[v] = y")
-        .beginControlFlow("if (y > max)").addStatement("max = y").endControlFlow()
-        .endControlFlow()
-        .add(rescaleSuffix())
+        .add(EmitSupport.maxTrackedProduct("v", "W", "suf[v]", "messages[in + v], suf[v]", "suf, 0"))
         .build();
   }
 
