@@ -117,6 +117,15 @@ public final class AlldiffKernels {
     return end;
   }
 
+  /** How many of the {@code arity x width} entries of {@code rows} are not zero. */
+  public static int nonZeroCount(double[] rows, int stride, int arity, int width) {
+    int count = 0;
+    for (int r = 0; r < arity; r++) {
+      count += Integer.bitCount(nonZero(rows, r * stride, width));
+    }
+    return count;
+  }
+
   /** The columns {@code 0 .. width-1} where {@code rows[from + c]} is not zero, as a bit mask. */
   private static int nonZero(double[] rows, int from, int width) {
     int mask = 0;

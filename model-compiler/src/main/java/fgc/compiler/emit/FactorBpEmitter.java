@@ -34,6 +34,12 @@ public final class FactorBpEmitter {
   public static final int MAX_WIDTH = AlldiffKernels.MAX_WIDTH;
   /** Max-product switches to one assignment solve per factor above this many free values. */
   public static final int MAX_PRODUCT_SUBSET_WIDTH = 8;
+  /**
+   * Up to this many free values, max-product still takes the subset passes when the rows are sparse
+   * (at most two non-zero entries per row on average): the passes then visit few subsets, fewer
+   * than an assignment solve costs.
+   */
+  public static final int MAX_PRODUCT_SPARSE_WIDTH = 10;
   /** Values max-product takes (its wide factors need no subset tables); the bitmask limit of the planner. */
   public static final int MAX_PRODUCT_WIDTH = 64;
 
@@ -55,7 +61,7 @@ public final class FactorBpEmitter {
             plan.variableCount(), plan.layout().width(), plan.factorCount(), plan.edgeCount(), algorithmText);
     type.addField(EmitSupport.constant(int.class, "F", CodeBlock.of("$L", plan.factorCount())));
     type.addField(EmitSupport.constant(int.class, "E", CodeBlock.of("$L", plan.edgeCount())));
-    int subsetWidth = maxProduct ? Math.min(plan.layout().width(), MAX_PRODUCT_SUBSET_WIDTH) : plan.layout().width();
+    int subsetWidth = maxProduct ? Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH) : plan.layout().width();
     type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << subsetWidth)));
     if (maxProduct && plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH) {
       type.addField(com.squareup.javapoet.FieldSpec.builder(AssignmentKernels.Workspace.class, "assignment",
@@ -92,11 +98,12 @@ public final class FactorBpEmitter {
     type.addMethod(cavity());
     type.addMethod(cavityRow());
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
+    int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
-      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0));
+      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth));
       FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
     } else {
-      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0));
+      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth));
     }
     return EmitSupport.file(type.build(), compilerId);
   }
@@ -166,13 +173,14 @@ public final class FactorBpEmitter {
    * {@link #MAX_PRODUCT_SUBSET_WIDTH} free values one assignment solve (faster from 9 values on,
    * measured; see AssignmentKernels).
    */
-  private static CodeBlock kernelCall(String kernel) {
+  private static CodeBlock kernelCall(String kernel, int sparseWidth) {
     CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, out);\n", AlldiffKernels.class, kernel);
     if (!kernel.equals("maxProductWide")) {
       return passes;
     }
     return CodeBlock.builder()
-        .beginControlFlow("if (width <= $L)", MAX_PRODUCT_SUBSET_WIDTH)
+        .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(rows, W, free, width) <= 2 * free)",
+            MAX_PRODUCT_SUBSET_WIDTH, sparseWidth, AlldiffKernels.class)
         .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, reached, out)", AlldiffKernels.class)
         .nextControlFlow("else")
         .addStatement("$T.maxProduct(rows, W, free, width, assignment, out)", AssignmentKernels.class)
@@ -202,7 +210,7 @@ public final class FactorBpEmitter {
         .build();
   }
 
-  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped) {
+  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
     return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
@@ -238,7 +246,7 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
         .endControlFlow()
-        .addCode(kernelCall(kernel))
+        .addCode(kernelCall(kernel, sparseWidth))
         .endControlFlow()
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int r = 0; r < free; r++)")
