@@ -115,13 +115,20 @@ public final class FactorBpEmitter {
         .addParameter(double[].class, "target").addParameter(int.class, "at")
         .returns(double.class)
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("target[at + v] = prior[i * W + v]").endControlFlow()
+        .addCode(otherMessages("v", "W", "target[at + v]", "v", "target, at"))
+        .addCode(EmitSupport.normaliseByReciprocal("v", "W", "target[at + v]"))
+        .addStatement("return sum")
+        .build();
+  }
+
+  /** Multiplies {@code target} by the message on every edge of {@code i} but {@code skip}, rescaling after each. */
+  private static CodeBlock otherMessages(String index, String bound, String target, String value, String block) {
+    return CodeBlock.builder()
         .beginControlFlow("for (int k = VAR_START[i]; k < VAR_START[i + 1]; k++)")
         .addStatement("final int e = VAR_EDGES[k]")
         .beginControlFlow("if (e == skip)").addStatement("continue").endControlFlow()
-        .addCode(EmitSupport.maxTrackedProduct("v", "W", "target[at + v]", "target[at + v], toVariable[e * W + v]", "target, at"))
+        .add(EmitSupport.maxTrackedProduct(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
         .endControlFlow()
-        .addCode(EmitSupport.normaliseByReciprocal("v", "W", "target[at + v]"))
-        .addStatement("return sum")
         .build();
   }
 
@@ -159,11 +166,7 @@ public final class FactorBpEmitter {
         .endControlFlow()
         .endControlFlow()
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[c]]").endControlFlow()
-        .beginControlFlow("for (int k = start; k < VAR_START[i + 1]; k++)")
-        .addStatement("final int e = VAR_EDGES[k] * W")
-        .beginControlFlow("if (e == skip * W)").addStatement("continue").endControlFlow()
-        .addCode(EmitSupport.maxTrackedProduct("c", "width", "rows[at + c]", "rows[at + c], toVariable[e + column[c]]", "rows, at"))
-        .endControlFlow()
+        .addCode(otherMessages("c", "width", "rows[at + c]", "column[c]", "rows, at"))
         .addCode(EmitSupport.normaliseByReciprocal("c", "width", "rows[at + c]"))
         .build();
   }
