@@ -13,7 +13,7 @@ import java.util.Arrays;
  * {@code r} for value {@code v} combines {@code F[S] * B[all - S - v]} over {@code |S| = r},
  * {@code v} not in {@code S}. With (+, x) this is the permanent of the minor (sum-product); with
  * (max, x) it is the best injective assignment of the other slots (max-product). Both cost
- * {@code O(width 2^width)}: Ryser-style subset sums rather than one permanent per message.
+ * {@code O(width 2^width)} at most: Ryser-style subset sums rather than one permanent per message.
  */
 public final class AlldiffKernels {
   /** The subset tables hold {@code 2^width} doubles each; beyond this the passes stop being practical. */
@@ -21,22 +21,32 @@ public final class AlldiffKernels {
 
   private AlldiffKernels() {}
 
-  /** Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code rows}). */
-  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
-    passes(false, rows, stride, arity, width, forward, backward, out);
+  /**
+   * Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code rows}).
+   * {@code forward} and {@code backward} hold {@code 2^width} doubles and must be all zero on entry;
+   * they are all zero again on return. {@code reached} holds {@code 2 * 2^width} ints of scratch.
+   */
+  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, double[] out) {
+    passes(false, rows, stride, arity, width, forward, backward, reached, out);
   }
 
-  /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}. */
-  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
-    passes(true, rows, stride, arity, width, forward, backward, out);
+  /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}; the same contract. */
+  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, double[] out) {
+    passes(true, rows, stride, arity, width, forward, backward, reached, out);
   }
 
   /**
    * One body for both semirings; the branch on {@code max} is loop-invariant, so the JIT unswitches
-   * it. The passes push from the non-zero subsets only: with sparse rows (values already ruled out)
-   * most of the {@code 2^width} subsets can never be reached, and they cost nothing but the clearing.
+   * it. The passes visit only the subsets they reach, layer by layer (every subset of a layer has
+   * the same size): a worklist per pass in {@code reached} holds them in the order they were first
+   * reached, and each layer's row is scanned once for its non-zero entries, which alone are pushed.
+   * With sparse rows (values already ruled out) most of the {@code 2^width} subsets are never
+   * reached and cost nothing, not even clearing: only the reached entries are set back to zero.
    */
-  private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward, double[] out) {
+  private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, double[] out) {
     if (arity <= 2) {
       // A neq (or a factor with one free slot) needs no subsets: O(width) per slot.
       few(max, rows, stride, arity, width, out);
@@ -44,60 +54,87 @@ public final class AlldiffKernels {
     }
     int subsets = 1 << width;
     int all = subsets - 1;
-    Arrays.fill(forward, 0, subsets, 0.0);
-    Arrays.fill(backward, 0, subsets, 0.0);
-    forward[0] = 1.0;
-    backward[0] = 1.0;
-    for (int set = 0; set < all; set++) {
-      int size = Integer.bitCount(set);
-      double f = forward[set];
-      if (f != 0.0) {
-        int head = size * stride;
-        for (int rest = all ^ set; rest != 0; rest = rest & (rest - 1)) {
-          int low = rest & -rest;
-          double a = rows[head + Integer.numberOfTrailingZeros(low)];
-          if (a != 0.0) {
-            double x = Numerics.times(f, a);
-            int to = set | low;
-            forward[to] = max ? Math.max(forward[to], x) : forward[to] + x;
-          }
-        }
-      }
-      double b = backward[set];
-      if (b != 0.0) {
-        int tail = (width - size - 1) * stride;
-        for (int rest = all ^ set; rest != 0; rest = rest & (rest - 1)) {
-          int low = rest & -rest;
-          double a = rows[tail + Integer.numberOfTrailingZeros(low)];
-          if (a != 0.0) {
-            double y = Numerics.times(b, a);
-            int to = set | low;
-            backward[to] = max ? Math.max(backward[to], y) : backward[to] + y;
-          }
-        }
-      }
-    }
+    // F[S] is needed for |S| < arity, B[T] for |T| < width.
+    int forwardEnd = layers(max, rows, stride, width, arity - 1, false, forward, reached, 0);
+    int backwardEnd = layers(max, rows, stride, width, width - 1, true, backward, reached, subsets);
     for (int r = 0; r < arity; r++) {
       Arrays.fill(out, r * stride, r * stride + width, 0.0);
     }
-    for (int set = 0; set < subsets; set++) {
+    for (int k = 0; k < forwardEnd; k++) {
+      int set = reached[k];
       int row = Integer.bitCount(set);
       double before = forward[set];
-      if (row >= arity || before == 0.0) {
-        continue;
-      }
-      int free = (subsets - 1) ^ set;
+      int free = all ^ set;
       for (int rest = free; rest != 0; rest = rest & (rest - 1)) {
         int low = rest & -rest;
-        int at = row * stride + Integer.numberOfTrailingZeros(low);
         double after = backward[free ^ low];
-        if (after == 0.0) {
-          continue;
+        if (after != 0.0) {
+          int at = row * stride + Integer.numberOfTrailingZeros(low);
+          double x = Numerics.times(before, after);
+          out[at] = max ? Math.max(out[at], x) : out[at] + x;
         }
-        double x = Numerics.times(before, after);
-        out[at] = max ? Math.max(out[at], x) : out[at] + x;
       }
     }
+    for (int k = 0; k < forwardEnd; k++) {
+      forward[reached[k]] = 0.0;
+    }
+    for (int k = subsets; k < backwardEnd; k++) {
+      backward[reached[k]] = 0.0;
+    }
+  }
+
+  /**
+   * One pass: from the empty set, extends every reached subset of size {@code s} by each value
+   * where row {@code s} (or, from the bottom, row {@code width - s - 1}) is non-zero, up to subsets
+   * of size {@code top}. The reached subsets go to {@code reached[from ..]}; returns where they end.
+   */
+  private static int layers(boolean max, double[] rows, int stride, int width, int top, boolean fromBottom, double[] table,
+      int[] reached, int from) {
+    table[0] = 1.0;
+    reached[from] = 0;
+    int layerStart = from;
+    int end = from + 1;
+    for (int size = 0; size < top; size++) {
+      int head = (fromBottom ? width - size - 1 : size) * stride;
+      int mask = nonZero(rows, head, width);
+      int layerEnd = end;
+      for (int k = layerStart; k < layerEnd; k++) {
+        int set = reached[k];
+        double f = table[set];
+        for (int rest = mask & ~set; rest != 0; rest = rest & (rest - 1)) {
+          int low = rest & -rest;
+          double x = Numerics.times(f, rows[head + Integer.numberOfTrailingZeros(low)]);
+          int to = set | low;
+          double old = table[to];
+          if (old == 0.0) {
+            reached[end++] = to;
+          }
+          table[to] = max ? Math.max(old, x) : old + x;
+        }
+      }
+      layerStart = layerEnd;
+    }
+    return end;
+  }
+
+  /** How many of the {@code arity x width} entries of {@code rows} are not zero. */
+  public static int nonZeroCount(double[] rows, int stride, int arity, int width) {
+    int count = 0;
+    for (int r = 0; r < arity; r++) {
+      count += Integer.bitCount(nonZero(rows, r * stride, width));
+    }
+    return count;
+  }
+
+  /** The columns {@code 0 .. width-1} where {@code rows[from + c]} is not zero, as a bit mask. */
+  private static int nonZero(double[] rows, int from, int width) {
+    int mask = 0;
+    for (int c = 0; c < width; c++) {
+      if (rows[from + c] != 0.0) {
+        mask |= 1 << c;
+      }
+    }
+    return mask;
   }
 
   /**

@@ -76,9 +76,9 @@ class AlldiffKernelsTest {
     double[] forward = new double[1 << width];
     double[] backward = new double[1 << width];
     if (max) {
-      AlldiffKernels.maxProduct(rows, stride, incoming.length, width, forward, backward, out);
+      AlldiffKernels.maxProduct(rows, stride, incoming.length, width, forward, backward, new int[2 * forward.length], out);
     } else {
-      AlldiffKernels.sumProduct(rows, stride, incoming.length, width, forward, backward, out);
+      AlldiffKernels.sumProduct(rows, stride, incoming.length, width, forward, backward, new int[2 * forward.length], out);
     }
     double[][] result = new double[incoming.length][width];
     for (int r = 0; r < incoming.length; r++) {

@@ -27,7 +27,7 @@ class AssignmentKernelsTest {
         }
         double[] expected = new double[width * stride];
         double[] actual = new double[width * stride];
-        AlldiffKernels.maxProduct(rows, stride, arity, width, new double[1 << width], new double[1 << width], expected);
+        AlldiffKernels.maxProduct(rows, stride, arity, width, new double[1 << width], new double[1 << width], new int[2 << width], expected);
         AssignmentKernels.maxProduct(rows, stride, arity, width, ws, actual);
         for (int r = 0; r < arity; r++) {
           for (int v = 0; v < width; v++) {

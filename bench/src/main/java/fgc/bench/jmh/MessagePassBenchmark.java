@@ -35,6 +35,7 @@ public class MessagePassBenchmark {
   private double[] rows;
   private double[] forward;
   private double[] backward;
+  private int[] reached;
   private double[] out;
   private AssignmentKernels.Workspace assignment;
 
@@ -47,19 +48,20 @@ public class MessagePassBenchmark {
     }
     forward = new double[1 << n];
     backward = new double[1 << n];
+    reached = new int[2 << n];
     out = new double[n * n];
     assignment = new AssignmentKernels.Workspace(n);
   }
 
   @Benchmark
   public double sumProductKernel() {
-    AlldiffKernels.sumProduct(rows, n, n, n, forward, backward, out);
+    AlldiffKernels.sumProduct(rows, n, n, n, forward, backward, reached, out);
     return out[0];
   }
 
   @Benchmark
   public double maxProductKernel() {
-    AlldiffKernels.maxProduct(rows, n, n, n, forward, backward, out);
+    AlldiffKernels.maxProduct(rows, n, n, n, forward, backward, reached, out);
     return out[0];
   }
 

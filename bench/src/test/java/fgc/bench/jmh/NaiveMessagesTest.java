@@ -20,12 +20,12 @@ class NaiveMessagesTest {
       double[] b = new double[1 << n];
       double[] kernel = new double[n * n];
       double[] naive = new double[n * n];
-      AlldiffKernels.sumProduct(rows, n, n, n, f, b, kernel);
+      AlldiffKernels.sumProduct(rows, n, n, n, f, b, new int[2 * f.length], kernel);
       NaiveMessages.sumProduct(rows, n, naive);
       for (int k = 0; k < kernel.length; k++) {
         assertEquals(kernel[k], naive[k], 1e-9 * Math.max(1, Math.abs(kernel[k])), "sum, n=" + n + " at " + k);
       }
-      AlldiffKernels.maxProduct(rows, n, n, n, f, b, kernel);
+      AlldiffKernels.maxProduct(rows, n, n, n, f, b, new int[2 * f.length], kernel);
       NaiveMessages.maxProduct(rows, n, naive);
       for (int k = 0; k < kernel.length; k++) {
         assertEquals(kernel[k], naive[k], 1e-9 * Math.max(1, Math.abs(kernel[k])), "max, n=" + n + " at " + k);

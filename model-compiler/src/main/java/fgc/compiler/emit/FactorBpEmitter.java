@@ -8,7 +8,6 @@ import fgc.algorithm.AlldiffKernels;
 import fgc.algorithm.AssignmentKernels;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
-import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -35,6 +34,12 @@ public final class FactorBpEmitter {
   public static final int MAX_WIDTH = AlldiffKernels.MAX_WIDTH;
   /** Max-product switches to one assignment solve per factor above this many free values. */
   public static final int MAX_PRODUCT_SUBSET_WIDTH = 8;
+  /**
+   * Up to this many free values, max-product still takes the subset passes when the rows are sparse
+   * (at most two non-zero entries per row on average): the passes then visit few subsets, fewer
+   * than an assignment solve costs.
+   */
+  public static final int MAX_PRODUCT_SPARSE_WIDTH = 10;
   /** Values max-product takes (its wide factors need no subset tables); the bitmask limit of the planner. */
   public static final int MAX_PRODUCT_WIDTH = 64;
 
@@ -56,7 +61,7 @@ public final class FactorBpEmitter {
             plan.variableCount(), plan.layout().width(), plan.factorCount(), plan.edgeCount(), algorithmText);
     type.addField(EmitSupport.constant(int.class, "F", CodeBlock.of("$L", plan.factorCount())));
     type.addField(EmitSupport.constant(int.class, "E", CodeBlock.of("$L", plan.edgeCount())));
-    int subsetWidth = maxProduct ? Math.min(plan.layout().width(), MAX_PRODUCT_SUBSET_WIDTH) : plan.layout().width();
+    int subsetWidth = maxProduct ? Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH) : plan.layout().width();
     type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << subsetWidth)));
     if (maxProduct && plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH) {
       type.addField(com.squareup.javapoet.FieldSpec.builder(AssignmentKernels.Workspace.class, "assignment",
@@ -75,10 +80,11 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "backward", "new double[SUBSETS]"));
+    type.addField(EmitSupport.state(int[].class, "reached", "new int[2 * SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W * W]"));
-    type.addField(EmitSupport.state(double[].class, "cav", "new double[W]"));
     type.addField(EmitSupport.state(int[].class, "freeSlot", "new int[W]"));
     type.addField(EmitSupport.state(int[].class, "column", "new int[W]"));
+    type.addField(EmitSupport.state(int[].class, "columnOf", "new int[W]"));
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
@@ -90,12 +96,14 @@ public final class FactorBpEmitter {
         .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
+    type.addMethod(cavityRow());
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
+    int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
-      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel));
+      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth));
       FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
     } else {
-      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel));
+      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth));
     }
     return EmitSupport.file(type.build(), compilerId);
   }
@@ -107,20 +115,59 @@ public final class FactorBpEmitter {
         .addParameter(double[].class, "target").addParameter(int.class, "at")
         .returns(double.class)
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("target[at + v] = prior[i * W + v]").endControlFlow()
+        .addCode(otherMessages("v", "W", "target[at + v]", "v", "target, at"))
+        .addCode(EmitSupport.normaliseByReciprocal("v", "W", "target[at + v]"))
+        .addStatement("return sum")
+        .build();
+  }
+
+  /** Multiplies {@code target} by the message on every edge of {@code i} but {@code skip}, rescaling after each. */
+  private static CodeBlock otherMessages(String index, String bound, String target, String value, String block) {
+    return CodeBlock.builder()
         .beginControlFlow("for (int k = VAR_START[i]; k < VAR_START[i + 1]; k++)")
         .addStatement("final int e = VAR_EDGES[k]")
         .beginControlFlow("if (e == skip)").addStatement("continue").endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("target[at + v] = $T.times(target[at + v], toVariable[e * W + v])", Numerics.class)
+        .add(EmitSupport.maxTrackedProduct(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
         .endControlFlow()
-        .addStatement("$T.rescale(target, at, W)", Numerics.class)
-        .endControlFlow()
+        .build();
+  }
+
+  /**
+   * Row {@code r} of the kernel's matrix: the cavity of {@code i} without edge {@code skip}, over
+   * the free values {@code column[0 .. width)} only, normalised over them. The reference normalises
+   * over every value first; a row's scale cancels in every message it feeds, so the two agree to
+   * rounding. A variable in three factors (every cell of a grid puzzle) multiplies its two other
+   * messages in one pass; the rescale that the first product would need sends it the general way.
+   */
+  private static MethodSpec cavityRow() {
+    return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "i").addParameter(int.class, "skip")
+        .addParameter(int.class, "at").addParameter(int.class, "width")
+        .addStatement("final int start = VAR_START[i]")
+        .beginControlFlow("if (VAR_START[i + 1] - start == 3)")
+        .addStatement("final int e1 = VAR_EDGES[start] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start] * W")
+        .addStatement("final int e2 = VAR_EDGES[start + 2] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start + 2] * W")
+        .addStatement("double max1 = 0.0")
+        .addStatement("double max2 = 0.0")
         .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + target[at + v]").endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("target[at + v] = sum > 0.0 ? target[at + v] / sum : 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .addStatement("final int v = column[c]")
+        .addStatement("final double x1 = $T.times(prior[i * W + v], toVariable[e1 + v])", Numerics.class)
+        .addStatement("final double x2 = $T.times(x1, toVariable[e2 + v])", Numerics.class)
+        .beginControlFlow("if (x1 > max1)").addStatement("max1 = x1").endControlFlow()
+        .beginControlFlow("if (x2 > max2)").addStatement("max2 = x2").endControlFlow()
+        .addStatement("rows[at + c] = x2")
+        .addStatement("sum = sum + x2")
         .endControlFlow()
-        .addStatement("return sum")
+        .beginControlFlow("if (max1 >= $T.RESCALE_BELOW && max2 >= $T.RESCALE_BELOW)", Numerics.class, Numerics.class)
+        .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = rows[at + c] * scale").endControlFlow()
+        .addStatement("return")
+        .endControlFlow()
+        .endControlFlow()
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[c]]").endControlFlow()
+        .addCode(otherMessages("c", "width", "rows[at + c]", "column[c]", "rows, at"))
+        .addCode(EmitSupport.normaliseByReciprocal("c", "width", "rows[at + c]"))
         .build();
   }
 
@@ -129,21 +176,44 @@ public final class FactorBpEmitter {
    * {@link #MAX_PRODUCT_SUBSET_WIDTH} free values one assignment solve (faster from 9 values on,
    * measured; see AssignmentKernels).
    */
-  private static CodeBlock kernelCall(String kernel) {
-    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, out);\n", AlldiffKernels.class, kernel);
+  private static CodeBlock kernelCall(String kernel, int sparseWidth) {
+    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, out);\n", AlldiffKernels.class, kernel);
     if (!kernel.equals("maxProductWide")) {
       return passes;
     }
     return CodeBlock.builder()
-        .beginControlFlow("if (width <= $L)", MAX_PRODUCT_SUBSET_WIDTH)
-        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, out)", AlldiffKernels.class)
+        .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(rows, W, free, width) <= 2 * free)",
+            MAX_PRODUCT_SUBSET_WIDTH, sparseWidth, AlldiffKernels.class)
+        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, reached, out)", AlldiffKernels.class)
         .nextControlFlow("else")
         .addStatement("$T.maxProduct(rows, W, free, width, assignment, out)", AssignmentKernels.class)
         .endControlFlow()
         .build();
   }
 
-  private static MethodSpec updateFactor(String name, String first, String arity, String kernel) {
+  /**
+   * Slot {@code r}'s message at its free values, {@code out[at + c] * scale}, is normalised (one
+   * reciprocal, not a division per entry); with damping on, this damps it in place where it is not
+   * an exact zero and sets {@code scale} to normalise it again. The reference divides entry by
+   * entry; they agree to rounding.
+   */
+  private static CodeBlock damping(boolean damped) {
+    if (!damped) {
+      return CodeBlock.builder().build();
+    }
+    return CodeBlock.builder()
+        .addStatement("double total = 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .addStatement("double x = out[at + c] * scale")
+        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + column[c]]")
+        .addStatement("out[at + c] = x")
+        .addStatement("total = total + x")
+        .endControlFlow()
+        .addStatement("scale = 1.0 / total")
+        .build();
+  }
+
+  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
     return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
@@ -164,38 +234,40 @@ public final class FactorBpEmitter {
         .beginControlFlow("if (free == 0)").addStatement("return 0.0").endControlFlow()
         .addStatement("int width = 0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (((taken >>> v) & 1) == 0)").addStatement("column[width++] = v").endControlFlow()
+        .beginControlFlow("if (((taken >>> v) & 1) == 0)")
+        .addStatement("columnOf[v] = width")
+        .addStatement("column[width++] = v")
+        .nextControlFlow("else")
+        .addStatement("columnOf[v] = -1")
+        .endControlFlow()
         .endControlFlow()
         .addStatement("impossible = impossible || free > width")
         .beginControlFlow("if (!impossible)")
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("cavity(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], cav, 0)")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = cav[column[c]]").endControlFlow()
+        .addStatement("cavityRow(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], r * W, width)")
         .endControlFlow()
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
         .endControlFlow()
-        .addCode(kernelCall(kernel))
+        .addCode(kernelCall(kernel, sparseWidth))
         .endControlFlow()
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int r = 0; r < free; r++)")
         .addStatement("final int o = (first + freeSlot[r]) * W")
-        .addStatement("$T.fill(cav, 0.0)", Arrays.class)
+        .addStatement("final int at = r * W")
+        .addStatement("double scale = 0.0")
         .beginControlFlow("if (!impossible)")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("cav[column[c]] = out[r * W + c]").endControlFlow()
-        .endControlFlow()
         .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + cav[v]").endControlFlow()
-        .addStatement("double damped = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = sum > 0.0 ? cav[v] / sum : 0.0")
-        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + v]")
-        .addStatement("cav[v] = x")
-        .addStatement("damped = damped + x")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
+        .beginControlFlow("if (sum > 0.0)")
+        .addStatement("scale = 1.0 / sum")
+        .addCode(damping(damped))
+        .endControlFlow()
         .endControlFlow()
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = damped > 0.0 ? cav[v] / damped : 0.0")
-        .addStatement("double d = $T.abs(x - toVariable[o + v])", Math.class)
+        .addStatement("final int c = columnOf[v]")
+        .addStatement("final double x = c < 0 ? 0.0 : out[at + c] * scale")
+        .addStatement("final double d = $T.abs(x - toVariable[o + v])", Math.class)
         .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
         .addStatement("toVariable[o + v] = x")
         .endControlFlow()

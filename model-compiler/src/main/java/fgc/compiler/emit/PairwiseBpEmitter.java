@@ -15,12 +15,16 @@ import javax.lang.model.element.Modifier;
  * once; a sweep visits the variables in order and updates each one's outgoing messages in place
  * (a sequential schedule: later variables already see this sweep's messages).
  *
- * <p>The arithmetic of one variable update, in this order so that the reference interpreter can
- * reproduce it bit for bit: prefix products {@code pre[k]} of the prior and the first {@code k}
- * incoming messages, suffix products {@code suf[k]} of the messages from {@code k} on, each kept
- * from underflow by {@link fgc.algorithm.Numerics#rescale} (exact powers of two); the cavity {@code pre[k] * suf[k+1]}; the {@code neq} message
- * {@code out(v) = sum of the cavity over u != v} as a left sum plus a right sum; normalise; damp
- * every entry that is not an exact zero (a ruled-out value must stay ruled out); normalise again.
+ * <p>The arithmetic of one variable update, in the reference interpreter's order up to the
+ * normalisation: prefix products {@code pre[k]} of the prior and the first {@code k} incoming
+ * messages, and, while the edges are visited from the last, the running suffix product of the
+ * messages after edge {@code k}, each kept from underflow by
+ * {@link fgc.algorithm.Numerics#rescale} (exact powers of two); the cavity {@code pre[k]} times
+ * that suffix; the {@code neq} message {@code out(v) = sum of the cavity over u != v}
+ * as a left sum plus a right sum. Then it normalises by multiplying with one reciprocal, and damps
+ * every entry that is not an exact zero (a ruled-out value must stay ruled out) and normalises
+ * again only when damping is on. The reference divides entry by entry and always normalises
+ * twice, so the two agree to rounding (about 1e-16 per update), no longer bit for bit.
  * An {@code eq} or table edge computes its message in {@link fgc.algorithm.PairwiseKernels} instead,
  * and unary weights sit in the prior ({@link PairwiseKindsEmitter}).
  */
@@ -72,8 +76,9 @@ public final class PairwiseBpEmitter {
     }
     type.addField(EmitSupport.state(double[].class, "messages", "new double[E * W]"));
     type.addField(EmitSupport.state(double[].class, "pre", "new double[(MAX_DEGREE + 1) * W]"));
-    type.addField(EmitSupport.state(double[].class, "suf", "new double[(MAX_DEGREE + 1) * W]"));
+    type.addField(EmitSupport.state(double[].class, "suf", "new double[W]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W]"));
+    type.addField(EmitSupport.state(double[].class, "cav", "new double[W]"));
 
     String first = degree >= 0 ? "i * " + degree : "OFFSET[i]";
     String deg = degree >= 0 ? Integer.toString(degree) : "OFFSET[i + 1] - OFFSET[i]";
@@ -82,7 +87,7 @@ public final class PairwiseBpEmitter {
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)
-        .addStatement("final int last = products(i) * W")
+        .addStatement("final int last = prefixes(i) * W")
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + pre[last + v]").endControlFlow()
         .beginControlFlow("for (int v = 0; v < W; v++)")
@@ -90,85 +95,119 @@ public final class PairwiseBpEmitter {
         .endControlFlow()
         .addStatement("return sum")
         .build());
-    type.addMethod(products(first, deg));
-    type.addMethod(updateVariable(first, potentials.anyEdgeKernel()));
+    type.addMethod(prefixes(first, deg));
+    type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0));
     return EmitSupport.file(type.build(), compilerId);
   }
 
-  /** Fills {@code pre} and {@code suf} for variable {@code i} from the current messages; returns its degree. */
-  private static MethodSpec products(String first, String deg) {
-    return MethodSpec.methodBuilder("products").addModifiers(Modifier.PRIVATE)
+  /**
+   * Fills {@code pre} for variable {@code i} from the current messages; returns its degree. Each
+   * block's maximum is kept while it is multiplied, so the rescale test costs no second pass.
+   */
+  private static MethodSpec prefixes(String first, String deg) {
+    return MethodSpec.methodBuilder("prefixes").addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "i").returns(int.class)
         .addStatement("final int first = $L", first)
         .addStatement("final int degree = $L", deg)
         .addStatement("final double[] m = messages")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("pre[v] = prior[i * W + v]")
-        .addStatement("suf[degree * W + v] = 1.0")
-        .endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("pre[v] = prior[i * W + v]").endControlFlow()
         .beginControlFlow("for (int k = 0; k < degree; k++)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("pre[a + W + v] = $T.times(pre[a + v], m[in + v])", Numerics.class).endControlFlow()
-        .addStatement("$T.rescale(pre, a + W, W)", Numerics.class)
-        .endControlFlow()
-        .beginControlFlow("for (int k = degree - 1; k >= 0; k--)")
-        .addStatement("final int in = REVERSE[first + k] * W")
-        .addStatement("final int a = k * W")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("suf[a + v] = $T.times(m[in + v], suf[a + W + v])", Numerics.class).endControlFlow()
-        .addStatement("$T.rescale(suf, a, W)", Numerics.class)
+        .addCode(EmitSupport.maxTrackedProduct("v", "W", "pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
         .endControlFlow()
         .addStatement("return degree")
         .build();
   }
 
-  /** The {@code neq} message from the cavity {@code pre[a ..] * suf[a + W ..]}: a left sum plus a right sum. */
+  /**
+   * The {@code neq} message from the cavity {@code pre[a ..] * suf[..]}: a left sum plus a right
+   * sum, and their total {@code sum}, which is {@code (W - 1)} times the cavity's sum. The same
+   * pass folds this edge's incoming message into the running suffix product {@code suf}.
+   */
   private static CodeBlock neqMessage() {
     return CodeBlock.builder()
         .addStatement("double left = 0.0")
+        .addStatement("double max = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("final double x = $T.times(pre[a + v], suf[v])", Numerics.class)
+        .addStatement("cav[v] = x")
         .addStatement("out[v] = left")
-        .addStatement("left = left + $T.times(pre[a + v], suf[a + W + v])", Numerics.class)
+        .addStatement("left = left + x")
+        .addStatement("final double y = $T.times(messages[in + v], suf[v])", Numerics.class)
+        .addStatement("suf[v] = y")
+        .beginControlFlow("if (y > max)").addStatement("max = y").endControlFlow()
         .endControlFlow()
+        .add(rescaleSuffix())
         .addStatement("double right = 0.0")
         .beginControlFlow("for (int v = W - 1; v >= 0; v--)")
         .addStatement("out[v] = out[v] + right")
-        .addStatement("right = right + $T.times(pre[a + v], suf[a + W + v])", Numerics.class)
+        .addStatement("right = right + cav[v]")
+        .endControlFlow()
+        .addStatement("sum = left * (W - 1)")
+        .build();
+  }
+
+  private static CodeBlock rescaleSuffix() {
+    return CodeBlock.builder()
+        .beginControlFlow("if (max < $T.RESCALE_BELOW)", Numerics.class)
+        .addStatement("$T.rescale(suf, 0, W)", Numerics.class)
         .endControlFlow()
         .build();
   }
 
-  private static MethodSpec updateVariable(String first, boolean kernels) {
+  /** The sum of a message that a kernel computed into {@code out}, then this edge's message folded into {@code suf}. */
+  private static CodeBlock kernelMessageAndSum() {
+    return CodeBlock.builder()
+        .add(PairwiseKindsEmitter.kernelMessage())
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[v]").endControlFlow()
+        .add(EmitSupport.maxTrackedProduct("v", "W", "suf[v]", "messages[in + v], suf[v]", "suf, 0"))
+        .build();
+  }
+
+  /**
+   * Normalising multiplies by one reciprocal per message (not one division per entry); without
+   * damping there is nothing to renormalise, so a message costs one pass after its sums.
+   */
+  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped) {
+    CodeBlock.Builder scale = CodeBlock.builder()
+        .addStatement("double scale = 0.0")
+        .beginControlFlow("if (sum > 0.0)")
+        .addStatement("scale = 1.0 / sum");
+    if (damped) {
+      scale.addStatement("double damped = 0.0")
+          .beginControlFlow("for (int v = 0; v < W; v++)")
+          .addStatement("double x = out[v] * scale")
+          .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * messages[o + v]")
+          .addStatement("out[v] = x")
+          .addStatement("damped = damped + x")
+          .endControlFlow()
+          .addStatement("scale = 1.0 / damped");
+    }
+    scale.endControlFlow();
     return MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
         .addParameter(int.class, "i").returns(double.class)
-        .addStatement("final int degree = products(i)")
+        .addStatement("final int degree = prefixes(i)")
         .addStatement("final int first = $L", first)
         .addStatement("double change = 0.0")
-        .beginControlFlow("for (int k = 0; k < degree; k++)")
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("suf[v] = 1.0").endControlFlow()
+        .beginControlFlow("for (int k = degree - 1; k >= 0; k--)")
         .addStatement("final int a = k * W")
+        .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int o = (first + k) * W")
+        .addStatement("double sum = 0.0")
         .addCode(kernels ? CodeBlock.builder().beginControlFlow("if (EDGE_KIND[first + k] == 0)")
             .add(neqMessage())
             .nextControlFlow("else")
-            .add(PairwiseKindsEmitter.kernelMessage())
+            .add(kernelMessageAndSum())
             .endControlFlow().build() : neqMessage())
-        .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[v]").endControlFlow()
-        .beginControlFlow("if (sum > 0.0)")
-        .addStatement("double damped = 0.0")
+        .addCode(scale.build())
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double x = out[v] / sum")
-        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * messages[o + v]")
-        .addStatement("out[v] = x")
-        .addStatement("damped = damped + x")
-        .endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("out[v] = out[v] / damped").endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("double d = $T.abs(out[v] - messages[o + v])", Math.class)
+        .addStatement("final double x = out[v] * scale")
+        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
         .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
-        .addStatement("messages[o + v] = out[v]")
+        .addStatement("messages[o + v] = x")
         .endControlFlow()
         .endControlFlow()
         .addStatement("return change")

@@ -32,9 +32,9 @@ public final class PairwiseKindsEmitter {
     }
   }
 
-  /** The message along edge {@code first + k} from the cavity {@code pre[a ..] * suf[a + W ..]}, when it is not a neq edge. */
+  /** The message along edge {@code first + k} from the cavity {@code pre[a ..] * suf[0 ..]}, when it is not a neq edge. */
   static CodeBlock kernelMessage() {
-    return CodeBlock.of("$T.message(EDGE_KIND[first + k], pre, a, suf, a + W, W, PAIR_INFO, EDGE_INFO[first + k], PAIR_WEIGHTS, out);\n",
+    return CodeBlock.of("$T.message(EDGE_KIND[first + k], pre, a, suf, 0, W, PAIR_INFO, EDGE_INFO[first + k], PAIR_WEIGHTS, out);\n",
         PairwiseKernels.class);
   }
 

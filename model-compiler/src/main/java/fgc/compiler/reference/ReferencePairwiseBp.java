@@ -18,7 +18,9 @@ import java.util.TreeSet;
  * generic over any model, and slow on purpose. It shares no plan or table with the compiler; it
  * reads the model itself. Each cavity is recomputed from scratch as (prior times the messages
  * before it) times (the messages after it), with the same rescaling and summation order as the
- * generated code, so that both give the same numbers to the last bit when both are right. Schedule:
+ * generated code; it normalises by dividing entry by entry where the generated code multiplies by
+ * one reciprocal (and skips the second normalisation without damping), so the two agree to
+ * rounding when both are right. Schedule:
  * variables in order, each sending all its messages from the latest ones it has received.
  *
  * <p>Two variables joined by any factors exchange one message, through the product of those
