@@ -33,6 +33,7 @@ public final class BuildTimeGenerator {
       System.exit(2);
     }
     Path out = Paths.get(args[0]);
+    removeEarlierOutput(out);
     List<String> specs = new ArrayList<>();
     MethodSpec.Builder create = MethodSpec.methodBuilder("create")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -62,6 +63,25 @@ public final class BuildTimeGenerator {
         .addMethod(list)
         .build();
     JavaFile.builder(ModelCompiler.GENERATED_PACKAGE, index).indent("  ").build().writeTo(out);
+  }
+
+  /**
+   * Deletes the sources an earlier run left in the generated package: their names hold keys of an
+   * older compiler, so without this a build that is not clean would compile them against today's
+   * kernels and fail.
+   */
+  static void removeEarlierOutput(Path out) throws IOException {
+    Path dir = out.resolve(ModelCompiler.GENERATED_PACKAGE.replace('.', '/'));
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        if (Files.isRegularFile(file) && file.getFileName().toString().endsWith(".java")) {
+          Files.delete(file);
+        }
+      }
+    }
   }
 
   /** {@code sudoku:n=3} to {@code sudoku}. */
