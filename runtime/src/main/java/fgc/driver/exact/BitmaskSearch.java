@@ -45,17 +45,19 @@ public final class BitmaskSearch {
   private final int[] queue;
   private final boolean lockedCandidates;
   private final int unitWords;
+  private final int pairWords;
   /**
-   * Units changed since their last hidden-singles pass, and units that pass looked at since the last
-   * locked-candidates pass: units 0..63 in the two fields, the rest in words 1.. of the arrays.
+   * Units changed since their last hidden-singles pass, and unit pairs whose unshared parts changed
+   * since their last locked-candidates check: units and pairs 0..63 in the two fields, the rest in
+   * words 1.. of the arrays.
    */
   private long dirty0;
-  private long lockedPending0;
+  private long pairsDirty0;
   private final long[] dirtyHidden;
-  private final long[] dirtyLocked;
-  private final long[] lockedSnapshot;
-  /** The bits of units that exist (the last word may be partly used). */
+  private final long[] dirtyPairs;
+  /** The bits of units and of pairs that exist (the last word may be partly used). */
   private final long[] unitMask;
+  private final long[] pairMask;
 
   private Branching branching = Branching.MINIMUM_REMAINING_VALUES;
   private GeneratedAlgorithm algorithm;
@@ -101,11 +103,15 @@ public final class BitmaskSearch {
     this.lockedCandidates = lockedCandidates;
     this.unitWords = tables.unitWords;
     this.dirtyHidden = new long[unitWords];
-    this.dirtyLocked = new long[unitWords];
-    this.lockedSnapshot = new long[unitWords];
+    this.pairWords = tables.pairWords;
+    this.dirtyPairs = new long[pairWords];
     this.unitMask = new long[unitWords];
     for (int u = 0; u < tables.unitFull.length; u++) {
       unitMask[u >>> 6] |= 1L << u;
+    }
+    this.pairMask = new long[pairWords];
+    for (int p = 0; p < tables.unitPairCount(); p++) {
+      pairMask[p >>> 6] |= 1L << p;
     }
   }
 
@@ -386,9 +392,9 @@ public final class BitmaskSearch {
   }
 
   /**
-   * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass (which
-   * hands them on to the next locked-candidates pass). Units 0..63 live in a field rather than an
-   * array, so the JIT need not assume the state array's stores touch them.
+   * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass, and the
+   * unit pairs that hold it outside their shared part for the next locked-candidates pass. Words 0
+   * live in fields rather than arrays, so the JIT need not assume the state array's stores touch them.
    */
   private void changed(int v) {
     final long[] bits = t.unitBits;
@@ -397,13 +403,19 @@ public final class BitmaskSearch {
     for (int w = 1; w < unitWords; w++) {
       dirtyHidden[w] |= bits[base + w];
     }
+    final long[] pairs = t.pairBits;
+    int at = v * pairWords;
+    pairsDirty0 |= pairs[at];
+    for (int w = 1; w < pairWords; w++) {
+      dirtyPairs[w] |= pairs[at + w];
+    }
   }
 
   private void allChanged() {
     dirty0 = -1L;
-    lockedPending0 = -1L;
+    pairsDirty0 = -1L;
     java.util.Arrays.fill(dirtyHidden, -1L);
-    java.util.Arrays.fill(dirtyLocked, -1L);
+    java.util.Arrays.fill(dirtyPairs, -1L);
   }
 
   /**
@@ -520,11 +532,9 @@ public final class BitmaskSearch {
       if (w == 0) {
         pending = dirty0;
         dirty0 = 0;
-        lockedPending0 |= pending;
       } else {
         pending = dirtyHidden[w];
         dirtyHidden[w] = 0;
-        dirtyLocked[w] |= pending;
       }
       pending &= unitMask[w];
       while (pending != 0) {
@@ -567,49 +577,56 @@ public final class BitmaskSearch {
   }
 
   /**
-   * For each unit pair with a changed unit: a value that one unit can place only in the shared part
-   * leaves the other unit's rest. The new tail, or -1 on a contradiction; sets {@link #shrank} when a
-   * mask shrank.
+   * For each unit pair whose unshared parts changed (only there can a value become confined to the
+   * shared part): a value that one unit can place only in the shared part leaves the other unit's
+   * rest. The new tail, or -1 on a contradiction; sets {@link #shrank} when a mask shrank.
    */
   private int lockedCandidates(long[] s, int tail) {
+    for (int w = 0; w < pairWords; w++) {
+      long pending;
+      if (w == 0) {
+        pending = pairsDirty0;
+        pairsDirty0 = 0;
+      } else {
+        pending = dirtyPairs[w];
+        dirtyPairs[w] = 0;
+      }
+      for (pending &= pairMask[w]; pending != 0; pending &= pending - 1) {
+        tail = lockedCandidates(s, (w << 6) + Long.numberOfTrailingZeros(pending), tail);
+        if (tail < 0) {
+          return -1;
+        }
+      }
+    }
+    return tail;
+  }
+
+  /** {@link #lockedCandidates(long[], int)} for pair {@code p}. */
+  private int lockedCandidates(long[] s, int p, int tail) {
     final int[] start = t.pairStart;
     final int[] vars = t.pairVars;
-    final int[] units = t.pairUnits;
-    System.arraycopy(dirtyLocked, 0, lockedSnapshot, 0, unitWords);
-    java.util.Arrays.fill(dirtyLocked, 0L);
-    lockedSnapshot[0] = lockedPending0;
-    lockedPending0 = 0;
-    for (int p = 0, pairs = units.length / 2; p < pairs; p++) {
-      int a = units[2 * p];
-      int b = units[2 * p + 1];
-      if (((lockedSnapshot[a >>> 6] >>> a) & 1L) == 0 && ((lockedSnapshot[b >>> 6] >>> b) & 1L) == 0) {
-        continue;
-      }
+    {
       int shared = 3 * p;
       // Only values still open in the shared part can be locked there: a fixed value has already
       // left both units' other cells. Late in a search most shared parts are fixed and cost 3 loads.
       long inShared = openOf(s, vars, start[shared], start[shared + 1]);
       if (inShared == 0) {
-        continue;
+        return tail;
       }
       long inFirst = orOf(s, vars, start[shared + 1], start[shared + 2]);
       long inSecond = orOf(s, vars, start[shared + 2], start[shared + 3]);
       long fromSecond = inShared & ~inFirst & inSecond;
       long fromFirst = inShared & ~inSecond & inFirst;
       if ((fromSecond | fromFirst) == 0) {
-        continue;
+        return tail;
       }
       shrank = true;
       tail = remove(s, vars, start[shared + 2], start[shared + 3], fromSecond, tail);
       if (tail < 0) {
         return -1;
       }
-      tail = remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
-      if (tail < 0) {
-        return -1;
-      }
+      return remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
     }
-    return tail;
   }
 
   /** The candidates of the variables in {@code vars[from..to)} that are not fixed yet. */

@@ -47,6 +47,12 @@ public final class BitmaskTables {
   final long[] unitBits;
   /** Per unit pair, its two units. */
   final int[] pairUnits;
+  /**
+   * Words of a pairs bitset, and per variable the pairs whose unshared parts hold it:
+   * {@code pairBits[v * pairWords + w]}. Only a change there can lock a value into a shared part.
+   */
+  final int pairWords;
+  final long[] pairBits;
   /** Longs in a bitset of variables. */
   final int words;
   /** Value bits in use: the highest bit of any domain, plus one. */
@@ -92,6 +98,13 @@ public final class BitmaskTables {
     for (int p = 0; p < pairUnits.size(); p++) {
       this.pairUnits[2 * p] = pairUnits.get(p)[0];
       this.pairUnits[2 * p + 1] = pairUnits.get(p)[1];
+    }
+    this.pairWords = Math.max(1, (pairUnits.size() + 63) / 64);
+    this.pairBits = new long[variables * pairWords];
+    for (int p = 0; p < pairUnits.size(); p++) {
+      for (int k = pairStart[3 * p + 1]; k < pairStart[3 * p + 3]; k++) {
+        pairBits[pairVars[k] * pairWords + (p >>> 6)] |= 1L << p;
+      }
     }
     this.words = (variables + 63) >>> 6;
     long union = 0;
