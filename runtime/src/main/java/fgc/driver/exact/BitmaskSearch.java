@@ -55,6 +55,19 @@ public final class BitmaskSearch {
   private long pairsDirty0;
   private final long[] dirtyHidden;
   private final long[] dirtyPairs;
+  /**
+   * Segments (shared parts of pairs) changed since their or-ed masks in the state were last
+   * computed; word 0 in the field. Kept whether or not the tables have segment covers.
+   */
+  private long segmentsDirty0;
+  private final long[] dirtySegments;
+  /** Per variable its segments ({@link BitmaskTables#segmentBits}), or zeros without segment covers. */
+  private final long[] segmentBits;
+  /**
+   * Where the state holds, per segment, the or of its masks and the or of its unfixed masks; -1
+   * when locked candidates read cells instead (no segment covers, or locked candidates off).
+   */
+  private final int segmentStart;
   /** The bits of units and of pairs that exist (the last word may be partly used). */
   private final long[] unitMask;
   private final long[] pairMask;
@@ -91,10 +104,19 @@ public final class BitmaskSearch {
 
   /** A search that keeps value boards when {@code valueBoards} and the tables have peer rows; without, peer updates visit every peer. */
   public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards) {
+    this(tables, lockedCandidates, valueBoards, true);
+  }
+
+  /**
+   * {@code segments}: whether locked candidates read or-ed segments when the tables have segment
+   * covers (the faster choice) rather than every cell of each pair; off only to compare.
+   */
+  BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments) {
     this.t = tables;
     this.n = tables.variables;
     this.words = (n + 63) >>> 6;
-    this.boardStart = n + words;
+    this.segmentStart = segments && lockedCandidates && tables.sideStart != null ? n + words : -1;
+    this.boardStart = n + words + (segmentStart < 0 ? 0 : 2 * tables.unitPairCount());
     this.openScratch = new long[2 * words];
     this.peerMask = valueBoards ? tables.peerRows : null;
     this.stateLength = boardStart + (peerMask == null ? 0 : tables.values * words);
@@ -105,6 +127,8 @@ public final class BitmaskSearch {
     this.dirtyHidden = new long[unitWords];
     this.pairWords = tables.pairWords;
     this.dirtyPairs = new long[pairWords];
+    this.dirtySegments = new long[pairWords];
+    this.segmentBits = segmentStart >= 0 ? tables.segmentBits : new long[n * pairWords];
     this.unitMask = new long[unitWords];
     for (int u = 0; u < tables.unitFull.length; u++) {
       unitMask[u >>> 6] |= 1L << u;
@@ -406,8 +430,10 @@ public final class BitmaskSearch {
     final long[] pairs = t.pairBits;
     int at = v * pairWords;
     pairsDirty0 |= pairs[at];
+    segmentsDirty0 |= segmentBits[at];
     for (int w = 1; w < pairWords; w++) {
       dirtyPairs[w] |= pairs[at + w];
+      dirtySegments[w] |= segmentBits[at + w];
     }
   }
 
@@ -416,6 +442,8 @@ public final class BitmaskSearch {
     pairsDirty0 = -1L;
     java.util.Arrays.fill(dirtyHidden, -1L);
     java.util.Arrays.fill(dirtyPairs, -1L);
+    segmentsDirty0 = -1L;
+    java.util.Arrays.fill(dirtySegments, -1L);
   }
 
   /**
@@ -582,6 +610,9 @@ public final class BitmaskSearch {
    * rest. The new tail, or -1 on a contradiction; sets {@link #shrank} when a mask shrank.
    */
   private int lockedCandidates(long[] s, int tail) {
+    if (segmentStart >= 0) {
+      refreshSegments(s);
+    }
     for (int w = 0; w < pairWords; w++) {
       long pending;
       if (w == 0) {
@@ -601,10 +632,56 @@ public final class BitmaskSearch {
     return tail;
   }
 
+  /** Or-s the masks of each segment changed since it was last or-ed into the state. */
+  private void refreshSegments(long[] s) {
+    final int[] start = t.pairStart;
+    final int[] vars = t.pairVars;
+    for (int w = 0; w < pairWords; w++) {
+      long pending;
+      if (w == 0) {
+        pending = segmentsDirty0;
+        segmentsDirty0 = 0;
+      } else {
+        pending = dirtySegments[w];
+        dirtySegments[w] = 0;
+      }
+      for (pending &= pairMask[w]; pending != 0; pending &= pending - 1) {
+        int g = (w << 6) + Long.numberOfTrailingZeros(pending);
+        long all = 0;
+        long open = 0;
+        for (int k = start[3 * g], end = start[3 * g + 1]; k < end; k++) {
+          long c = s[vars[k]];
+          all |= c;
+          open |= (c & (c - 1)) != 0 ? c : 0L;
+        }
+        s[segmentStart + 2 * g] = all;
+        s[segmentStart + 2 * g + 1] = open;
+      }
+    }
+  }
+
   /** {@link #lockedCandidates(long[], int)} for pair {@code p}. */
   private int lockedCandidates(long[] s, int p, int tail) {
     final int[] start = t.pairStart;
     final int[] vars = t.pairVars;
+    if (segmentStart >= 0) {
+      long inShared = s[segmentStart + 2 * p + 1];
+      if (inShared == 0) {
+        return tail;
+      }
+      final int[] sideStart = t.sideStart;
+      long inFirst = segmentsOr(s, sideStart[2 * p], sideStart[2 * p + 1]);
+      long inSecond = segmentsOr(s, sideStart[2 * p + 1], sideStart[2 * p + 2]);
+      long fromSecond = inShared & ~inFirst & inSecond;
+      long fromFirst = inShared & ~inSecond & inFirst;
+      if ((fromSecond | fromFirst) == 0) {
+        return tail;
+      }
+      tail = removeLocked(s, p, fromFirst, fromSecond, tail);
+      // Later pairs of this pass read segments: or them again over the masks just narrowed.
+      refreshSegments(s);
+      return tail;
+    }
     {
       int shared = 3 * p;
       // Only values still open in the shared part can be locked there: a fixed value has already
@@ -620,13 +697,31 @@ public final class BitmaskSearch {
       if ((fromSecond | fromFirst) == 0) {
         return tail;
       }
-      shrank = true;
-      tail = remove(s, vars, start[shared + 2], start[shared + 3], fromSecond, tail);
-      if (tail < 0) {
-        return -1;
-      }
-      return remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
+      return removeLocked(s, p, fromFirst, fromSecond, tail);
     }
+  }
+
+  /** The or of the segments {@code sideSegments[from..to)}, read from the state. */
+  private long segmentsOr(long[] s, int from, int to) {
+    final int[] segments = t.sideSegments;
+    long m = 0;
+    for (int k = from; k < to; k++) {
+      m |= s[segmentStart + 2 * segments[k]];
+    }
+    return m;
+  }
+
+  /** Takes {@code fromSecond} from the second unit's unshared part of pair {@code p}, {@code fromFirst} from the first's. */
+  private int removeLocked(long[] s, int p, long fromFirst, long fromSecond, int tail) {
+    final int[] start = t.pairStart;
+    final int[] vars = t.pairVars;
+    int shared = 3 * p;
+    shrank = true;
+    tail = remove(s, vars, start[shared + 2], start[shared + 3], fromSecond, tail);
+    if (tail < 0) {
+      return -1;
+    }
+    return remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
   }
 
   /** The candidates of the variables in {@code vars[from..to)} that are not fixed yet. */
