@@ -68,6 +68,9 @@ public final class BitmaskSearch {
    * when locked candidates read cells instead (no segment covers, or locked candidates off).
    */
   private final int segmentStart;
+  /** Where {@link #drain} copies the dirty pairs and segments a pass works through. */
+  private final long[] pairScratch;
+  private final long[] segmentScratch;
   /** The bits of units and of pairs that exist (the last word may be partly used). */
   private final long[] unitMask;
   private final long[] pairMask;
@@ -127,6 +130,8 @@ public final class BitmaskSearch {
     this.dirtyHidden = new long[unitWords];
     this.pairWords = tables.pairWords;
     this.dirtyPairs = new long[pairWords];
+    this.pairScratch = new long[pairWords];
+    this.segmentScratch = new long[pairWords];
     this.dirtySegments = new long[pairWords];
     this.segmentBits = segmentStart >= 0 ? tables.segmentBits : new long[n * pairWords];
     this.unitMask = new long[unitWords];
@@ -613,16 +618,10 @@ public final class BitmaskSearch {
     if (segmentStart >= 0) {
       refreshSegments(s);
     }
+    long[] pairs = drain(pairsDirty0, dirtyPairs, pairScratch);
+    pairsDirty0 = 0;
     for (int w = 0; w < pairWords; w++) {
-      long pending;
-      if (w == 0) {
-        pending = pairsDirty0;
-        pairsDirty0 = 0;
-      } else {
-        pending = dirtyPairs[w];
-        dirtyPairs[w] = 0;
-      }
-      for (pending &= pairMask[w]; pending != 0; pending &= pending - 1) {
+      for (long pending = pairs[w] & pairMask[w]; pending != 0; pending &= pending - 1) {
         tail = lockedCandidates(s, (w << 6) + Long.numberOfTrailingZeros(pending), tail);
         if (tail < 0) {
           return -1;
@@ -632,20 +631,27 @@ public final class BitmaskSearch {
     return tail;
   }
 
+  /**
+   * Copies a set of dirty bits, word 0 given (the caller clears its field) and words 1.. in
+   * {@code rest} (cleared here), into {@code into}, and returns it.
+   */
+  private static long[] drain(long word0, long[] rest, long[] into) {
+    into[0] = word0;
+    for (int w = 1; w < rest.length; w++) {
+      into[w] = rest[w];
+      rest[w] = 0;
+    }
+    return into;
+  }
+
   /** Or-s the masks of each segment changed since it was last or-ed into the state. */
   private void refreshSegments(long[] s) {
     final int[] start = t.pairStart;
     final int[] vars = t.pairVars;
+    long[] segments = drain(segmentsDirty0, dirtySegments, segmentScratch);
+    segmentsDirty0 = 0;
     for (int w = 0; w < pairWords; w++) {
-      long pending;
-      if (w == 0) {
-        pending = segmentsDirty0;
-        segmentsDirty0 = 0;
-      } else {
-        pending = dirtySegments[w];
-        dirtySegments[w] = 0;
-      }
-      for (pending &= pairMask[w]; pending != 0; pending &= pending - 1) {
+      for (long pending = segments[w] & pairMask[w]; pending != 0; pending &= pending - 1) {
         int g = (w << 6) + Long.numberOfTrailingZeros(pending);
         long all = 0;
         long open = 0;
