@@ -8,13 +8,15 @@ import fgc.algorithm.GeneratedAlgorithm;
  * candidates, try its values, undo by copying the state back. One instance per model and thread; it
  * reuses its arrays between runs, so it allocates nothing per node.
  *
- * <p>State of one search node, {@code long[variables + words + values * words]}: the candidate mask
- * of each variable, then one "already propagated" bit per variable, then (when the model has at
- * most 1,024 variables) a value board per value bit: the variables whose mask holds it. The boards
- * are the value-major view of the same masks, kept in step by {@link #narrow}: a fixed value then
- * leaves just the peers that hold it, and the branching variable is found by bit-sliced counting
- * instead of a scan. Same propagation, same branches, same nodes; about 1.2x faster on top95
- * (BENCHMARKS.md).
+ * <p>State of one search node, {@code long[variables + words + 2 * pairs + values * words]}: the
+ * candidate mask of each variable, then one "already propagated" bit per variable, then (with
+ * locked candidates on a model whose pairs have segment covers, {@link BitmaskTables#sideStart})
+ * two ors per segment, then (when the model has at most 1,024 variables) a value board per value
+ * bit: the variables whose mask holds it. The boards are the value-major view of the same masks,
+ * kept in step by {@link #narrow}: a fixed value then leaves just the peers that hold it, and the
+ * branching variable is found by bit-sliced counting instead of a scan. The segment ors are
+ * refreshed only for segments that changed, so a pair check reads a few of them instead of every
+ * cell of both units. Same propagation, same branches, same nodes with or without either.
  */
 public final class BitmaskSearch {
   /** How the next branch is chosen. */
