@@ -1,7 +1,9 @@
 package fgc.driver;
 
+import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.model.VariableArray;
 import java.util.Arrays;
 
 /** Checks a full assignment against the model's factors, read from the IR (not from any solver). */
@@ -20,9 +22,16 @@ public final class Assignments {
 
   /** The first factor (with its index) that {@code values} breaks, or null when every factor holds. */
   public static String firstViolation(Model model, int[] values) {
-    for (int i = 0; i < values.length; i++) {
-      if (values[i] == NONE || !model.domainOf(i).contains(values[i])) {
-        return model.variableName(i) + " has no value in its domain";
+    if (values.length != model.variableCount()) {
+      return "the assignment has " + values.length + " values for " + model.variableCount() + " variables";
+    }
+    // Array by array, so each variable's domain is not searched for (the exact driver checks every answer).
+    for (VariableArray a : model.arrays()) {
+      Domain domain = a.domain();
+      for (int i = a.firstIndex(), end = i + a.size(); i < end; i++) {
+        if (values[i] == NONE || !domain.contains(values[i])) {
+          return model.variableName(i) + " has no value in its domain";
+        }
       }
     }
     return firstViolationAmongGiven(model, values);

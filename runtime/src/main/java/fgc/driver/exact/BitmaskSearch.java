@@ -8,13 +8,15 @@ import fgc.algorithm.GeneratedAlgorithm;
  * candidates, try its values, undo by copying the state back. One instance per model and thread; it
  * reuses its arrays between runs, so it allocates nothing per node.
  *
- * <p>State of one search node, {@code long[variables + words + values * words]}: the candidate mask
- * of each variable, then one "already propagated" bit per variable, then (when the model has at
- * most 1,024 variables) a value board per value bit: the variables whose mask holds it. The boards
- * are the value-major view of the same masks, kept in step by {@link #narrow}: a fixed value then
- * leaves just the peers that hold it, and the branching variable is found by bit-sliced counting
- * instead of a scan. Same propagation, same branches, same nodes; about 1.2x faster on top95
- * (BENCHMARKS.md).
+ * <p>State of one search node, {@code long[variables + words + 2 * pairs + values * words]}: the
+ * candidate mask of each variable, then one "already propagated" bit per variable, then (with
+ * locked candidates on a model whose pairs have segment covers, {@link BitmaskTables#sideStart})
+ * two ors per segment, then (when the model has at most 1,024 variables) a value board per value
+ * bit: the variables whose mask holds it. The boards are the value-major view of the same masks,
+ * kept in step by {@link #narrow}: a fixed value then leaves just the peers that hold it, and the
+ * branching variable is found by bit-sliced counting instead of a scan. The segment ors are
+ * refreshed only for segments that changed, so a pair check reads a few of them instead of every
+ * cell of both units. Same propagation, same branches, same nodes with or without either.
  */
 public final class BitmaskSearch {
   /** How the next branch is chosen. */
@@ -45,17 +47,35 @@ public final class BitmaskSearch {
   private final int[] queue;
   private final boolean lockedCandidates;
   private final int unitWords;
+  private final int pairWords;
   /**
-   * Units changed since their last hidden-singles pass, and units that pass looked at since the last
-   * locked-candidates pass: units 0..63 in the two fields, the rest in words 1.. of the arrays.
+   * Units changed since their last hidden-singles pass, and unit pairs whose unshared parts changed
+   * since their last locked-candidates check: units and pairs 0..63 in the two fields, the rest in
+   * words 1.. of the arrays.
    */
   private long dirty0;
-  private long lockedPending0;
+  private long pairsDirty0;
   private final long[] dirtyHidden;
-  private final long[] dirtyLocked;
-  private final long[] lockedSnapshot;
-  /** The bits of units that exist (the last word may be partly used). */
+  private final long[] dirtyPairs;
+  /**
+   * Segments (shared parts of pairs) changed since their or-ed masks in the state were last
+   * computed; word 0 in the field. Kept whether or not the tables have segment covers.
+   */
+  private long segmentsDirty0;
+  private final long[] dirtySegments;
+  /** Per variable its segments ({@link BitmaskTables#segmentBits}), or zeros without segment covers. */
+  private final long[] segmentBits;
+  /**
+   * Where the state holds, per segment, the or of its masks and the or of its unfixed masks; -1
+   * when locked candidates read cells instead (no segment covers, or locked candidates off).
+   */
+  private final int segmentStart;
+  /** Where {@link #drain} copies the dirty pairs and segments a pass works through. */
+  private final long[] pairScratch;
+  private final long[] segmentScratch;
+  /** The bits of units and of pairs that exist (the last word may be partly used). */
   private final long[] unitMask;
+  private final long[] pairMask;
 
   private Branching branching = Branching.MINIMUM_REMAINING_VALUES;
   private GeneratedAlgorithm algorithm;
@@ -89,10 +109,19 @@ public final class BitmaskSearch {
 
   /** A search that keeps value boards when {@code valueBoards} and the tables have peer rows; without, peer updates visit every peer. */
   public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards) {
+    this(tables, lockedCandidates, valueBoards, true);
+  }
+
+  /**
+   * {@code segments}: whether locked candidates read or-ed segments when the tables have segment
+   * covers (the faster choice) rather than every cell of each pair; off only to compare.
+   */
+  BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments) {
     this.t = tables;
     this.n = tables.variables;
     this.words = (n + 63) >>> 6;
-    this.boardStart = n + words;
+    this.segmentStart = segments && lockedCandidates && tables.sideStart != null ? n + words : -1;
+    this.boardStart = n + words + (segmentStart < 0 ? 0 : 2 * tables.unitPairCount());
     this.openScratch = new long[2 * words];
     this.peerMask = valueBoards ? tables.peerRows : null;
     this.stateLength = boardStart + (peerMask == null ? 0 : tables.values * words);
@@ -101,11 +130,19 @@ public final class BitmaskSearch {
     this.lockedCandidates = lockedCandidates;
     this.unitWords = tables.unitWords;
     this.dirtyHidden = new long[unitWords];
-    this.dirtyLocked = new long[unitWords];
-    this.lockedSnapshot = new long[unitWords];
+    this.pairWords = tables.pairWords;
+    this.dirtyPairs = new long[pairWords];
+    this.pairScratch = new long[pairWords];
+    this.segmentScratch = new long[pairWords];
+    this.dirtySegments = new long[pairWords];
+    this.segmentBits = segmentStart >= 0 ? tables.segmentBits : new long[n * pairWords];
     this.unitMask = new long[unitWords];
     for (int u = 0; u < tables.unitFull.length; u++) {
       unitMask[u >>> 6] |= 1L << u;
+    }
+    this.pairMask = new long[pairWords];
+    for (int p = 0; p < tables.unitPairCount(); p++) {
+      pairMask[p >>> 6] |= 1L << p;
     }
   }
 
@@ -386,9 +423,9 @@ public final class BitmaskSearch {
   }
 
   /**
-   * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass (which
-   * hands them on to the next locked-candidates pass). Units 0..63 live in a field rather than an
-   * array, so the JIT need not assume the state array's stores touch them.
+   * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass, and the
+   * unit pairs that hold it outside their shared part for the next locked-candidates pass. Words 0
+   * live in fields rather than arrays, so the JIT need not assume the state array's stores touch them.
    */
   private void changed(int v) {
     final long[] bits = t.unitBits;
@@ -397,13 +434,23 @@ public final class BitmaskSearch {
     for (int w = 1; w < unitWords; w++) {
       dirtyHidden[w] |= bits[base + w];
     }
+    final long[] pairs = t.pairBits;
+    int at = v * pairWords;
+    pairsDirty0 |= pairs[at];
+    segmentsDirty0 |= segmentBits[at];
+    for (int w = 1; w < pairWords; w++) {
+      dirtyPairs[w] |= pairs[at + w];
+      dirtySegments[w] |= segmentBits[at + w];
+    }
   }
 
   private void allChanged() {
     dirty0 = -1L;
-    lockedPending0 = -1L;
+    pairsDirty0 = -1L;
     java.util.Arrays.fill(dirtyHidden, -1L);
-    java.util.Arrays.fill(dirtyLocked, -1L);
+    java.util.Arrays.fill(dirtyPairs, -1L);
+    segmentsDirty0 = -1L;
+    java.util.Arrays.fill(dirtySegments, -1L);
   }
 
   /**
@@ -520,11 +567,9 @@ public final class BitmaskSearch {
       if (w == 0) {
         pending = dirty0;
         dirty0 = 0;
-        lockedPending0 |= pending;
       } else {
         pending = dirtyHidden[w];
         dirtyHidden[w] = 0;
-        dirtyLocked[w] |= pending;
       }
       pending &= unitMask[w];
       while (pending != 0) {
@@ -567,49 +612,124 @@ public final class BitmaskSearch {
   }
 
   /**
-   * For each unit pair with a changed unit: a value that one unit can place only in the shared part
-   * leaves the other unit's rest. The new tail, or -1 on a contradiction; sets {@link #shrank} when a
-   * mask shrank.
+   * For each unit pair whose unshared parts changed (only there can a value become confined to the
+   * shared part): a value that one unit can place only in the shared part leaves the other unit's
+   * rest. The new tail, or -1 on a contradiction; sets {@link #shrank} when a mask shrank.
    */
   private int lockedCandidates(long[] s, int tail) {
+    if (segmentStart >= 0) {
+      refreshSegments(s);
+    }
+    long[] pairs = drain(pairsDirty0, dirtyPairs, pairScratch);
+    pairsDirty0 = 0;
+    for (int w = 0; w < pairWords; w++) {
+      for (long pending = pairs[w] & pairMask[w]; pending != 0; pending &= pending - 1) {
+        tail = lockedCandidates(s, (w << 6) + Long.numberOfTrailingZeros(pending), tail);
+        if (tail < 0) {
+          return -1;
+        }
+      }
+    }
+    return tail;
+  }
+
+  /**
+   * Copies a set of dirty bits, word 0 given (the caller clears its field) and words 1.. in
+   * {@code rest} (cleared here), into {@code into}, and returns it.
+   */
+  private static long[] drain(long word0, long[] rest, long[] into) {
+    into[0] = word0;
+    for (int w = 1; w < rest.length; w++) {
+      into[w] = rest[w];
+      rest[w] = 0;
+    }
+    return into;
+  }
+
+  /** Or-s the masks of each segment changed since it was last or-ed into the state. */
+  private void refreshSegments(long[] s) {
     final int[] start = t.pairStart;
     final int[] vars = t.pairVars;
-    final int[] units = t.pairUnits;
-    System.arraycopy(dirtyLocked, 0, lockedSnapshot, 0, unitWords);
-    java.util.Arrays.fill(dirtyLocked, 0L);
-    lockedSnapshot[0] = lockedPending0;
-    lockedPending0 = 0;
-    for (int p = 0, pairs = units.length / 2; p < pairs; p++) {
-      int a = units[2 * p];
-      int b = units[2 * p + 1];
-      if (((lockedSnapshot[a >>> 6] >>> a) & 1L) == 0 && ((lockedSnapshot[b >>> 6] >>> b) & 1L) == 0) {
-        continue;
+    long[] segments = drain(segmentsDirty0, dirtySegments, segmentScratch);
+    segmentsDirty0 = 0;
+    for (int w = 0; w < pairWords; w++) {
+      for (long pending = segments[w] & pairMask[w]; pending != 0; pending &= pending - 1) {
+        int g = (w << 6) + Long.numberOfTrailingZeros(pending);
+        long all = 0;
+        long open = 0;
+        for (int k = start[3 * g], end = start[3 * g + 1]; k < end; k++) {
+          long c = s[vars[k]];
+          all |= c;
+          open |= (c & (c - 1)) != 0 ? c : 0L;
+        }
+        s[segmentStart + 2 * g] = all;
+        s[segmentStart + 2 * g + 1] = open;
       }
+    }
+  }
+
+  /** {@link #lockedCandidates(long[], int)} for pair {@code p}. */
+  private int lockedCandidates(long[] s, int p, int tail) {
+    final int[] start = t.pairStart;
+    final int[] vars = t.pairVars;
+    if (segmentStart >= 0) {
+      long inShared = s[segmentStart + 2 * p + 1];
+      if (inShared == 0) {
+        return tail;
+      }
+      final int[] sideStart = t.sideStart;
+      long inFirst = segmentsOr(s, sideStart[2 * p], sideStart[2 * p + 1]);
+      long inSecond = segmentsOr(s, sideStart[2 * p + 1], sideStart[2 * p + 2]);
+      long fromSecond = inShared & ~inFirst & inSecond;
+      long fromFirst = inShared & ~inSecond & inFirst;
+      if ((fromSecond | fromFirst) == 0) {
+        return tail;
+      }
+      tail = removeLocked(s, p, fromFirst, fromSecond, tail);
+      // Later pairs of this pass read segments: or them again over the masks just narrowed.
+      refreshSegments(s);
+      return tail;
+    }
+    {
       int shared = 3 * p;
       // Only values still open in the shared part can be locked there: a fixed value has already
       // left both units' other cells. Late in a search most shared parts are fixed and cost 3 loads.
       long inShared = openOf(s, vars, start[shared], start[shared + 1]);
       if (inShared == 0) {
-        continue;
+        return tail;
       }
       long inFirst = orOf(s, vars, start[shared + 1], start[shared + 2]);
       long inSecond = orOf(s, vars, start[shared + 2], start[shared + 3]);
       long fromSecond = inShared & ~inFirst & inSecond;
       long fromFirst = inShared & ~inSecond & inFirst;
       if ((fromSecond | fromFirst) == 0) {
-        continue;
+        return tail;
       }
-      shrank = true;
-      tail = remove(s, vars, start[shared + 2], start[shared + 3], fromSecond, tail);
-      if (tail < 0) {
-        return -1;
-      }
-      tail = remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
-      if (tail < 0) {
-        return -1;
-      }
+      return removeLocked(s, p, fromFirst, fromSecond, tail);
     }
-    return tail;
+  }
+
+  /** The or of the segments {@code sideSegments[from..to)}, read from the state. */
+  private long segmentsOr(long[] s, int from, int to) {
+    final int[] segments = t.sideSegments;
+    long m = 0;
+    for (int k = from; k < to; k++) {
+      m |= s[segmentStart + 2 * segments[k]];
+    }
+    return m;
+  }
+
+  /** Takes {@code fromSecond} from the second unit's unshared part of pair {@code p}, {@code fromFirst} from the first's. */
+  private int removeLocked(long[] s, int p, long fromFirst, long fromSecond, int tail) {
+    final int[] start = t.pairStart;
+    final int[] vars = t.pairVars;
+    int shared = 3 * p;
+    shrank = true;
+    tail = remove(s, vars, start[shared + 2], start[shared + 3], fromSecond, tail);
+    if (tail < 0) {
+      return -1;
+    }
+    return remove(s, vars, start[shared + 1], start[shared + 2], fromFirst, tail);
   }
 
   /** The candidates of the variables in {@code vars[from..to)} that are not fixed yet. */

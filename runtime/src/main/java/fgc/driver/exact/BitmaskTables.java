@@ -47,6 +47,23 @@ public final class BitmaskTables {
   final long[] unitBits;
   /** Per unit pair, its two units. */
   final int[] pairUnits;
+  /**
+   * Words of a pairs bitset, and per variable the pairs whose unshared parts hold it:
+   * {@code pairBits[v * pairWords + w]}. Only a change there can lock a value into a shared part.
+   */
+  final int pairWords;
+  final long[] pairBits;
+  /**
+   * When every unshared part of every pair is exactly a union of other pairs' shared parts (as in
+   * Sudoku: a row's cells outside a box are its other box segments), those lists: the unshared part
+   * of pair {@code p}'s first unit is segments {@code sideSegments[sideStart[2p] .. sideStart[2p+1])},
+   * its second unit's {@code [sideStart[2p+1] .. sideStart[2p+2])}, a segment being named by its
+   * pair. Then locked candidates read or-ed segments, each or-ed once per pass, not cells. Null otherwise.
+   */
+  final int[] sideStart;
+  final int[] sideSegments;
+  /** With {@link #sideStart}: per variable the segments (shared parts) that hold it, {@code segmentBits[v * pairWords + w]}. */
+  final long[] segmentBits;
   /** Longs in a bitset of variables. */
   final int words;
   /** Value bits in use: the highest bit of any domain, plus one. */
@@ -93,6 +110,22 @@ public final class BitmaskTables {
       this.pairUnits[2 * p] = pairUnits.get(p)[0];
       this.pairUnits[2 * p + 1] = pairUnits.get(p)[1];
     }
+    this.pairWords = Math.max(1, (pairUnits.size() + 63) / 64);
+    this.pairBits = new long[variables * pairWords];
+    for (int p = 0; p < pairUnits.size(); p++) {
+      for (int k = pairStart[3 * p + 1]; k < pairStart[3 * p + 3]; k++) {
+        pairBits[pairVars[k] * pairWords + (p >>> 6)] |= 1L << p;
+      }
+    }
+    int[][] sides = segmentCovers();
+    this.sideStart = sides == null ? null : new int[sides.length + 1];
+    this.sideSegments = sides == null ? null : flatten(Arrays.asList(sides), sideStart);
+    this.segmentBits = sides == null ? null : new long[variables * pairWords];
+    for (int p = 0; sides != null && p < pairUnits.size(); p++) {
+      for (int k = pairStart[3 * p]; k < pairStart[3 * p + 1]; k++) {
+        segmentBits[pairVars[k] * pairWords + (p >>> 6)] |= 1L << p;
+      }
+    }
     this.words = (variables + 63) >>> 6;
     long union = 0;
     for (long m : initial) {
@@ -109,6 +142,39 @@ public final class BitmaskTables {
         boardInitial[Long.numberOfTrailingZeros(left) * words + (v >>> 6)] |= 1L << v;
       }
     }
+  }
+
+  /**
+   * Per pair side (first unit's unshared part, then second's), disjoint shared parts of other pairs
+   * whose union is exactly that side; null when some side has no such cover.
+   */
+  private int[][] segmentCovers() {
+    int pairs = pairUnits.length / 2;
+    int[][] sides = new int[2 * pairs][];
+    for (int p = 0; p < pairs; p++) {
+      for (int side = 0; side < 2; side++) {
+        Set<Integer> rest = new LinkedHashSet<>();
+        for (int k = pairStart[3 * p + 1 + side]; k < pairStart[3 * p + 2 + side]; k++) {
+          rest.add(pairVars[k]);
+        }
+        List<Integer> cover = new ArrayList<>();
+        for (int q = 0; q < pairs && !rest.isEmpty(); q++) {
+          Set<Integer> segment = new LinkedHashSet<>();
+          for (int k = pairStart[3 * q]; k < pairStart[3 * q + 1]; k++) {
+            segment.add(pairVars[k]);
+          }
+          if (q != p && rest.containsAll(segment)) {
+            rest.removeAll(segment);
+            cover.add(q);
+          }
+        }
+        if (!rest.isEmpty()) {
+          return null;
+        }
+        sides[2 * p + side] = cover.stream().mapToInt(Integer::intValue).toArray();
+      }
+    }
+    return sides;
   }
 
   private static int[] flatten(List<int[]> lists, int[] starts) {

@@ -29,8 +29,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link BitmaskSearch} with value boards against itself without: the boards only change how the
- * same rules find their fixpoint and how the same branch is chosen, so on Sudoku grids both must
+ * {@link BitmaskSearch} with value boards and segment-wise locked candidates against itself without
+ * either: they only change how the same rules find their fixpoint and how the same branch is
+ * chosen, so on Sudoku grids both must
  * agree on the solution count, the first solution and even the number of nodes; on other models
  * on the count, and every solution must pass the model's own check.
  */
@@ -122,6 +123,23 @@ class ValueBoardsTest {
   }
 
   @Test
+  void segmentCoversExistForSudokuButNotWhenDiagonalsCutTheBoxes() {
+    for (int side : SIDES) {
+      BitmaskTables tables = BitmaskTables.of(sudoku(side));
+      assertNotNull(tables.sideStart, "side " + side);
+      // Each row and column meets each of its boxes: 2 * side pairs of unshared parts.
+      assertEquals(2 * 2 * side * (int) Math.round(Math.sqrt(side)), tables.sideStart.length - 1);
+    }
+    // Diagonal Sudoku: a box less its diagonal is no union of shared parts, so the search reads cells.
+    Model diagonal = FgcLanguage.parse("diagonal-sudoku", FgcLanguage.bundledText("sudoku")
+        + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n", Map.of());
+    BitmaskTables tables = BitmaskTables.of(diagonal);
+    assertTrue(tables.unitPairCount() > 54, "the diagonals pair with boxes");
+    assertNull(tables.sideStart);
+    assertEquals(2, compareOnModel(diagonal, Assignments.empty(diagonal), 2));
+  }
+
+  @Test
   void boardsCoverUpToSixteenWordsOfVariablesAndBiggerModelsStillCount() {
     assertNotNull(BitmaskTables.of(FgcLanguage.bundled("sudoku", Map.of("n", 5L))).peerRows);
     // A path of 1,100 variables in 1..2: two colourings, no boards.
@@ -145,7 +163,7 @@ class ValueBoardsTest {
     int count = -1;
     for (boolean locked : new boolean[] {false, true}) {
       BitmaskTables tables = BitmaskTables.of(model);
-      BitmaskSearch cells = new BitmaskSearch(tables, locked, false);
+      BitmaskSearch cells = new BitmaskSearch(tables, locked, false, false);
       BitmaskSearch boards = new BitmaskSearch(tables, locked, true);
       int expected = cells.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
       int[] listened = new int[2];
@@ -170,7 +188,7 @@ class ValueBoardsTest {
     BitmaskTables tables = BitmaskTables.of(model);
     BitmaskSearch boards = new BitmaskSearch(tables, true, true);
     int found = boards.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    assertEquals(new BitmaskSearch(tables, true, false).run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
+    assertEquals(new BitmaskSearch(tables, true, false, false).run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
     if (found > 0) {
       int[] values = boards.solution();
       assertNull(Assignments.firstViolation(model, values));
