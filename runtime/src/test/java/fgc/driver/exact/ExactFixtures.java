@@ -1,0 +1,103 @@
+package fgc.driver.exact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.cli.GridCells;
+import fgc.driver.Assignments;
+import fgc.lang.FgcLanguage;
+import fgc.model.Domain;
+import fgc.model.Model;
+import fgc.model.ModelBuilder;
+import fgc.model.VariableArray;
+import fgc.puzzles.Grid;
+import fgc.puzzles.PuzzleReader;
+import fgc.puzzles.SharedCorpora;
+import fgc.puzzles.SolutionCounter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+
+/** Models, grids and sweeps shared by the tests that compare two ways of searching. */
+final class ExactFixtures {
+  private ExactFixtures() {}
+
+  /** Two searches compared on one grid: returns the solution count, having asserted they agree. */
+  interface GridComparison {
+    int compare(Model model, Grid puzzle, int limit);
+  }
+
+  /**
+   * Eighty random 9x9 grids from {@code seed}, some with a wrong given: each count (to 3) must be
+   * {@link SolutionCounter}'s, and the sample must hold grids without solution and with several.
+   */
+  static void countsOnGridsWithoutSolutionAndWithMany(long seed, GridComparison comparison) {
+    Random random = new Random(seed);
+    Model model = sudoku(9);
+    int none = 0;
+    int several = 0;
+    for (int trial = 0; trial < 80; trial++) {
+      Grid full = SolutionCounter.solve(Grid.of(9, new int[81]).with(random.nextInt(81), 1 + random.nextInt(9))).get();
+      int[] cells = new int[81];
+      for (int k = 12 + random.nextInt(20); k > 0; k--) {
+        int at = random.nextInt(81);
+        // Now and then a wrong given, so grids without solution come up too.
+        cells[at] = random.nextInt(8) == 0 ? 1 + random.nextInt(9) : full.get(at);
+      }
+      Grid puzzle = Grid.of(9, cells);
+      int count = comparison.compare(model, puzzle, 3);
+      int[] evidence = evidence(model, puzzle);
+      int expected = Assignments.firstViolationAmongGiven(model, evidence) != null ? 0 : SolutionCounter.count(puzzle, 3);
+      assertEquals(expected, count, puzzle.toLine());
+      none += count == 0 ? 1 : 0;
+      several += count > 1 ? 1 : 0;
+    }
+    assertTrue(none > 0 && several > 0, "the sample should hold both kinds: " + none + " without, " + several + " with many");
+    // The empty 4x4 grid has 288 completions; the empty 9x9 grid more than two.
+    assertEquals(288, comparison.compare(sudoku(4), Grid.of(4, new int[16]), 1000));
+    assertEquals(2, comparison.compare(model, Grid.of(9, new int[81]), 2));
+  }
+
+  /** Every puzzle of top95 and hardest, when the shared corpora are there, must have one solution. */
+  static void uniqueOnTheSharedHardCorpora(GridComparison comparison) throws IOException {
+    Model model = sudoku(9);
+    for (String corpus : new String[] {"top95.txt", "hardest.txt"}) {
+      Optional<Path> file = SharedCorpora.file(corpus);
+      if (file.isEmpty()) {
+        continue;
+      }
+      try (PuzzleReader reader = PuzzleReader.open(file.get())) {
+        while (reader.hasNext()) {
+          Grid puzzle = reader.next().grid();
+          assertEquals(1, comparison.compare(model, puzzle, 2), puzzle.toLine());
+        }
+      }
+    }
+  }
+
+  /** Neighbours differ along a path of {@code length} variables in 1..colours; the last and first too when {@code closed}. */
+  static Model chain(int length, int colours, boolean closed) {
+    ModelBuilder b = Model.builder(closed ? "cycle" : "path");
+    VariableArray c = b.variables("c", Domain.range(1, colours), length);
+    for (int i = 0; i < (closed ? length : length - 1); i++) {
+      b.neq(c.firstIndex() + i, c.firstIndex() + (i + 1) % length);
+    }
+    return b.build();
+  }
+
+  static Model sudoku(int side) {
+    return FgcLanguage.bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))));
+  }
+
+  /** Sudoku with both long diagonals as units too: a box less its diagonal is no union of shared parts. */
+  static Model diagonalSudoku() {
+    return FgcLanguage.parse("diagonal-sudoku", FgcLanguage.bundledText("sudoku")
+        + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n", Map.of());
+  }
+
+  static int[] evidence(Model model, Grid puzzle) {
+    return new GridCells(model, model.arrayOf(0)).evidence(puzzle);
+  }
+}

@@ -1,0 +1,178 @@
+package fgc.driver.exact;
+
+import static fgc.driver.exact.ExactFixtures.chain;
+import static fgc.driver.exact.ExactFixtures.evidence;
+import static fgc.driver.exact.ExactFixtures.sudoku;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.driver.Assignments;
+import fgc.driver.ExactDriver;
+import fgc.driver.SolveResult;
+import fgc.lang.DataSet;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import fgc.puzzles.EmbeddedPuzzles;
+import fgc.puzzles.Grid;
+import fgc.puzzles.GridValidator;
+import fgc.puzzles.PuzzleGenerator;
+import java.io.IOException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The generated {@link Propagator} against {@link BitmaskSearch}'s own propagation: the same rules,
+ * so the same fixpoints, hence the same count, first solution, nodes and backtracks; every
+ * solution checked by {@link GridValidator} or {@link Assignments#firstViolation}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GeneratedPropagatorTest {
+  /** One per test class: each model is compiled once. */
+  private final GeneratedPropagators compiled = new GeneratedPropagators();
+
+  @Test
+  void agreesOnGeneratedPuzzles() {
+    for (int side : new int[] {4, 9}) {
+      Model model = sudoku(side);
+      for (long seed = 1; seed <= 12; seed++) {
+        Grid puzzle = PuzzleGenerator.generate(side, seed);
+        assertEquals(1, compareOnGrid(model, puzzle, 2), puzzle.toLine());
+      }
+    }
+  }
+
+  @Test
+  void agreesOnTheEmbeddedPuzzles() {
+    for (Grid puzzle : EmbeddedPuzzles.all()) {
+      if (puzzle.side() <= 9) {
+        assertEquals(1, compareOnGrid(sudoku(puzzle.side()), puzzle, 2), puzzle.toLine());
+      }
+    }
+  }
+
+  @Test
+  void agreesOnGridsWithoutSolutionAndWithMany() {
+    ExactFixtures.countsOnGridsWithoutSolutionAndWithMany(11, this::compareOnGrid);
+  }
+
+  @Test
+  void agreesOnTheSharedHardCorporaWhenPresent() throws IOException {
+    ExactFixtures.uniqueOnTheSharedHardCorpora(this::compareOnGrid);
+  }
+
+  @Test
+  void agreesOnModelsThatAreNotSudoku() {
+    Model latin4 = FgcLanguage.bundled("latin", Map.of("n", 4L));
+    // 576 Latin squares of order 4.
+    assertEquals(576, compareOnModel(latin4, Assignments.empty(latin4), 1000));
+    DataSet latinData = DataSet.example("latin-5");
+    Model latin5 = FgcLanguage.bundled("latin", Map.of(), latinData);
+    assertTrue(compareOnModel(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
+    DataSet petersen = DataSet.example("petersen");
+    Model colouring = FgcLanguage.bundled("colouring", Map.of(), petersen);
+    assertTrue(compareOnModel(colouring, Assignments.empty(colouring), 5000) > 0);
+    Model cycle = chain(7, 3, true);
+    // Proper 3-colourings of a 7-cycle: 2^7 - 2.
+    assertEquals(126, compareOnModel(cycle, Assignments.empty(cycle), 10000));
+  }
+
+  @Test
+  void modelsThatDoNotFitKeepTheSearchesOwnPropagation() {
+    // 16x16: 128 unit pairs, more than one word; diagonal Sudoku: no segment covers.
+    for (Model model : new Model[] {sudoku(16), ExactFixtures.diagonalSudoku()}) {
+      BitmaskTables tables = BitmaskTables.of(model);
+      assertFalse(GeneratedPropagators.fits(tables));
+      assertNull(compiled.of(tables));
+      assertFalse(new BitmaskSearch(tables, null).propagatesGenerated());
+    }
+    ExactDriver driver = ExactDriver.withDefaults().withGeneratedPropagation(true, 0);
+    Grid puzzle = PuzzleGenerator.generate(16, 1);
+    SolveResult result = driver.solve(null, sudoku(16), evidence(sudoku(16), puzzle));
+    assertFalse(driver.propagatesGenerated());
+    assertTrue(GridValidator.check(puzzle, Grid.of(16, result.values())).valid());
+  }
+
+  @Test
+  void theDriverSwitchesToTheGeneratedPropagatorAfterItsThresholdAndStillSolves() throws InterruptedException {
+    Model model = sudoku(9);
+    ExactDriver now = ExactDriver.withDefaults().withGeneratedPropagation(true, 0);
+    ExactDriver later = ExactDriver.withDefaults().withGeneratedPropagation(true, 2);
+    ExactDriver never = ExactDriver.withDefaults().withGeneratedPropagation(false, 0);
+    for (int round = 0; round < 200 && !later.propagatesGenerated(); round++) {
+      for (Grid puzzle : EmbeddedPuzzles.all()) {
+        if (puzzle.side() == 9) {
+          for (ExactDriver driver : new ExactDriver[] {now, later, never}) {
+            SolveResult result = driver.solve(null, model, evidence(model, puzzle));
+            assertTrue(GridValidator.check(puzzle, Grid.of(9, result.values())).valid(), puzzle.toLine());
+          }
+          assertTrue(now.propagatesGenerated());
+          assertFalse(never.propagatesGenerated());
+        }
+      }
+      // The later one compiles on a daemon thread; give it time rather than spin.
+      Thread.sleep(round == 0 ? 0 : 50);
+    }
+    assertTrue(later.propagatesGenerated(), "switched once its compile finished");
+  }
+
+  @Test
+  void theSourceUnrollsEveryCellOfUnitsAndSegmentsInSmallGroupsAndNamesNoModel() {
+    BitmaskTables tables = BitmaskTables.of(sudoku(9));
+    String source = PropagatorSource.of(tables);
+    // 27 units of 9 cells and 54 segments of 3 cells, each cell a constant index.
+    assertEquals(27 * 9 + 54 * 3, source.split("c = s\\[\\d+\\];", -1).length - 1);
+    // 10 units (90 cells) per group method: 3 groups; segments 30 per group: 2.
+    assertTrue(source.contains("hiddenSinglesOf2(") && !source.contains("hiddenSinglesOf3("), "unit groups");
+    assertTrue(source.contains("refreshSegmentsOf1(") && !source.contains("refreshSegmentsOf2("), "segment groups");
+    assertFalse(source.toLowerCase(java.util.Locale.ROOT).contains("sudoku"));
+  }
+
+  /**
+   * Both propagations on {@code puzzle}: the same count (returned), first solution, nodes and
+   * backtracks, and a valid grid.
+   */
+  private int compareOnGrid(Model model, Grid puzzle, int limit) {
+    BitmaskSearch[] both = both(model);
+    int[] evidence = evidence(model, puzzle);
+    int expected = both[0].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    int found = both[1].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    assertEquals(expected, found, "solutions");
+    assertEquals(both[0].nodes(), both[1].nodes(), "nodes");
+    assertEquals(both[0].backtracks(), both[1].backtracks(), "backtracks");
+    assertArrayEquals(both[0].solution(), both[1].solution());
+    if (found > 0) {
+      GridValidator.Verdict verdict = GridValidator.check(puzzle, Grid.of(puzzle.side(), both[1].solution()));
+      assertTrue(verdict.valid(), verdict.reason());
+    }
+    return found;
+  }
+
+  /** Both propagations on any model: the same count (returned), nodes and first solution, which passes the model's check. */
+  private int compareOnModel(Model model, int[] evidence, int limit) {
+    BitmaskSearch[] both = both(model);
+    int found = both[1].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    assertEquals(both[0].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
+    assertEquals(both[0].nodes(), both[1].nodes(), "nodes");
+    assertArrayEquals(both[0].solution(), both[1].solution());
+    if (found > 0) {
+      int[] values = both[1].solution();
+      assertNull(Assignments.firstViolation(model, values));
+      for (int v = 0; v < evidence.length; v++) {
+        assertTrue(evidence[v] == Assignments.NONE || evidence[v] == values[v], "given " + v + " kept");
+      }
+    }
+    return found;
+  }
+
+  /** The search's own propagation, then the generated one (asserted to be in use). */
+  private BitmaskSearch[] both(Model model) {
+    BitmaskTables tables = BitmaskTables.of(model);
+    BitmaskSearch generated = new BitmaskSearch(tables, compiled.of(tables));
+    assertTrue(generated.propagatesGenerated(), model.name() + " fits a generated propagator");
+    return new BitmaskSearch[] {new BitmaskSearch(tables, true), generated};
+  }
+}
