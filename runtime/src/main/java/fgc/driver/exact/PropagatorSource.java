@@ -238,36 +238,32 @@ final class PropagatorSource {
   private void chain(MethodSpec.Builder top, String name, String field, boolean tail, java.util.List<CodeBlock> checks,
       int[] cells) {
     top.addStatement("long pending = $L", field).addStatement("$L = 0", field);
-    MethodSpec.Builder group = null;
-    int weight = 0;
     int made = 0;
-    for (int i = 0; i < checks.size(); i++) {
-      if (group == null || weight + cells[i] > GROUP_CELLS) {
-        if (group != null) {
-          groups.add(finish(group, tail));
-        }
-        String method = name + made++;
-        group = method(method, tail ? TypeName.INT : TypeName.VOID).addParameter(LONGS, "s");
-        if (tail) {
-          group.addParameter(INTS, "queue").addParameter(int.class, "tail");
-          top.addStatement("tail = $L(s, queue, tail, pending)", method)
-              .beginControlFlow("if (tail < 0)").addStatement("return -1").endControlFlow();
-        } else {
-          top.addStatement("$L(s, pending)", method);
-        }
-        group.addParameter(long.class, "pending");
-        weight = 0;
+    for (int from = 0; from < checks.size(); made++) {
+      int to = from;
+      int weight = 0;
+      MethodSpec.Builder group = method(name + made, tail ? TypeName.INT : TypeName.VOID).addParameter(LONGS, "s");
+      if (tail) {
+        group.addParameter(INTS, "queue").addParameter(int.class, "tail");
       }
-      weight += cells[i];
-      group.beginControlFlow("if ((pending & $L) != 0)", hex(1L << i)).addCode(checks.get(i)).endControlFlow();
+      group.addParameter(long.class, "pending");
+      while (to < checks.size() && (to == from || weight + cells[to] <= GROUP_CELLS)) {
+        weight += cells[to];
+        group.beginControlFlow("if ((pending & $L) != 0)", hex(1L << to)).addCode(checks.get(to)).endControlFlow();
+        to++;
+      }
+      groups.add(tail ? group.addStatement("return tail").build() : group.build());
+      // A group none of whose checks is pending is skipped with one test.
+      top.beginControlFlow("if ((pending & $L) != 0)", hex(lowBits(to) & ~lowBits(from)));
+      if (tail) {
+        top.addStatement("tail = $L(s, queue, tail, pending)", name + made)
+            .beginControlFlow("if (tail < 0)").addStatement("return -1").endControlFlow();
+      } else {
+        top.addStatement("$L(s, pending)", name + made);
+      }
+      top.endControlFlow();
+      from = to;
     }
-    if (group != null) {
-      groups.add(finish(group, tail));
-    }
-  }
-
-  private static MethodSpec finish(MethodSpec.Builder group, boolean tail) {
-    return tail ? group.addStatement("return tail").build() : group.build();
   }
 
   private MethodSpec hiddenSingles() {
