@@ -4,6 +4,7 @@ import fgc.compiler.backend.JaninoBackend;
 import java.lang.reflect.Constructor;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader;
 
 /**
  * Compiles a {@link Propagator} per model ({@link PropagatorSource}, then Janino) and keeps the
@@ -50,16 +51,7 @@ public final class GeneratedPropagators {
   private static Constructor<? extends Propagator> compile(String source) {
     ClassLoader parent = Propagator.class.getClassLoader();
     Map<String, byte[]> bytes = JaninoBackend.compile(PropagatorSource.CLASS + ".java", source, parent);
-    ClassLoader loader = new ClassLoader(parent) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] b = bytes.get(name);
-        if (b == null) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, b, 0, b.length);
-      }
-    };
+    ClassLoader loader = new ByteArrayClassLoader(bytes, parent);
     try {
       Class<?> type = Class.forName(PropagatorSource.PACKAGE + "." + PropagatorSource.CLASS, true, loader);
       return type.asSubclass(Propagator.class).getConstructor();

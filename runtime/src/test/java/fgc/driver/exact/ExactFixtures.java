@@ -10,7 +10,9 @@ import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
+import fgc.puzzles.PuzzleGenerator;
 import fgc.puzzles.PuzzleReader;
 import fgc.puzzles.SharedCorpora;
 import fgc.puzzles.SolutionCounter;
@@ -27,6 +29,27 @@ final class ExactFixtures {
   /** Two searches compared on one grid: returns the solution count, having asserted they agree. */
   interface GridComparison {
     int compare(Model model, Grid puzzle, int limit);
+  }
+
+  /**
+   * Generated puzzles of each side (12 seeds each, 2 for 16x16 and up) and the embedded puzzles up to
+   * the largest side: each must have one solution.
+   */
+  static void uniqueOnGeneratedAndEmbeddedPuzzles(int[] sides, GridComparison comparison) {
+    int largest = 0;
+    for (int side : sides) {
+      largest = Math.max(largest, side);
+      Model model = sudoku(side);
+      for (long seed = 1; seed <= (side >= 16 ? 2 : 12); seed++) {
+        Grid puzzle = PuzzleGenerator.generate(side, seed);
+        assertEquals(1, comparison.compare(model, puzzle, 2), puzzle.toLine());
+      }
+    }
+    for (Grid puzzle : EmbeddedPuzzles.all()) {
+      if (puzzle.side() <= largest) {
+        assertEquals(1, comparison.compare(sudoku(puzzle.side()), puzzle, 2), puzzle.toLine());
+      }
+    }
   }
 
   /**

@@ -35,23 +35,8 @@ class GeneratedPropagatorTest {
   private final GeneratedPropagators compiled = new GeneratedPropagators();
 
   @Test
-  void agreesOnGeneratedPuzzles() {
-    for (int side : new int[] {4, 9}) {
-      Model model = sudoku(side);
-      for (long seed = 1; seed <= 12; seed++) {
-        Grid puzzle = PuzzleGenerator.generate(side, seed);
-        assertEquals(1, compareOnGrid(model, puzzle, 2), puzzle.toLine());
-      }
-    }
-  }
-
-  @Test
-  void agreesOnTheEmbeddedPuzzles() {
-    for (Grid puzzle : EmbeddedPuzzles.all()) {
-      if (puzzle.side() <= 9) {
-        assertEquals(1, compareOnGrid(sudoku(puzzle.side()), puzzle, 2), puzzle.toLine());
-      }
-    }
+  void agreesOnGeneratedAndEmbeddedPuzzles() {
+    ExactFixtures.uniqueOnGeneratedAndEmbeddedPuzzles(new int[] {4, 9}, this::compareOnGrid);
   }
 
   @Test

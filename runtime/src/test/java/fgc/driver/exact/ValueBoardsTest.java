@@ -13,10 +13,8 @@ import fgc.driver.Assignments;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
-import fgc.puzzles.PuzzleGenerator;
 import java.io.IOException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,23 +30,8 @@ class ValueBoardsTest {
   private static final int[] SIDES = {4, 9, 16};
 
   @Test
-  void agreesWithTheSearchWithoutBoardsOnGeneratedPuzzles() {
-    for (int side : SIDES) {
-      Model model = sudoku(side);
-      for (long seed = 1; seed <= (side == 16 ? 2 : 12); seed++) {
-        Grid puzzle = PuzzleGenerator.generate(side, seed);
-        assertEquals(1, compareOnGrid(model, puzzle, 2), puzzle.toLine());
-      }
-    }
-  }
-
-  @Test
-  void agreesOnTheEmbeddedPuzzles() {
-    for (Grid puzzle : EmbeddedPuzzles.all()) {
-      if (puzzle.side() <= 16) {
-        assertEquals(1, compareOnGrid(sudoku(puzzle.side()), puzzle, 2), puzzle.toLine());
-      }
-    }
+  void agreesOnGeneratedAndEmbeddedPuzzles() {
+    ExactFixtures.uniqueOnGeneratedAndEmbeddedPuzzles(SIDES, ValueBoardsTest::compareOnGrid);
   }
 
   @Test
