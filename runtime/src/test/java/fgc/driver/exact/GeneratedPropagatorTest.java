@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.compiler.backend.JaninoBackend;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
@@ -19,6 +20,8 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -114,6 +117,67 @@ class GeneratedPropagatorTest {
     assertTrue(source.contains("hiddenSinglesOf2(") && !source.contains("hiddenSinglesOf3("), "unit groups");
     assertTrue(source.contains("refreshSegmentsOf1(") && !source.contains("refreshSegmentsOf2("), "segment groups");
     assertFalse(source.toLowerCase(java.util.Locale.ROOT).contains("sudoku"));
+  }
+
+  @Test
+  void everyGeneratedMethodStaysUnderTheJitsSizeLimit() throws IOException {
+    // HotSpot never compiles a method of more than 8,000 bytes of bytecode (HugeMethodLimit).
+    Model wide = FgcLanguage.parse("wide", "model wide;\nvar x[64] in 1..64;\nalldiff(x[i] for i in 0..63);\n", Map.of());
+    for (Model model : new Model[] {sudoku(9), FgcLanguage.bundled("latin", Map.of("n", 8L)), chain(256, 64, true), wide}) {
+      String source = PropagatorSource.of(BitmaskTables.of(model));
+      Map<String, byte[]> classes = JaninoBackend.compile("P.java", source, Propagator.class.getClassLoader());
+      Map<String, Integer> sizes = codeSizes(classes.get(PropagatorSource.PACKAGE + "." + PropagatorSource.CLASS));
+      // Janino compiles a private method foo to a static foo$ taking the instance.
+      boolean grouped = sizes.keySet().stream().anyMatch(name -> name.startsWith("hiddenSinglesOf0"));
+      assertTrue(grouped || model.name().equals("cycle"), model.name() + ": " + sizes);
+      // The static initializer (the tables) runs once, interpreted; its limit is the JVM's 64 KB.
+      assertTrue(sizes.remove("<clinit>") < 65536, model.name() + ": " + sizes);
+      int largest = sizes.values().stream().mapToInt(Integer::intValue).max().getAsInt();
+      assertTrue(largest < 8000, model.name() + ": " + sizes);
+    }
+  }
+
+  /** Bytes of bytecode per method name (the largest of overloads), read from a class file. */
+  private static Map<String, Integer> codeSizes(byte[] classFile) throws IOException {
+    DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
+    in.skipBytes(8);
+    int count = in.readUnsignedShort();
+    String[] utf8 = new String[count];
+    for (int i = 1; i < count; i++) {
+      int tag = in.readUnsignedByte();
+      if (tag == 1) {
+        utf8[i] = in.readUTF();
+      } else if (tag == 5 || tag == 6) {
+        in.skipBytes(8);
+        i++;
+      } else {
+        // Class, String, MethodType, Module, Package: 2; MethodHandle: 3; the rest: 4.
+        in.skipBytes(tag == 7 || tag == 8 || tag == 16 || tag == 19 || tag == 20 ? 2 : tag == 15 ? 3 : 4);
+      }
+    }
+    in.skipBytes(6);
+    in.skipBytes(2 * in.readUnsignedShort());
+    Map<String, Integer> sizes = new java.util.TreeMap<>();
+    for (boolean methods : new boolean[] {false, true}) {
+      for (int member = in.readUnsignedShort(); member > 0; member--) {
+        in.skipBytes(2);
+        String name = utf8[in.readUnsignedShort()];
+        in.skipBytes(2);
+        for (int attribute = in.readUnsignedShort(); attribute > 0; attribute--) {
+          String kind = utf8[in.readUnsignedShort()];
+          int length = in.readInt();
+          if (methods && kind.equals("Code")) {
+            in.skipBytes(4);
+            int code = in.readInt();
+            sizes.merge(name, code, Math::max);
+            in.skipBytes(length - 8);
+          } else {
+            in.skipBytes(length);
+          }
+        }
+      }
+    }
+    return sizes;
   }
 
   /**
