@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.cli.GridCells;
 import fgc.driver.Assignments;
+import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Model;
@@ -97,6 +98,29 @@ final class ExactFixtures {
           assertEquals(1, comparison.compare(model, puzzle, 2), puzzle.toLine());
         }
       }
+    }
+  }
+
+  /** Two searches compared on any model from some evidence: returns the solution count, having asserted they agree. */
+  interface ModelComparison {
+    int compare(Model model, int[] evidence, int limit);
+  }
+
+  /** Latin squares of order 4 (576) and 5 (from data), the Petersen graph's colourings, 7-cycles in 2 to 4 colours. */
+  static void countsOnModelsThatAreNotSudoku(ModelComparison comparison) {
+    Model latin4 = FgcLanguage.bundled("latin", Map.of("n", 4L));
+    assertEquals(576, comparison.compare(latin4, Assignments.empty(latin4), 1000));
+    DataSet latinData = DataSet.example("latin-5");
+    Model latin5 = FgcLanguage.bundled("latin", Map.of(), latinData);
+    assertTrue(comparison.compare(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
+    DataSet petersen = DataSet.example("petersen");
+    Model colouring = FgcLanguage.bundled("colouring", Map.of(), petersen);
+    assertTrue(comparison.compare(colouring, Assignments.empty(colouring), 5000) > 0);
+    for (int colours = 2; colours <= 4; colours++) {
+      Model cycle = chain(7, colours, true);
+      // Proper colourings of a 7-cycle: (k-1)^7 - (k-1).
+      int expected = (int) Math.pow(colours - 1, 7) - (colours - 1);
+      assertEquals(expected, comparison.compare(cycle, Assignments.empty(cycle), 10000));
     }
   }
 

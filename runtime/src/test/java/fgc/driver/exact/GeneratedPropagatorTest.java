@@ -13,7 +13,6 @@ import fgc.compiler.backend.JaninoBackend;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
-import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.EmbeddedPuzzles;
@@ -54,18 +53,7 @@ class GeneratedPropagatorTest {
 
   @Test
   void agreesOnModelsThatAreNotSudoku() {
-    Model latin4 = FgcLanguage.bundled("latin", Map.of("n", 4L));
-    // 576 Latin squares of order 4.
-    assertEquals(576, compareOnModel(latin4, Assignments.empty(latin4), 1000));
-    DataSet latinData = DataSet.example("latin-5");
-    Model latin5 = FgcLanguage.bundled("latin", Map.of(), latinData);
-    assertTrue(compareOnModel(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
-    DataSet petersen = DataSet.example("petersen");
-    Model colouring = FgcLanguage.bundled("colouring", Map.of(), petersen);
-    assertTrue(compareOnModel(colouring, Assignments.empty(colouring), 5000) > 0);
-    Model cycle = chain(7, 3, true);
-    // Proper 3-colourings of a 7-cycle: 2^7 - 2.
-    assertEquals(126, compareOnModel(cycle, Assignments.empty(cycle), 10000));
+    ExactFixtures.countsOnModelsThatAreNotSudoku(this::compareOnModel);
   }
 
   @Test

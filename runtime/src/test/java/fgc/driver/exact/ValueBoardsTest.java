@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.driver.Assignments;
-import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.Grid;
@@ -46,21 +45,7 @@ class ValueBoardsTest {
 
   @Test
   void countsTheSameOnModelsThatAreNotSudoku() {
-    Model latin4 = FgcLanguage.bundled("latin", Map.of("n", 4L));
-    // 576 Latin squares of order 4.
-    assertEquals(576, compareOnModel(latin4, Assignments.empty(latin4), 1000));
-    DataSet latinData = DataSet.example("latin-5");
-    Model latin5 = FgcLanguage.bundled("latin", Map.of(), latinData);
-    assertTrue(compareOnModel(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
-    DataSet petersen = DataSet.example("petersen");
-    Model colouring = FgcLanguage.bundled("colouring", Map.of(), petersen);
-    assertTrue(compareOnModel(colouring, Assignments.empty(colouring), 5000) > 0);
-    for (int colours = 2; colours <= 4; colours++) {
-      Model cycle = chain(7, colours, true);
-      // Proper colourings of a 7-cycle: (k-1)^7 - (k-1).
-      int expected = (int) Math.pow(colours - 1, 7) - (colours - 1);
-      assertEquals(expected, compareOnModel(cycle, Assignments.empty(cycle), 10000));
-    }
+    ExactFixtures.countsOnModelsThatAreNotSudoku(ValueBoardsTest::compareOnModel);
   }
 
   @Test
