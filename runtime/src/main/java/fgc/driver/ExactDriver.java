@@ -3,7 +3,10 @@ package fgc.driver;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.exact.BitmaskSearch;
 import fgc.driver.exact.BitmaskTables;
+import fgc.driver.exact.GeneratedPropagators;
+import fgc.driver.exact.Propagator;
 import fgc.model.Model;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every
@@ -16,6 +19,12 @@ import fgc.model.Model;
  * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
  * search tables are built on the first problem of a model and reused while the model stays the same,
  * so an instance is not thread-safe: use one per thread.
+ *
+ * <p>Once a model has been searched {@link #GENERATE_AFTER} times by one driver, a propagator
+ * specialised to it is generated and compiled on a daemon thread ({@link GeneratedPropagators}; in
+ * memory, once per model for this driver and those derived from it), and the search switches to it
+ * when ready: the same propagation with the model's units and pairs as constants. A one-off solve
+ * never pays for the compile; a batch does once. A compile that fails leaves the search as it was.
  */
 public final class ExactDriver implements Driver {
   private final boolean marginals;
@@ -23,21 +32,32 @@ public final class ExactDriver implements Driver {
   private final int marginalSweeps;
   private final boolean lockedCandidates;
   private final boolean valueBoards;
+  /** The compiled propagators, shared with drivers derived from this one; null: never generate. */
+  private final GeneratedPropagators generated;
+  private final int generateAfter;
   private Model lastModel;
   private BitmaskSearch search;
+  /** Searches of {@link #lastModel} so far, and the propagator being compiled for it (or null). */
+  private int searches;
+  private CompletableFuture<Propagator> compiling;
+
+  /** Searches of one model after which its propagator is generated. */
+  public static final int GENERATE_AFTER = 64;
 
   private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
-      boolean valueBoards) {
+      boolean valueBoards, GeneratedPropagators generated, int generateAfter) {
     this.marginals = marginals;
     this.marginalDepth = marginalDepth;
     this.marginalSweeps = marginalSweeps;
     this.lockedCandidates = lockedCandidates;
     this.valueBoards = valueBoards;
+    this.generated = generated;
+    this.generateAfter = generateAfter;
   }
 
   /** Minimum remaining values, lowest value first, locked candidates on (they pay on top95: BENCHMARKS.md). */
   public static ExactDriver withDefaults() {
-    return new ExactDriver(false, 0, 0, true, true);
+    return new ExactDriver(false, 0, 0, true, true, new GeneratedPropagators(), GENERATE_AFTER);
   }
 
   /**
@@ -45,11 +65,11 @@ public final class ExactDriver implements Driver {
    * node shallower than {@code depth}.
    */
   public ExactDriver guidedByMarginals(int depth, int sweeps) {
-    return new ExactDriver(true, depth, sweeps, lockedCandidates, valueBoards);
+    return new ExactDriver(true, depth, sweeps, lockedCandidates, valueBoards, generated, generateAfter);
   }
 
   public ExactDriver withLockedCandidates(boolean on) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on, valueBoards);
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on, valueBoards, generated, generateAfter);
   }
 
   /**
@@ -58,7 +78,21 @@ public final class ExactDriver implements Driver {
    * (BENCHMARKS.md). On by default; off is kept for comparison.
    */
   public ExactDriver withValueBoards(boolean on) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on);
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on, generated, generateAfter);
+  }
+
+  /**
+   * Whether the search switches to a generated propagator after {@code searches} searches of one
+   * model (0: from the first, compiled before it); off keeps the search's own propagation.
+   */
+  public ExactDriver withGeneratedPropagation(boolean on, int searches) {
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, valueBoards,
+        on ? (generated != null ? generated : new GeneratedPropagators()) : null, Math.max(0, searches));
+  }
+
+  /** Whether the search of the last model propagates through its generated propagator by now. */
+  public boolean propagatesGenerated() {
+    return search != null && search.propagatesGenerated();
   }
 
   @Override
@@ -118,8 +152,42 @@ public final class ExactDriver implements Driver {
     if (search == null || (model != lastModel && !model.equals(lastModel))) {
       search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates, valueBoards);
       lastModel = model;
+      searches = 0;
+      compiling = null;
+    }
+    if (searches++ == generateAfter && generated != null && lockedCandidates && valueBoards
+        && GeneratedPropagators.fits(search.tables())) {
+      compiling = compile(search.tables(), generateAfter == 0);
+    }
+    if (compiling != null && compiling.isDone()) {
+      Propagator propagator = compiling.isCompletedExceptionally() ? null : compiling.join();
+      compiling = null;
+      if (propagator != null) {
+        search = new BitmaskSearch(search.tables(), propagator);
+      }
     }
     return search;
+  }
+
+  /** The propagator for {@code tables}, compiled now or on a daemon thread. */
+  private CompletableFuture<Propagator> compile(BitmaskTables tables, boolean now) {
+    CompletableFuture<Propagator> result = new CompletableFuture<>();
+    Runnable work = () -> {
+      try {
+        result.complete(generated.of(tables));
+      } catch (RuntimeException | LinkageError e) {
+        // The search keeps its own propagation, which gives the same answers.
+        result.completeExceptionally(e);
+      }
+    };
+    if (now) {
+      work.run();
+    } else {
+      Thread compiler = new Thread(work, "fgc-propagator-compiler");
+      compiler.setDaemon(true);
+      compiler.start();
+    }
+    return result;
   }
 
   private static boolean inDomains(Model model, int[] evidence) {

@@ -57,10 +57,7 @@ public final class BitmaskSearch {
   private long pairsDirty0;
   private final long[] dirtyHidden;
   private final long[] dirtyPairs;
-  /**
-   * Segments (shared parts of pairs) changed since their or-ed masks in the state were last
-   * computed; word 0 in the field. Kept whether or not the tables have segment covers.
-   */
+  /** Segments (shared parts of pairs) changed since their ors in the state were computed; word 0 in the field. */
   private long segmentsDirty0;
   private final long[] dirtySegments;
   /** Per variable its segments ({@link BitmaskTables#segmentBits}), or zeros without segment covers. */
@@ -101,6 +98,8 @@ public final class BitmaskSearch {
   private final int words;
   /** Open variables, then variables with two values, {@code words} longs each: scratch of {@link #bivalueWithMostOpenPeers}. */
   private final long[] openScratch;
+  /** This model's generated propagation, used instead of {@link #propagate}'s own; null without. */
+  private final Propagator generated;
 
   /** A search with value boards whenever the tables have peer rows (the faster choice). */
   public BitmaskSearch(BitmaskTables tables, boolean lockedCandidates) {
@@ -112,11 +111,18 @@ public final class BitmaskSearch {
     this(tables, lockedCandidates, valueBoards, true);
   }
 
-  /**
-   * {@code segments}: whether locked candidates read or-ed segments when the tables have segment
-   * covers (the faster choice) rather than every cell of each pair; off only to compare.
-   */
+  /** {@code segments}: locked candidates read or-ed segments given segment covers (faster), not cells; off to compare. */
   BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments) {
+    this(tables, lockedCandidates, valueBoards, segments, null);
+  }
+
+  /** Locked candidates and boards, propagating through {@code generated} (for these tables) when they fit it: same fixpoints. */
+  public BitmaskSearch(BitmaskTables tables, Propagator generated) {
+    this(tables, true, true, true, generated);
+  }
+
+  private BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments,
+      Propagator generated) {
     this.t = tables;
     this.n = tables.variables;
     this.words = (n + 63) >>> 6;
@@ -144,10 +150,16 @@ public final class BitmaskSearch {
     for (int p = 0; p < tables.unitPairCount(); p++) {
       pairMask[p >>> 6] |= 1L << p;
     }
+    this.generated = segmentStart >= 0 && peerMask != null && PropagatorSource.fits(tables) ? generated : null;
   }
 
   public BitmaskTables tables() {
     return t;
+  }
+
+  /** Whether this search propagates through a generated {@link Propagator}. */
+  public boolean propagatesGenerated() {
+    return generated != null;
   }
 
   /** Branch by minimum remaining values (the default). */
@@ -428,6 +440,10 @@ public final class BitmaskSearch {
    * live in fields rather than arrays, so the JIT need not assume the state array's stores touch them.
    */
   private void changed(int v) {
+    if (generated != null) {
+      generated.changed(v);
+      return;
+    }
     final long[] bits = t.unitBits;
     int base = v * unitWords;
     dirty0 |= bits[base];
@@ -445,6 +461,10 @@ public final class BitmaskSearch {
   }
 
   private void allChanged() {
+    if (generated != null) {
+      generated.allChanged();
+      return;
+    }
     dirty0 = -1L;
     pairsDirty0 = -1L;
     java.util.Arrays.fill(dirtyHidden, -1L);
@@ -459,6 +479,9 @@ public final class BitmaskSearch {
    * its mask becomes a single bit. Only units with a changed variable are looked at again.
    */
   private boolean propagate(long[] s, int tail) {
+    if (generated != null) {
+      return generated.propagate(s, queue, tail);
+    }
     int head = 0;
     while (true) {
       while (head < tail) {

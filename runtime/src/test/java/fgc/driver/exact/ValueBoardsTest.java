@@ -1,31 +1,21 @@
 package fgc.driver.exact;
 
+import static fgc.driver.exact.ExactFixtures.chain;
+import static fgc.driver.exact.ExactFixtures.evidence;
+import static fgc.driver.exact.ExactFixtures.sudoku;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.cli.GridCells;
 import fgc.driver.Assignments;
-import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
-import fgc.model.Domain;
 import fgc.model.Model;
-import fgc.model.ModelBuilder;
-import fgc.model.VariableArray;
-import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
-import fgc.puzzles.PuzzleGenerator;
-import fgc.puzzles.PuzzleReader;
-import fgc.puzzles.SharedCorpora;
-import fgc.puzzles.SolutionCounter;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,87 +29,23 @@ class ValueBoardsTest {
   private static final int[] SIDES = {4, 9, 16};
 
   @Test
-  void agreesWithTheSearchWithoutBoardsOnGeneratedPuzzles() {
-    for (int side : SIDES) {
-      Model model = sudoku(side);
-      for (long seed = 1; seed <= (side == 16 ? 2 : 12); seed++) {
-        Grid puzzle = PuzzleGenerator.generate(side, seed);
-        assertEquals(1, compareOnGrid(model, puzzle, 2), puzzle.toLine());
-      }
-    }
-  }
-
-  @Test
-  void agreesOnTheEmbeddedPuzzles() {
-    for (Grid puzzle : EmbeddedPuzzles.all()) {
-      if (puzzle.side() <= 16) {
-        assertEquals(1, compareOnGrid(sudoku(puzzle.side()), puzzle, 2), puzzle.toLine());
-      }
-    }
+  void agreesOnGeneratedAndEmbeddedPuzzles() {
+    ExactFixtures.uniqueOnGeneratedAndEmbeddedPuzzles(SIDES, ValueBoardsTest::compareOnGrid);
   }
 
   @Test
   void agreesOnGridsWithoutSolutionAndWithMany() {
-    Random random = new Random(7);
-    Model model = sudoku(9);
-    int none = 0;
-    int several = 0;
-    for (int trial = 0; trial < 80; trial++) {
-      Grid full = SolutionCounter.solve(Grid.of(9, new int[81]).with(random.nextInt(81), 1 + random.nextInt(9))).get();
-      int[] cells = new int[81];
-      for (int k = 12 + random.nextInt(20); k > 0; k--) {
-        int at = random.nextInt(81);
-        // Now and then a wrong given, so grids without solution come up too.
-        cells[at] = random.nextInt(8) == 0 ? 1 + random.nextInt(9) : full.get(at);
-      }
-      Grid puzzle = Grid.of(9, cells);
-      int count = compareOnGrid(model, puzzle, 3);
-      int[] evidence = evidence(model, puzzle);
-      int expected = Assignments.firstViolationAmongGiven(model, evidence) != null ? 0 : SolutionCounter.count(puzzle, 3);
-      assertEquals(expected, count, puzzle.toLine());
-      none += count == 0 ? 1 : 0;
-      several += count > 1 ? 1 : 0;
-    }
-    assertTrue(none > 0 && several > 0, "the sample should hold both kinds: " + none + " without, " + several + " with many");
-    // The empty 4x4 grid has 288 completions; the empty 9x9 grid more than two.
-    assertEquals(288, compareOnGrid(sudoku(4), Grid.of(4, new int[16]), 1000));
-    assertEquals(2, compareOnGrid(model, Grid.of(9, new int[81]), 2));
+    ExactFixtures.countsOnGridsWithoutSolutionAndWithMany(7, ValueBoardsTest::compareOnGrid);
   }
 
   @Test
   void agreesOnTheSharedHardCorporaWhenPresent() throws IOException {
-    Model model = sudoku(9);
-    for (String corpus : new String[] {"top95.txt", "hardest.txt"}) {
-      Optional<Path> file = SharedCorpora.file(corpus);
-      if (file.isEmpty()) {
-        continue;
-      }
-      try (PuzzleReader reader = PuzzleReader.open(file.get())) {
-        while (reader.hasNext()) {
-          Grid puzzle = reader.next().grid();
-          assertEquals(1, compareOnGrid(model, puzzle, 2), puzzle.toLine());
-        }
-      }
-    }
+    ExactFixtures.uniqueOnTheSharedHardCorpora(ValueBoardsTest::compareOnGrid);
   }
 
   @Test
   void countsTheSameOnModelsThatAreNotSudoku() {
-    Model latin4 = FgcLanguage.bundled("latin", Map.of("n", 4L));
-    // 576 Latin squares of order 4.
-    assertEquals(576, compareOnModel(latin4, Assignments.empty(latin4), 1000));
-    DataSet latinData = DataSet.example("latin-5");
-    Model latin5 = FgcLanguage.bundled("latin", Map.of(), latinData);
-    assertTrue(compareOnModel(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
-    DataSet petersen = DataSet.example("petersen");
-    Model colouring = FgcLanguage.bundled("colouring", Map.of(), petersen);
-    assertTrue(compareOnModel(colouring, Assignments.empty(colouring), 5000) > 0);
-    for (int colours = 2; colours <= 4; colours++) {
-      Model cycle = chain(7, colours, true);
-      // Proper colourings of a 7-cycle: (k-1)^7 - (k-1).
-      int expected = (int) Math.pow(colours - 1, 7) - (colours - 1);
-      assertEquals(expected, compareOnModel(cycle, Assignments.empty(cycle), 10000));
-    }
+    ExactFixtures.countsOnModelsThatAreNotSudoku(ValueBoardsTest::compareOnModel);
   }
 
   @Test
@@ -131,8 +57,7 @@ class ValueBoardsTest {
       assertEquals(2 * 2 * side * (int) Math.round(Math.sqrt(side)), tables.sideStart.length - 1);
     }
     // Diagonal Sudoku: a box less its diagonal is no union of shared parts, so the search reads cells.
-    Model diagonal = FgcLanguage.parse("diagonal-sudoku", FgcLanguage.bundledText("sudoku")
-        + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n", Map.of());
+    Model diagonal = ExactFixtures.diagonalSudoku();
     BitmaskTables tables = BitmaskTables.of(diagonal);
     assertTrue(tables.unitPairCount() > 54, "the diagonals pair with boxes");
     assertNull(tables.sideStart);
@@ -211,23 +136,5 @@ class ValueBoardsTest {
         heard[1]++;
       }
     };
-  }
-
-  /** Neighbours differ along a path of {@code length} variables in 1..colours; the last and first too when {@code closed}. */
-  private static Model chain(int length, int colours, boolean closed) {
-    ModelBuilder b = Model.builder(closed ? "cycle" : "path");
-    VariableArray c = b.variables("c", Domain.range(1, colours), length);
-    for (int i = 0; i < (closed ? length : length - 1); i++) {
-      b.neq(c.firstIndex() + i, c.firstIndex() + (i + 1) % length);
-    }
-    return b.build();
-  }
-
-  private static Model sudoku(int side) {
-    return FgcLanguage.bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))));
-  }
-
-  private static int[] evidence(Model model, Grid puzzle) {
-    return new GridCells(model, model.arrayOf(0)).evidence(puzzle);
   }
 }
