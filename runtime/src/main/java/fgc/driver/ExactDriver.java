@@ -44,6 +44,13 @@ public final class ExactDriver implements Driver {
   /** Searches of one model after which its propagator is generated. */
   public static final int GENERATE_AFTER = 64;
 
+  /**
+   * The compiled propagators every driver of this process shares (thread-safe, the last few models
+   * only): drivers are made per thread and per solver, and each compiling and warming up a class of
+   * its own cost a matrix run more than the propagator saved on short corpora.
+   */
+  private static final GeneratedPropagators SHARED_PROPAGATORS = new GeneratedPropagators();
+
   private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
       boolean valueBoards, GeneratedPropagators generated, int generateAfter) {
     this.marginals = marginals;
@@ -57,7 +64,7 @@ public final class ExactDriver implements Driver {
 
   /** Minimum remaining values, lowest value first, locked candidates on (they pay on top95: BENCHMARKS.md). */
   public static ExactDriver withDefaults() {
-    return new ExactDriver(false, 0, 0, true, true, new GeneratedPropagators(), GENERATE_AFTER);
+    return new ExactDriver(false, 0, 0, true, true, SHARED_PROPAGATORS, GENERATE_AFTER);
   }
 
   /**
@@ -87,7 +94,7 @@ public final class ExactDriver implements Driver {
    */
   public ExactDriver withGeneratedPropagation(boolean on, int searches) {
     return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, valueBoards,
-        on ? (generated != null ? generated : new GeneratedPropagators()) : null, Math.max(0, searches));
+        on ? (generated != null ? generated : SHARED_PROPAGATORS) : null, Math.max(0, searches));
   }
 
   /** Whether the search of the last model propagates through its generated propagator by now. */
