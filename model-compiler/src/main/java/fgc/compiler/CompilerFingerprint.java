@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -52,8 +53,7 @@ public final class CompilerFingerprint {
    * size, then its bytes.
    */
   static String of(Path classes) {
-    StringBuilder names = new StringBuilder();
-    List<byte[]> parts = new ArrayList<>();
+    ByteArrayOutputStream all = new ByteArrayOutputStream();
     for (String name : FINGERPRINTED) {
       Path outer = classes.resolve(name.replace('.', '/') + ".class");
       if (!Files.isRegularFile(outer)) {
@@ -61,23 +61,12 @@ public final class CompilerFingerprint {
       }
       for (Path file : withNested(outer)) {
         byte[] bytes = read(file);
-        names.setLength(0);
-        names.append(classes.relativize(file).toString().replace('\\', '/')).append(' ').append(bytes.length).append('\n');
-        parts.add(names.toString().getBytes(StandardCharsets.UTF_8));
-        parts.add(bytes);
+        String header = classes.relativize(file).toString().replace('\\', '/') + ' ' + bytes.length + '\n';
+        all.writeBytes(header.getBytes(StandardCharsets.UTF_8));
+        all.writeBytes(bytes);
       }
     }
-    int size = 0;
-    for (byte[] p : parts) {
-      size += p.length;
-    }
-    byte[] all = new byte[size];
-    int at = 0;
-    for (byte[] p : parts) {
-      System.arraycopy(p, 0, all, at, p.length);
-      at += p.length;
-    }
-    return Sha256.hex(all);
+    return Sha256.hex(all.toByteArray());
   }
 
   /** {@code outer} followed by its nested classes ({@code Outer$*.class}), sorted by name. */

@@ -38,22 +38,12 @@ public final class CompilerVersion {
             + ") is missing from the class path; build model-compiler with Maven, which writes it");
       }
       String text = new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim();
-      if (text.length() != 64 || !isLowerHex(text)) {
+      if (!Sha256.isHex(text)) {
         throw new IllegalStateException("the compiler's fingerprint (" + CompilerFingerprint.RESOURCE + ") is not 64 hex digits");
       }
       return text;
     } catch (IOException e) {
       throw new IllegalStateException("cannot read the compiler's fingerprint (" + CompilerFingerprint.RESOURCE + ")", e);
     }
-  }
-
-  private static boolean isLowerHex(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-        return false;
-      }
-    }
-    return true;
   }
 }

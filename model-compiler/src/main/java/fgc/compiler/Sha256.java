@@ -25,6 +25,20 @@ public final class Sha256 {
 
   private Sha256() {}
 
+  /** Whether {@code text} is a digest as {@link #hex} writes it: 64 lowercase hex digits. */
+  public static boolean isHex(String text) {
+    if (text.length() != 64) {
+      return false;
+    }
+    for (int i = 0; i < 64; i++) {
+      char c = text.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The 32-byte digest of {@code message}. */
   public static byte[] digest(byte[] message) {
     int[] state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};

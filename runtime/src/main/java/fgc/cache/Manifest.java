@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import fgc.compiler.Sha256;
 import fgc.compiler.SolverKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -90,7 +91,7 @@ final class Manifest {
       throw new CorruptEntryException(LoadStage.MANIFEST, "manifest header is not '" + HEADER + "'");
     }
     String key = field(lines.get(1), "key");
-    if (!isHex64(key)) {
+    if (!Sha256.isHex(key)) {
       throw new CorruptEntryException(LoadStage.MANIFEST, "manifest key is not 64 hex digits");
     }
     String compiler = field(lines.get(2), "compiler");
@@ -100,7 +101,7 @@ final class Manifest {
     Map<String, FileRecord> files = new LinkedHashMap<>();
     for (String line : lines.subList(6, lines.size())) {
       String[] parts = field(line, "file").split(" ");
-      if (parts.length != 3 || !isSafeFileName(parts[0]) || !isHex64(parts[1])) {
+      if (parts.length != 3 || !isSafeFileName(parts[0]) || !Sha256.isHex(parts[1])) {
         throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file line is malformed: " + abbreviate(line));
       }
       try {
@@ -125,20 +126,6 @@ final class Manifest {
       char c = name.charAt(i);
       boolean plain = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
       if (!plain && (i == 0 || c != '.' && c != '-')) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** 64 lowercase hex digits, as every key and SHA-256 in a manifest is written. */
-  static boolean isHex64(String text) {
-    if (text.length() != 64) {
-      return false;
-    }
-    for (int i = 0; i < 64; i++) {
-      char c = text.charAt(i);
-      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
         return false;
       }
     }

@@ -201,16 +201,7 @@ public final class FactorBpEmitter {
     if (!damped) {
       return CodeBlock.builder().build();
     }
-    return CodeBlock.builder()
-        .addStatement("double total = 0.0")
-        .beginControlFlow("for (int c = 0; c < width; c++)")
-        .addStatement("double x = out[at + c] * scale")
-        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * toVariable[o + column[c]]")
-        .addStatement("out[at + c] = x")
-        .addStatement("total = total + x")
-        .endControlFlow()
-        .addStatement("scale = 1.0 / total")
-        .build();
+    return EmitSupport.dampInPlace("c", "width", "out[at + c]", "toVariable[o + column[c]]");
   }
 
   private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {

@@ -175,14 +175,7 @@ public final class PairwiseBpEmitter {
         .beginControlFlow("if (sum > 0.0)")
         .addStatement("scale = 1.0 / sum");
     if (damped) {
-      scale.addStatement("double damped = 0.0")
-          .beginControlFlow("for (int v = 0; v < W; v++)")
-          .addStatement("double x = out[v] * scale")
-          .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * messages[o + v]")
-          .addStatement("out[v] = x")
-          .addStatement("damped = damped + x")
-          .endControlFlow()
-          .addStatement("scale = 1.0 / damped");
+      scale.add(EmitSupport.dampInPlace("v", "W", "out[v]", "messages[o + v]"));
     }
     scale.endControlFlow();
     return MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
