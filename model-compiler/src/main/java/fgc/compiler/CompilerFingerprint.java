@@ -14,14 +14,16 @@ import java.util.List;
 
 /**
  * The build step that fingerprints the compiler: Maven runs {@link #main} on this module's class
- * folder right after compiling it (exec-maven-plugin, phase {@code process-classes}) and the
- * fingerprint goes into the jar as the resource {@link #RESOURCE}. Computing it once at build time
- * spares every JVM from reading and hashing the compiler's bytecode just to form a cache key; a
- * test recomputes it from the class files and compares, so the resource cannot go stale unnoticed.
+ * folder right after compiling it (exec-maven-plugin, phase {@code process-classes}) and stamps the
+ * fingerprint into {@link BuiltFingerprint}'s class file. Computing it once at build time spares
+ * every JVM from reading and hashing the compiler's bytecode just to form a cache key; a test
+ * recomputes it from the class files and compares, so the stamp cannot go stale unnoticed.
  */
 public final class CompilerFingerprint {
-  /** Where the fingerprint is written, relative to the class folder, and read from the class path. */
-  static final String RESOURCE = "fgc/compiler/compiler-fingerprint.txt";
+  /** The class file the fingerprint is stamped into, relative to the class folder. */
+  static final String STAMPED_CLASS = "fgc/compiler/BuiltFingerprint.class";
+
+  private static final int HEX_DIGITS = 64;
 
   /**
    * Every class whose code shapes the generated source or bytes, by name; their nested classes are
@@ -44,7 +46,54 @@ public final class CompilerFingerprint {
       System.exit(2);
     }
     Path classes = Paths.get(args[0]);
-    Files.writeString(classes.resolve(RESOURCE), of(classes) + "\n", StandardCharsets.US_ASCII);
+    stamp(classes.resolve(STAMPED_CLASS), of(classes));
+  }
+
+  /**
+   * Overwrites the 64 characters after {@link BuiltFingerprint#MARKER} in {@code classFile} (the
+   * placeholder's dashes, or an earlier build's digits) with {@code hex}. The marker must be found
+   * followed by 64 such characters exactly once, so nothing else in the class file is touched.
+   */
+  static void stamp(Path classFile, String hex) throws IOException {
+    if (!Sha256.isHex(hex)) {
+      throw new IllegalArgumentException("not a fingerprint: " + hex);
+    }
+    byte[] bytes = Files.readAllBytes(classFile);
+    byte[] marker = BuiltFingerprint.MARKER.getBytes(StandardCharsets.US_ASCII);
+    int found = -1;
+    for (int at = 0; at + marker.length + HEX_DIGITS <= bytes.length; at++) {
+      if (startsWith(bytes, at, marker) && stampable(bytes, at + marker.length)) {
+        if (found >= 0) {
+          throw new IllegalStateException(classFile + " holds the fingerprint's place more than once");
+        }
+        found = at + marker.length;
+      }
+    }
+    if (found < 0) {
+      throw new IllegalStateException(classFile + " holds no place for the fingerprint (" + BuiltFingerprint.MARKER + " and 64 characters)");
+    }
+    System.arraycopy(hex.getBytes(StandardCharsets.US_ASCII), 0, bytes, found, HEX_DIGITS);
+    Files.write(classFile, bytes);
+  }
+
+  private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
+    for (int i = 0; i < prefix.length; i++) {
+      if (bytes[at + i] != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the 64 bytes at {@code at} are dashes (the placeholder) or lowercase hex digits (a stamp). */
+  private static boolean stampable(byte[] bytes, int at) {
+    for (int i = at; i < at + HEX_DIGITS; i++) {
+      byte b = bytes[i];
+      if (!(b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'f')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

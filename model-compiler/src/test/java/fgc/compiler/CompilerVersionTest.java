@@ -21,7 +21,7 @@ class CompilerVersionTest {
   /** Classes that do not shape what is emitted: the build-time driver, output holder, and test twins. */
   private static final Set<String> NOT_SHAPING = Set.of(
       "fgc.compiler.BuildTimeGenerator", "fgc.compiler.CompiledSolver", "fgc.compiler.CompilerVersion",
-      "fgc.compiler.CompilerFingerprint",
+      "fgc.compiler.CompilerFingerprint", "fgc.compiler.BuiltFingerprint",
       "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException");
 
   @Test
@@ -49,8 +49,8 @@ class CompilerVersionTest {
   }
 
   @Test
-  void theFingerprintWrittenByTheBuildIsTheOneOfTheClassesOnTheClassPath() {
-    // Recomputed from the class files the tests run against: a stale resource fails here.
+  void theFingerprintStampedByTheBuildIsTheOneOfTheClassesOnTheClassPath() {
+    // Recomputed from the class files the tests run against: a stale stamp fails here.
     String fromClasses = CompilerFingerprint.of(classFolder());
     assertEquals(fromClasses, CompilerVersion.builtFingerprint());
     assertTrue(CompilerVersion.id().contains("+" + fromClasses.substring(0, 16) + "/"), CompilerVersion.id());
@@ -89,17 +89,38 @@ class CompilerVersionTest {
   }
 
   @Test
-  void theBuildStepWritesTheResourceThatIsRead(@TempDir Path folder) throws Exception {
+  void theBuildStepStampsTheFingerprintIntoTheClassThatIsRead(@TempDir Path folder) throws Exception {
     Path classes = classFolder();
     for (String name : CompilerFingerprint.FINGERPRINTED) {
       String file = name.replace('.', '/') + ".class";
       Files.createDirectories(folder.resolve(file).getParent());
       Files.copy(classes.resolve(file), folder.resolve(file));
     }
+    Path stamped = folder.resolve(CompilerFingerprint.STAMPED_CLASS);
+    byte[] built = Files.readAllBytes(classes.resolve(CompilerFingerprint.STAMPED_CLASS));
+    // A placeholder copy as javac leaves it: the build's stamp put back to dashes.
+    String placeholder = new String(built, java.nio.charset.StandardCharsets.ISO_8859_1)
+        .replace(BuiltFingerprint.MARKER + CompilerVersion.builtFingerprint(), BuiltFingerprint.MARKER + "-".repeat(64));
+    Files.write(stamped, placeholder.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertNotEquals(built.length, 0);
+    assertEquals(built.length, Files.size(stamped));
+
     CompilerFingerprint.main(new String[] {folder.toString()});
-    String written = Files.readString(folder.resolve(CompilerFingerprint.RESOURCE)).trim();
-    assertEquals(CompilerFingerprint.of(folder), written);
-    assertTrue(written.matches("[0-9a-f]{64}"), written);
+    assertEquals(CompilerFingerprint.of(folder), stampedIn(folder));
+    // Stamping again (an incremental build that did not recompile the holder) replaces the old digits.
+    String other = "0123456789abcdef".repeat(4);
+    CompilerFingerprint.stamp(stamped, other);
+    assertEquals(other, stampedIn(folder));
+    assertEquals(built.length, Files.size(stamped));
+  }
+
+  /** What the holder class in {@code folder} returns, loaded there in a loader of its own. */
+  private static String stampedIn(Path folder) throws Exception {
+    try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {folder.toUri().toURL()}, null)) {
+      java.lang.reflect.Method stamped = loader.loadClass(BuiltFingerprint.class.getName()).getDeclaredMethod("stamped");
+      stamped.setAccessible(true);
+      return ((String) stamped.invoke(null)).substring(BuiltFingerprint.MARKER.length());
+    }
   }
 
   private static Path classFolder() {

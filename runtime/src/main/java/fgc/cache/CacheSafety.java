@@ -1,6 +1,9 @@
 package fgc.cache;
 
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -22,13 +25,48 @@ final class CacheSafety {
   }
 
   static CacheSafety forCurrentUser() {
-    long id = -1;
-    try {
-      id = new com.sun.security.auth.module.UnixSystem().getUid();
-    } catch (LinkageError | RuntimeException e) {
-      // Not a Unix platform (or the module is absent): ownership cannot be compared.
+    return new CacheSafety(currentUid());
+  }
+
+  /**
+   * The process's user id: on Linux from {@code /proc/self/status}, a small file read, where the
+   * JDK's {@code UnixSystem} would load a module and a native library into every fresh JVM that
+   * reads the cache; elsewhere from {@code UnixSystem}.
+   */
+  private static long currentUid() {
+    long id = uidFromProc();
+    if (id >= 0) {
+      return id;
     }
-    return new CacheSafety(id);
+    try {
+      return new com.sun.security.auth.module.UnixSystem().getUid();
+    } catch (LinkageError | RuntimeException e) {
+      return -1; // Not a Unix platform (or the module is absent): ownership cannot be compared.
+    }
+  }
+
+  /** The real user id on the {@code Uid:} line of {@code /proc/self/status}, or -1 where there is none. */
+  static long uidFromProc() {
+    String status;
+    try (InputStream in = new FileInputStream("/proc/self/status")) {
+      status = new String(in.readNBytes(1 << 16), StandardCharsets.US_ASCII);
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+    int at = status.indexOf("\nUid:");
+    if (at < 0) {
+      return -1;
+    }
+    int i = at + "\nUid:".length();
+    while (i < status.length() && (status.charAt(i) == '\t' || status.charAt(i) == ' ')) {
+      i++;
+    }
+    long id = 0;
+    int digits = 0;
+    for (; i < status.length() && status.charAt(i) >= '0' && status.charAt(i) <= '9' && digits < 10; i++, digits++) {
+      id = id * 10 + (status.charAt(i) - '0');
+    }
+    return digits == 0 ? -1 : id;
   }
 
   /** For tests: the checks as another user would see them. */

@@ -67,9 +67,20 @@ public final class SolverCache {
     void write(Path file, byte[] bytes) throws IOException;
   }
 
+  /**
+   * The writer of real entries. A class rather than a method reference: the first lambda of a
+   * fresh JVM spins its call site at run time, a cost every cache hit would pay without using it.
+   */
+  private static final class PrivateFileWriter implements FileWriter {
+    @Override
+    public void write(Path file, byte[] bytes) throws IOException {
+      writePrivateFile(file, bytes);
+    }
+  }
+
   /** A cache under {@code root}; {@code log} receives the one-line notices (recoveries, warnings). */
   public SolverCache(Path root, Consumer<String> log) {
-    this(root, log, CacheSafety.forCurrentUser(), SolverCache::writePrivateFile);
+    this(root, log, CacheSafety.forCurrentUser(), new PrivateFileWriter());
   }
 
   SolverCache(Path root, Consumer<String> log, CacheSafety safety, FileWriter fileWriter) {

@@ -215,4 +215,11 @@ class CacheSafetyTest {
       throw new java.io.UncheckedIOException(e);
     }
   }
+
+  @Test
+  void theUserIdFromProcIsTheOneTheJdkReports() {
+    long fromProc = CacheSafety.uidFromProc();
+    assumeTrue(fromProc >= 0, "a /proc/self/status with a Uid line (Linux)");
+    assertEquals(new com.sun.security.auth.module.UnixSystem().getUid(), fromProc);
+  }
 }
