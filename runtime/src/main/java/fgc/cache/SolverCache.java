@@ -84,6 +84,7 @@ public final class SolverCache {
   }
 
   SolverCache(Path root, Consumer<String> log, CacheSafety safety, FileWriter fileWriter) {
+    HitPathClasses.loadInBackground();
     this.root = root.toAbsolutePath().normalize();
     this.log = log;
     this.safety = safety;
