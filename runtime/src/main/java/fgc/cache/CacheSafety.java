@@ -9,7 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Who may have written the cache. A class file is code: a folder that another user owns or can
@@ -17,6 +17,12 @@ import java.util.Set;
  * never loaded from. The checks need POSIX attributes; where there are none, they pass.
  */
 final class CacheSafety {
+  /** The bits of {@code st_mode} read here (POSIX {@code S_IFMT}, {@code S_IFLNK}, {@code S_IWGRP}, {@code S_IWOTH}). */
+  private static final int FILE_TYPE = 0170000;
+  private static final int SYMBOLIC_LINK = 0120000;
+  private static final int GROUP_WRITE = 0020;
+  private static final int OTHERS_WRITE = 0002;
+
   /** The user's numeric id, or -1 when the platform does not say. */
   private final long uid;
 
@@ -80,29 +86,28 @@ final class CacheSafety {
    */
   String problem(Path path, boolean followLinks) {
     LinkOption[] options = followLinks ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
-    PosixFileAttributes attributes;
+    Map<String, Object> attributes;
     try {
-      attributes = Files.readAttributes(path, PosixFileAttributes.class, options);
-    } catch (UnsupportedOperationException e) {
+      // One stat call for type, permission bits and owner, through the view that holds them raw.
+      attributes = Files.readAttributes(path, "unix:mode,uid", options);
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
       return null;
     } catch (IOException e) {
       return Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? path + " cannot be inspected (" + e.getClass().getSimpleName() + ")" : null;
     }
-    if (attributes.isSymbolicLink()) {
+    Object mode = attributes.get("mode");
+    Object owner = attributes.get("uid");
+    if (!(mode instanceof Integer)) {
+      return path + " cannot be inspected (no file mode)";
+    }
+    int bits = (Integer) mode;
+    if ((bits & FILE_TYPE) == SYMBOLIC_LINK) {
       return path + " is a symbolic link";
     }
-    if (uid >= 0) {
-      try {
-        Object owner = Files.getAttribute(path, "unix:uid", options);
-        if (owner instanceof Integer && ((Integer) owner).longValue() != uid) {
-          return path + " is owned by another user (uid " + owner + ")";
-        }
-      } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-        // No numeric owner on this file system: the permission check below still runs.
-      }
+    if (uid >= 0 && owner instanceof Integer && ((Integer) owner).longValue() != uid) {
+      return path + " is owned by another user (uid " + owner + ")";
     }
-    Set<PosixFilePermission> permissions = attributes.permissions();
-    if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+    if ((bits & (GROUP_WRITE | OTHERS_WRITE)) != 0) {
       return path + " is writable by other users (chmod go-w to fix)";
     }
     return null;
