@@ -12,16 +12,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,38 +47,22 @@ import java.util.stream.Stream;
 public final class SolverCache {
   private static final long MAX_FILE_BYTES = 64L << 20;
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
-  private static final String MATERIAL = "key-material.txt";
+  static final String MATERIAL = "key-material.txt";
 
   private final Path root;
   private final Consumer<String> log;
   private final CacheSafety safety;
-  private final FileWriter fileWriter;
+  private final EntryWriter.FileWriter fileWriter;
   private final Set<String> warned = new HashSet<>();
   /** How many times a class loader was asked to define solver classes: lets tests prove a fault never got that far. */
   private final AtomicInteger definitions = new AtomicInteger();
 
-  /** Writes one file of an entry; a seam for tests that simulate a full disk. */
-  interface FileWriter {
-    void write(Path file, byte[] bytes) throws IOException;
-  }
-
-  /**
-   * The writer of real entries. A class rather than a method reference: the first lambda of a
-   * fresh JVM spins its call site at run time, a cost every cache hit would pay without using it.
-   */
-  private static final class PrivateFileWriter implements FileWriter {
-    @Override
-    public void write(Path file, byte[] bytes) throws IOException {
-      writePrivateFile(file, bytes);
-    }
-  }
-
   /** A cache under {@code root}; {@code log} receives the one-line notices (recoveries, warnings). */
   public SolverCache(Path root, Consumer<String> log) {
-    this(root, log, CacheSafety.forCurrentUser(), new PrivateFileWriter());
+    this(root, log, CacheSafety.forCurrentUser(), new EntryWriter.PrivateFileWriter());
   }
 
-  SolverCache(Path root, Consumer<String> log, CacheSafety safety, FileWriter fileWriter) {
+  SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
     HitPathClasses.loadInBackground();
     this.root = root.toAbsolutePath().normalize();
     this.log = log;
@@ -139,7 +118,7 @@ public final class SolverCache {
           return compile(model, spec, key, LoadStage.SAFETY, false);
         }
         log.accept("fgc: cache entry " + key.substring(0, 12) + " failed its check (" + e.getMessage() + "); "
-            + quarantine(entry) + ", recompiling");
+            + writer().quarantine(entry) + ", recompiling");
         failed = e.stage();
       }
     }
@@ -154,7 +133,7 @@ public final class SolverCache {
     start = System.nanoTime();
     Constructor<? extends GeneratedAlgorithm> ctor = define(compiled.classes(), compiled.className(), key, model);
     long loadNanos = System.nanoTime() - start;
-    boolean stored = store && write(compiled, model, spec);
+    boolean stored = store && store(compiled, model, spec);
     LoadedSolver.Origin origin = !stored ? LoadedSolver.Origin.IN_MEMORY
         : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
     return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed);
@@ -166,16 +145,25 @@ public final class SolverCache {
     return problem != null ? problem : safety.problem(entries(), false);
   }
 
-  /** Whether entries may be written and moved: the owner has not made the cache read-only. */
-  private boolean writable() {
-    Path existing = root;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null || !CacheSafety.ownerMayWrite(existing)) {
+  /** Made when needed: a cache hit never loads the writing code. */
+  private EntryWriter writer() {
+    return new EntryWriter(root, entries(), fileWriter);
+  }
+
+  /** Stores an entry; false (after one warning per cache) when the cache cannot be written. */
+  private boolean store(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
+    EntryWriter writer = writer();
+    if (!writer.writable()) {
+      warnOnce("read-only", "fgc: warning: the cache at " + root + " is read-only; compiled in memory");
       return false;
     }
-    return !Files.isDirectory(entries()) || CacheSafety.ownerMayWrite(entries());
+    try {
+      writer.write(compiled, model, spec);
+      return true;
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
+      return false;
+    }
   }
 
   private void warnOnce(String kind, String message) {
@@ -338,112 +326,6 @@ public final class SolverCache {
     return line.length() > 160 ? line.substring(0, 160) + "..." : line;
   }
 
-  /** Writes an entry atomically; false (after one warning per cache) when the cache cannot be written. */
-  private boolean write(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
-    if (!writable()) {
-      warnOnce("read-only", "fgc: warning: the cache at " + root + " is read-only; compiled in memory");
-      return false;
-    }
-    Path tmp = null;
-    try {
-      createPrivateDirectories(root.resolve("tmp"));
-      createPrivateDirectories(entries());
-      tmp = Files.createTempDirectory(root.resolve("tmp"), compiled.key().substring(0, 12) + ".");
-      Map<String, Manifest.FileRecord> files = new LinkedHashMap<>();
-      for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
-        files.put(c.getKey() + ".class", writeFile(tmp.resolve(c.getKey() + ".class"), c.getValue()));
-      }
-      files.put(MATERIAL, writeFile(tmp.resolve(MATERIAL), SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8)));
-      String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
-      files.put(simple + ".java", writeFile(tmp.resolve(simple + ".java"), compiled.source().getBytes(StandardCharsets.UTF_8)));
-      Manifest manifest = new Manifest(compiled.key(), CompilerVersion.id(), model.name(), spec.canonicalText(), compiled.className(), files);
-      writeFile(tmp.resolve(Manifest.FILE_NAME), manifest.toBytes());
-      try {
-        Files.move(tmp, entryFolder(compiled.key()), StandardCopyOption.ATOMIC_MOVE);
-        tmp = null;
-      } catch (AtomicMoveNotSupportedException e) {
-        throw e;
-      } catch (FileSystemException e) {
-        // Another writer got there first; its entry is checked like any other on the next load.
-      }
-      return true;
-    } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
-      return false;
-    } finally {
-      if (tmp != null) {
-        deleteRecursively(tmp);
-      }
-    }
-  }
-
-  private Manifest.FileRecord writeFile(Path file, byte[] bytes) throws IOException {
-    fileWriter.write(file, bytes);
-    return new Manifest.FileRecord(SolverKey.sha256Hex(bytes), bytes.length);
-  }
-
-  /** A new file readable and writable by its owner only. */
-  static void writePrivateFile(Path file, byte[] bytes) throws IOException {
-    try {
-      Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    } catch (UnsupportedOperationException e) {
-      Files.createFile(file);
-    }
-    Files.write(file, bytes);
-  }
-
-  /** Creates {@code dir} and its parents; the ones it creates get owner-only permissions where POSIX allows. */
-  static void createPrivateDirectories(Path dir) throws IOException {
-    if (Files.isDirectory(dir)) {
-      return;
-    }
-    Path parent = dir.getParent();
-    if (parent != null) {
-      createPrivateDirectories(parent);
-    }
-    try {
-      Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } catch (UnsupportedOperationException e) {
-      Files.createDirectory(dir);
-    } catch (java.nio.file.FileAlreadyExistsException e) {
-      // Created concurrently: fine.
-    }
-  }
-
-  /** Moves the entry aside (or, failing that, deletes it); returns what was done, for the notice. */
-  String quarantine(Path entry) {
-    if (!writable()) {
-      return "left in place (the cache is read-only)";
-    }
-    try {
-      Path q = root.resolve("quarantine");
-      createPrivateDirectories(q);
-      Path target = q.resolve(entry.getFileName() + "." + System.currentTimeMillis() + "." + ProcessHandle.current().pid());
-      Files.move(entry, target, StandardCopyOption.ATOMIC_MOVE);
-      return "moved to " + root.relativize(target);
-    } catch (IOException | RuntimeException e) {
-      deleteRecursively(entry);
-      return Files.exists(entry) ? "could not move it aside" : "deleted it";
-    }
-  }
-
-  static void deleteRecursively(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-          // Best effort: what remains is never trusted, because it is not an entry.
-        }
-      });
-    } catch (IOException ignored) {
-      // As above.
-    }
-  }
-
   /** One line per entry: key, model, algorithm, compiler, size in bytes. */
   public List<EntryInfo> list() throws IOException {
     List<EntryInfo> out = new ArrayList<>();
@@ -468,7 +350,7 @@ public final class SolverCache {
       } catch (CorruptEntryException e) {
         problem = e.getMessage();
         if (repair && e.stage() != LoadStage.SAFETY) {
-          problem += "; " + quarantine(entryFolder(info.key()));
+          problem += "; " + writer().quarantine(entryFolder(info.key()));
         }
       }
       out.add(info.withProblem(problem));
@@ -480,7 +362,7 @@ public final class SolverCache {
   public int clear() throws IOException {
     int n = list().size();
     for (String sub : List.of("entries", "tmp", "quarantine")) {
-      deleteRecursively(root.resolve(sub));
+      EntryWriter.deleteRecursively(root.resolve(sub));
     }
     return n;
   }

@@ -117,7 +117,7 @@ class CacheFaultInjectionTest {
       reseal(e, m -> m.files.put("key-material.txt", record(material)));
     });
     run("another entry's folder under this key", false, e -> CacheFixtures.restore(e, foreign));
-    run("deleted entry folder", true, SolverCache::deleteRecursively);
+    run("deleted entry folder", true, EntryWriter::deleteRecursively);
 
     StringBuilder table = new StringBuilder("seed " + seed + ", " + flips + " flips\n"
         + "| fault class | cases | detected before load | recovered | wrong answers | unhandled | caught at |\n"
@@ -149,7 +149,7 @@ class CacheFaultInjectionTest {
       return r;
     });
     CacheFixtures.restore(entry, pristine);
-    SolverCache.deleteRecursively(root.resolve("quarantine"));
+    EntryWriter.deleteRecursively(root.resolve("quarantine"));
     damage.apply(entry);
     notices.clear();
     int definedBefore = cache.definitions();

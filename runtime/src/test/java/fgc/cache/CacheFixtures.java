@@ -87,10 +87,10 @@ final class CacheFixtures {
 
   /** Puts an entry folder back exactly as {@code files}, owner-only like the cache writes it. */
   static void restore(Path entry, Map<String, byte[]> files) throws IOException {
-    SolverCache.deleteRecursively(entry);
-    SolverCache.createPrivateDirectories(entry);
+    EntryWriter.deleteRecursively(entry);
+    EntryWriter.createPrivateDirectories(entry);
     for (Map.Entry<String, byte[]> f : files.entrySet()) {
-      SolverCache.writePrivateFile(entry.resolve(f.getKey()), f.getValue());
+      EntryWriter.writePrivateFile(entry.resolve(f.getKey()), f.getValue());
     }
   }
 

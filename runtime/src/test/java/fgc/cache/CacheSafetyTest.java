@@ -95,11 +95,11 @@ class CacheSafetyTest {
   @Test
   void aFullDiskMidEntryCompilesInMemoryWarnsOnceAndLeavesNothingBehind() throws IOException {
     int[] written = {0};
-    SolverCache.FileWriter fillsUp = (file, bytes) -> {
+    EntryWriter.FileWriter fillsUp = (file, bytes) -> {
       if (++written[0] > 2) {
         throw new IOException("No space left on device");
       }
-      SolverCache.writePrivateFile(file, bytes);
+      EntryWriter.writePrivateFile(file, bytes);
     };
     SolverCache full = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), fillsUp);
     LoadedSolver first = full.load(SUDOKU4, BP);
@@ -161,7 +161,7 @@ class CacheSafetyTest {
     String key = cache().load(SUDOKU4, BP).key();
     Path entry = cache().entryFolder(key);
     // Seen as another user: every folder and file of this cache belongs to someone else.
-    SolverCache asSomeoneElse = new SolverCache(root, notices::add, CacheSafety.forUid(12345), SolverCache::writePrivateFile);
+    SolverCache asSomeoneElse = new SolverCache(root, notices::add, CacheSafety.forUid(12345), EntryWriter::writePrivateFile);
     assertEquals(LoadedSolver.Origin.IN_MEMORY, asSomeoneElse.load(SUDOKU4, BP).origin());
     assertTrue(notices.get(0).contains("is owned by another user"), notices.toString());
     notices.clear();

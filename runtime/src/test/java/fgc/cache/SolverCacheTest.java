@@ -117,7 +117,7 @@ class SolverCacheTest {
     String key4 = cache().load(SUDOKU4, BP).key();
     String key9 = cache().load(sudoku9, BP).key();
     // Swap: the 4x4 entry's files are put where the 9x9 entry lives. Every checksum still matches.
-    SolverCache.deleteRecursively(cache().entryFolder(key9));
+    EntryWriter.deleteRecursively(cache().entryFolder(key9));
     copyFolder(cache().entryFolder(key4), cache().entryFolder(key9));
     notices.clear();
     LoadedSolver loaded = cache().load(sudoku9, BP);
