@@ -63,7 +63,6 @@ public final class SolverCache {
   }
 
   SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
-    HitPathClasses.loadInBackground();
     this.root = root.toAbsolutePath().normalize();
     this.log = log;
     this.safety = safety;
