@@ -120,6 +120,9 @@ public final class EmitSupport {
         .addJavadoc("Per variable: the message entry of its observed value, or -1 when it is free.\n")
         .initializer("new int[V]").build());
     type.addField(FieldSpec.builder(int.class, "sweeps", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(int.class, "evidence", Modifier.PRIVATE)
+        .addJavadoc("Bumped by every change of evidence: what depends on the observations alone is recomputed when it moves.\n")
+        .build());
     type.addField(FieldSpec.builder(int.class, "epoch", Modifier.PRIVATE).initializer("1").build());
     type.addField(state(int[].class, "beliefEpoch", "new int[V]"));
     type.addField(state(boolean[].class, "noMass", "new boolean[V]"));
@@ -139,6 +142,7 @@ public final class EmitSupport {
         .endControlFlow()
         .addCode(setPrior(CodeBlock.of("index")))
         .addStatement("observedIndex[i] = $L + index", varLo())
+        .addStatement("evidence++")
         .addStatement("epoch++")
         .build());
     type.addMethod(override("clearObserved", void.class)
@@ -146,6 +150,7 @@ public final class EmitSupport {
         .addStatement("checkVariable(i)")
         .addCode(setPrior(null))
         .addStatement("observedIndex[i] = -1")
+        .addStatement("evidence++")
         .addStatement("epoch++")
         .build());
     type.addMethod(override("clearAllObserved", void.class)
@@ -194,6 +199,11 @@ public final class EmitSupport {
    * sweep and returns the largest change of the last one.
    */
   static void addSchedule(TypeSpec.Builder type, String messages, String count, String updateMethod) {
+    addSchedule(type, messages, count, updateMethod, CodeBlock.builder().build());
+  }
+
+  /** The same, with {@code beforeSweeps} run once at the start of every {@code update}. */
+  static void addSchedule(TypeSpec.Builder type, String messages, String count, String updateMethod, CodeBlock beforeSweeps) {
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
         .addStatement("clearAllObserved()")
         .addStatement("reset()")
@@ -206,6 +216,7 @@ public final class EmitSupport {
         .build());
     type.addMethod(override("update", double.class)
         .addParameter(int.class, "count")
+        .addCode(beforeSweeps)
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int t = 0; t < count; t++)")
         .addStatement("change = 0.0")

@@ -82,14 +82,19 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.state(double[].class, "backward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(int[].class, "reached", "new int[2 * SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W * W]"));
-    type.addField(EmitSupport.state(int[].class, "freeSlot", "new int[W]"));
-    type.addField(EmitSupport.state(int[].class, "column", "new int[W]"));
-    type.addField(EmitSupport.state(int[].class, "columnOf", "new int[W]"));
+    type.addField(EmitSupport.state(int[].class, "freeEdge", "new int[E]"));
+    type.addField(EmitSupport.state(int[].class, "freeCount", "new int[F]"));
+    type.addField(EmitSupport.state(int[].class, "freeWidth", "new int[F]"));
+    type.addField(EmitSupport.state(boolean[].class, "impossible", "new boolean[F]"));
+    type.addField(EmitSupport.state(int[].class, "column", "new int[F * W]"));
+    type.addField(com.squareup.javapoet.FieldSpec.builder(int.class, "layoutEvidence", Modifier.PRIVATE).initializer("-1").build());
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
 
-    EmitSupport.addSchedule(type, "toVariable", "F", "updateFactor");
+    EmitSupport.addSchedule(type, "toVariable", "F", "updateFactor", CodeBlock.builder()
+        .beginControlFlow("if (layoutEvidence != evidence)").addStatement("layout()").endControlFlow().build());
+    type.addMethod(layout(first, arityExpr, plan.data().needed()));
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)
@@ -97,6 +102,7 @@ public final class FactorBpEmitter {
         .build());
     type.addMethod(cavity());
     type.addMethod(cavityRow());
+    type.addMethod(store(damping != 0.0));
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
@@ -137,36 +143,36 @@ public final class FactorBpEmitter {
    * the free values {@code column[0 .. width)} only, normalised over them. The reference normalises
    * over every value first; a row's scale cancels in every message it feeds, so the two agree to
    * rounding. A variable in three factors (every cell of a grid puzzle) multiplies its two other
-   * messages in one pass; the rescale that the first product would need sends it the general way.
+   * messages in one pass, with no branch but the products': when a product's sum is at least
+   * {@code width * RESCALE_BELOW}, its maximum is at least {@code RESCALE_BELOW} and the general
+   * way would not rescale it either; otherwise (a rescale may be due) it goes the general way.
    */
   private static MethodSpec cavityRow() {
     return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE)
         .addParameter(int.class, "i").addParameter(int.class, "skip")
-        .addParameter(int.class, "at").addParameter(int.class, "width")
+        .addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
         .addStatement("final int start = VAR_START[i]")
         .beginControlFlow("if (VAR_START[i + 1] - start == 3)")
         .addStatement("final int e1 = VAR_EDGES[start] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start] * W")
         .addStatement("final int e2 = VAR_EDGES[start + 2] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start + 2] * W")
-        .addStatement("double max1 = 0.0")
-        .addStatement("double max2 = 0.0")
+        .addStatement("double sum1 = 0.0")
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int c = 0; c < width; c++)")
-        .addStatement("final int v = column[c]")
+        .addStatement("final int v = column[cols + c]")
         .addStatement("final double x1 = $T.times(prior[i * W + v], toVariable[e1 + v])", Numerics.class)
         .addStatement("final double x2 = $T.times(x1, toVariable[e2 + v])", Numerics.class)
-        .beginControlFlow("if (x1 > max1)").addStatement("max1 = x1").endControlFlow()
-        .beginControlFlow("if (x2 > max2)").addStatement("max2 = x2").endControlFlow()
         .addStatement("rows[at + c] = x2")
+        .addStatement("sum1 = sum1 + x1")
         .addStatement("sum = sum + x2")
         .endControlFlow()
-        .beginControlFlow("if (max1 >= $T.RESCALE_BELOW && max2 >= $T.RESCALE_BELOW)", Numerics.class, Numerics.class)
-        .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+        .beginControlFlow("if (sum1 >= width * $T.RESCALE_BELOW && sum >= width * $T.RESCALE_BELOW)", Numerics.class, Numerics.class)
+        .addStatement("final double scale = 1.0 / sum")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = rows[at + c] * scale").endControlFlow()
         .addStatement("return")
         .endControlFlow()
         .endControlFlow()
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[c]]").endControlFlow()
-        .addCode(otherMessages("c", "width", "rows[at + c]", "column[c]", "rows, at"))
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[cols + c]]").endControlFlow()
+        .addCode(otherMessages("c", "width", "rows[at + c]", "column[cols + c]", "rows, at"))
         .addCode(EmitSupport.normaliseByReciprocal("c", "width", "rows[at + c]"))
         .build();
   }
@@ -192,16 +198,97 @@ public final class FactorBpEmitter {
   }
 
   /**
-   * Slot {@code r}'s message at its free values, {@code out[at + c] * scale}, is normalised (one
-   * reciprocal, not a division per entry); with damping on, this damps it in place where it is not
-   * an exact zero and sets {@code scale} to normalise it again. The reference divides entry by
-   * entry; they agree to rounding.
+   * What depends on the observations alone, per all-different factor: its free slots (as edges,
+   * from {@code freeEdge[first]}), how many, its free values {@code column[f * W ..]} followed by
+   * the taken ones, and whether the evidence already rules it out (a value observed twice, or more
+   * free slots than free values). Recomputed when the evidence changes, not on every sweep.
    */
-  private static CodeBlock damping(boolean damped) {
-    if (!damped) {
-      return CodeBlock.builder().build();
+  private static MethodSpec layout(String first, String arity, boolean otherKinds) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("layout").addModifiers(Modifier.PRIVATE)
+        .beginControlFlow("for (int f = 0; f < F; f++)");
+    if (otherKinds) {
+      method.beginControlFlow("if (KIND[f] != 0)").addStatement("continue").endControlFlow();
     }
-    return EmitSupport.dampInPlace("c", "width", "out[at + c]", "toVariable[o + column[c]]");
+    return method
+        .addStatement("final int first = $L", first)
+        .addStatement("final int arity = $L", arity)
+        .addStatement("long taken = 0L")
+        .addStatement("int free = 0")
+        .addStatement("boolean twice = false")
+        .beginControlFlow("for (int s = 0; s < arity; s++)")
+        .addStatement("final int g = observedIndex[EDGE_VAR[first + s]]")
+        .beginControlFlow("if (g < 0)")
+        .addStatement("freeEdge[first + free++] = first + s")
+        .nextControlFlow("else")
+        .addStatement("twice = twice || ((taken >>> g) & 1L) != 0L")
+        .addStatement("taken = taken | (1L << g)")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("int width = 0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (((taken >>> v) & 1L) == 0L)").addStatement("column[f * W + width++] = v").endControlFlow()
+        .endControlFlow()
+        .addStatement("int next = width")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (((taken >>> v) & 1L) != 0L)").addStatement("column[f * W + next++] = v").endControlFlow()
+        .endControlFlow()
+        .addStatement("freeCount[f] = free")
+        .addStatement("freeWidth[f] = width")
+        .addStatement("impossible[f] = twice || free > width")
+        .endControlFlow()
+        .addStatement("layoutEvidence = evidence")
+        .build();
+  }
+
+  /**
+   * Stores the message {@code out[at ..]} (over the free values {@code column[cols ..]}) on edge
+   * offset {@code o}, normalised, damped where it is not an exact zero, normalised again; the
+   * taken values get zero. Returns the largest change. Two passes: the first sums the message
+   * and the old entries where it is not zero, which gives the damped sum
+   * {@code KEEP * 1 + DAMPING * kept} without a pass over the damped entries. The reference
+   * divides entry by entry and sums the damped entries; they agree to rounding.
+   */
+  private static MethodSpec store(boolean damped) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("store").addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "o").addParameter(int.class, "at").addParameter(int.class, "width")
+        .addParameter(int.class, "cols").returns(double.class)
+        .addStatement("double sum = 0.0");
+    if (damped) {
+      method.addStatement("double kept = 0.0")
+          .beginControlFlow("for (int c = 0; c < width; c++)")
+          .addStatement("final double x = out[at + c]")
+          .addStatement("sum = sum + x")
+          .addStatement("kept = kept + (x == 0.0 ? 0.0 : toVariable[o + column[cols + c]])")
+          .endControlFlow()
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+          .addStatement("final double again = sum > 0.0 ? 1.0 / (KEEP * (sum * scale) + DAMPING * kept) : 0.0");
+    } else {
+      method.beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
+    }
+    method.addStatement("double change = 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .addStatement("final int v = column[cols + c]")
+        .addStatement("final double old = toVariable[o + v]")
+        .addStatement("final double x = out[at + c] * scale");
+    if (damped) {
+      method.addStatement("final double y = x == 0.0 ? 0.0 : (KEEP * x + DAMPING * old) * again");
+    } else {
+      method.addStatement("final double y = x");
+    }
+    return method
+        .addStatement("final double d = $T.abs(y - old)", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("toVariable[o + v] = y")
+        .endControlFlow()
+        .beginControlFlow("for (int c = width; c < W; c++)")
+        .addStatement("final int v = column[cols + c]")
+        .addStatement("final double d = $T.abs(toVariable[o + v])", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("toVariable[o + v] = 0.0")
+        .endControlFlow()
+        .addStatement("return change")
+        .build();
   }
 
   private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
@@ -209,59 +296,29 @@ public final class FactorBpEmitter {
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
         .addStatement("final int first = $L", first)
-        .addStatement("final int arity = $L", arity)
-        .addStatement("int taken = 0")
-        .addStatement("int free = 0")
-        .addStatement("boolean impossible = false")
-        .beginControlFlow("for (int s = 0; s < arity; s++)")
-        .addStatement("final int g = observedIndex[EDGE_VAR[first + s]]")
-        .beginControlFlow("if (g < 0)")
-        .addStatement("freeSlot[free++] = s")
-        .nextControlFlow("else")
-        .addStatement("impossible = impossible || ((taken >>> g) & 1) != 0")
-        .addStatement("taken = taken | (1 << g)")
-        .endControlFlow()
-        .endControlFlow()
+        .addStatement("final int free = freeCount[f]")
         .beginControlFlow("if (free == 0)").addStatement("return 0.0").endControlFlow()
-        .addStatement("int width = 0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (((taken >>> v) & 1) == 0)")
-        .addStatement("columnOf[v] = width")
-        .addStatement("column[width++] = v")
-        .nextControlFlow("else")
-        .addStatement("columnOf[v] = -1")
-        .endControlFlow()
-        .endControlFlow()
-        .addStatement("impossible = impossible || free > width")
-        .beginControlFlow("if (!impossible)")
+        .addStatement("final int width = freeWidth[f]")
+        .addStatement("final int cols = f * W")
+        .addStatement("double change = 0.0")
+        .beginControlFlow("if (impossible[f])")
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("cavityRow(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], r * W, width)")
+        .addStatement("final double c = store(freeEdge[first + r] * W, 0, 0, cols)")
+        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
+        .endControlFlow()
+        .addStatement("return change")
+        .endControlFlow()
+        .beginControlFlow("for (int r = 0; r < free; r++)")
+        .addStatement("final int e = freeEdge[first + r]")
+        .addStatement("cavityRow(EDGE_VAR[e], e, r * W, width, cols)")
         .endControlFlow()
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
         .endControlFlow()
         .addCode(kernelCall(kernel, sparseWidth))
-        .endControlFlow()
-        .addStatement("double change = 0.0")
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("final int o = (first + freeSlot[r]) * W")
-        .addStatement("final int at = r * W")
-        .addStatement("double scale = 0.0")
-        .beginControlFlow("if (!impossible)")
-        .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
-        .beginControlFlow("if (sum > 0.0)")
-        .addStatement("scale = 1.0 / sum")
-        .addCode(damping(damped))
-        .endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final int c = columnOf[v]")
-        .addStatement("final double x = c < 0 ? 0.0 : out[at + c] * scale")
-        .addStatement("final double d = $T.abs(x - toVariable[o + v])", Math.class)
-        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
-        .addStatement("toVariable[o + v] = x")
-        .endControlFlow()
+        .addStatement("final double c = store(freeEdge[first + r] * W, r * W, width, cols)")
+        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
         .endControlFlow()
         .addStatement("return change")
         .build();
