@@ -28,13 +28,25 @@ public final class AlldiffKernels {
    */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
-    passes(false, rows, stride, arity, width, forward, backward, reached, out);
+    passes(false, rows, stride, arity, width, forward, backward, reached, new int[width], out);
+  }
+
+  /** The same, with {@code masks} ({@code width} ints) as scratch instead of a fresh array: for callers in a loop. */
+  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, int[] masks, double[] out) {
+    passes(false, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
   /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}; the same contract. */
   public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
-    passes(true, rows, stride, arity, width, forward, backward, reached, out);
+    passes(true, rows, stride, arity, width, forward, backward, reached, new int[width], out);
+  }
+
+  /** The same, with {@code masks} ({@code width} ints) as scratch instead of a fresh array: for callers in a loop. */
+  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, int[] masks, double[] out) {
+    passes(true, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
   /**
@@ -46,7 +58,15 @@ public final class AlldiffKernels {
    * reached and cost nothing, not even clearing: only the reached entries are set back to zero.
    */
   private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, double[] out) {
+      int[] reached, int[] masks, double[] out) {
+    if (arity == 3 && width == 3) {
+      SmallAlldiff.three(max, rows, stride, out);
+      return;
+    }
+    if (arity == 4 && width == 4) {
+      SmallAlldiff.four(max, rows, stride, forward, backward, out);
+      return;
+    }
     if (arity <= 2) {
       // A neq (or a factor with one free slot) needs no subsets: O(width) per slot.
       few(max, rows, stride, arity, width, out);
@@ -54,9 +74,13 @@ public final class AlldiffKernels {
     }
     int subsets = 1 << width;
     int all = subsets - 1;
+    // Each row's non-zero columns, scanned once: both passes read most rows.
+    for (int r = 0; r < width; r++) {
+      masks[r] = nonZero(rows, r * stride, width);
+    }
     // F[S] is needed for |S| < arity, B[T] for |T| < width.
-    int forwardEnd = layers(max, rows, stride, width, arity - 1, false, forward, reached, 0);
-    int backwardEnd = layers(max, rows, stride, width, width - 1, true, backward, reached, subsets);
+    int forwardEnd = layers(max, rows, stride, width, masks, arity - 1, false, forward, reached, 0);
+    int backwardEnd = layers(max, rows, stride, width, masks, width - 1, true, backward, reached, subsets);
     for (int r = 0; r < arity; r++) {
       Arrays.fill(out, r * stride, r * stride + width, 0.0);
     }
@@ -88,15 +112,16 @@ public final class AlldiffKernels {
    * where row {@code s} (or, from the bottom, row {@code width - s - 1}) is non-zero, up to subsets
    * of size {@code top}. The reached subsets go to {@code reached[from ..]}; returns where they end.
    */
-  private static int layers(boolean max, double[] rows, int stride, int width, int top, boolean fromBottom, double[] table,
-      int[] reached, int from) {
+  private static int layers(boolean max, double[] rows, int stride, int width, int[] masks, int top, boolean fromBottom,
+      double[] table, int[] reached, int from) {
     table[0] = 1.0;
     reached[from] = 0;
     int layerStart = from;
     int end = from + 1;
     for (int size = 0; size < top; size++) {
-      int head = (fromBottom ? width - size - 1 : size) * stride;
-      int mask = nonZero(rows, head, width);
+      int row = fromBottom ? width - size - 1 : size;
+      int head = row * stride;
+      int mask = masks[row];
       int layerEnd = end;
       for (int k = layerStart; k < layerEnd; k++) {
         int set = reached[k];

@@ -81,6 +81,7 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "backward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(int[].class, "reached", "new int[2 * SUBSETS]"));
+    type.addField(EmitSupport.state(int[].class, "masks", "new int[W]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W * W]"));
     type.addField(EmitSupport.state(int[].class, "freeEdge", "new int[E]"));
     type.addField(EmitSupport.state(int[].class, "freeCount", "new int[F]"));
@@ -183,14 +184,15 @@ public final class FactorBpEmitter {
    * measured; see AssignmentKernels).
    */
   private static CodeBlock kernelCall(String kernel, int sparseWidth) {
-    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, out);\n", AlldiffKernels.class, kernel);
+    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, masks, out);\n", AlldiffKernels.class,
+        kernel.equals("maxProductWide") ? "maxProduct" : kernel);
     if (!kernel.equals("maxProductWide")) {
       return passes;
     }
     return CodeBlock.builder()
         .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(rows, W, free, width) <= 2 * free)",
             MAX_PRODUCT_SUBSET_WIDTH, sparseWidth, AlldiffKernels.class)
-        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, reached, out)", AlldiffKernels.class)
+        .add(passes)
         .nextControlFlow("else")
         .addStatement("$T.maxProduct(rows, W, free, width, assignment, out)", AssignmentKernels.class)
         .endControlFlow()
