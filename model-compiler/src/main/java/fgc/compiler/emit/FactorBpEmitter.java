@@ -76,6 +76,7 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.constant(int[].class, "EDGE_VAR", Tables.decodeCall(plan.edgeVariables())));
     type.addField(EmitSupport.constant(int[].class, "VAR_START", Tables.decodeCall(plan.variableStarts())));
     type.addField(EmitSupport.constant(int[].class, "VAR_EDGES", Tables.decodeCall(plan.variableEdges())));
+    type.addField(EmitSupport.constant(int[].class, "OTHER_EDGES", Tables.decodeCall(otherEdges(plan))));
     type.addField(EmitSupport.state(double[].class, "toVariable", "new double[E * W]"));
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
@@ -102,7 +103,7 @@ public final class FactorBpEmitter {
         .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
-    type.addMethod(cavityRow());
+    type.addMethod(cavityRow(plan.layout().uniformDomains()));
     type.addMethod(store(damping != 0.0));
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
@@ -140,27 +141,52 @@ public final class FactorBpEmitter {
   }
 
   /**
-   * Row {@code r} of the kernel's matrix: the cavity of {@code i} without edge {@code skip}, over
-   * the free values {@code column[0 .. width)} only, normalised over them. The reference normalises
-   * over every value first; a row's scale cancels in every message it feeds, so the two agree to
-   * rounding. A variable in three factors (every cell of a grid puzzle) multiplies its two other
-   * messages in one pass, with no branch but the products': when a product's sum is at least
-   * {@code width * RESCALE_BELOW}, its maximum is at least {@code RESCALE_BELOW} and the general
-   * way would not rescale it either; otherwise (a rescale may be due) it goes the general way.
+   * Per edge, for a variable in three factors: the offsets ({@code edge * W}) of the variable's
+   * two other edges, which its cavity row multiplies; {@code -1, -1} for any other variable.
    */
-  private static MethodSpec cavityRow() {
+  private static int[] otherEdges(FactorPlan plan) {
+    int[] starts = plan.variableStarts();
+    int[] edges = plan.variableEdges();
+    int width = plan.layout().width();
+    int[] other = new int[2 * plan.edgeCount()];
+    java.util.Arrays.fill(other, -1);
+    for (int i = 0; i + 1 < starts.length; i++) {
+      if (starts[i + 1] - starts[i] == 3) {
+        for (int k = 0; k < 3; k++) {
+          int e = edges[starts[i] + k];
+          other[2 * e] = edges[starts[i] + (k == 0 ? 1 : 0)] * width;
+          other[2 * e + 1] = edges[starts[i] + (k == 2 ? 1 : 2)] * width;
+        }
+      }
+    }
+    return other;
+  }
+
+  /**
+   * Row {@code at / W} of the kernel's matrix: the cavity of edge {@code edge}'s (free) variable
+   * without {@code edge}, over the free values {@code column[cols .. cols + width)} only, normalised
+   * over them. The reference normalises over every value first; a row's scale cancels in every
+   * message it feeds, so the two agree to rounding. A variable in three factors (every cell of a
+   * grid puzzle) multiplies its two other messages in one pass, with no branch but the products':
+   * when a product's sum is at least {@code width * RESCALE_BELOW}, its maximum is at least
+   * {@code RESCALE_BELOW} and the general way would not rescale it either; otherwise (a rescale
+   * may be due) it goes the general way. With every domain the whole range, a free variable's
+   * prior is exactly 1 and the first product is the message itself (floored as {@code times}
+   * floors it; the second product floors it again).
+   */
+  private static MethodSpec cavityRow(boolean uniformDomains) {
+    String first = uniformDomains ? "toVariable[e1 + v]" : "$T.times(prior[i * W + v], toVariable[e1 + v])";
     return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "i").addParameter(int.class, "skip")
-        .addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
-        .addStatement("final int start = VAR_START[i]")
-        .beginControlFlow("if (VAR_START[i + 1] - start == 3)")
-        .addStatement("final int e1 = VAR_EDGES[start] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start] * W")
-        .addStatement("final int e2 = VAR_EDGES[start + 2] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start + 2] * W")
+        .addParameter(int.class, "edge").addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
+        .addStatement("final int i = EDGE_VAR[edge]")
+        .addStatement("final int e1 = OTHER_EDGES[2 * edge]")
+        .beginControlFlow("if (e1 >= 0)")
+        .addStatement("final int e2 = OTHER_EDGES[2 * edge + 1]")
         .addStatement("double sum1 = 0.0")
         .addStatement("double sum = 0.0")
         .beginControlFlow("for (int c = 0; c < width; c++)")
         .addStatement("final int v = column[cols + c]")
-        .addStatement("final double x1 = $T.times(prior[i * W + v], toVariable[e1 + v])", Numerics.class)
+        .addStatement("final double x1 = " + first, Numerics.class)
         .addStatement("final double x2 = $T.times(x1, toVariable[e2 + v])", Numerics.class)
         .addStatement("rows[at + c] = x2")
         .addStatement("sum1 = sum1 + x1")
@@ -172,6 +198,7 @@ public final class FactorBpEmitter {
         .addStatement("return")
         .endControlFlow()
         .endControlFlow()
+        .addStatement("final int skip = edge")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[cols + c]]").endControlFlow()
         .addCode(otherMessages("c", "width", "rows[at + c]", "column[cols + c]", "rows, at"))
         .addCode(EmitSupport.normaliseByReciprocal("c", "width", "rows[at + c]"))
@@ -311,8 +338,7 @@ public final class FactorBpEmitter {
         .addStatement("return change")
         .endControlFlow()
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("final int e = freeEdge[first + r]")
-        .addStatement("cavityRow(EDGE_VAR[e], e, r * W, width, cols)")
+        .addStatement("cavityRow(freeEdge[first + r], r * W, width, cols)")
         .endControlFlow()
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
