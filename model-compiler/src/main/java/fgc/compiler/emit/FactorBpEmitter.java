@@ -142,14 +142,15 @@ public final class FactorBpEmitter {
 
   /**
    * Per edge, for a variable in three factors: the offsets ({@code edge * W}) of the variable's
-   * two other edges, which its cavity row multiplies; {@code -1, -1} for any other variable.
+   * two other edges, which its cavity row multiplies; {@code E * W} (past the messages) for any
+   * other variable (the tables hold non-negative ints).
    */
   private static int[] otherEdges(FactorPlan plan) {
     int[] starts = plan.variableStarts();
     int[] edges = plan.variableEdges();
     int width = plan.layout().width();
     int[] other = new int[2 * plan.edgeCount()];
-    java.util.Arrays.fill(other, -1);
+    java.util.Arrays.fill(other, plan.edgeCount() * width);
     for (int i = 0; i + 1 < starts.length; i++) {
       if (starts[i + 1] - starts[i] == 3) {
         for (int k = 0; k < 3; k++) {
@@ -180,7 +181,7 @@ public final class FactorBpEmitter {
         .addParameter(int.class, "edge").addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
         .addStatement("final int i = EDGE_VAR[edge]")
         .addStatement("final int e1 = OTHER_EDGES[2 * edge]")
-        .beginControlFlow("if (e1 >= 0)")
+        .beginControlFlow("if (e1 < E * W)")
         .addStatement("final int e2 = OTHER_EDGES[2 * edge + 1]")
         .addStatement("double sum1 = 0.0")
         .addStatement("double sum = 0.0")
