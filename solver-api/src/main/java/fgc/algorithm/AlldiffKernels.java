@@ -81,9 +81,8 @@ public final class AlldiffKernels {
     // F[S] is needed for |S| < arity, B[T] for |T| < width.
     int forwardEnd = layers(max, rows, stride, width, masks, arity - 1, false, forward, reached, 0);
     int backwardEnd = layers(max, rows, stride, width, masks, width - 1, true, backward, reached, subsets);
-    for (int r = 0; r < arity; r++) {
-      Arrays.fill(out, r * stride, r * stride + width, 0.0);
-    }
+    // One fill from row 0 to the end of row arity-1 (the gaps between rows are scratch too).
+    Arrays.fill(out, 0, (arity - 1) * stride + width, 0.0);
     for (int k = 0; k < forwardEnd; k++) {
       int set = reached[k];
       int row = Integer.bitCount(set);
