@@ -28,10 +28,14 @@ public final class AlldiffKernels {
    */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
-    passes(false, rows, stride, arity, width, forward, backward, reached, new int[width], out);
+    passes(false, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
   }
 
-  /** The same, with {@code masks} ({@code width} ints) as scratch instead of a fresh array: for callers in a loop. */
+  /**
+   * The same, for a caller that built the rows and so knows their non-zero columns:
+   * {@code masks[r]} for {@code r < arity} is the bit mask of row {@code r}'s non-zero entries;
+   * the entries from {@code arity} to {@code width - 1} are scratch.
+   */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, int[] masks, double[] out) {
     passes(false, rows, stride, arity, width, forward, backward, reached, masks, out);
@@ -40,10 +44,10 @@ public final class AlldiffKernels {
   /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}; the same contract. */
   public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
-    passes(true, rows, stride, arity, width, forward, backward, reached, new int[width], out);
+    passes(true, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
   }
 
-  /** The same, with {@code masks} ({@code width} ints) as scratch instead of a fresh array: for callers in a loop. */
+  /** The same, with the non-zero masks of rows {@code 0 .. arity-1} given in {@code masks}. */
   public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, int[] masks, double[] out) {
     passes(true, rows, stride, arity, width, forward, backward, reached, masks, out);
@@ -74,8 +78,8 @@ public final class AlldiffKernels {
     }
     int subsets = 1 << width;
     int all = subsets - 1;
-    // Each row's non-zero columns, scanned once: both passes read most rows.
-    for (int r = 0; r < width; r++) {
+    // The padding rows' non-zero columns (the real rows' come with the call).
+    for (int r = arity; r < width; r++) {
       masks[r] = nonZero(rows, r * stride, width);
     }
     // F[S] is needed for |S| < arity, B[T] for |T| < width.
@@ -139,6 +143,15 @@ public final class AlldiffKernels {
       layerStart = layerEnd;
     }
     return end;
+  }
+
+  /** The non-zero masks of rows {@code 0 .. arity-1}, in a fresh array of {@code width}. */
+  private static int[] masksOf(double[] rows, int stride, int arity, int width) {
+    int[] masks = new int[width];
+    for (int r = 0; r < arity; r++) {
+      masks[r] = nonZero(rows, r * stride, width);
+    }
+    return masks;
   }
 
   /** How many of the {@code arity x width} entries of {@code rows} are not zero. */

@@ -104,6 +104,7 @@ public final class FactorBpEmitter {
         .build());
     type.addMethod(cavity());
     type.addMethod(cavityRow(plan.layout().uniformDomains()));
+    type.addMethod(cavityRowGeneral());
     type.addMethod(store(damping != 0.0));
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
@@ -177,32 +178,47 @@ public final class FactorBpEmitter {
    */
   private static MethodSpec cavityRow(boolean uniformDomains) {
     String first = uniformDomains ? "toVariable[e1 + v]" : "$T.times(prior[i * W + v], toVariable[e1 + v])";
-    return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE)
+    return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE).returns(int.class)
         .addParameter(int.class, "edge").addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
-        .addStatement("final int i = EDGE_VAR[edge]")
         .addStatement("final int e1 = OTHER_EDGES[2 * edge]")
         .beginControlFlow("if (e1 < E * W)")
+        .addStatement("final int i = EDGE_VAR[edge]")
         .addStatement("final int e2 = OTHER_EDGES[2 * edge + 1]")
         .addStatement("double sum1 = 0.0")
         .addStatement("double sum = 0.0")
+        .addStatement("int mask = 0")
         .beginControlFlow("for (int c = 0; c < width; c++)")
         .addStatement("final int v = column[cols + c]")
         .addStatement("final double x1 = " + first, Numerics.class)
         .addStatement("final double x2 = $T.times(x1, toVariable[e2 + v])", Numerics.class)
         .addStatement("rows[at + c] = x2")
+        .beginControlFlow("if (x2 != 0.0)").addStatement("mask = mask | (1 << c)").endControlFlow()
         .addStatement("sum1 = sum1 + x1")
         .addStatement("sum = sum + x2")
         .endControlFlow()
         .beginControlFlow("if (sum1 >= width * $T.RESCALE_BELOW && sum >= width * $T.RESCALE_BELOW)", Numerics.class, Numerics.class)
         .addStatement("final double scale = 1.0 / sum")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = rows[at + c] * scale").endControlFlow()
-        .addStatement("return")
+        .addStatement("return mask")
         .endControlFlow()
         .endControlFlow()
-        .addStatement("final int skip = edge")
+        .addStatement("return cavityRowGeneral(EDGE_VAR[edge], edge, at, width, cols)")
+        .build();
+  }
+
+  /** The general way of {@link #cavityRow}, kept out of it so that its fast path is small enough to inline. */
+  private static MethodSpec cavityRowGeneral() {
+    return MethodSpec.methodBuilder("cavityRowGeneral").addModifiers(Modifier.PRIVATE).returns(int.class)
+        .addParameter(int.class, "i").addParameter(int.class, "skip")
+        .addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[cols + c]]").endControlFlow()
         .addCode(otherMessages("c", "width", "rows[at + c]", "column[cols + c]", "rows, at"))
         .addCode(EmitSupport.normaliseByReciprocal("c", "width", "rows[at + c]"))
+        .addStatement("int mask = 0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .beginControlFlow("if (rows[at + c] != 0.0)").addStatement("mask = mask | (1 << c)").endControlFlow()
+        .endControlFlow()
+        .addStatement("return mask")
         .build();
   }
 
@@ -339,7 +355,7 @@ public final class FactorBpEmitter {
         .addStatement("return change")
         .endControlFlow()
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("cavityRow(freeEdge[first + r], r * W, width, cols)")
+        .addStatement("masks[r] = cavityRow(freeEdge[first + r], r * W, width, cols)")
         .endControlFlow()
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
