@@ -96,7 +96,12 @@ public final class PairwiseBpEmitter {
         .addStatement("return sum")
         .build());
     type.addMethod(prefixes(first, deg));
-    type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0));
+    boolean observedShortcut = !dirichlet && !potentials.anyEdgeKernel() && plan.layout().width() >= 2;
+    type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0, observedShortcut));
+    if (observedShortcut) {
+      type.addField(EmitSupport.constant(double.class, "SPREAD", CodeBlock.of("1.0 / (W - 1)")));
+      type.addMethod(updateObserved(first, deg, damping != 0.0));
+    }
     return EmitSupport.file(type.build(), compilerId);
   }
 
@@ -169,7 +174,59 @@ public final class PairwiseBpEmitter {
    * Normalising multiplies by one reciprocal per message (not one division per entry); without
    * damping there is nothing to renormalise, so a message costs one pass after its sums.
    */
-  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped) {
+  /**
+   * The messages of an observed variable (hard evidence, {@code neq} edges only), in closed form:
+   * its cavity is a point mass at its value {@code g} whatever the messages' sizes, so the message
+   * along an edge is {@code 1 / (W - 1)} off {@code g} and zero at {@code g}; or all zero when the
+   * cavity has no mass there (its prior, or an incoming message other than the edge's own, is zero
+   * at {@code g}). Damped and stored as the general way does.
+   */
+  private static MethodSpec updateObserved(String first, String deg, boolean damped) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("updateObserved").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("Recomputes every message of observed variable {@code i} (at message entry {@code g}); returns the largest change.\n")
+        .addParameter(int.class, "i").addParameter(int.class, "g").returns(double.class)
+        .addStatement("final int first = $L", first)
+        .addStatement("final int degree = $L", deg)
+        .addStatement("int zeros = 0")
+        .addStatement("int zeroEdge = -1")
+        .beginControlFlow("for (int k = 0; k < degree; k++)")
+        .beginControlFlow("if (messages[REVERSE[first + k] * W + g] == 0.0)")
+        .addStatement("zeros++")
+        .addStatement("zeroEdge = k")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("final boolean none = prior[i * W + g] == 0.0 || zeros > 1")
+        .addStatement("double change = 0.0")
+        .beginControlFlow("for (int k = 0; k < degree; k++)")
+        .addStatement("final int o = (first + k) * W")
+        .addStatement("final double spread = none || zeros == 1 && zeroEdge != k ? 0.0 : SPREAD")
+        .addStatement("double scale = 1.0");
+    if (damped) {
+      method.beginControlFlow("if (spread > 0.0)")
+          .addStatement("double damped = 0.0")
+          .beginControlFlow("for (int v = 0; v < W; v++)")
+          .addStatement("final double x = v == g ? 0.0 : KEEP * spread + DAMPING * messages[o + v]")
+          .addStatement("out[v] = x")
+          .addStatement("damped = damped + x")
+          .endControlFlow()
+          .addStatement("scale = 1.0 / damped")
+          .endControlFlow();
+    } else {
+      method.beginControlFlow("for (int v = 0; v < W; v++)").addStatement("out[v] = v == g ? 0.0 : spread").endControlFlow();
+    }
+    return method
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("final double x = spread > 0.0 ? out[v] * scale : 0.0")
+        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("messages[o + v] = x")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("return change")
+        .build();
+  }
+
+  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped, boolean observedShortcut) {
     CodeBlock.Builder scale = CodeBlock.builder()
         .addStatement("double scale = 0.0")
         .beginControlFlow("if (sum > 0.0)")
@@ -181,6 +238,10 @@ public final class PairwiseBpEmitter {
     return MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
         .addParameter(int.class, "i").returns(double.class)
+        .addCode(observedShortcut
+            ? CodeBlock.builder().beginControlFlow("if (observedIndex[i] >= 0)").addStatement("return updateObserved(i, observedIndex[i])")
+                .endControlFlow().build()
+            : CodeBlock.of(""))
         .addStatement("final int degree = prefixes(i)")
         .addStatement("final int first = $L", first)
         .addStatement("double change = 0.0")
