@@ -63,6 +63,10 @@ public final class AlldiffKernels {
    */
   private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, int[] masks, double[] out) {
+    if (arity == 2 && width == 2) {
+      SmallAlldiff.two(rows, stride, out);
+      return;
+    }
     if (arity == 3 && width == 3) {
       SmallAlldiff.three(max, rows, stride, out);
       return;

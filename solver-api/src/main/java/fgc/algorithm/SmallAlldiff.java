@@ -1,8 +1,8 @@
 package fgc.algorithm;
 
 /**
- * Exact all-different messages in closed form for a square matrix of three or four rows (as many
- * slots as values, no padding): the same messages as the subset passes of {@link AlldiffKernels},
+ * Exact all-different messages in closed form for a square matrix of two, three or four rows (as
+ * many slots as values, no padding): the same messages as the subset passes of {@link AlldiffKernels},
  * with no worklists, masks or tables to clear. Three rows: the message to a row for value
  * {@code v} is the permanent (or best term) of the other two rows over the other two values, two
  * products. Four rows: the pairs of rows {@code (0,1)} and {@code (2,3)} each get a table over the
@@ -15,6 +15,17 @@ final class SmallAlldiff {
 
   private static double combine(boolean max, double x, double y) {
     return max ? (x > y ? x : y) : x + y;
+  }
+
+  /**
+   * Rows 0 and 1 over two values: each row's message is the other row with its values swapped (the
+   * other row must take the other value), in either semiring.
+   */
+  static void two(double[] rows, int stride, double[] out) {
+    out[0] = rows[stride + 1];
+    out[1] = rows[stride];
+    out[stride] = rows[1];
+    out[stride + 1] = rows[0];
   }
 
   /** Rows 0, 1, 2 of {@code rows} (stride {@code stride}) over three values; messages into {@code out}. */
