@@ -233,18 +233,20 @@ public final class EmitSupport {
 
   /**
    * {@code target = Numerics.times(factors)} for {@code index} below {@code bound}, keeping the
-   * block's maximum, then {@link fgc.algorithm.Numerics#rescale} of {@code block} (array, offset)
-   * only when that maximum is small: the rescale test costs no second pass. Declares {@code max}.
+   * block's sum, then {@link fgc.algorithm.Numerics#rescale} of {@code block} (array, offset) only
+   * when that sum is below {@code bound * RESCALE_BELOW}: otherwise the block's maximum is at least
+   * {@code RESCALE_BELOW} and {@code rescale} would leave it as it is. The test costs one addition
+   * per entry and no second pass. Declares {@code mass}.
    */
-  static CodeBlock maxTrackedProduct(String index, String bound, String target, String factors, String block) {
+  static CodeBlock productRescaledBySum(String index, String bound, String target, String factors, String block) {
     return CodeBlock.builder()
-        .addStatement("double max = 0.0")
+        .addStatement("double mass = 0.0")
         .beginControlFlow("for (int $L = 0; $L < $L; $L++)", index, index, bound, index)
         .addStatement("final double x = $T.times($L)", fgc.algorithm.Numerics.class, factors)
         .addStatement("$L = x", target)
-        .beginControlFlow("if (x > max)").addStatement("max = x").endControlFlow()
+        .addStatement("mass = mass + x")
         .endControlFlow()
-        .beginControlFlow("if (max < $T.RESCALE_BELOW)", fgc.algorithm.Numerics.class)
+        .beginControlFlow("if (mass < $L * $T.RESCALE_BELOW)", bound, fgc.algorithm.Numerics.class)
         .addStatement("$T.rescale($L, $L)", fgc.algorithm.Numerics.class, block, bound)
         .endControlFlow()
         .build();

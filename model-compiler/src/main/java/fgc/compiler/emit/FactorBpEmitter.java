@@ -136,7 +136,7 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int k = VAR_START[i]; k < VAR_START[i + 1]; k++)")
         .addStatement("final int e = VAR_EDGES[k]")
         .beginControlFlow("if (e == skip)").addStatement("continue").endControlFlow()
-        .add(EmitSupport.maxTrackedProduct(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
+        .add(EmitSupport.productRescaledBySum(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
         .endControlFlow()
         .build();
   }

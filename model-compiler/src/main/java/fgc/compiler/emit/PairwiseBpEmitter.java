@@ -107,7 +107,7 @@ public final class PairwiseBpEmitter {
 
   /**
    * Fills {@code pre} for variable {@code i} from the current messages; returns its degree. Each
-   * block's maximum is kept while it is multiplied, so the rescale test costs no second pass.
+   * block's sum is kept while it is multiplied, so the rescale test costs no second pass.
    */
   private static MethodSpec prefixes(String first, String deg) {
     return MethodSpec.methodBuilder("prefixes").addModifiers(Modifier.PRIVATE)
@@ -119,7 +119,7 @@ public final class PairwiseBpEmitter {
         .beginControlFlow("for (int k = 0; k < degree; k++)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
-        .addCode(EmitSupport.maxTrackedProduct("v", "W", "pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
+        .addCode(EmitSupport.productRescaledBySum("v", "W", "pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
         .endControlFlow()
         .addStatement("return degree")
         .build();
@@ -133,7 +133,7 @@ public final class PairwiseBpEmitter {
   private static CodeBlock neqMessage() {
     return CodeBlock.builder()
         .addStatement("double left = 0.0")
-        .addStatement("double max = 0.0")
+        .addStatement("double mass = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
         .addStatement("final double x = $T.times(pre[a + v], suf[v])", Numerics.class)
         .addStatement("cav[v] = x")
@@ -141,7 +141,7 @@ public final class PairwiseBpEmitter {
         .addStatement("left = left + x")
         .addStatement("final double y = $T.times(messages[in + v], suf[v])", Numerics.class)
         .addStatement("suf[v] = y")
-        .beginControlFlow("if (y > max)").addStatement("max = y").endControlFlow()
+        .addStatement("mass = mass + y")
         .endControlFlow()
         .add(rescaleSuffix())
         .addStatement("double right = 0.0")
@@ -155,7 +155,7 @@ public final class PairwiseBpEmitter {
 
   private static CodeBlock rescaleSuffix() {
     return CodeBlock.builder()
-        .beginControlFlow("if (max < $T.RESCALE_BELOW)", Numerics.class)
+        .beginControlFlow("if (mass < W * $T.RESCALE_BELOW)", Numerics.class)
         .addStatement("$T.rescale(suf, 0, W)", Numerics.class)
         .endControlFlow()
         .build();
@@ -166,7 +166,7 @@ public final class PairwiseBpEmitter {
     return CodeBlock.builder()
         .add(PairwiseKindsEmitter.kernelMessage())
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[v]").endControlFlow()
-        .add(EmitSupport.maxTrackedProduct("v", "W", "suf[v]", "messages[in + v], suf[v]", "suf, 0"))
+        .add(EmitSupport.productRescaledBySum("v", "W", "suf[v]", "messages[in + v], suf[v]", "suf, 0"))
         .build();
   }
 
