@@ -158,6 +158,15 @@ public final class AlldiffKernels {
     return masks;
   }
 
+  /** How many non-zero entries rows {@code 0 .. arity-1} have, from their masks. */
+  public static int nonZeroCount(int[] masks, int arity) {
+    int count = 0;
+    for (int r = 0; r < arity; r++) {
+      count += Integer.bitCount(masks[r]);
+    }
+    return count;
+  }
+
   /** How many of the {@code arity x width} entries of {@code rows} are not zero. */
   public static int nonZeroCount(double[] rows, int stride, int arity, int width) {
     int count = 0;

@@ -234,7 +234,7 @@ public final class FactorBpEmitter {
       return passes;
     }
     return CodeBlock.builder()
-        .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(rows, W, free, width) <= 2 * free)",
+        .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(masks, free) <= 2 * free)",
             MAX_PRODUCT_SUBSET_WIDTH, sparseWidth, AlldiffKernels.class)
         .add(passes)
         .nextControlFlow("else")
