@@ -99,7 +99,6 @@ public final class PairwiseBpEmitter {
     boolean observedShortcut = !dirichlet && !potentials.anyEdgeKernel() && plan.layout().width() >= 2;
     type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0, observedShortcut));
     if (observedShortcut) {
-      type.addField(EmitSupport.constant(double.class, "SPREAD", CodeBlock.of("1.0 / (W - 1)")));
       type.addMethod(updateObserved(first, deg, damping != 0.0));
     }
     return EmitSupport.file(type.build(), compilerId);
@@ -171,18 +170,14 @@ public final class PairwiseBpEmitter {
   }
 
   /**
-   * Normalising multiplies by one reciprocal per message (not one division per entry); without
-   * damping there is nothing to renormalise, so a message costs one pass after its sums.
-   */
-  /**
    * The messages of an observed variable (hard evidence, {@code neq} edges only), in closed form:
-   * its cavity is a point mass at its value {@code g} whatever the messages' sizes, so the message
-   * along an edge is {@code 1 / (W - 1)} off {@code g} and zero at {@code g}; or all zero when the
-   * cavity has no mass there (its prior, or an incoming message other than the edge's own, is zero
-   * at {@code g}). Damped and stored as the general way does.
+   * its cavity is a point mass at its value {@code g} whatever the messages' sizes, so the raw
+   * message along an edge is 1 off {@code g} and 0 at {@code g}, with sum {@code W - 1}; or all
+   * zero when the cavity has no mass there (its prior, or an incoming message other than the
+   * edge's own, is zero at {@code g}). Normalised, damped and stored as the general way does.
    */
   private static MethodSpec updateObserved(String first, String deg, boolean damped) {
-    MethodSpec.Builder method = MethodSpec.methodBuilder("updateObserved").addModifiers(Modifier.PRIVATE)
+    return MethodSpec.methodBuilder("updateObserved").addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message of observed variable {@code i} (at message entry {@code g}); returns the largest change.\n")
         .addParameter(int.class, "i").addParameter(int.class, "g").returns(double.class)
         .addStatement("final int first = $L", first)
@@ -199,42 +194,40 @@ public final class PairwiseBpEmitter {
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int k = 0; k < degree; k++)")
         .addStatement("final int o = (first + k) * W")
-        .addStatement("final double spread = none || zeros == 1 && zeroEdge != k ? 0.0 : SPREAD")
-        .addStatement("double scale = 1.0");
-    if (damped) {
-      method.beginControlFlow("if (spread > 0.0)")
-          .addStatement("double damped = 0.0")
-          .beginControlFlow("for (int v = 0; v < W; v++)")
-          .addStatement("final double x = v == g ? 0.0 : KEEP * spread + DAMPING * messages[o + v]")
-          .addStatement("out[v] = x")
-          .addStatement("damped = damped + x")
-          .endControlFlow()
-          .addStatement("scale = 1.0 / damped")
-          .endControlFlow();
-    } else {
-      method.beginControlFlow("for (int v = 0; v < W; v++)").addStatement("out[v] = v == g ? 0.0 : spread").endControlFlow();
-    }
-    return method
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final double x = spread > 0.0 ? out[v] * scale : 0.0")
-        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
-        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
-        .addStatement("messages[o + v] = x")
-        .endControlFlow()
+        .addStatement("final double mass = none || zeros == 1 && zeroEdge != k ? 0.0 : 1.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("out[v] = v == g ? 0.0 : mass").endControlFlow()
+        .addStatement("final double sum = mass * (W - 1)")
+        .addCode(dampAndStore(damped))
         .endControlFlow()
         .addStatement("return change")
         .build();
   }
 
-  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped, boolean observedShortcut) {
-    CodeBlock.Builder scale = CodeBlock.builder()
+  /**
+   * Normalises the message {@code out} (whose sum is {@code sum}) by one reciprocal (not one
+   * division per entry), damps it where it is not an exact zero and normalises it again (without
+   * damping there is nothing to renormalise), and stores it on edge offset {@code o}, keeping the
+   * largest {@code change}.
+   */
+  private static CodeBlock dampAndStore(boolean damped) {
+    CodeBlock.Builder code = CodeBlock.builder()
         .addStatement("double scale = 0.0")
         .beginControlFlow("if (sum > 0.0)")
         .addStatement("scale = 1.0 / sum");
     if (damped) {
-      scale.add(EmitSupport.dampInPlace("v", "W", "out[v]", "messages[o + v]"));
+      code.add(EmitSupport.dampInPlace("v", "W", "out[v]", "messages[o + v]"));
     }
-    scale.endControlFlow();
+    return code.endControlFlow()
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("final double x = out[v] * scale")
+        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("messages[o + v] = x")
+        .endControlFlow()
+        .build();
+  }
+
+  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped, boolean observedShortcut) {
     return MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
         .addParameter(int.class, "i").returns(double.class)
@@ -256,13 +249,7 @@ public final class PairwiseBpEmitter {
             .nextControlFlow("else")
             .add(kernelMessageAndSum())
             .endControlFlow().build() : neqMessage())
-        .addCode(scale.build())
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final double x = out[v] * scale")
-        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
-        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
-        .addStatement("messages[o + v] = x")
-        .endControlFlow()
+        .addCode(dampAndStore(damped))
         .endControlFlow()
         .addStatement("return change")
         .build();
