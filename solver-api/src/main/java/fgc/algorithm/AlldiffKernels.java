@@ -25,6 +25,7 @@ public final class AlldiffKernels {
    * Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code rows}).
    * {@code forward} and {@code backward} hold {@code 2^width} doubles and must be all zero on entry;
    * they are all zero again on return. {@code reached} holds {@code 2 * 2^width} ints of scratch.
+   * The entries of {@code out} between its rows (columns {@code width .. stride-1}) are scratch too.
    */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
@@ -60,6 +61,7 @@ public final class AlldiffKernels {
    * reached, and each layer's row is scanned once for its non-zero entries, which alone are pushed.
    * With sparse rows (values already ruled out) most of the {@code 2^width} subsets are never
    * reached and cost nothing, not even clearing: only the reached entries are set back to zero.
+   * A square matrix of two to four rows (no padding) takes the closed forms of {@link SmallAlldiff}.
    */
   private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, int[] masks, double[] out) {

@@ -173,8 +173,9 @@ public final class FactorBpEmitter {
    * when a product's sum is at least {@code width * RESCALE_BELOW}, its maximum is at least
    * {@code RESCALE_BELOW} and the general way would not rescale it either; otherwise (a rescale
    * may be due) it goes the general way. With every domain the whole range, a free variable's
-   * prior is exactly 1 and the first product is the message itself (floored as {@code times}
-   * floors it; the second product floors it again).
+   * prior is exactly 1 and the first product is the message itself: {@code times(1, m)} differs
+   * from {@code m} only below {@code TINY}, where the second product gives {@code TINY} either way
+   * (message entries are at most 1).
    */
   private static MethodSpec cavityRow(boolean uniformDomains) {
     String first = uniformDomains ? "toVariable[e1 + v]" : "$T.times(prior[i * W + v], toVariable[e1 + v])";
