@@ -291,11 +291,9 @@ public final class FactorBpEmitter {
    * Stores the message {@code out[at ..]} (over the free values {@code column[cols ..]}) on edge
    * offset {@code o}, normalised, damped where it is not an exact zero, normalised again; the
    * taken values get zero. Returns the largest change. Two passes: the first sums the message
-   * and the old entries where it is not zero ({@code kept}), which gives the sum of the damped
-   * entries before normalising, {@code sum * (KEEP + DAMPING * kept)}, without a pass over them;
-   * the second forms each damped entry, {@code KEEP * x + DAMPING * sum * old}, and normalises it
-   * with one reciprocal per message (a division's latency is what a message waits for). The
-   * reference divides entry by entry and sums the damped entries; they agree to rounding.
+   * and the old entries where it is not zero, which gives the damped sum
+   * {@code KEEP * 1 + DAMPING * kept} without a pass over the damped entries. The reference
+   * divides entry by entry and sums the damped entries; they agree to rounding.
    */
   private static MethodSpec store(boolean damped) {
     MethodSpec.Builder method = MethodSpec.methodBuilder("store").addModifiers(Modifier.PRIVATE)
@@ -309,8 +307,8 @@ public final class FactorBpEmitter {
           .addStatement("sum = sum + x")
           .addStatement("kept = kept + (x == 0.0 ? 0.0 : toVariable[o + column[cols + c]])")
           .endControlFlow()
-          .addStatement("final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
-          .addStatement("final double dampSum = DAMPING * sum");
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+          .addStatement("final double again = sum > 0.0 ? 1.0 / (KEEP * (sum * scale) + DAMPING * kept) : 0.0");
     } else {
       method.beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
           .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
@@ -319,11 +317,11 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int c = 0; c < width; c++)")
         .addStatement("final int v = column[cols + c]")
         .addStatement("final double old = toVariable[o + v]")
-        .addStatement("final double x = out[at + c]");
+        .addStatement("final double x = out[at + c] * scale");
     if (damped) {
-      method.addStatement("final double y = x == 0.0 ? 0.0 : (KEEP * x + dampSum * old) * scale");
+      method.addStatement("final double y = x == 0.0 ? 0.0 : (KEEP * x + DAMPING * old) * again");
     } else {
-      method.addStatement("final double y = x * scale");
+      method.addStatement("final double y = x");
     }
     return method
         .addStatement("final double d = $T.abs(y - old)", Math.class)
