@@ -51,6 +51,16 @@ class DifferentialTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
+  void contradictoryEvidenceAgreesToo(String algorithm) throws Exception {
+    // Two 1s in the first row (and a 2 in its box): ruled-out factors, observed cells whose
+    // neighbours rule their value out, messages that are exactly zero; damped and undamped.
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
+    assertAgree(model, algorithm, "1..1.2.....3....", 0.5, 6);
+    assertAgree(model, algorithm, "1..1.2.....3....", 0.0, 6);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
   void irregularGraphWithMixedDomainsAgrees(String algorithm) throws Exception {
     // A path and a triangle over variables of different ranges: exercises offset and domain tables.
     ModelBuilder b = Model.builder("mixed");

@@ -25,16 +25,33 @@ public final class AlldiffKernels {
    * Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code rows}).
    * {@code forward} and {@code backward} hold {@code 2^width} doubles and must be all zero on entry;
    * they are all zero again on return. {@code reached} holds {@code 2 * 2^width} ints of scratch.
+   * The entries of {@code out} between its rows (columns {@code width .. stride-1}) are scratch too.
    */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
-    passes(false, rows, stride, arity, width, forward, backward, reached, out);
+    passes(false, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
+  }
+
+  /**
+   * The same, for a caller that built the rows and so knows their non-zero columns:
+   * {@code masks[r]} for {@code r < arity} is the bit mask of row {@code r}'s non-zero entries;
+   * the entries from {@code arity} to {@code width - 1} are scratch.
+   */
+  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, int[] masks, double[] out) {
+    passes(false, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
   /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}; the same contract. */
   public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
-    passes(true, rows, stride, arity, width, forward, backward, reached, out);
+    passes(true, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
+  }
+
+  /** The same, with the non-zero masks of rows {@code 0 .. arity-1} given in {@code masks}. */
+  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
+      int[] reached, int[] masks, double[] out) {
+    passes(true, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
   /**
@@ -44,9 +61,22 @@ public final class AlldiffKernels {
    * reached, and each layer's row is scanned once for its non-zero entries, which alone are pushed.
    * With sparse rows (values already ruled out) most of the {@code 2^width} subsets are never
    * reached and cost nothing, not even clearing: only the reached entries are set back to zero.
+   * A square matrix of two to four rows (no padding) takes the closed forms of {@link SmallAlldiff}.
    */
   private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, double[] out) {
+      int[] reached, int[] masks, double[] out) {
+    if (arity == 2 && width == 2) {
+      SmallAlldiff.two(rows, stride, out);
+      return;
+    }
+    if (arity == 3 && width == 3) {
+      SmallAlldiff.three(max, rows, stride, out);
+      return;
+    }
+    if (arity == 4 && width == 4) {
+      SmallAlldiff.four(max, rows, stride, forward, backward, out);
+      return;
+    }
     if (arity <= 2) {
       // A neq (or a factor with one free slot) needs no subsets: O(width) per slot.
       few(max, rows, stride, arity, width, out);
@@ -54,12 +84,15 @@ public final class AlldiffKernels {
     }
     int subsets = 1 << width;
     int all = subsets - 1;
-    // F[S] is needed for |S| < arity, B[T] for |T| < width.
-    int forwardEnd = layers(max, rows, stride, width, arity - 1, false, forward, reached, 0);
-    int backwardEnd = layers(max, rows, stride, width, width - 1, true, backward, reached, subsets);
-    for (int r = 0; r < arity; r++) {
-      Arrays.fill(out, r * stride, r * stride + width, 0.0);
+    // The padding rows' non-zero columns (the real rows' come with the call).
+    for (int r = arity; r < width; r++) {
+      masks[r] = nonZero(rows, r * stride, width);
     }
+    // F[S] is needed for |S| < arity, B[T] for |T| < width.
+    int forwardEnd = layers(max, rows, stride, width, masks, arity - 1, false, forward, reached, 0);
+    int backwardEnd = layers(max, rows, stride, width, masks, width - 1, true, backward, reached, subsets);
+    // One fill from row 0 to the end of row arity-1 (the gaps between rows are scratch too).
+    Arrays.fill(out, 0, (arity - 1) * stride + width, 0.0);
     for (int k = 0; k < forwardEnd; k++) {
       int set = reached[k];
       int row = Integer.bitCount(set);
@@ -88,15 +121,16 @@ public final class AlldiffKernels {
    * where row {@code s} (or, from the bottom, row {@code width - s - 1}) is non-zero, up to subsets
    * of size {@code top}. The reached subsets go to {@code reached[from ..]}; returns where they end.
    */
-  private static int layers(boolean max, double[] rows, int stride, int width, int top, boolean fromBottom, double[] table,
-      int[] reached, int from) {
+  private static int layers(boolean max, double[] rows, int stride, int width, int[] masks, int top, boolean fromBottom,
+      double[] table, int[] reached, int from) {
     table[0] = 1.0;
     reached[from] = 0;
     int layerStart = from;
     int end = from + 1;
     for (int size = 0; size < top; size++) {
-      int head = (fromBottom ? width - size - 1 : size) * stride;
-      int mask = nonZero(rows, head, width);
+      int row = fromBottom ? width - size - 1 : size;
+      int head = row * stride;
+      int mask = masks[row];
       int layerEnd = end;
       for (int k = layerStart; k < layerEnd; k++) {
         int set = reached[k];
@@ -115,6 +149,24 @@ public final class AlldiffKernels {
       layerStart = layerEnd;
     }
     return end;
+  }
+
+  /** The non-zero masks of rows {@code 0 .. arity-1}, in a fresh array of {@code width}. */
+  private static int[] masksOf(double[] rows, int stride, int arity, int width) {
+    int[] masks = new int[width];
+    for (int r = 0; r < arity; r++) {
+      masks[r] = nonZero(rows, r * stride, width);
+    }
+    return masks;
+  }
+
+  /** How many non-zero entries rows {@code 0 .. arity-1} have, from their masks. */
+  public static int nonZeroCount(int[] masks, int arity) {
+    int count = 0;
+    for (int r = 0; r < arity; r++) {
+      count += Integer.bitCount(masks[r]);
+    }
+    return count;
   }
 
   /** How many of the {@code arity x width} entries of {@code rows} are not zero. */

@@ -63,6 +63,50 @@ class AlldiffKernelsTest {
     assertTrue(checked > 5000);
   }
 
+  @Test
+  void givenMasksGiveTheSameMessagesAndLeaveTheSharedTablesClean() {
+    Random random = new Random(11L);
+    int stride = 9;
+    double[] forward = new double[1 << stride];
+    double[] backward = new double[1 << stride];
+    int[] reached = new int[2 << stride];
+    for (int width = 2; width <= 7; width++) {
+      for (int trial = 0; trial < 30; trial++) {
+        double[] rows = new double[stride * stride];
+        int[] masks = new int[stride];
+        for (int r = 0; r < width; r++) {
+          for (int v = 0; v < width; v++) {
+            double x = random.nextInt(3) == 0 ? 0.0 : random.nextDouble();
+            rows[r * stride + v] = x;
+            masks[r] |= x != 0.0 ? 1 << v : 0;
+          }
+        }
+        int count = AlldiffKernels.nonZeroCount(rows, stride, width, width);
+        assertEquals(count, AlldiffKernels.nonZeroCount(masks, width));
+        for (boolean max : new boolean[] {false, true}) {
+          double[] plain = new double[stride * stride];
+          double[] given = new double[stride * stride];
+          if (max) {
+            AlldiffKernels.maxProduct(rows, stride, width, width, forward, backward, reached, plain);
+            AlldiffKernels.maxProduct(rows, stride, width, width, forward, backward, reached, masks.clone(), given);
+          } else {
+            AlldiffKernels.sumProduct(rows, stride, width, width, forward, backward, reached, plain);
+            AlldiffKernels.sumProduct(rows, stride, width, width, forward, backward, reached, masks.clone(), given);
+          }
+          for (int r = 0; r < width; r++) {
+            for (int v = 0; v < width; v++) {
+              assertEquals(plain[r * stride + v], given[r * stride + v], "width " + width + " row " + r + " value " + v);
+            }
+          }
+          for (int k = 0; k < forward.length; k++) {
+            assertEquals(0.0, forward[k], "forward table left dirty at " + k);
+            assertEquals(0.0, backward[k], "backward table left dirty at " + k);
+          }
+        }
+      }
+    }
+  }
+
   /** Runs the kernel on {@code incoming} padded with rows of ones; returns the real rows' messages. */
   private static double[][] kernel(double[][] incoming, int width, boolean max) {
     int stride = width + 3; // a stride wider than the matrix, as in generated code

@@ -120,6 +120,9 @@ public final class EmitSupport {
         .addJavadoc("Per variable: the message entry of its observed value, or -1 when it is free.\n")
         .initializer("new int[V]").build());
     type.addField(FieldSpec.builder(int.class, "sweeps", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(int.class, "evidence", Modifier.PRIVATE)
+        .addJavadoc("Bumped by every change of evidence: what depends on the observations alone is recomputed when it moves.\n")
+        .build());
     type.addField(FieldSpec.builder(int.class, "epoch", Modifier.PRIVATE).initializer("1").build());
     type.addField(state(int[].class, "beliefEpoch", "new int[V]"));
     type.addField(state(boolean[].class, "noMass", "new boolean[V]"));
@@ -139,6 +142,7 @@ public final class EmitSupport {
         .endControlFlow()
         .addCode(setPrior(CodeBlock.of("index")))
         .addStatement("observedIndex[i] = $L + index", varLo())
+        .addStatement("evidence++")
         .addStatement("epoch++")
         .build());
     type.addMethod(override("clearObserved", void.class)
@@ -146,6 +150,7 @@ public final class EmitSupport {
         .addStatement("checkVariable(i)")
         .addCode(setPrior(null))
         .addStatement("observedIndex[i] = -1")
+        .addStatement("evidence++")
         .addStatement("epoch++")
         .build());
     type.addMethod(override("clearAllObserved", void.class)
@@ -194,6 +199,11 @@ public final class EmitSupport {
    * sweep and returns the largest change of the last one.
    */
   static void addSchedule(TypeSpec.Builder type, String messages, String count, String updateMethod) {
+    addSchedule(type, messages, count, updateMethod, CodeBlock.builder().build());
+  }
+
+  /** The same, with {@code beforeSweeps} run once at the start of every {@code update}. */
+  static void addSchedule(TypeSpec.Builder type, String messages, String count, String updateMethod, CodeBlock beforeSweeps) {
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
         .addStatement("clearAllObserved()")
         .addStatement("reset()")
@@ -206,6 +216,7 @@ public final class EmitSupport {
         .build());
     type.addMethod(override("update", double.class)
         .addParameter(int.class, "count")
+        .addCode(beforeSweeps)
         .addStatement("double change = 0.0")
         .beginControlFlow("for (int t = 0; t < count; t++)")
         .addStatement("change = 0.0")
@@ -222,18 +233,20 @@ public final class EmitSupport {
 
   /**
    * {@code target = Numerics.times(factors)} for {@code index} below {@code bound}, keeping the
-   * block's maximum, then {@link fgc.algorithm.Numerics#rescale} of {@code block} (array, offset)
-   * only when that maximum is small: the rescale test costs no second pass. Declares {@code max}.
+   * block's sum, then {@link fgc.algorithm.Numerics#rescale} of {@code block} (array, offset) only
+   * when that sum is below {@code bound * RESCALE_BELOW}: otherwise the block's maximum is at least
+   * {@code RESCALE_BELOW} and {@code rescale} would leave it as it is. The test costs one addition
+   * per entry and no second pass. Declares {@code mass}.
    */
-  static CodeBlock maxTrackedProduct(String index, String bound, String target, String factors, String block) {
+  static CodeBlock productRescaledBySum(String index, String bound, String target, String factors, String block) {
     return CodeBlock.builder()
-        .addStatement("double max = 0.0")
+        .addStatement("double mass = 0.0")
         .beginControlFlow("for (int $L = 0; $L < $L; $L++)", index, index, bound, index)
         .addStatement("final double x = $T.times($L)", fgc.algorithm.Numerics.class, factors)
         .addStatement("$L = x", target)
-        .beginControlFlow("if (x > max)").addStatement("max = x").endControlFlow()
+        .addStatement("mass = mass + x")
         .endControlFlow()
-        .beginControlFlow("if (max < $T.RESCALE_BELOW)", fgc.algorithm.Numerics.class)
+        .beginControlFlow("if (mass < $L * $T.RESCALE_BELOW)", bound, fgc.algorithm.Numerics.class)
         .addStatement("$T.rescale($L, $L)", fgc.algorithm.Numerics.class, block, bound)
         .endControlFlow()
         .build();
@@ -250,24 +263,6 @@ public final class EmitSupport {
         .beginControlFlow("for (int $L = 0; $L < $L; $L++)", index, index, bound, index)
         .addStatement("$L = $L * scale", target, target)
         .endControlFlow()
-        .build();
-  }
-
-  /**
-   * With damping on, after a message was normalised into {@code entry * scale}: damps each entry
-   * that is not an exact zero towards {@code previous} (a ruled-out value stays ruled out), in
-   * place, and sets {@code scale} to normalise the damped entries. Expects {@code scale} declared.
-   */
-  static CodeBlock dampInPlace(String index, String bound, String entry, String previous) {
-    return CodeBlock.builder()
-        .addStatement("double damped = 0.0")
-        .beginControlFlow("for (int $L = 0; $L < $L; $L++)", index, index, bound, index)
-        .addStatement("double x = $L * scale", entry)
-        .addStatement("x = x == 0.0 ? 0.0 : KEEP * x + DAMPING * $L", previous)
-        .addStatement("$L = x", entry)
-        .addStatement("damped = damped + x")
-        .endControlFlow()
-        .addStatement("scale = 1.0 / damped")
         .build();
   }
 

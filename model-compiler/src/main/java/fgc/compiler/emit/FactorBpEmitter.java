@@ -76,27 +76,36 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.constant(int[].class, "EDGE_VAR", Tables.decodeCall(plan.edgeVariables())));
     type.addField(EmitSupport.constant(int[].class, "VAR_START", Tables.decodeCall(plan.variableStarts())));
     type.addField(EmitSupport.constant(int[].class, "VAR_EDGES", Tables.decodeCall(plan.variableEdges())));
+    type.addField(EmitSupport.constant(int[].class, "OTHER_EDGES", Tables.decodeCall(otherEdges(plan))));
     type.addField(EmitSupport.state(double[].class, "toVariable", "new double[E * W]"));
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(double[].class, "backward", "new double[SUBSETS]"));
     type.addField(EmitSupport.state(int[].class, "reached", "new int[2 * SUBSETS]"));
+    type.addField(EmitSupport.state(int[].class, "masks", "new int[W]"));
     type.addField(EmitSupport.state(double[].class, "out", "new double[W * W]"));
-    type.addField(EmitSupport.state(int[].class, "freeSlot", "new int[W]"));
-    type.addField(EmitSupport.state(int[].class, "column", "new int[W]"));
-    type.addField(EmitSupport.state(int[].class, "columnOf", "new int[W]"));
+    type.addField(EmitSupport.state(int[].class, "freeEdge", "new int[E]"));
+    type.addField(EmitSupport.state(int[].class, "freeCount", "new int[F]"));
+    type.addField(EmitSupport.state(int[].class, "freeWidth", "new int[F]"));
+    type.addField(EmitSupport.state(boolean[].class, "impossible", "new boolean[F]"));
+    type.addField(EmitSupport.state(int[].class, "column", "new int[F * W]"));
+    type.addField(com.squareup.javapoet.FieldSpec.builder(int.class, "layoutEvidence", Modifier.PRIVATE).initializer("-1").build());
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
 
-    EmitSupport.addSchedule(type, "toVariable", "F", "updateFactor");
+    EmitSupport.addSchedule(type, "toVariable", "F", "updateFactor", CodeBlock.builder()
+        .beginControlFlow("if (layoutEvidence != evidence)").addStatement("layout()").endControlFlow().build());
+    type.addMethod(layout(first, arityExpr, plan.data().needed()));
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)
         .addStatement("return cavity(i, -1, belief, i * W)")
         .build());
     type.addMethod(cavity());
-    type.addMethod(cavityRow());
+    type.addMethod(cavityRow(plan.layout().uniformDomains()));
+    type.addMethod(cavityRowGeneral());
+    type.addMethod(store(damping != 0.0));
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
@@ -127,47 +136,90 @@ public final class FactorBpEmitter {
         .beginControlFlow("for (int k = VAR_START[i]; k < VAR_START[i + 1]; k++)")
         .addStatement("final int e = VAR_EDGES[k]")
         .beginControlFlow("if (e == skip)").addStatement("continue").endControlFlow()
-        .add(EmitSupport.maxTrackedProduct(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
+        .add(EmitSupport.productRescaledBySum(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
         .endControlFlow()
         .build();
   }
 
   /**
-   * Row {@code r} of the kernel's matrix: the cavity of {@code i} without edge {@code skip}, over
-   * the free values {@code column[0 .. width)} only, normalised over them. The reference normalises
-   * over every value first; a row's scale cancels in every message it feeds, so the two agree to
-   * rounding. A variable in three factors (every cell of a grid puzzle) multiplies its two other
-   * messages in one pass; the rescale that the first product would need sends it the general way.
+   * Per edge, for a variable in three factors: the offsets ({@code edge * W}) of the variable's
+   * two other edges, which its cavity row multiplies; {@code E * W} (past the messages) for any
+   * other variable (the tables hold non-negative ints).
    */
-  private static MethodSpec cavityRow() {
-    return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "i").addParameter(int.class, "skip")
-        .addParameter(int.class, "at").addParameter(int.class, "width")
-        .addStatement("final int start = VAR_START[i]")
-        .beginControlFlow("if (VAR_START[i + 1] - start == 3)")
-        .addStatement("final int e1 = VAR_EDGES[start] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start] * W")
-        .addStatement("final int e2 = VAR_EDGES[start + 2] == skip ? VAR_EDGES[start + 1] * W : VAR_EDGES[start + 2] * W")
-        .addStatement("double max1 = 0.0")
-        .addStatement("double max2 = 0.0")
+  private static int[] otherEdges(FactorPlan plan) {
+    int[] starts = plan.variableStarts();
+    int[] edges = plan.variableEdges();
+    int width = plan.layout().width();
+    int[] other = new int[2 * plan.edgeCount()];
+    java.util.Arrays.fill(other, plan.edgeCount() * width);
+    for (int i = 0; i + 1 < starts.length; i++) {
+      if (starts[i + 1] - starts[i] == 3) {
+        for (int k = 0; k < 3; k++) {
+          int e = edges[starts[i] + k];
+          other[2 * e] = edges[starts[i] + (k == 0 ? 1 : 0)] * width;
+          other[2 * e + 1] = edges[starts[i] + (k == 2 ? 1 : 2)] * width;
+        }
+      }
+    }
+    return other;
+  }
+
+  /**
+   * Row {@code at / W} of the kernel's matrix: the cavity of edge {@code edge}'s (free) variable
+   * without {@code edge}, over the free values {@code column[cols .. cols + width)} only, normalised
+   * over them. The reference normalises over every value first; a row's scale cancels in every
+   * message it feeds, so the two agree to rounding. A variable in three factors (every cell of a
+   * grid puzzle) multiplies its two other messages in one pass, with no branch but the products':
+   * when a product's sum is at least {@code width * RESCALE_BELOW}, its maximum is at least
+   * {@code RESCALE_BELOW} and the general way would not rescale it either; otherwise (a rescale
+   * may be due) it goes the general way. With every domain the whole range, a free variable's
+   * prior is exactly 1 and the first product is the message itself: {@code times(1, m)} differs
+   * from {@code m} only below {@code TINY}, where the second product gives {@code TINY} either way
+   * (message entries are at most 1).
+   */
+  private static MethodSpec cavityRow(boolean uniformDomains) {
+    String first = uniformDomains ? "toVariable[e1 + v]" : "$T.times(prior[i * W + v], toVariable[e1 + v])";
+    return MethodSpec.methodBuilder("cavityRow").addModifiers(Modifier.PRIVATE).returns(int.class)
+        .addParameter(int.class, "edge").addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
+        .addStatement("final int e1 = OTHER_EDGES[2 * edge]")
+        .beginControlFlow("if (e1 < E * W)")
+        .addStatement("final int i = EDGE_VAR[edge]")
+        .addStatement("final int e2 = OTHER_EDGES[2 * edge + 1]")
+        .addStatement("double sum1 = 0.0")
         .addStatement("double sum = 0.0")
+        .addStatement("int mask = 0")
         .beginControlFlow("for (int c = 0; c < width; c++)")
-        .addStatement("final int v = column[c]")
-        .addStatement("final double x1 = $T.times(prior[i * W + v], toVariable[e1 + v])", Numerics.class)
+        .addStatement("final int v = column[cols + c]")
+        .addStatement("final double x1 = " + first, Numerics.class)
         .addStatement("final double x2 = $T.times(x1, toVariable[e2 + v])", Numerics.class)
-        .beginControlFlow("if (x1 > max1)").addStatement("max1 = x1").endControlFlow()
-        .beginControlFlow("if (x2 > max2)").addStatement("max2 = x2").endControlFlow()
         .addStatement("rows[at + c] = x2")
+        .beginControlFlow("if (x2 != 0.0)").addStatement("mask = mask | (1 << c)").endControlFlow()
+        .addStatement("sum1 = sum1 + x1")
         .addStatement("sum = sum + x2")
         .endControlFlow()
-        .beginControlFlow("if (max1 >= $T.RESCALE_BELOW && max2 >= $T.RESCALE_BELOW)", Numerics.class, Numerics.class)
-        .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+        .beginControlFlow("if (sum1 >= width * $T.RESCALE_BELOW && sum >= width * $T.RESCALE_BELOW)", Numerics.class, Numerics.class)
+        .addStatement("final double scale = 1.0 / sum")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = rows[at + c] * scale").endControlFlow()
-        .addStatement("return")
+        .addStatement("return mask")
         .endControlFlow()
         .endControlFlow()
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[c]]").endControlFlow()
-        .addCode(otherMessages("c", "width", "rows[at + c]", "column[c]", "rows, at"))
+        .addStatement("return cavityRowGeneral(EDGE_VAR[edge], edge, at, width, cols)")
+        .build();
+  }
+
+  /** The general way of {@link #cavityRow}, kept out of it so that its fast path is small enough to inline. */
+  private static MethodSpec cavityRowGeneral() {
+    return MethodSpec.methodBuilder("cavityRowGeneral").addModifiers(Modifier.PRIVATE).returns(int.class)
+        .addParameter(int.class, "i").addParameter(int.class, "skip")
+        .addParameter(int.class, "at").addParameter(int.class, "width").addParameter(int.class, "cols")
+        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[at + c] = prior[i * W + column[cols + c]]").endControlFlow()
+        .addCode(otherMessages("c", "width", "rows[at + c]", "column[cols + c]", "rows, at"))
         .addCode(EmitSupport.normaliseByReciprocal("c", "width", "rows[at + c]"))
+        .addStatement("int mask = 0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .beginControlFlow("if (rows[at + c] != 0.0)").addStatement("mask = mask | (1 << c)").endControlFlow()
+        .endControlFlow()
+        .addStatement("return mask")
         .build();
   }
 
@@ -177,14 +229,15 @@ public final class FactorBpEmitter {
    * measured; see AssignmentKernels).
    */
   private static CodeBlock kernelCall(String kernel, int sparseWidth) {
-    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, out);\n", AlldiffKernels.class, kernel);
+    CodeBlock passes = CodeBlock.of("$T.$L(rows, W, free, width, forward, backward, reached, masks, out);\n", AlldiffKernels.class,
+        kernel.equals("maxProductWide") ? "maxProduct" : kernel);
     if (!kernel.equals("maxProductWide")) {
       return passes;
     }
     return CodeBlock.builder()
-        .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(rows, W, free, width) <= 2 * free)",
+        .beginControlFlow("if (width <= $L || width <= $L && $T.nonZeroCount(masks, free) <= 2 * free)",
             MAX_PRODUCT_SUBSET_WIDTH, sparseWidth, AlldiffKernels.class)
-        .addStatement("$T.maxProduct(rows, W, free, width, forward, backward, reached, out)", AlldiffKernels.class)
+        .add(passes)
         .nextControlFlow("else")
         .addStatement("$T.maxProduct(rows, W, free, width, assignment, out)", AssignmentKernels.class)
         .endControlFlow()
@@ -192,16 +245,97 @@ public final class FactorBpEmitter {
   }
 
   /**
-   * Slot {@code r}'s message at its free values, {@code out[at + c] * scale}, is normalised (one
-   * reciprocal, not a division per entry); with damping on, this damps it in place where it is not
-   * an exact zero and sets {@code scale} to normalise it again. The reference divides entry by
-   * entry; they agree to rounding.
+   * What depends on the observations alone, per all-different factor: its free slots (as edges,
+   * from {@code freeEdge[first]}), how many, its free values {@code column[f * W ..]} followed by
+   * the taken ones, and whether the evidence already rules it out (a value observed twice, or more
+   * free slots than free values). Recomputed when the evidence changes, not on every sweep.
    */
-  private static CodeBlock damping(boolean damped) {
-    if (!damped) {
-      return CodeBlock.builder().build();
+  private static MethodSpec layout(String first, String arity, boolean otherKinds) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("layout").addModifiers(Modifier.PRIVATE)
+        .beginControlFlow("for (int f = 0; f < F; f++)");
+    if (otherKinds) {
+      method.beginControlFlow("if (KIND[f] != 0)").addStatement("continue").endControlFlow();
     }
-    return EmitSupport.dampInPlace("c", "width", "out[at + c]", "toVariable[o + column[c]]");
+    return method
+        .addStatement("final int first = $L", first)
+        .addStatement("final int arity = $L", arity)
+        .addStatement("long taken = 0L")
+        .addStatement("int free = 0")
+        .addStatement("boolean twice = false")
+        .beginControlFlow("for (int s = 0; s < arity; s++)")
+        .addStatement("final int g = observedIndex[EDGE_VAR[first + s]]")
+        .beginControlFlow("if (g < 0)")
+        .addStatement("freeEdge[first + free++] = first + s")
+        .nextControlFlow("else")
+        .addStatement("twice = twice || ((taken >>> g) & 1L) != 0L")
+        .addStatement("taken = taken | (1L << g)")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("int width = 0")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (((taken >>> v) & 1L) == 0L)").addStatement("column[f * W + width++] = v").endControlFlow()
+        .endControlFlow()
+        .addStatement("int next = width")
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .beginControlFlow("if (((taken >>> v) & 1L) != 0L)").addStatement("column[f * W + next++] = v").endControlFlow()
+        .endControlFlow()
+        .addStatement("freeCount[f] = free")
+        .addStatement("freeWidth[f] = width")
+        .addStatement("impossible[f] = twice || free > width")
+        .endControlFlow()
+        .addStatement("layoutEvidence = evidence")
+        .build();
+  }
+
+  /**
+   * Stores the message {@code out[at ..]} (over the free values {@code column[cols ..]}) on edge
+   * offset {@code o}, normalised, damped where it is not an exact zero, normalised again; the
+   * taken values get zero. Returns the largest change. Two passes: the first sums the message
+   * and the old entries where it is not zero, which gives the damped sum
+   * {@code KEEP * 1 + DAMPING * kept} without a pass over the damped entries. The reference
+   * divides entry by entry and sums the damped entries; they agree to rounding.
+   */
+  private static MethodSpec store(boolean damped) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("store").addModifiers(Modifier.PRIVATE)
+        .addParameter(int.class, "o").addParameter(int.class, "at").addParameter(int.class, "width")
+        .addParameter(int.class, "cols").returns(double.class)
+        .addStatement("double sum = 0.0");
+    if (damped) {
+      method.addStatement("double kept = 0.0")
+          .beginControlFlow("for (int c = 0; c < width; c++)")
+          .addStatement("final double x = out[at + c]")
+          .addStatement("sum = sum + x")
+          .addStatement("kept = kept + (x == 0.0 ? 0.0 : toVariable[o + column[cols + c]])")
+          .endControlFlow()
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0")
+          .addStatement("final double again = sum > 0.0 ? 1.0 / (KEEP * (sum * scale) + DAMPING * kept) : 0.0");
+    } else {
+      method.beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
+    }
+    method.addStatement("double change = 0.0")
+        .beginControlFlow("for (int c = 0; c < width; c++)")
+        .addStatement("final int v = column[cols + c]")
+        .addStatement("final double old = toVariable[o + v]")
+        .addStatement("final double x = out[at + c] * scale");
+    if (damped) {
+      method.addStatement("final double y = x == 0.0 ? 0.0 : (KEEP * x + DAMPING * old) * again");
+    } else {
+      method.addStatement("final double y = x");
+    }
+    return method
+        .addStatement("final double d = $T.abs(y - old)", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("toVariable[o + v] = y")
+        .endControlFlow()
+        .beginControlFlow("for (int c = width; c < W; c++)")
+        .addStatement("final int v = column[cols + c]")
+        .addStatement("final double d = $T.abs(toVariable[o + v])", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("toVariable[o + v] = 0.0")
+        .endControlFlow()
+        .addStatement("return change")
+        .build();
   }
 
   private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
@@ -209,59 +343,28 @@ public final class FactorBpEmitter {
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
         .addStatement("final int first = $L", first)
-        .addStatement("final int arity = $L", arity)
-        .addStatement("int taken = 0")
-        .addStatement("int free = 0")
-        .addStatement("boolean impossible = false")
-        .beginControlFlow("for (int s = 0; s < arity; s++)")
-        .addStatement("final int g = observedIndex[EDGE_VAR[first + s]]")
-        .beginControlFlow("if (g < 0)")
-        .addStatement("freeSlot[free++] = s")
-        .nextControlFlow("else")
-        .addStatement("impossible = impossible || ((taken >>> g) & 1) != 0")
-        .addStatement("taken = taken | (1 << g)")
-        .endControlFlow()
-        .endControlFlow()
+        .addStatement("final int free = freeCount[f]")
         .beginControlFlow("if (free == 0)").addStatement("return 0.0").endControlFlow()
-        .addStatement("int width = 0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (((taken >>> v) & 1) == 0)")
-        .addStatement("columnOf[v] = width")
-        .addStatement("column[width++] = v")
-        .nextControlFlow("else")
-        .addStatement("columnOf[v] = -1")
-        .endControlFlow()
-        .endControlFlow()
-        .addStatement("impossible = impossible || free > width")
-        .beginControlFlow("if (!impossible)")
+        .addStatement("final int width = freeWidth[f]")
+        .addStatement("final int cols = f * W")
+        .addStatement("double change = 0.0")
+        .beginControlFlow("if (impossible[f])")
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("cavityRow(EDGE_VAR[first + freeSlot[r]], first + freeSlot[r], r * W, width)")
+        .addStatement("final double c = store(freeEdge[first + r] * W, 0, 0, cols)")
+        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
+        .endControlFlow()
+        .addStatement("return change")
+        .endControlFlow()
+        .beginControlFlow("for (int r = 0; r < free; r++)")
+        .addStatement("masks[r] = cavityRow(freeEdge[first + r], r * W, width, cols)")
         .endControlFlow()
         .beginControlFlow("for (int r = free; r < width; r++)")
         .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("rows[r * W + c] = 1.0").endControlFlow()
         .endControlFlow()
         .addCode(kernelCall(kernel, sparseWidth))
-        .endControlFlow()
-        .addStatement("double change = 0.0")
         .beginControlFlow("for (int r = 0; r < free; r++)")
-        .addStatement("final int o = (first + freeSlot[r]) * W")
-        .addStatement("final int at = r * W")
-        .addStatement("double scale = 0.0")
-        .beginControlFlow("if (!impossible)")
-        .addStatement("double sum = 0.0")
-        .beginControlFlow("for (int c = 0; c < width; c++)").addStatement("sum = sum + out[at + c]").endControlFlow()
-        .beginControlFlow("if (sum > 0.0)")
-        .addStatement("scale = 1.0 / sum")
-        .addCode(damping(damped))
-        .endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final int c = columnOf[v]")
-        .addStatement("final double x = c < 0 ? 0.0 : out[at + c] * scale")
-        .addStatement("final double d = $T.abs(x - toVariable[o + v])", Math.class)
-        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
-        .addStatement("toVariable[o + v] = x")
-        .endControlFlow()
+        .addStatement("final double c = store(freeEdge[first + r] * W, r * W, width, cols)")
+        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
         .endControlFlow()
         .addStatement("return change")
         .build();

@@ -21,10 +21,10 @@ import javax.lang.model.element.Modifier;
  * messages after edge {@code k}, each kept from underflow by
  * {@link fgc.algorithm.Numerics#rescale} (exact powers of two); the cavity {@code pre[k]} times
  * that suffix; the {@code neq} message {@code out(v) = sum of the cavity over u != v}
- * as a left sum plus a right sum. Then it normalises by multiplying with one reciprocal, and damps
- * every entry that is not an exact zero (a ruled-out value must stay ruled out) and normalises
- * again only when damping is on. The reference divides entry by entry and always normalises
- * twice, so the two agree to rounding (about 1e-16 per update), no longer bit for bit.
+ * as a left sum plus a right sum. Then it damps every entry that is not an exact zero (a
+ * ruled-out value must stay ruled out) and normalises, with one reciprocal per message. The
+ * reference divides entry by entry and normalises before and after damping, so the two agree to
+ * rounding (about 1e-16 per update), no longer bit for bit.
  * An {@code eq} or table edge computes its message in {@link fgc.algorithm.PairwiseKernels} instead,
  * and unary weights sit in the prior ({@link PairwiseKindsEmitter}).
  */
@@ -96,13 +96,17 @@ public final class PairwiseBpEmitter {
         .addStatement("return sum")
         .build());
     type.addMethod(prefixes(first, deg));
-    type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0));
+    boolean observedShortcut = !dirichlet && !potentials.anyEdgeKernel() && plan.layout().width() >= 2;
+    type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0, observedShortcut));
+    if (observedShortcut) {
+      type.addMethod(updateObserved(first, deg, damping != 0.0));
+    }
     return EmitSupport.file(type.build(), compilerId);
   }
 
   /**
    * Fills {@code pre} for variable {@code i} from the current messages; returns its degree. Each
-   * block's maximum is kept while it is multiplied, so the rescale test costs no second pass.
+   * block's sum is kept while it is multiplied, so the rescale test costs no second pass.
    */
   private static MethodSpec prefixes(String first, String deg) {
     return MethodSpec.methodBuilder("prefixes").addModifiers(Modifier.PRIVATE)
@@ -114,43 +118,68 @@ public final class PairwiseBpEmitter {
         .beginControlFlow("for (int k = 0; k < degree; k++)")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int a = k * W")
-        .addCode(EmitSupport.maxTrackedProduct("v", "W", "pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
+        .addCode(EmitSupport.productRescaledBySum("v", "W", "pre[a + W + v]", "pre[a + v], m[in + v]", "pre, a + W"))
         .endControlFlow()
         .addStatement("return degree")
         .build();
   }
 
   /**
-   * The {@code neq} message from the cavity {@code pre[a ..] * suf[..]}: a left sum plus a right
-   * sum, and their total {@code sum}, which is {@code (W - 1)} times the cavity's sum. The same
-   * pass folds this edge's incoming message into the running suffix product {@code suf}.
+   * The {@code neq} message from the cavity {@code pre[a ..] * suf[..]}, normalised, damped and
+   * stored on edge offset {@code o}, in two passes. The message is a left sum plus a right sum
+   * (no subtraction, so no entry cancels to a false zero) and its total {@code sum} is
+   * {@code (W - 1)} times the cavity's sum; the first pass also folds this edge's incoming message
+   * into the running suffix product {@code suf}. An entry is zero exactly where the cavity has no
+   * mass off its value, so the old entries that damping keeps ({@code kept}) follow from where
+   * the cavity is not zero, and the damped message's sum, {@code sum * (KEEP + DAMPING * kept)}
+   * before normalising, is known before the second pass: it finishes each entry, and one division
+   * per message normalises (a division's latency, not its count, is what a message waits for).
    */
-  private static CodeBlock neqMessage() {
-    return CodeBlock.builder()
+  private static CodeBlock neqMessageAndStore(boolean damped) {
+    CodeBlock.Builder code = CodeBlock.builder()
         .addStatement("double left = 0.0")
-        .addStatement("double max = 0.0")
-        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("double mass = 0.0");
+    if (damped) {
+      code.addStatement("double olds = 0.0").addStatement("int nonZero = 0").addStatement("int at = 0");
+    }
+    code.beginControlFlow("for (int v = 0; v < W; v++)")
         .addStatement("final double x = $T.times(pre[a + v], suf[v])", Numerics.class)
         .addStatement("cav[v] = x")
         .addStatement("out[v] = left")
-        .addStatement("left = left + x")
-        .addStatement("final double y = $T.times(messages[in + v], suf[v])", Numerics.class)
+        .addStatement("left = left + x");
+    if (damped) {
+      code.beginControlFlow("if (x != 0.0)").addStatement("nonZero++").addStatement("at = v").endControlFlow()
+          .addStatement("olds = olds + messages[o + v]");
+    }
+    code.addStatement("final double y = $T.times(messages[in + v], suf[v])", Numerics.class)
         .addStatement("suf[v] = y")
-        .beginControlFlow("if (y > max)").addStatement("max = y").endControlFlow()
+        .addStatement("mass = mass + y")
         .endControlFlow()
         .add(rescaleSuffix())
-        .addStatement("double right = 0.0")
+        .addStatement("final double sum = left * (W - 1)");
+    if (damped) {
+      code.addStatement("final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] : 0.0")
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
+          .addStatement("final double dampSum = DAMPING * sum");
+    } else {
+      code.addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
+    }
+    return code.addStatement("double right = 0.0")
         .beginControlFlow("for (int v = W - 1; v >= 0; v--)")
-        .addStatement("out[v] = out[v] + right")
+        .addStatement("final double x = out[v] + right")
         .addStatement("right = right + cav[v]")
+        .addStatement("final double old = messages[o + v]")
+        .addStatement(damped ? "final double y = x == 0.0 ? 0.0 : (KEEP * x + dampSum * old) * scale" : "final double y = x * scale")
+        .addStatement("final double d = $T.abs(y - old)", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("messages[o + v] = y")
         .endControlFlow()
-        .addStatement("sum = left * (W - 1)")
         .build();
   }
 
   private static CodeBlock rescaleSuffix() {
     return CodeBlock.builder()
-        .beginControlFlow("if (max < $T.RESCALE_BELOW)", Numerics.class)
+        .beginControlFlow("if (mass < W * $T.RESCALE_BELOW)", Numerics.class)
         .addStatement("$T.rescale(suf, 0, W)", Numerics.class)
         .endControlFlow()
         .build();
@@ -160,27 +189,87 @@ public final class PairwiseBpEmitter {
   private static CodeBlock kernelMessageAndSum() {
     return CodeBlock.builder()
         .add(PairwiseKindsEmitter.kernelMessage())
+        .addStatement("double sum = 0.0")
         .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("sum = sum + out[v]").endControlFlow()
-        .add(EmitSupport.maxTrackedProduct("v", "W", "suf[v]", "messages[in + v], suf[v]", "suf, 0"))
+        .add(EmitSupport.productRescaledBySum("v", "W", "suf[v]", "messages[in + v], suf[v]", "suf, 0"))
         .build();
   }
 
   /**
-   * Normalising multiplies by one reciprocal per message (not one division per entry); without
-   * damping there is nothing to renormalise, so a message costs one pass after its sums.
+   * The messages of an observed variable (hard evidence, {@code neq} edges only), in closed form:
+   * its cavity is a point mass at its value {@code g} whatever the messages' sizes, so the raw
+   * message along an edge is 1 off {@code g} and 0 at {@code g}, with sum {@code W - 1}; or all
+   * zero when the cavity has no mass there (its prior, or an incoming message other than the
+   * edge's own, is zero at {@code g}). Normalised, damped and stored as the general way does.
    */
-  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped) {
-    CodeBlock.Builder scale = CodeBlock.builder()
-        .addStatement("double scale = 0.0")
-        .beginControlFlow("if (sum > 0.0)")
-        .addStatement("scale = 1.0 / sum");
+  private static MethodSpec updateObserved(String first, String deg, boolean damped) {
+    return MethodSpec.methodBuilder("updateObserved").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("Recomputes every message of observed variable {@code i} (at message entry {@code g}); returns the largest change.\n")
+        .addParameter(int.class, "i").addParameter(int.class, "g").returns(double.class)
+        .addStatement("final int first = $L", first)
+        .addStatement("final int degree = $L", deg)
+        .addStatement("int zeros = 0")
+        .addStatement("int zeroEdge = -1")
+        .beginControlFlow("for (int k = 0; k < degree; k++)")
+        .beginControlFlow("if (messages[REVERSE[first + k] * W + g] == 0.0)")
+        .addStatement("zeros++")
+        .addStatement("zeroEdge = k")
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("final boolean none = prior[i * W + g] == 0.0 || zeros > 1")
+        .addStatement("double change = 0.0")
+        .beginControlFlow("for (int k = 0; k < degree; k++)")
+        .addStatement("final int o = (first + k) * W")
+        .addStatement("final double mass = none || zeros == 1 && zeroEdge != k ? 0.0 : 1.0")
+        .beginControlFlow("for (int v = 0; v < W; v++)").addStatement("out[v] = v == g ? 0.0 : mass").endControlFlow()
+        .addStatement("final double sum = mass * (W - 1)")
+        .addCode(dampAndStore(damped))
+        .endControlFlow()
+        .addStatement("return change")
+        .build();
+  }
+
+  /**
+   * Normalises the message {@code out} (whose sum is {@code sum}), damps it where it is not an
+   * exact zero, and stores it on edge offset {@code o}, keeping the largest {@code change}. The
+   * damped entries are formed before normalising ({@code KEEP * out + DAMPING * sum * old}), so
+   * one reciprocal of their sum normalises them: one division per message.
+   */
+  private static CodeBlock dampAndStore(boolean damped) {
+    CodeBlock.Builder code = CodeBlock.builder();
     if (damped) {
-      scale.add(EmitSupport.dampInPlace("v", "W", "out[v]", "messages[o + v]"));
+      code.addStatement("double scale = 0.0")
+          .beginControlFlow("if (sum > 0.0)")
+          .addStatement("final double dampSum = DAMPING * sum")
+          .addStatement("double damped = 0.0")
+          .beginControlFlow("for (int v = 0; v < W; v++)")
+          .addStatement("final double x = out[v] == 0.0 ? 0.0 : KEEP * out[v] + dampSum * messages[o + v]")
+          .addStatement("out[v] = x")
+          .addStatement("damped = damped + x")
+          .endControlFlow()
+          .addStatement("scale = 1.0 / damped")
+          .endControlFlow();
+    } else {
+      code.addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
     }
-    scale.endControlFlow();
+    return code
+        .beginControlFlow("for (int v = 0; v < W; v++)")
+        .addStatement("final double x = out[v] * scale")
+        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
+        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
+        .addStatement("messages[o + v] = x")
+        .endControlFlow()
+        .build();
+  }
+
+  private static MethodSpec updateVariable(String first, boolean kernels, boolean damped, boolean observedShortcut) {
     return MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
         .addParameter(int.class, "i").returns(double.class)
+        .addCode(observedShortcut
+            ? CodeBlock.builder().beginControlFlow("if (observedIndex[i] >= 0)").addStatement("return updateObserved(i, observedIndex[i])")
+                .endControlFlow().build()
+            : CodeBlock.of(""))
         .addStatement("final int degree = prefixes(i)")
         .addStatement("final int first = $L", first)
         .addStatement("double change = 0.0")
@@ -189,19 +278,12 @@ public final class PairwiseBpEmitter {
         .addStatement("final int a = k * W")
         .addStatement("final int in = REVERSE[first + k] * W")
         .addStatement("final int o = (first + k) * W")
-        .addStatement("double sum = 0.0")
         .addCode(kernels ? CodeBlock.builder().beginControlFlow("if (EDGE_KIND[first + k] == 0)")
-            .add(neqMessage())
+            .add(neqMessageAndStore(damped))
             .nextControlFlow("else")
             .add(kernelMessageAndSum())
-            .endControlFlow().build() : neqMessage())
-        .addCode(scale.build())
-        .beginControlFlow("for (int v = 0; v < W; v++)")
-        .addStatement("final double x = out[v] * scale")
-        .addStatement("final double d = $T.abs(x - messages[o + v])", Math.class)
-        .beginControlFlow("if (d > change)").addStatement("change = d").endControlFlow()
-        .addStatement("messages[o + v] = x")
-        .endControlFlow()
+            .add(dampAndStore(damped))
+            .endControlFlow().build() : neqMessageAndStore(damped))
         .endControlFlow()
         .addStatement("return change")
         .build();
