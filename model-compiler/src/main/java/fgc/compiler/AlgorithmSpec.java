@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.model.DecimalText;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -105,7 +106,7 @@ public final class AlgorithmSpec {
   public String canonicalText() {
     StringBuilder sb = new StringBuilder(name);
     for (Map.Entry<String, Double> e : options.entrySet()) {
-      sb.append(' ').append(e.getKey()).append('=').append(Double.toString(e.getValue()));
+      sb.append(' ').append(e.getKey()).append('=').append(DecimalText.of(e.getValue()));
     }
     return sb.toString();
   }

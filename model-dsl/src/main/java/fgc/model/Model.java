@@ -83,8 +83,8 @@ public final class Model {
   /**
    * The canonical text: one line per array and per factor, in declaration order, integers in
    * decimal, LF line ends, no locale or platform dependence. A sum line ends {@code = total}; a
-   * table or prior line ends {@code : w1 w2 ...}, each weight in {@link Double#toString}'s shortest
-   * round-trip form, so equal weights always print alike. Two models are the same model for the
+   * table or prior line ends {@code : w1 w2 ...}, each weight in its shortest round-trip form
+   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike. Two models are the same model for the
    * compiler exactly when their canonical texts are equal.
    */
   public String canonicalText() {
@@ -110,7 +110,7 @@ public final class Model {
       if (f.kind().weighted()) {
         sb.append(" :");
         for (int k = 0; k < f.weightCount(); k++) {
-          sb.append(' ').append(Double.toString(f.weight(k))); // shortest text that round-trips exactly
+          sb.append(' ').append(DecimalText.of(f.weight(k))); // shortest text that round-trips exactly
         }
       }
       sb.append('\n');
