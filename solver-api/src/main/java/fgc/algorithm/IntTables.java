@@ -37,4 +37,25 @@ public final class IntTables {
     }
     return out;
   }
+
+  /**
+   * Per edge, for a variable in three factors: the offsets ({@code edge * width}) of the variable's
+   * two other edges, which its cavity row multiplies; {@code edgeCount * width} (past the messages)
+   * for an edge of any other variable. {@code starts} and {@code edges} list each variable's edges
+   * (variable {@code i}'s are {@code edges[starts[i] .. starts[i + 1])}).
+   */
+  public static int[] otherEdgesOfThree(int[] starts, int[] edges, int edgeCount, int width) {
+    int[] other = new int[2 * edgeCount];
+    java.util.Arrays.fill(other, edgeCount * width);
+    for (int i = 0; i + 1 < starts.length; i++) {
+      if (starts[i + 1] - starts[i] == 3) {
+        for (int k = 0; k < 3; k++) {
+          int e = edges[starts[i] + k];
+          other[2 * e] = edges[starts[i] + (k == 0 ? 1 : 0)] * width;
+          other[2 * e + 1] = edges[starts[i] + (k == 2 ? 1 : 2)] * width;
+        }
+      }
+    }
+    return other;
+  }
 }

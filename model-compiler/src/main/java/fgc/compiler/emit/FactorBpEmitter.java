@@ -76,7 +76,9 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.constant(int[].class, "EDGE_VAR", Tables.decodeCall(plan.edgeVariables())));
     type.addField(EmitSupport.constant(int[].class, "VAR_START", Tables.decodeCall(plan.variableStarts())));
     type.addField(EmitSupport.constant(int[].class, "VAR_EDGES", Tables.decodeCall(plan.variableEdges())));
-    type.addField(EmitSupport.constant(int[].class, "OTHER_EDGES", Tables.decodeCall(otherEdges(plan))));
+    // Derived when the class loads, not stored: half the size of the other tables together.
+    type.addField(EmitSupport.constant(int[].class, "OTHER_EDGES",
+        CodeBlock.of("$T.otherEdgesOfThree(VAR_START, VAR_EDGES, E, W)", fgc.algorithm.IntTables.class)));
     type.addField(EmitSupport.state(double[].class, "toVariable", "new double[E * W]"));
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
@@ -139,29 +141,6 @@ public final class FactorBpEmitter {
         .add(EmitSupport.productRescaledBySum(index, bound, target, target + ", toVariable[e * W + " + value + "]", block))
         .endControlFlow()
         .build();
-  }
-
-  /**
-   * Per edge, for a variable in three factors: the offsets ({@code edge * W}) of the variable's
-   * two other edges, which its cavity row multiplies; {@code E * W} (past the messages) for any
-   * other variable (the tables hold non-negative ints).
-   */
-  private static int[] otherEdges(FactorPlan plan) {
-    int[] starts = plan.variableStarts();
-    int[] edges = plan.variableEdges();
-    int width = plan.layout().width();
-    int[] other = new int[2 * plan.edgeCount()];
-    java.util.Arrays.fill(other, plan.edgeCount() * width);
-    for (int i = 0; i + 1 < starts.length; i++) {
-      if (starts[i + 1] - starts[i] == 3) {
-        for (int k = 0; k < 3; k++) {
-          int e = edges[starts[i] + k];
-          other[2 * e] = edges[starts[i] + (k == 0 ? 1 : 0)] * width;
-          other[2 * e + 1] = edges[starts[i] + (k == 2 ? 1 : 2)] * width;
-        }
-      }
-    }
-    return other;
   }
 
   /**
