@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Map;
 
 /**
@@ -17,9 +15,10 @@ import java.util.Map;
  * never loaded from. The checks need POSIX attributes; where there are none, they pass.
  */
 final class CacheSafety {
-  /** The bits of {@code st_mode} read here (POSIX {@code S_IFMT}, {@code S_IFLNK}, {@code S_IWGRP}, {@code S_IWOTH}). */
+  /** The bits of {@code st_mode} read here (POSIX {@code S_IFMT}, {@code S_IFLNK}, {@code S_IWUSR}, {@code S_IWGRP}, {@code S_IWOTH}). */
   private static final int FILE_TYPE = 0170000;
   private static final int SYMBOLIC_LINK = 0120000;
+  private static final int OWNER_WRITE = 0200;
   private static final int GROUP_WRITE = 0020;
   private static final int OTHERS_WRITE = 0002;
 
@@ -122,11 +121,13 @@ final class CacheSafety {
       return false;
     }
     try {
-      return Files.readAttributes(dir, PosixFileAttributes.class).permissions().contains(PosixFilePermission.OWNER_WRITE);
-    } catch (UnsupportedOperationException e) {
+      Object mode = Files.getAttribute(dir, "unix:mode");
+      return !(mode instanceof Integer) || ((Integer) mode & OWNER_WRITE) != 0;
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
       return true;
     } catch (IOException e) {
       return false;
     }
   }
+
 }
