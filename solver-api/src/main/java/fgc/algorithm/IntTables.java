@@ -1,5 +1,7 @@
 package fgc.algorithm;
 
+import java.util.Arrays;
+
 /**
  * Decodes the index tables of generated classes. Large {@code int[]} literals overflow a class
  * initialiser (64 KB of bytecode), so the compiler writes tables as comma-separated decimal text in
@@ -46,7 +48,7 @@ public final class IntTables {
    */
   public static int[] otherEdgesOfThree(int[] starts, int[] edges, int edgeCount, int width) {
     int[] other = new int[2 * edgeCount];
-    java.util.Arrays.fill(other, edgeCount * width);
+    Arrays.fill(other, edgeCount * width);
     for (int i = 0; i + 1 < starts.length; i++) {
       if (starts[i + 1] - starts[i] == 3) {
         for (int k = 0; k < 3; k++) {

@@ -1,11 +1,13 @@
 package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.AlldiffKernels;
 import fgc.algorithm.AssignmentKernels;
+import fgc.algorithm.IntTables;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
 import javax.lang.model.element.Modifier;
@@ -64,7 +66,7 @@ public final class FactorBpEmitter {
     int subsetWidth = maxProduct ? Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH) : plan.layout().width();
     type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << subsetWidth)));
     if (maxProduct && plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH) {
-      type.addField(com.squareup.javapoet.FieldSpec.builder(AssignmentKernels.Workspace.class, "assignment",
+      type.addField(FieldSpec.builder(AssignmentKernels.Workspace.class, "assignment",
           javax.lang.model.element.Modifier.PRIVATE, javax.lang.model.element.Modifier.FINAL)
           .initializer("new $T(W)", AssignmentKernels.Workspace.class).build());
     }
@@ -78,7 +80,7 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.constant(int[].class, "VAR_EDGES", Tables.decodeCall(plan.variableEdges())));
     // Derived when the class loads, not stored: half the size of the other tables together.
     type.addField(EmitSupport.constant(int[].class, "OTHER_EDGES",
-        CodeBlock.of("$T.otherEdgesOfThree(VAR_START, VAR_EDGES, E, W)", fgc.algorithm.IntTables.class)));
+        CodeBlock.of("$T.otherEdgesOfThree(VAR_START, VAR_EDGES, E, W)", IntTables.class)));
     type.addField(EmitSupport.state(double[].class, "toVariable", "new double[E * W]"));
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));
@@ -91,7 +93,7 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.state(int[].class, "freeWidth", "new int[F]"));
     type.addField(EmitSupport.state(boolean[].class, "impossible", "new boolean[F]"));
     type.addField(EmitSupport.state(int[].class, "column", "new int[F * W]"));
-    type.addField(com.squareup.javapoet.FieldSpec.builder(int.class, "layoutEvidence", Modifier.PRIVATE).initializer("-1").build());
+    type.addField(FieldSpec.builder(int.class, "layoutEvidence", Modifier.PRIVATE).initializer("-1").build());
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
