@@ -76,6 +76,29 @@ class DifferentialTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"sumproduct", "maxproduct"})
+  void straightLineSquaresAgreeWithMixedDomainsAndTheirFallbacks(String algorithm) throws Exception {
+    // Four values, so squares of 2 to 4 free slots take SquareFactorEmitter's updates: y has three
+    // values (a prior that is not all ones), x4 and x5 lie in two factors only (their rows go the
+    // general way), and the three-slot factor is never square (it is padded).
+    ModelBuilder b = Model.builder("small_squares");
+    VariableArray x = b.variables("x", Domain.range(1, 4), 6);
+    VariableArray y = b.variables("y", Domain.range(1, 3), 1);
+    b.alldiff(x.at(0), x.at(1), x.at(2), x.at(3)).alldiff(x.at(0), x.at(1), x.at(4), y.at(0))
+        .alldiff(x.at(2), x.at(3), x.at(5), y.at(0)).alldiff(x.at(0), x.at(2), x.at(4), x.at(5))
+        .alldiff(x.at(1), x.at(3), y.at(0));
+    Model model = b.observe("x").observe("y").build();
+    assertTrue(ModelCompiler.generateSource(model, AlgorithmSpec.named(algorithm)).text().contains("updateSquare4("));
+    assertAgree(model, algorithm, "", 0.5, 10);
+    assertAgree(model, algorithm, "", 0.0, 6);
+    assertAgree(model, algorithm, "2", 0.3, 8);
+    assertAgree(model, algorithm, "2.....1", 0.5, 8);
+    assertAgree(model, algorithm, ".1.2", 0.5, 8);
+    // Two 1s in one factor: it rules itself out, its neighbours see zeros.
+    assertAgree(model, algorithm, "1..1", 0.5, 6);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"sumproduct", "maxproduct"})
   void everyFactorKindAgreesWithTheBruteForceInterpreter(String algorithm) throws Exception {
     // eq, sum, a 3-variable table with zeros, prior and alldiff together, over mixed domains, on a loopy graph.
     ModelBuilder b = Model.builder("kinds");

@@ -112,11 +112,15 @@ public final class FactorBpEmitter {
     type.addMethod(store(damping != 0.0));
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
+    int squareWidth = plan.layout().width() <= SquareFactorEmitter.MAX_WIDTH ? plan.layout().width() : 0;
+    for (int k = 2; k <= squareWidth; k++) {
+      type.addMethod(SquareFactorEmitter.updateSquare(k, squareWidth, maxProduct, damping != 0.0, plan.layout().uniformDomains()));
+    }
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
-      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth));
+      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth, squareWidth));
       FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
     } else {
-      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth));
+      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth, squareWidth));
     }
     return EmitSupport.file(type.build(), compilerId);
   }
@@ -319,7 +323,9 @@ public final class FactorBpEmitter {
         .build();
   }
 
-  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
+  /** {@code squareWidth}: the widest square that has a straight-line update ({@link SquareFactorEmitter}), 0 for none. */
+  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth,
+      int squareWidth) {
     return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
@@ -336,6 +342,7 @@ public final class FactorBpEmitter {
         .endControlFlow()
         .addStatement("return change")
         .endControlFlow()
+        .addCode(squareWidth >= 2 ? SquareFactorEmitter.dispatch(squareWidth) : CodeBlock.of(""))
         .beginControlFlow("for (int r = 0; r < free; r++)")
         .addStatement("masks[r] = cavityRow(freeEdge[first + r], r * W, width, cols)")
         .endControlFlow()
