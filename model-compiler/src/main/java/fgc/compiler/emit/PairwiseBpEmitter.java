@@ -29,6 +29,13 @@ import javax.lang.model.element.Modifier;
  * and unary weights sit in the prior ({@link PairwiseKindsEmitter}).
  */
 public final class PairwiseBpEmitter {
+  /**
+   * Up to this many values, a model of {@code neq} edges only gets {@link #updateVariableUnrolled}:
+   * the loops over the values written out, the suffix product, the cavity and the left sums in
+   * locals instead of the shared arrays.
+   */
+  static final int UNROLLED_WIDTH = 16;
+
   private PairwiseBpEmitter() {}
 
   /** The class name for a key: derived from the key alone, so no model text reaches an identifier. */
@@ -97,7 +104,12 @@ public final class PairwiseBpEmitter {
         .build());
     type.addMethod(prefixes(first, deg));
     boolean observedShortcut = !dirichlet && !potentials.anyEdgeKernel() && plan.layout().width() >= 2;
-    type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0, observedShortcut));
+    int width = plan.layout().width();
+    if (!potentials.anyEdgeKernel() && width <= UNROLLED_WIDTH) {
+      type.addMethod(updateVariableUnrolled(first, width, damping != 0.0, observedShortcut));
+    } else {
+      type.addMethod(updateVariable(first, potentials.anyEdgeKernel(), damping != 0.0, observedShortcut));
+    }
     if (observedShortcut) {
       type.addMethod(updateObserved(first, deg, damping != 0.0));
     }
@@ -266,10 +278,7 @@ public final class PairwiseBpEmitter {
     return MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
         .addParameter(int.class, "i").returns(double.class)
-        .addCode(observedShortcut
-            ? CodeBlock.builder().beginControlFlow("if (observedIndex[i] >= 0)").addStatement("return updateObserved(i, observedIndex[i])")
-                .endControlFlow().build()
-            : CodeBlock.of(""))
+        .addCode(observedShortcut(observedShortcut))
         .addStatement("final int degree = prefixes(i)")
         .addStatement("final int first = $L", first)
         .addStatement("double change = 0.0")
@@ -287,5 +296,108 @@ public final class PairwiseBpEmitter {
         .endControlFlow()
         .addStatement("return change")
         .build();
+  }
+
+  /** The observed-variable shortcut at the head of an update, when the class has one. */
+  private static CodeBlock observedShortcut(boolean observedShortcut) {
+    return observedShortcut
+        ? CodeBlock.builder().beginControlFlow("if (observedIndex[i] >= 0)").addStatement("return updateObserved(i, observedIndex[i])")
+            .endControlFlow().build()
+        : CodeBlock.of("");
+  }
+
+  /**
+   * {@link #updateVariable} for {@code neq} edges only, with every loop over the {@code width}
+   * values written out: the running suffix product is {@code s<v>}, the cavity {@code c<v>}, the
+   * left sums {@code l<v>} and the right sums {@code r<v>}, all locals, so the chain from one edge
+   * to the next runs through registers rather than through the {@code suf}, {@code cav} and
+   * {@code out} arrays. The operations and their order are those of the loops, value for value:
+   * a sum that starts from {@code 0.0} starts from its first term instead, which is the same
+   * number for the non-negative entries here.
+   */
+  private static MethodSpec updateVariableUnrolled(String first, int width, boolean damped, boolean observedShortcut) {
+    MethodSpec.Builder method = MethodSpec.methodBuilder("updateVariable").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
+        .addParameter(int.class, "i").returns(double.class)
+        .addCode(observedShortcut(observedShortcut))
+        .addStatement("final int degree = prefixes(i)")
+        .addStatement("final int first = $L", first)
+        .addStatement("double change = 0.0");
+    for (int v = 0; v < width; v++) {
+      method.addStatement("double s$L = 1.0", v);
+    }
+    method.beginControlFlow("for (int k = degree - 1; k >= 0; k--)")
+        .addStatement("final int a = k * W")
+        .addStatement("final int in = REVERSE[first + k] * W")
+        .addStatement("final int o = (first + k) * W");
+    if (damped) {
+      method.addStatement("int nonZero = 0").addStatement("int at = 0");
+    }
+    for (int v = 0; v < width; v++) {
+      method.addStatement("final double c$L = $T.times(pre[a + $L], s$L)", v, Numerics.class, v, v);
+      if (damped) {
+        method.beginControlFlow("if (c$L != 0.0)", v).addStatement("nonZero++").addStatement("at = $L", v).endControlFlow();
+      }
+    }
+    // l<v>: the sum of the cavity before value v (l0 is 0); left: all of it.
+    for (int v = 2; v < width; v++) {
+      method.addStatement("final double l$L = $L", v, v == 2 ? "c0 + c1" : "l" + (v - 1) + " + c" + (v - 1));
+    }
+    method.addStatement("final double left = $L", width == 1 ? "c0" : width == 2 ? "c0 + c1" : "l" + (width - 1) + " + c" + (width - 1));
+    for (int v = 0; v < width; v++) {
+      method.addStatement("final double m$L = messages[o + $L]", v, v);
+    }
+    if (damped) {
+      method.addStatement("final double olds = $L", chain("m", width));
+    }
+    for (int v = 0; v < width; v++) {
+      method.addStatement("s$L = $T.times(messages[in + $L], s$L)", v, Numerics.class, v, v);
+    }
+    method.beginControlFlow("if ($L < W * $T.RESCALE_BELOW)", chain("s", width), Numerics.class)
+        .addStatement("double max = 0.0");
+    for (int v = 0; v < width; v++) {
+      method.beginControlFlow("if (s$L > max)", v).addStatement("max = s$L", v).endControlFlow();
+    }
+    method.beginControlFlow("if (max > 0.0 && max < $T.RESCALE_BELOW)", Numerics.class)
+        .addStatement("final int shift = -$T.getExponent(max)", Math.class);
+    for (int v = 0; v < width; v++) {
+      method.addStatement("s$L = $T.scalb(s$L, shift)", v, Math.class, v);
+    }
+    method.endControlFlow().endControlFlow()
+        .addStatement("final double sum = left * (W - 1)");
+    if (damped) {
+      method.addStatement("final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] : 0.0")
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
+          .addStatement("final double dampSum = DAMPING * sum");
+    } else {
+      method.addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
+    }
+    // The message at v: the cavity left of v plus the cavity right of it (r<v>, summed from the last value).
+    for (int v = width - 1; v >= 0; v--) {
+      String x;
+      if (v == width - 1) {
+        x = width == 1 ? "0.0" : width == 2 ? "c0" : "l" + v;
+      } else {
+        String right = v == width - 2 ? "c" + (width - 1) : "r" + (v + 1) + " + c" + (v + 1);
+        method.addStatement("final double r$L = $L", v, right);
+        x = v == 0 ? "r0" : v == 1 ? "c0 + r1" : "l" + v + " + r" + v;
+      }
+      method.addStatement("final double x$L = $L", v, x)
+          .addStatement(damped ? "final double y$L = x$L == 0.0 ? 0.0 : (KEEP * x$L + dampSum * m$L) * scale" : "final double y$L = x$L * scale",
+              damped ? new Object[] {v, v, v, v} : new Object[] {v, v})
+          .addStatement("final double d$L = $T.abs(y$L - m$L)", v, Math.class, v, v)
+          .beginControlFlow("if (d$L > change)", v).addStatement("change = d$L", v).endControlFlow()
+          .addStatement("messages[o + $L] = y$L", v, v);
+    }
+    return method.endControlFlow().addStatement("return change").build();
+  }
+
+  /** {@code p0 + p1 + ...}, left to right. */
+  private static String chain(String prefix, int width) {
+    StringBuilder text = new StringBuilder(prefix).append(0);
+    for (int v = 1; v < width; v++) {
+      text.append(" + ").append(prefix).append(v);
+    }
+    return text.toString();
   }
 }
