@@ -20,8 +20,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code fgc bench ratio}: the specialisation ratio as medians. Runs JMH's {@link SweepBenchmark}
  * (one sweep of a generated algorithm, then of its reference interpreter, on the same model and
- * evidence) in several rounds of one fork each, and prints {@link RatioTable}: the median sweep of
- * each side over every iteration and the median of the rounds' side-by-side ratios.
+ * evidence; at BP's fixed point and from a cold start) in several rounds of one fork each, and
+ * prints {@link RatioTable}: the median sweep of each side over every iteration and the median of
+ * the rounds' side-by-side ratios.
  */
 @Command(name = "ratio", mixinStandardHelpOptions = true,
     description = "Specialisation ratio: generated sweep against the reference interpreter (JMH), medians over rounds.")
@@ -33,6 +34,10 @@ final class RatioCommand implements Callable<Integer> {
   @Option(names = "--algorithms", split = ",", paramLabel = "NAME", defaultValue = "sumproduct,maxproduct,bp-pairwise,ep-dirichlet",
       description = "Algorithms (default: ${DEFAULT-VALUE}).")
   List<String> algorithms;
+
+  @Option(names = "--states", split = ",", paramLabel = "STATE", defaultValue = "converged,start",
+      description = "Sweep states (default: ${DEFAULT-VALUE}): at BP's fixed point, or reset and the first sweep.")
+  List<String> states;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "JMH runs of one fork each (default: ${DEFAULT-VALUE}).")
   int rounds;
@@ -56,6 +61,7 @@ final class RatioCommand implements Callable<Integer> {
           .include(SweepBenchmark.class.getName().replace(".", "\\.") + "\\.sweep$")
           .param("box", boxes.stream().map(String::valueOf).toArray(String[]::new))
           .param("algorithm", algorithms.toArray(new String[0]))
+          .param("state", states.toArray(new String[0]))
           .forks(1)
           .warmupIterations(warmups).warmupTime(TimeValue.seconds(1))
           .measurementIterations(iterations).measurementTime(TimeValue.seconds(1))
@@ -69,9 +75,11 @@ final class RatioCommand implements Callable<Integer> {
             .mapToDouble((IterationResult it) -> it.getPrimaryResult().getScore()).toArray();
         String algorithm = params.getParam("algorithm");
         int box = Integer.parseInt(params.getParam("box"));
+        String state = params.getParam("state");
         String implementation = params.getParam("implementation");
-        table.add(algorithm, box, implementation, micros);
-        perRound.append(String.format(Locale.ROOT, "round %d  %-12s %dx%d  %-9s ", round, algorithm, box * box, box * box, implementation));
+        table.add(algorithm, box, state, implementation, micros);
+        perRound.append(String.format(Locale.ROOT, "round %d  %-12s %dx%d  %-9s  %-9s ", round, algorithm, box * box, box * box,
+            state, implementation));
         for (double x : micros) {
           perRound.append(String.format(Locale.ROOT, " %.4g", x));
         }

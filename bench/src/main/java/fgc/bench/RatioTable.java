@@ -15,14 +15,14 @@ import java.util.Map;
  * their range, so one slow moment of the machine moves one round, not the figure.
  */
 final class RatioTable {
-  private record Key(String algorithm, int box) {}
+  private record Key(String algorithm, int box, String state) {}
 
   /** Per algorithm and box: each round's iteration times (µs per sweep) of one side. */
   private final Map<Key, List<double[]>> generated = new LinkedHashMap<>();
   private final Map<Key, List<double[]>> reference = new LinkedHashMap<>();
 
-  /** Records one round's iteration times of {@code implementation} ("generated" or "reference"). */
-  void add(String algorithm, int box, String implementation, double[] micros) {
+  /** Records one round's iteration times of {@code implementation} ("generated" or "reference") in {@code state}. */
+  void add(String algorithm, int box, String state, String implementation, double[] micros) {
     if (micros.length == 0) {
       throw new IllegalArgumentException("no iterations for " + algorithm + " " + box + " " + implementation);
     }
@@ -31,11 +31,11 @@ final class RatioTable {
       case "reference" -> reference;
       default -> throw new IllegalArgumentException("unknown implementation " + implementation);
     };
-    side.computeIfAbsent(new Key(algorithm, box), k -> new ArrayList<>()).add(micros.clone());
+    side.computeIfAbsent(new Key(algorithm, box, state), k -> new ArrayList<>()).add(micros.clone());
   }
 
   /** One row of the table, for tests and for the text below. */
-  record Row(String algorithm, int side, double generatedMedian, double referenceMedian,
+  record Row(String algorithm, int side, String state, double generatedMedian, double referenceMedian,
       double ratio, double lowestRatio, double highestRatio, int rounds) {}
 
   List<Row> rows() {
@@ -52,7 +52,7 @@ final class RatioTable {
         ratios[r] = median(ref.get(r)) / median(gen.get(r));
       }
       Key key = entry.getKey();
-      rows.add(new Row(key.algorithm(), key.box() * key.box(), median(concat(gen)), median(concat(ref)),
+      rows.add(new Row(key.algorithm(), key.box() * key.box(), key.state(), median(concat(gen)), median(concat(ref)),
           median(ratios), Arrays.stream(ratios).min().orElseThrow(), Arrays.stream(ratios).max().orElseThrow(), rounds));
     }
     return rows;
@@ -61,11 +61,11 @@ final class RatioTable {
   /** The table as Markdown, µs per sweep. */
   String render() {
     StringBuilder out = new StringBuilder();
-    out.append("| algorithm | grid | generated µs | reference µs | ratio | rounds' range |\n");
-    out.append("|---|---|---|---|---|---|\n");
+    out.append("| algorithm | grid | state | generated µs | reference µs | ratio | rounds' range |\n");
+    out.append("|---|---|---|---|---|---|---|\n");
     for (Row row : rows()) {
-      out.append(String.format(Locale.ROOT, "| %s | %dx%d | %s | %s | %.1fx | %.1fx to %.1fx (%d) |%n",
-          row.algorithm(), row.side(), row.side(), figure(row.generatedMedian()), figure(row.referenceMedian()),
+      out.append(String.format(Locale.ROOT, "| %s | %dx%d | %s | %s | %s | %.1fx | %.1fx to %.1fx (%d) |%n",
+          row.algorithm(), row.side(), row.side(), row.state(), figure(row.generatedMedian()), figure(row.referenceMedian()),
           row.ratio(), row.lowestRatio(), row.highestRatio(), row.rounds()));
     }
     return out.toString();

@@ -26,7 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One sweep of a generated algorithm against its reference interpreter on the same model and
- * evidence (the first embedded puzzle of each size): the specialisation ratio.
+ * evidence (the first embedded puzzle of each size): the specialisation ratio. Two states:
+ * {@code converged} sweeps again and again from where the last sweep left off, so it measures the
+ * sweep at the fixed point BP reaches, where exact factor messages of these puzzles are 0 and 1
+ * (and the reference's enumeration, which skips zero entries, follows one path); {@code start}
+ * times {@code reset()} and the first sweep from uniform messages, as a cold solve and every
+ * restart begin, on both sides alike.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,6 +48,9 @@ public class SweepBenchmark {
 
   @Param({"generated", "reference"})
   public String implementation;
+
+  @Param({"converged", "start"})
+  public String state;
 
   private GeneratedAlgorithm solver;
 
@@ -64,6 +72,9 @@ public class SweepBenchmark {
 
   @Benchmark
   public double sweep() {
+    if (state.equals("start")) {
+      solver.reset();
+    }
     return solver.update(1);
   }
 }
