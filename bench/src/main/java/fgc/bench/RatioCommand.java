@@ -1,6 +1,7 @@
 package fgc.bench;
 
 import fgc.bench.jmh.SweepBenchmark;
+import fgc.compiler.AlgorithmSpec;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -53,6 +54,23 @@ final class RatioCommand implements Callable<Integer> {
     if (rounds < 1 || warmups < 0 || iterations < 1) {
       throw new IllegalArgumentException("--rounds and --iterations must be at least 1, --warmups at least 0");
     }
+    for (int box : boxes) {
+      if (box < 2 || box > 4) {
+        throw new IllegalArgumentException("--boxes: " + box + " has no embedded puzzle (2, 3 or 4: 4x4, 9x9, 16x16)");
+      }
+    }
+    for (String algorithm : algorithms) {
+      if (!AlgorithmSpec.knownAlgorithms().contains(algorithm)) {
+        throw new IllegalArgumentException("--algorithms: unknown algorithm '" + algorithm + "' (known: "
+            + String.join(", ", AlgorithmSpec.knownAlgorithms()) + ")");
+      }
+    }
+    for (String state : states) {
+      if (!state.equals("converged") && !state.equals("start")) {
+        throw new IllegalArgumentException("--states: unknown state '" + state + "' (converged or start)");
+      }
+    }
+    int expected = boxes.size() * algorithms.size() * states.size() * 2;
     RatioTable table = new RatioTable();
     StringBuilder perRound = new StringBuilder();
     for (int round = 1; round <= rounds; round++) {
@@ -68,6 +86,10 @@ final class RatioCommand implements Callable<Integer> {
           .verbosity(VerboseMode.SILENT)
           .build();
       Collection<RunResult> results = new Runner(options).run();
+      if (results.size() != expected) {
+        throw new IllegalStateException("JMH ran " + results.size() + " of " + expected + " benchmarks in round " + round
+            + " (a benchmark failed; run 'fgc bench jmh Sweep' with the same parameters to see why)");
+      }
       for (RunResult result : results) {
         BenchmarkParams params = result.getParams();
         double[] micros = result.getBenchmarkResults().stream()

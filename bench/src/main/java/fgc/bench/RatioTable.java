@@ -64,11 +64,16 @@ final class RatioTable {
     out.append("| algorithm | grid | state | generated µs | reference µs | ratio | rounds' range |\n");
     out.append("|---|---|---|---|---|---|---|\n");
     for (Row row : rows()) {
-      out.append(String.format(Locale.ROOT, "| %s | %dx%d | %s | %s | %s | %.1fx | %.1fx to %.1fx (%d) |%n",
+      out.append(String.format(Locale.ROOT, "| %s | %dx%d | %s | %s | %s | %sx | %sx to %sx (%d) |%n",
           row.algorithm(), row.side(), row.side(), row.state(), figure(row.generatedMedian()), figure(row.referenceMedian()),
-          row.ratio(), row.lowestRatio(), row.highestRatio(), row.rounds()));
+          ratio(row.ratio()), ratio(row.lowestRatio()), ratio(row.highestRatio()), row.rounds()));
     }
     return out.toString();
+  }
+
+  /** One decimal below 100, whole numbers with thousands separated above. */
+  private static String ratio(double x) {
+    return x >= 100 ? String.format(Locale.ROOT, "%,.0f", x) : String.format(Locale.ROOT, "%.1f", x);
   }
 
   /** Three significant figures, with thousands separated. */
