@@ -8,64 +8,66 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The specialisation-ratio table: per algorithm and grid, the median time of a generated sweep and
- * of a reference sweep over every measured iteration, and the ratio measured side by side. Each
- * round runs both implementations one right after the other; a round's ratio is its reference
- * median over its generated median, and the table reports the median of the rounds' ratios with
- * their range, so one slow moment of the machine moves one round, not the figure.
+ * A side-by-side ratio table: per subject (an algorithm, a kernel), size and state, the median time
+ * of the fast side (a generated sweep, an all-at-once kernel) and of its baseline (the reference
+ * interpreter, one problem per message) over every measured iteration, and the ratio. Each round
+ * runs both sides one right after the other; a round's ratio is its baseline median over its fast
+ * median, and the table reports the median of the rounds' ratios with their range, so one slow
+ * moment of the machine moves one round, not the figure.
  */
 final class RatioTable {
-  private record Key(String algorithm, int box, String state) {}
+  private record Key(String subject, String size, String state) {}
 
-  /** Per algorithm and box: each round's iteration times (µs per sweep) of one side. */
-  private final Map<Key, List<double[]>> generated = new LinkedHashMap<>();
-  private final Map<Key, List<double[]>> reference = new LinkedHashMap<>();
+  private final String[] headers;
+  /** Per key: each round's iteration times (µs per operation) of one side. */
+  private final Map<Key, List<double[]>> fast = new LinkedHashMap<>();
+  private final Map<Key, List<double[]>> baseline = new LinkedHashMap<>();
 
-  /** Records one round's iteration times of {@code implementation} ("generated" or "reference") in {@code state}. */
-  void add(String algorithm, int box, String state, String implementation, double[] micros) {
+  /** Column titles: subject, size, state, fast side, baseline (e.g. "algorithm", "grid", "state", "generated", "reference"). */
+  RatioTable(String subject, String size, String state, String fastSide, String baselineSide) {
+    this.headers = new String[] {subject, size, state, fastSide, baselineSide};
+  }
+
+  /** Records one round's iteration times (µs) of the fast side, or of the baseline. */
+  void add(String subject, String size, String state, boolean isBaseline, double[] micros) {
     if (micros.length == 0) {
-      throw new IllegalArgumentException("no iterations for " + algorithm + " " + box + " " + implementation);
+      throw new IllegalArgumentException("no iterations for " + subject + " " + size + " " + state);
     }
-    Map<Key, List<double[]>> side = switch (implementation) {
-      case "generated" -> generated;
-      case "reference" -> reference;
-      default -> throw new IllegalArgumentException("unknown implementation " + implementation);
-    };
-    side.computeIfAbsent(new Key(algorithm, box, state), k -> new ArrayList<>()).add(micros.clone());
+    (isBaseline ? baseline : fast).computeIfAbsent(new Key(subject, size, state), k -> new ArrayList<>()).add(micros.clone());
   }
 
   /** One row of the table, for tests and for the text below. */
-  record Row(String algorithm, int side, String state, double generatedMedian, double referenceMedian,
+  record Row(String subject, String size, String state, double fastMedian, double baselineMedian,
       double ratio, double lowestRatio, double highestRatio, int rounds) {}
 
   List<Row> rows() {
     List<Row> rows = new ArrayList<>();
-    for (Map.Entry<Key, List<double[]>> entry : generated.entrySet()) {
-      List<double[]> gen = entry.getValue();
-      List<double[]> ref = reference.get(entry.getKey());
-      if (ref == null) {
+    for (Map.Entry<Key, List<double[]>> entry : fast.entrySet()) {
+      List<double[]> quick = entry.getValue();
+      List<double[]> slow = baseline.get(entry.getKey());
+      if (slow == null) {
         continue;
       }
-      int rounds = Math.min(gen.size(), ref.size());
+      int rounds = Math.min(quick.size(), slow.size());
       double[] ratios = new double[rounds];
       for (int r = 0; r < rounds; r++) {
-        ratios[r] = median(ref.get(r)) / median(gen.get(r));
+        ratios[r] = median(slow.get(r)) / median(quick.get(r));
       }
       Key key = entry.getKey();
-      rows.add(new Row(key.algorithm(), key.box() * key.box(), key.state(), median(concat(gen)), median(concat(ref)),
+      rows.add(new Row(key.subject(), key.size(), key.state(), median(concat(quick)), median(concat(slow)),
           median(ratios), Arrays.stream(ratios).min().orElseThrow(), Arrays.stream(ratios).max().orElseThrow(), rounds));
     }
     return rows;
   }
 
-  /** The table as Markdown, µs per sweep. */
+  /** The table as Markdown, µs per operation. */
   String render() {
     StringBuilder out = new StringBuilder();
-    out.append("| algorithm | grid | state | generated µs | reference µs | ratio | rounds' range |\n");
+    out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s µs | %s µs | ratio | rounds' range |%n", (Object[]) headers));
     out.append("|---|---|---|---|---|---|---|\n");
     for (Row row : rows()) {
-      out.append(String.format(Locale.ROOT, "| %s | %dx%d | %s | %s | %s | %sx | %sx to %sx (%d) |%n",
-          row.algorithm(), row.side(), row.side(), row.state(), figure(row.generatedMedian()), figure(row.referenceMedian()),
+      out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %sx | %sx to %sx (%d) |%n",
+          row.subject(), row.size(), row.state(), figure(row.fastMedian()), figure(row.baselineMedian()),
           ratio(row.ratio()), ratio(row.lowestRatio()), ratio(row.highestRatio()), row.rounds()));
     }
     return out.toString();
