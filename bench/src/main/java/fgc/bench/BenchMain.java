@@ -5,7 +5,8 @@ import picocli.CommandLine;
 /**
  * {@code fgc bench} and its subcommands: the solve matrix (default), {@code peers} (the exact
  * driver next to Choco-solver, Sat4j and Z3 on one corpus), {@code compile} (compile and reload
- * times) and {@code jmh} (the micro-benchmarks).
+ * times), {@code jmh} (the micro-benchmarks), {@code ratio} (their side-by-side ratios as medians
+ * over rounds) and {@code decisions} (decimation's first wrong decision).
  * Nothing here runs in {@code mvn verify} except the small tests of this module's own logic.
  */
 public final class BenchMain {

@@ -27,6 +27,8 @@ import javax.lang.model.element.Modifier;
  * slots with one value, or more free slots than free values, make every message zero). Messages
  * into observed variables are not updated: their prior is a point mass, so no other entry of those
  * messages can change any belief.
+ * In a model of at most four values, a factor whose free slots and free values make a square
+ * takes the straight-line update of {@link SquareFactorEmitter} instead.
  *
  * <p>Schedule: factors in order; before a factor is updated, each of its free variables' message to
  * it (prior times the variable's other incoming messages) is computed from the latest messages.
