@@ -168,14 +168,7 @@ public final class PairwiseBpEmitter {
         .addStatement("mass = mass + y")
         .endControlFlow()
         .add(rescaleSuffix())
-        .addStatement("final double sum = left * (W - 1)");
-    if (damped) {
-      code.addStatement("final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] : 0.0")
-          .addStatement("final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
-          .addStatement("final double dampSum = DAMPING * sum");
-    } else {
-      code.addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
-    }
+        .add(neqScale(damped));
     return code.addStatement("double right = 0.0")
         .beginControlFlow("for (int v = W - 1; v >= 0; v--)")
         .addStatement("final double x = out[v] + right")
@@ -187,6 +180,22 @@ public final class PairwiseBpEmitter {
         .addStatement("messages[o + v] = y")
         .endControlFlow()
         .build();
+  }
+
+  /**
+   * The neq message's sum ({@code W - 1} times the cavity's, {@code left}) and the one reciprocal
+   * that normalises the message, damped or not; damped, also {@code dampSum}, the old entries'
+   * weight before normalising.
+   */
+  private static CodeBlock neqScale(boolean damped) {
+    CodeBlock.Builder code = CodeBlock.builder().addStatement("final double sum = left * (W - 1)");
+    if (damped) {
+      return code.addStatement("final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] : 0.0")
+          .addStatement("final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
+          .addStatement("final double dampSum = DAMPING * sum")
+          .build();
+    }
+    return code.addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0").build();
   }
 
   private static CodeBlock rescaleSuffix() {
@@ -364,14 +373,7 @@ public final class PairwiseBpEmitter {
       method.addStatement("s$L = $T.scalb(s$L, shift)", v, Math.class, v);
     }
     method.endControlFlow().endControlFlow()
-        .addStatement("final double sum = left * (W - 1)");
-    if (damped) {
-      method.addStatement("final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] : 0.0")
-          .addStatement("final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
-          .addStatement("final double dampSum = DAMPING * sum");
-    } else {
-      method.addStatement("final double scale = sum > 0.0 ? 1.0 / sum : 0.0");
-    }
+        .addCode(neqScale(damped));
     // The message at v: the cavity left of v plus the cavity right of it (r<v>, summed from the last value).
     for (int v = width - 1; v >= 0; v--) {
       String x;
