@@ -28,6 +28,14 @@ public final class Numerics {
   }
 
   /**
+   * The larger of two entries, neither NaN: {@code Math.max} without its NaN and signed-zero cases,
+   * which products of non-negative entries never have and which cost a max-product sweep a tenth.
+   */
+  public static double larger(double a, double b) {
+    return a >= b ? a : b;
+  }
+
+  /**
    * Below this maximum a product block is rescaled; far above where double precision thins out.
    * Generated code that already knows a block's maximum tests it against this before calling
    * {@link #rescale}, which saves the second pass in the common case.

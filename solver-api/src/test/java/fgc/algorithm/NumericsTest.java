@@ -17,6 +17,16 @@ class NumericsTest {
   }
 
   @Test
+  void largerIsMathMaxOnEntries() {
+    double[] entries = {0.0, Numerics.TINY, 1e-300, 0.25, 0.5, 1.0, Double.MAX_VALUE};
+    for (double a : entries) {
+      for (double b : entries) {
+        assertEquals(Double.doubleToRawLongBits(Math.max(a, b)), Double.doubleToRawLongBits(Numerics.larger(a, b)), a + " and " + b);
+      }
+    }
+  }
+
+  @Test
   void rescalingLeavesOrdinaryBlocksAloneAndScalesTinyOnesExactly() {
     double[] ordinary = {0.0, 1e-30, 0.5, 1e-100};
     double[] copy = ordinary.clone();

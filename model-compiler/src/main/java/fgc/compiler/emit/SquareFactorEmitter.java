@@ -13,16 +13,30 @@ import javax.lang.model.element.Modifier;
  * row and message arrays, the column table is read once per factor, and no kernel is dispatched.
  * At these sizes the loops and their bookkeeping, not the arithmetic, were most of a sweep.
  *
- * <p>The arithmetic is that of the general path, operation for operation: {@code cavityRow}'s fast
- * path, the closed forms of {@code SmallAlldiff} and {@code store}, with sums taken in the same
- * order (a sum that starts from {@code 0.0} is its first term, as entries are never negative).
- * A factor whose rows the fast path cannot take (a variable not in three factors, or a product
- * small enough to need a rescale) returns {@code -1} before it stores anything and goes the general
- * way. Generated-versus-reference tests cover both.
+ * <p>The messages are those of the general path ({@code cavityRow}, the closed forms of
+ * {@code SmallAlldiff}, {@code store}) up to rounding, and zero exactly where it gives zero:
+ * <ul>
+ *   <li>Cavity rows are products through {@link Numerics#times}, as there, but not normalised:
+ *       a message is the same up to a factor per row, which its store divides out.</li>
+ *   <li>When every cavity entry of a square of three or four is zero or at least {@code 2^-166}
+ *       (none exceeds 1), no product of up to three of them comes near {@code TINY}, so the
+ *       messages take plain products: the floors would change nothing. Otherwise they take the
+ *       general path's normalised rows and floored products, and a row small enough to need a
+ *       rescale sends the factor the general way ({@code -1}, returned before anything is stored).</li>
+ *   <li>The damped store divides once: {@code (KEEP m + DAMPING sum old) / (sum (KEEP + DAMPING kept))}
+ *       is the general store's {@code (KEEP m / sum + DAMPING old) / (KEEP + DAMPING kept)}.</li>
+ * </ul>
+ * Each of these took a share of the 4x4 sweep; generated-versus-reference tests cover both branches.
  */
 final class SquareFactorEmitter {
   /** Widths up to this get the straight-line updates; beyond, the general path with its kernels. */
   static final int MAX_WIDTH = 4;
+
+  /**
+   * Cavity entries at or above this (or zero) let a square's messages skip the {@code TINY} floor:
+   * a product of three is then at least {@code 2^-498}, above {@code TINY = 2^-500}.
+   */
+  static final String CLEAR_BELOW = "0x1p-166";
 
   private SquareFactorEmitter() {}
 
@@ -58,7 +72,35 @@ final class SquareFactorEmitter {
     for (int r = 0; r < k; r++) {
       method.addCode(cavityRow(r, k, uniformDomains));
     }
-    method.addCode(messages(k, maxProduct));
+    if (k == 2) {
+      // Two rows swap: no products, so nothing to floor; the guard keeps rows that need a rescale general.
+      for (int r = 0; r < 2; r++) {
+        method.addCode(guard(r, k));
+      }
+      method.addCode(messages(k, maxProduct, "q", false, "final double "));
+    } else {
+      method.addStatement("final boolean clear = $L", clear(k));
+      StringBuilder names = new StringBuilder();
+      for (int r = 0; r < k; r++) {
+        for (int v = 0; v < k; v++) {
+          names.append(names.length() == 0 ? "" : ", ").append('m').append(r).append('_').append(v);
+        }
+      }
+      method.addStatement("double $L", names)
+          .beginControlFlow("if (clear)")
+          .addCode(messages(k, maxProduct, "q", false, ""))
+          .nextControlFlow("else");
+      for (int r = 0; r < k; r++) {
+        method.addCode(guard(r, k));
+      }
+      for (int r = 0; r < k; r++) {
+        method.addStatement("final double z$L = 1.0 / s$L", r, r);
+        for (int j = 0; j < k; j++) {
+          method.addStatement("final double r$L_$L = q$L_$L * z$L", r, j, r, j, r);
+        }
+      }
+      method.addCode(messages(k, maxProduct, "r", true, "")).endControlFlow();
+    }
     method.addStatement("double change = 0.0");
     for (int r = 0; r < k; r++) {
       method.addCode(store(r, k, width, damped));
@@ -67,8 +109,8 @@ final class SquareFactorEmitter {
   }
 
   /**
-   * Row {@code r}: the product of the variable's two other messages (and its prior, unless every
-   * domain is the whole range) over the free values, normalised into {@code r<r>_<j>}.
+   * Row {@code r}: the product {@code q<r>_<j>} of the variable's two other messages (and its prior,
+   * unless every domain is the whole range) over the free values.
    */
   private static CodeBlock cavityRow(int r, int k, boolean uniformDomains) {
     CodeBlock.Builder code = CodeBlock.builder()
@@ -87,16 +129,38 @@ final class SquareFactorEmitter {
       }
       code.addStatement("final double q$L_$L = $T.times(p$L_$L, toVariable[b$L + c$L])", r, j, Numerics.class, r, j, r, j);
     }
-    code.addStatement("final double s$L = $L", r, sum("q" + r + "_", k))
+    return code.build();
+  }
+
+  /**
+   * Row {@code r}'s sum {@code s<r>}, and the general path's rescale test: a row whose products (or
+   * whose first factor) fall below {@code RESCALE_BELOW} on average goes the general way.
+   */
+  private static CodeBlock guard(int r, int k) {
+    return CodeBlock.builder()
+        .addStatement("final double s$L = $L", r, sum("q" + r + "_", k))
         .beginControlFlow("if (!($L >= $L * $T.RESCALE_BELOW && s$L >= $L * $T.RESCALE_BELOW))",
             sum("p" + r + "_", k), k, Numerics.class, r, k, Numerics.class)
         .addStatement("return -1.0")
         .endControlFlow()
-        .addStatement("final double z$L = 1.0 / s$L", r, r);
-    for (int j = 0; j < k; j++) {
-      code.addStatement("final double r$L_$L = q$L_$L * z$L", r, j, r, j, r);
+        .build();
+  }
+
+  /**
+   * Whether every cavity entry is zero or at least {@link #CLEAR_BELOW}. None exceeds 1: messages
+   * are normalised, and in factor BP a prior entry is 0 or 1 (unary weights are factors of their own).
+   */
+  private static String clear(int k) {
+    StringBuilder test = new StringBuilder();
+    for (int r = 0; r < k; r++) {
+      for (int j = 0; j < k; j++) {
+        String q = "q" + r + "_" + j;
+        // Non-short-circuit operators: one pass of comparisons, no branch per entry.
+        test.append(test.length() == 0 ? "" : " & ")
+            .append('(').append(q).append(" == 0.0 | ").append(q).append(" >= ").append(CLEAR_BELOW).append(')');
+      }
     }
-    return code.build();
+    return test.toString();
   }
 
   /** {@code x0 + x1 + ...}, left to right: the general path's running sum from {@code 0.0}. */
@@ -108,25 +172,26 @@ final class SquareFactorEmitter {
     return text.toString();
   }
 
-  /** The semiring's sum; for max-product {@code Math.max}, which equals the kernels' {@code x > y ? x : y} on products (never NaN or -0.0). */
+  /** The semiring's sum; for max-product {@link Numerics#larger}, as products are never NaN or -0.0. */
   private static String combine(boolean max, String x, String y) {
-    return max ? "Math.max(" + x + ", " + y + ")" : x + " + " + y;
+    return max ? "Numerics.larger(" + x + ", " + y + ")" : x + " + " + y;
   }
 
-  private static String times(String x, String y) {
-    return "Numerics.times(" + x + ", " + y + ")";
+  private static String times(boolean floored, String x, String y) {
+    return floored ? "Numerics.times(" + x + ", " + y + ")" : x + " * " + y;
   }
 
   /**
-   * The messages {@code m<r>_<j>}, as {@code SmallAlldiff} computes them: two rows swap, three
-   * rows take the other two rows' two assignments, four rows go through the pair tables of rows
-   * (0, 1) and (2, 3).
+   * The messages {@code m<r>_<j>} from the rows named {@code <row><r>_<j>}, as {@code SmallAlldiff}
+   * computes them: two rows swap, three rows take the other two rows' two assignments, four rows go
+   * through the pair tables of rows (0, 1) and (2, 3). {@code declare} is {@code "final double "}
+   * or empty, for messages declared before a branch.
    */
-  private static CodeBlock messages(int k, boolean max) {
+  private static CodeBlock messages(int k, boolean max, String row, boolean floored, String declare) {
     CodeBlock.Builder code = CodeBlock.builder();
     if (k == 2) {
-      return code.addStatement("final double m0_0 = r1_1").addStatement("final double m0_1 = r1_0")
-          .addStatement("final double m1_0 = r0_1").addStatement("final double m1_1 = r0_0").build();
+      return code.addStatement("$Lm0_0 = $L1_1", declare, row).addStatement("$Lm0_1 = $L1_0", declare, row)
+          .addStatement("$Lm1_0 = $L0_1", declare, row).addStatement("$Lm1_1 = $L0_0", declare, row).build();
     }
     if (k == 3) {
       for (int r = 0; r < 3; r++) {
@@ -135,8 +200,8 @@ final class SquareFactorEmitter {
         for (int v = 0; v < 3; v++) {
           int x = v == 0 ? 1 : 0;
           int y = v == 2 ? 1 : 2;
-          code.addStatement("final double m$L_$L = $L", r, v, combine(max,
-              times("r" + p + "_" + x, "r" + q + "_" + y), times("r" + p + "_" + y, "r" + q + "_" + x)));
+          code.addStatement("$Lm$L_$L = $L", declare, r, v, combine(max,
+              times(floored, row + p + "_" + x, row + q + "_" + y), times(floored, row + p + "_" + y, row + q + "_" + x)));
         }
       }
       return code.build();
@@ -144,24 +209,26 @@ final class SquareFactorEmitter {
     for (int u = 0; u < 4; u++) {
       for (int w = u + 1; w < 4; w++) {
         int pair = (1 << u) | (1 << w);
-        code.addStatement("final double top$L = $L", pair, combine(max, times("r0_" + u, "r1_" + w), times("r0_" + w, "r1_" + u)));
-        code.addStatement("final double bottom$L = $L", pair, combine(max, times("r2_" + u, "r3_" + w), times("r2_" + w, "r3_" + u)));
+        code.addStatement("final double top$L = $L", pair,
+            combine(max, times(floored, row + "0_" + u, row + "1_" + w), times(floored, row + "0_" + w, row + "1_" + u)));
+        code.addStatement("final double bottom$L = $L", pair,
+            combine(max, times(floored, row + "2_" + u, row + "3_" + w), times(floored, row + "2_" + w, row + "3_" + u)));
       }
     }
     // Row 0 pairs with row 1 against the (2, 3) table, and so on, as in SmallAlldiff.four.
-    String[] partner = {"r1_", "r0_", "r3_", "r2_"};
+    String[] partner = {row + "1_", row + "0_", row + "3_", row + "2_"};
     String[] table = {"bottom", "bottom", "top", "top"};
     for (int r = 0; r < 4; r++) {
       for (int v = 0; v < 4; v++) {
         String acc = null;
         for (int u = 0; u < 4; u++) {
           if (u != v) {
-            String term = times(partner[r] + u, table[r] + (15 ^ (1 << v) ^ (1 << u)));
+            String term = times(floored, partner[r] + u, table[r] + (15 ^ (1 << v) ^ (1 << u)));
             // combine(0.0, t) is t: a product of non-negative entries is never -0.0 or NaN.
             acc = acc == null ? term : combine(max, acc, term);
           }
         }
-        code.addStatement("final double m$L_$L = $L", r, v, acc);
+        code.addStatement("$Lm$L_$L = $L", declare, r, v, acc);
       }
     }
     return code.build();
@@ -169,15 +236,16 @@ final class SquareFactorEmitter {
 
   /**
    * Stores row {@code r}'s message on its edge as the general {@code store} does: normalised, damped
-   * where it is not an exact zero, normalised again; the taken values get zero.
+   * where it is not an exact zero, normalised again; the taken values get zero. Damped, it divides
+   * once: {@code y = (KEEP m + DAMPING sum old) / (sum (KEEP + DAMPING kept))}, the general
+   * {@code (KEEP m / sum + DAMPING old) / (KEEP + DAMPING kept)} with {@code sum} multiplied through.
    */
   private static CodeBlock store(int r, int k, int width, boolean damped) {
     CodeBlock.Builder code = CodeBlock.builder().addStatement("final int o$L = e$L * W", r, r);
     for (int j = 0; j < k; j++) {
       code.addStatement("final double old$L_$L = toVariable[o$L + c$L]", r, j, r, j);
     }
-    code.addStatement("final double sum$L = $L", r, sum("m" + r + "_", k))
-        .addStatement("final double scale$L = sum$L > 0.0 ? 1.0 / sum$L : 0.0", r, r, r);
+    code.addStatement("final double sum$L = $L", r, sum("m" + r + "_", k));
     if (damped) {
       StringBuilder kept = new StringBuilder();
       for (int j = 0; j < k; j++) {
@@ -185,15 +253,17 @@ final class SquareFactorEmitter {
             .append(r).append('_').append(j).append(')');
       }
       code.addStatement("final double kept$L = $L", r, kept)
-          .addStatement("final double again$L = sum$L > 0.0 ? 1.0 / (KEEP * (sum$L * scale$L) + DAMPING * kept$L) : 0.0", r, r, r, r, r);
+          .addStatement("final double scale$L = sum$L > 0.0 ? 1.0 / (sum$L * (KEEP + DAMPING * kept$L)) : 0.0", r, r, r, r)
+          .addStatement("final double held$L = DAMPING * sum$L", r, r);
+    } else {
+      code.addStatement("final double scale$L = sum$L > 0.0 ? 1.0 / sum$L : 0.0", r, r, r);
     }
     for (int j = 0; j < k; j++) {
-      code.addStatement("final double x$L_$L = m$L_$L * scale$L", r, j, r, j, r);
       if (damped) {
-        code.addStatement("final double y$L_$L = x$L_$L == 0.0 ? 0.0 : (KEEP * x$L_$L + DAMPING * old$L_$L) * again$L",
-            r, j, r, j, r, j, r, j, r);
+        code.addStatement("final double y$L_$L = m$L_$L == 0.0 ? 0.0 : (KEEP * m$L_$L + held$L * old$L_$L) * scale$L",
+            r, j, r, j, r, j, r, r, j, r);
       } else {
-        code.addStatement("final double y$L_$L = x$L_$L", r, j, r, j);
+        code.addStatement("final double y$L_$L = m$L_$L * scale$L", r, j, r, j, r);
       }
       code.addStatement("final double d$L_$L = $T.abs(y$L_$L - old$L_$L)", r, j, Math.class, r, j, r, j)
           .beginControlFlow("if (d$L_$L > change)", r, j).addStatement("change = d$L_$L", r, j).endControlFlow()
