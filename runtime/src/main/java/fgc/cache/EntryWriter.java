@@ -45,10 +45,11 @@ final class EntryWriter {
   private final Path entries;
   private final FileWriter fileWriter;
 
+  /** {@code fileWriter} null writes real entries (made here, so that a cache hit never loads a writer). */
   EntryWriter(Path root, Path entries, FileWriter fileWriter) {
     this.root = root;
     this.entries = entries;
-    this.fileWriter = fileWriter;
+    this.fileWriter = fileWriter != null ? fileWriter : new PrivateFileWriter();
   }
 
   /** Whether entries may be written and moved: the owner has not made the cache read-only. */

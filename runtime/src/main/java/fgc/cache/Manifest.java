@@ -4,7 +4,6 @@ import fgc.compiler.Sha256;
 import fgc.compiler.SolverKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +34,7 @@ final class Manifest {
   final String model;
   final String algorithm;
   final String className;
-  /** File name to {sha256, size}. */
+  /** File name to {sha256, size}, in the manifest's order. Not wrapped unmodifiable: iterating a wrapper loads its entry class, a cost on every hit; nothing outside this package sees the map. */
   final Map<String, FileRecord> files;
 
   Manifest(String key, String compiler, String model, String algorithm, String className, Map<String, FileRecord> files) {
@@ -44,7 +43,7 @@ final class Manifest {
     this.model = model;
     this.algorithm = algorithm;
     this.className = className;
-    this.files = Collections.unmodifiableMap(new LinkedHashMap<>(files));
+    this.files = new LinkedHashMap<>(files);
   }
 
   static final class FileRecord {
@@ -99,7 +98,8 @@ final class Manifest {
     String algorithm = field(lines.get(4), "algorithm");
     String className = field(lines.get(5), "class");
     Map<String, FileRecord> files = new LinkedHashMap<>();
-    for (String line : lines.subList(6, lines.size())) {
+    for (int at = 6; at < lines.size(); at++) {
+      String line = lines.get(at);
       String[] parts = field(line, "file").split(" ");
       if (parts.length != 3 || !isSafeFileName(parts[0]) || !Sha256.isHex(parts[1])) {
         throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file line is malformed: " + abbreviate(line));

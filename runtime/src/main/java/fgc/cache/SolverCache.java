@@ -59,7 +59,7 @@ public final class SolverCache {
 
   /** A cache under {@code root}; {@code log} receives the one-line notices (recoveries, warnings). */
   public SolverCache(Path root, Consumer<String> log) {
-    this(root, log, CacheSafety.forCurrentUser(), new EntryWriter.PrivateFileWriter());
+    this(root, log, CacheSafety.forCurrentUser(), null);
   }
 
   SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
@@ -108,8 +108,7 @@ public final class SolverCache {
     if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
       long start = System.nanoTime();
       try {
-        Loaded hit = readEntry(entry, key, model);
-        return new LoadedSolver(key, hit.constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, hit.source, null);
+        return readEntry(entry, key, model, start);
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
           // Not ours to judge or move: it may be another user's. Leave it and do not trust it.
@@ -179,25 +178,16 @@ public final class SolverCache {
     return definitions.get();
   }
 
-  private static final class Loaded {
-    final Constructor<? extends GeneratedAlgorithm> constructor;
-    final String source;
-
-    Loaded(Constructor<? extends GeneratedAlgorithm> constructor, String source) {
-      this.constructor = constructor;
-      this.source = source;
-    }
-  }
-
   /**
-   * Reads and checks the entry; throws {@link CorruptEntryException} saying what is wrong. With a
-   * null model (verify), the smoke run cannot compare domains but checks everything else.
+   * Reads and checks the entry, a hit timed from {@code start}; throws {@link CorruptEntryException}
+   * saying what is wrong. With a null model (verify), the smoke run cannot compare domains but checks
+   * everything else.
    */
-  private Loaded readEntry(Path entry, String key, Model model) {
+  private LoadedSolver readEntry(Path entry, String key, Model model, long start) {
     checkSafe(entry);
     Path manifestFile = entry.resolve(Manifest.FILE_NAME);
     checkSafe(manifestFile);
-    Manifest manifest = Manifest.parse(readBounded(manifestFile, LoadStage.MANIFEST));
+    Manifest manifest = Manifest.parse(readBounded(manifestFile, true));
     if (!manifest.key.equals(key)) {
       throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
     }
@@ -209,7 +199,7 @@ public final class SolverCache {
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
-      byte[] bytes = readBounded(file, LoadStage.FILES);
+      byte[] bytes = readBounded(file, false);
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
@@ -229,10 +219,22 @@ public final class SolverCache {
     if (!classes.containsKey(manifest.className)) {
       throw new CorruptEntryException(LoadStage.FILES, "manifest names class " + manifest.className + " but holds no such class file");
     }
-    if (!ClassBytes.contain(classes.get(manifest.className), key)) {
+    if (!carriesKey(classes.get(manifest.className), key)) {
       throw new CorruptEntryException(LoadStage.CLASS_BYTES, "class " + manifest.className + " does not carry the entry's key");
     }
-    return new Loaded(define(classes, manifest.className, key, model), source);
+    Constructor<? extends GeneratedAlgorithm> constructor = define(classes, manifest.className, key, model);
+    return new LoadedSolver(key, constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, source, null);
+  }
+
+  /**
+   * Whether the class file holds {@code key} as a constant. Every generated class keeps its key in
+   * its constant pool, so a class swapped in from another entry (with a manifest sealed again to
+   * match) is refused before it is defined, and its static initialiser never runs. The bytes are
+   * searched as a Latin-1 string: {@code String.indexOf} is compiled code even in a fresh JVM, where
+   * a byte loop of our own would run interpreted over the whole class file.
+   */
+  static boolean carriesKey(byte[] classFile, String key) {
+    return new String(classFile, StandardCharsets.ISO_8859_1).indexOf(key) >= 0;
   }
 
   private void checkSafe(Path path) {
@@ -246,17 +248,19 @@ public final class SolverCache {
    * The whole file, if it is at most {@link #MAX_FILE_BYTES} long. Read with a plain
    * {@code FileInputStream}: {@code Files.readAllBytes} would load some thirty NIO channel classes
    * and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading one byte past
-   * the limit, rather than asking the size first, also catches a file that grows meanwhile.
+   * the limit, rather than asking the size first, also catches a file that grows meanwhile. A failure
+   * counts against the manifest's check or the files'; a flag rather than the {@link LoadStage}, so
+   * that a hit never loads that enum.
    */
-  private static byte[] readBounded(Path file, LoadStage stage) {
+  private static byte[] readBounded(Path file, boolean manifest) {
     try (InputStream in = new FileInputStream(file.toFile())) {
       byte[] bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
       if (bytes.length > MAX_FILE_BYTES) {
-        throw new CorruptEntryException(stage, file.getFileName() + " is larger than any entry file can be");
+        throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName() + " is larger than any entry file can be");
       }
       return bytes;
     } catch (IOException e) {
-      throw new CorruptEntryException(stage, file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
+      throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }
   }
 
@@ -345,7 +349,7 @@ public final class SolverCache {
     for (EntryInfo info : list()) {
       String problem = null;
       try {
-        readEntry(entryFolder(info.key()), info.key(), null);
+        readEntry(entryFolder(info.key()), info.key(), null, System.nanoTime());
       } catch (CorruptEntryException e) {
         problem = e.getMessage();
         if (repair && e.stage() != LoadStage.SAFETY) {
