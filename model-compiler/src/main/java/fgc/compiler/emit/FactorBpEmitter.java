@@ -100,9 +100,14 @@ public final class FactorBpEmitter {
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
     String arityExpr = arity >= 0 ? Integer.toString(arity) : "FACTOR_START[f + 1] - FACTOR_START[f]";
 
-    EmitSupport.addSchedule(type, "toVariable", "F", "updateFactor", CodeBlock.builder()
+    int squareWidth = plan.layout().width() <= SquareFactorEmitter.MAX_WIDTH ? plan.layout().width() : 0;
+    if (squareWidth >= 2) {
+      type.addField(EmitSupport.state(int[].class, "squareKind", "new int[F]"));
+      type.addMethod(SquareFactorEmitter.sweepFactor(squareWidth, first));
+    }
+    EmitSupport.addSchedule(type, "toVariable", "F", squareWidth >= 2 ? "sweepFactor" : "updateFactor", CodeBlock.builder()
         .beginControlFlow("if (layoutEvidence != evidence)").addStatement("layout()").endControlFlow().build());
-    type.addMethod(layout(first, arityExpr, plan.data().needed()));
+    type.addMethod(layout(first, arityExpr, plan.data().needed(), squareWidth >= 2));
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)
@@ -114,15 +119,14 @@ public final class FactorBpEmitter {
     type.addMethod(store(damping != 0.0));
     String kernel = !maxProduct ? "sumProduct" : plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH ? "maxProductWide" : "maxProduct";
     int sparseWidth = Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH);
-    int squareWidth = plan.layout().width() <= SquareFactorEmitter.MAX_WIDTH ? plan.layout().width() : 0;
     for (int k = 2; k <= squareWidth; k++) {
       type.addMethod(SquareFactorEmitter.updateSquare(k, squareWidth, maxProduct, damping != 0.0, plan.layout().uniformDomains()));
     }
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
-      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth, squareWidth));
+      type.addMethod(updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth));
       FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
     } else {
-      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth, squareWidth));
+      type.addMethod(updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth));
     }
     return EmitSupport.file(type.build(), compilerId);
   }
@@ -237,7 +241,7 @@ public final class FactorBpEmitter {
    * the taken ones, and whether the evidence already rules it out (a value observed twice, or more
    * free slots than free values). Recomputed when the evidence changes, not on every sweep.
    */
-  private static MethodSpec layout(String first, String arity, boolean otherKinds) {
+  private static MethodSpec layout(String first, String arity, boolean otherKinds, boolean squares) {
     MethodSpec.Builder method = MethodSpec.methodBuilder("layout").addModifiers(Modifier.PRIVATE)
         .beginControlFlow("for (int f = 0; f < F; f++)");
     if (otherKinds) {
@@ -269,6 +273,9 @@ public final class FactorBpEmitter {
         .addStatement("freeCount[f] = free")
         .addStatement("freeWidth[f] = width")
         .addStatement("impossible[f] = twice || free > width")
+        .addCode(squares
+            ? CodeBlock.builder().addStatement("squareKind[f] = !impossible[f] && free == width && free >= 2 ? free : 0").build()
+            : CodeBlock.of(""))
         .endControlFlow()
         .addStatement("layoutEvidence = evidence")
         .build();
@@ -325,9 +332,7 @@ public final class FactorBpEmitter {
         .build();
   }
 
-  /** {@code squareWidth}: the widest square that has a straight-line update ({@link SquareFactorEmitter}), 0 for none. */
-  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth,
-      int squareWidth) {
+  private static MethodSpec updateFactor(String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
     return MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
         .addJavadoc("Recomputes every message factor {@code f} sends to a free variable, in place; returns the largest change.\n")
         .addParameter(int.class, "f").returns(double.class)
@@ -344,7 +349,6 @@ public final class FactorBpEmitter {
         .endControlFlow()
         .addStatement("return change")
         .endControlFlow()
-        .addCode(squareWidth >= 2 ? SquareFactorEmitter.dispatch(squareWidth) : CodeBlock.of(""))
         .beginControlFlow("for (int r = 0; r < free; r++)")
         .addStatement("masks[r] = cavityRow(freeEdge[first + r], r * W, width, cols)")
         .endControlFlow()

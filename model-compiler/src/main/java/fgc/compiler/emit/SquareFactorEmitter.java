@@ -41,21 +41,24 @@ final class SquareFactorEmitter {
   private SquareFactorEmitter() {}
 
   /**
-   * The dispatch at the head of the general update, after its {@code impossible} case: a square of
-   * two to {@code width} rows takes its straight-line method unless that returns {@code -1}.
+   * The sweep's per-factor step: the straight-line method of the square {@code layout()} found for
+   * factor {@code f} ({@code squareKind[f]}, 0 for none), else, or when that returns {@code -1}, the
+   * general update. Small enough for the JIT to inline into the sweep, so a square costs one call
+   * and no re-reading of the factor's layout; the general update no longer looks for squares.
    */
-  static CodeBlock dispatch(int width) {
+  static MethodSpec sweepFactor(int width, String first) {
     CodeBlock.Builder code = CodeBlock.builder()
-        .beginControlFlow("if (free == width && free >= 2)")
         .addStatement("final double square")
-        .beginControlFlow("switch (free)");
+        .beginControlFlow("switch (squareKind[f])");
     for (int k = 2; k <= width; k++) {
-      code.add("case $L:\n", k).indent().addStatement("square = updateSquare$L(f, first)", k).addStatement("break").unindent();
+      code.add("case $L:\n", k).indent().addStatement("square = updateSquare$L(f, $L)", k, first).addStatement("break").unindent();
     }
-    return code.add("default:\n").indent().addStatement("square = -1.0").unindent()
-        .endControlFlow()
-        .beginControlFlow("if (square >= 0.0)").addStatement("return square").endControlFlow()
-        .endControlFlow()
+    code.add("default:\n").indent().addStatement("return updateFactor(f)").unindent().endControlFlow();
+    return MethodSpec.methodBuilder("sweepFactor").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("Factor {@code f}'s update in a sweep: its square's straight-line method when it has one, else the general way.\n")
+        .addParameter(int.class, "f").returns(double.class)
+        .addCode(code.build())
+        .addStatement("return square >= 0.0 ? square : updateFactor(f)")
         .build();
   }
 
