@@ -34,7 +34,10 @@ final class Manifest {
   final String model;
   final String algorithm;
   final String className;
-  /** File name to {sha256, size}, in the manifest's order. Not wrapped unmodifiable: iterating a wrapper loads its entry class, a cost on every hit; nothing outside this package sees the map. */
+  /**
+   * File name to {sha256, size}, in the manifest's order. Not wrapped unmodifiable: iterating a
+   * wrapper loads its entry class, a cost on every cache hit; nothing outside this package sees it.
+   */
   final Map<String, FileRecord> files;
 
   Manifest(String key, String compiler, String model, String algorithm, String className, Map<String, FileRecord> files) {

@@ -230,8 +230,9 @@ public final class SolverCache {
    * Whether the class file holds {@code key} as a constant. Every generated class keeps its key in
    * its constant pool, so a class swapped in from another entry (with a manifest sealed again to
    * match) is refused before it is defined, and its static initialiser never runs. The bytes are
-   * searched as a Latin-1 string: {@code String.indexOf} is compiled code even in a fresh JVM, where
-   * a byte loop of our own would run interpreted over the whole class file.
+   * searched as a Latin-1 string with {@code String.indexOf} (a JIT intrinsic, and code the JDK's
+   * own start-up has usually compiled already) rather than by a byte loop of our own, which a fresh
+   * JVM ran interpreted over the whole class file.
    */
   static boolean carriesKey(byte[] classFile, String key) {
     return new String(classFile, StandardCharsets.ISO_8859_1).indexOf(key) >= 0;
