@@ -491,9 +491,31 @@ final class Evaluator {
     return z.row().isPresent() ? row(entry, z.row().get(), z.name()).size() : entry.rows().size();
   }
 
-  private long arith(Ast.Arith e) {
-    long a = eval(e.left());
-    long b = eval(e.right());
+  /**
+   * A chain of binary operators, {@code ((a + b) * c) - d}: down the left operands in a loop, then
+   * back up applying each operator, so a chain of any length costs no recursion (only its right
+   * operands, which are nested no deeper than the parser allows, are evaluated recursively).
+   */
+  private long arith(Ast.Arith top) {
+    if (!(top.left() instanceof Ast.Arith)) { // the common short case, without a list
+      long a = eval(top.left());
+      return arith(top, a, eval(top.right()));
+    }
+    List<Ast.Arith> chain = new ArrayList<>();
+    IntExpr left = top;
+    while (left instanceof Ast.Arith a) {
+      chain.add(a);
+      left = a.left();
+    }
+    long value = eval(left);
+    for (int k = chain.size() - 1; k >= 0; k--) {
+      Ast.Arith e = chain.get(k);
+      value = arith(e, value, eval(e.right()));
+    }
+    return value;
+  }
+
+  private long arith(Ast.Arith e, long a, long b) {
     if ((e.op() == Ast.ArithOp.DIV || e.op() == Ast.ArithOp.MOD) && b == 0) {
       throw error(e.pos(), (e.op() == Ast.ArithOp.DIV ? "division" : "modulo") + " by zero in " + a + " " + e.op().symbol + " 0");
     }
@@ -527,9 +549,29 @@ final class Evaluator {
       };
     }
     if (c instanceof Ast.Logic l) {
-      return l.op() == Ast.LogicOp.AND ? test(l.left()) && test(l.right()) : test(l.left()) || test(l.right());
+      return logic(l);
     }
     return !test(((Ast.Not) c).operand());
+  }
+
+  /** A chain of {@code &&} and {@code ||}, walked like {@link #arith(Ast.Arith)}, short-circuits kept. */
+  private boolean logic(Ast.Logic top) {
+    if (!(top.left() instanceof Ast.Logic)) {
+      boolean a = test(top.left());
+      return top.op() == Ast.LogicOp.AND ? a && test(top.right()) : a || test(top.right());
+    }
+    List<Ast.Logic> chain = new ArrayList<>();
+    Cond left = top;
+    while (left instanceof Ast.Logic l) {
+      chain.add(l);
+      left = l.left();
+    }
+    boolean value = test(left);
+    for (int k = chain.size() - 1; k >= 0; k--) {
+      Ast.Logic l = chain.get(k);
+      value = l.op() == Ast.LogicOp.AND ? value && test(l.right()) : value || test(l.right());
+    }
+    return value;
   }
 
   LanguageException error(Pos pos, String message) {

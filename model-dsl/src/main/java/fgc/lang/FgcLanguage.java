@@ -67,7 +67,8 @@ import java.util.Map;
  * docs/language.md has an example of every construct and the data file format.
  *
  * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
- * while it is in scope. Nesting (blocks, binders, parentheses, operators) is limited to 100 levels
+ * while it is in scope. Nesting (blocks, binders, parentheses, unary operators, indices, calls) is
+ * limited to 100 levels, a chain of binary operators like {@code 1 + 2 + 3} being no nesting at all,
  * and unrolling to 20,000,000 loop iterations and factor variables in all.
  */
 public final class FgcLanguage {
