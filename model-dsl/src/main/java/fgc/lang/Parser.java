@@ -36,6 +36,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -305,6 +306,9 @@ final class Parser {
         throw error(t.pos(), "expected a weight (a non-negative number) but found " + t.describe());
       }
       advance();
+      if (t.kind() == NUMBER) {
+        literal(t.pos(), t.text(), false); // an integer weight follows the integer rule too
+      }
       values.add(Double.parseDouble(t.text()));
       positions.add(t.pos());
     } while (match(COMMA));
@@ -464,6 +468,13 @@ final class Parser {
     if (op.kind() != Token.Kind.MINUS && op.kind() != Token.Kind.NOT) {
       return primary();
     }
+    Token next = tokens.get(Math.min(current + 1, tokens.size() - 1));
+    if (op.kind() == Token.Kind.MINUS && next.kind() == NUMBER && IntegerLiteral.value(next.text(), false).isEmpty()) {
+      // A negative literal whose digits alone do not fit, as -9223372036854775808: read it signed.
+      advance();
+      advance();
+      return new Ast.Num(op.pos(), literal(op.pos(), next.text(), true));
+    }
     advance();
     enter(op);
     Expr operand = unary();
@@ -478,7 +489,7 @@ final class Parser {
     switch (t.kind()) {
       case NUMBER:
         advance();
-        return new Ast.Num(t.pos(), t.value());
+        return new Ast.Num(t.pos(), literal(t.pos(), t.text(), false));
       case IDENTIFIER: {
         advance();
         if (!check(LEFT_BRACKET)) {
@@ -556,6 +567,18 @@ final class Parser {
     }
     report(Ast.start(e), "expected a condition but found an integer");
     return new Ast.Bool(e.pos(), true);
+  }
+
+  /**
+   * The value of an integer literal; out of range it is reported and read as 0, so parsing goes on
+   * without a spurious error about a missing operand.
+   */
+  private long literal(Pos pos, String digits, boolean negative) {
+    OptionalLong value = IntegerLiteral.value(digits, negative);
+    if (value.isEmpty()) {
+      report(pos, IntegerLiteral.outOfRange(digits, negative));
+    }
+    return value.orElse(0);
   }
 
   private void enter(Token at) {

@@ -63,6 +63,18 @@ class DataDiagnosticsTest {
         row("data param not integer", GRAPH, "edges = [0 1];\nnodes = 2.5;", "d.fgd", 2, 9,
             "'nodes' sets a param, so it must be an integer, not 2.5"),
         row("data stray character", GRAPH, "edges = [0 1 @];", "d.fgd", 1, 14, "unexpected character '@'"),
+        row("data number too big", GRAPH, "edges = [0 1,\n  1 99999999999999999999];", "d.fgd", 2, 5,
+            "number 99999999999999999999 is too big; the largest is 9223372036854775807"),
+        row("data negative number too small", GRAPH, "edges = [0 -9223372036854775809];", "d.fgd", 1, 12,
+            "number -9223372036854775809 is too small; the smallest is -9223372036854775808"),
+        row("data decimal too big", GRAPH, "edges = [0 1e999];", "d.fgd", 1, 12, "number 1e999 is too big for a weight"),
+        row("data missing '='", GRAPH, "edges [0 1];", "d.fgd", 1, 7, "expected '=' but found '['"),
+        row("data missing ';'", GRAPH, "edges = [0 1]\nnodes = 3;", "d.fgd", 2, 1, "expected ';' but found 'nodes'"),
+        row("data keyword as a name", GRAPH, "data = [0 1];", "d.fgd", 1, 1, "expected a name but found 'data'"),
+        row("observed value too big for the domain", GRAPH, "edges = [0 1];\nc = [1 _ 9223372036854775807];", "d.fgd", 2, 10,
+            "c[2] = 9223372036854775807 is outside its domain 1..3"),
+        row("observed value not an integer", GRAPH, "edges = [0 1];\nc = [1 2.0 3];", "d.fgd", 2, 8,
+            "c[1] = 2.0 is outside its domain 1..3"),
         row("observed value count", GRAPH, "edges = [0 1];\nc = [1 2];", "d.fgd", 2, 1,
             "'c' has 3 variables but the data gives 2 values (use _ for a value not given)"),
         row("observed value outside domain", GRAPH, "edges = [0 1];\nc = [1 _ 7];", "d.fgd", 2, 10, "c[2] = 7 is outside its domain 1..3"),
@@ -96,8 +108,10 @@ class DataDiagnosticsTest {
         Arguments.of("c[1]=9", 6, "c[1] = 9 is outside its domain 1..3"),
         Arguments.of("c[5]=1", 3, "index 5 is out of range 0..2 in dimension 1 of 'c'"),
         Arguments.of("d[0]=1", 1, "model t has no variable array 'd'"),
-        Arguments.of("c=1", 1, "'c' has 1 dimensions but 0 indices were given"),
-        Arguments.of("c[0]:1", 1, "expected NAME[index]...=VALUE, e.g. x[0][2]=5"));
+        Arguments.of("c=1", 1, "'c' has 1 dimension but 0 indices were given"),
+        Arguments.of("c[0]:1", 5, "unexpected character ':'; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
+        Arguments.of("c[0]", 5, "expected '[' or '=' but found the end; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
+        Arguments.of("3=1", 1, "expected a variable array's name but found '3'; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"));
   }
 
   @ParameterizedTest(name = "{0}")
