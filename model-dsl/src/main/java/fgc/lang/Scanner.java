@@ -106,10 +106,12 @@ final class Scanner {
     if (Character.isHighSurrogate(c) && current < text.length() && Character.isLowSurrogate(text.charAt(current))) {
       codePoint = Character.toCodePoint(c, text.charAt(current++));
     }
-    // Name invisible and look-alike characters by code point, so the message says what is there.
+    // Name invisible and look-alike characters by code point, so the message says what is there;
+    // invisible ones (controls, spaces, format characters such as a bidirectional override) only so.
     String code = String.format("U+%04X", codePoint);
     String shown = codePoint > ' ' && codePoint < 0x7f ? "'" + c + "'"
-        : Character.isISOControl(codePoint) || Character.isWhitespace(codePoint) ? code
+        : Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
+            || Character.getType(codePoint) == Character.FORMAT ? code
         : "'" + new String(Character.toChars(codePoint)) + "' (" + code + ")";
     error("unexpected character " + shown);
   }
