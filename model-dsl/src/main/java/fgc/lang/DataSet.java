@@ -127,6 +127,10 @@ public final class DataSet {
   }
 
   LanguageException error(Ast.Pos pos, String message) {
-    return new LanguageException(source.diagnostic(pos, message));
+    return new LanguageException(diagnostic(pos, message));
+  }
+
+  Diagnostic diagnostic(Ast.Pos pos, String message) {
+    return source.diagnostic(pos, message);
   }
 }
