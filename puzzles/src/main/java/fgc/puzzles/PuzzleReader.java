@@ -112,8 +112,9 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
             raw = lines.next();
         } catch (LineSource.NoLineEndException e) {
             ended = true;
-            throw new UncheckedIOException(message(lineNumber, "no line end in the "
-                    + e.skipped() + " characters after the first " + MAX_LINE_CHARS + " (not a text file?); stopped reading"), e);
+            // The message is whole: the cause adds nothing a user needs.
+            throw new UncheckedIOException(new IOException(message(lineNumber, "no line end in the "
+                    + e.skipped() + " characters after the first " + MAX_LINE_CHARS + " (not a text file?); stopped reading"), e));
         } catch (IOException e) {
             ended = true;
             throw new UncheckedIOException("cannot read " + source + (lineNumber > 0 ? " after line " + lineNumber : ""), e);
