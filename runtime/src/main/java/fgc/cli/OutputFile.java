@@ -127,6 +127,10 @@ public final class OutputFile implements Closeable {
     if (Files.exists(destination) && !Files.isRegularFile(destination)) {
       throw cannotWrite(option, target, "it is not a regular file");
     }
+    if (Files.exists(destination) && !Files.isWritable(destination)) {
+      // A rename would replace it anyway; a read-only file says it is not to be replaced.
+      throw cannotWrite(option, target, "permission denied (the file is read-only)");
+    }
     return destination;
   }
 
