@@ -457,7 +457,8 @@ final class BifParser {
     for (int c = 0; c < configs; c++) {
       if (!given[c]) {
         if (fallback == null) {
-          throw src.error(b.closeAt(), label + " has no row for (" + configName(scope, c) + ")");
+          throw src.error(b.closeAt(), label + (scope.length == 1 ? " has no 'table' line"
+              : " has no row for (" + configName(scope, c) + ")"));
         }
         fill(table, c, fallback, k, child, label, "the default row");
       }

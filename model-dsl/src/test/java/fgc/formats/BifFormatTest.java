@@ -181,6 +181,7 @@ class BifFormatTest {
         error("no numbers", s.replace("(true) 0.1, 0.9;", "(true) ;"), 19, 10, "expected a probability (a number) before ';'"),
         error("missing row", s.replace("  (false, false) 0.0, 1.0;\n", ""), 30, 1,
             "P(WetGrass | Sprinkler, Rain) has no row for (false, false)"),
+        error("empty block", s.replace("  table 0.5, 0.5;\n", ""), 16, 1, "P(Cloudy) has no 'table' line"),
         error("duplicate row", s.replace("(false, false) 0.0, 1.0;", "(false, true) 0.0, 1.0;"), 30, 3,
             "P(WetGrass | Sprinkler, Rain) has a second row for (false, true)"),
         error("missing block", s.replace("probability ( Rain | Cloudy ) {\n  (true) 0.8, 0.2;\n  (false) 0.2, 0.8;\n}\n", ""), 9, 10,

@@ -144,6 +144,17 @@ class UaiFormatTest {
   }
 
   @Test
+  void windowsLineEndsChangeNothingButTheBytes() {
+    assertEquals(UaiFormat.parse("t.uai", CHAIN).model(), UaiFormat.parse("t.uai", CHAIN.replace("\n", "\r\n")).model());
+    LanguageException e = assertThrows(LanguageException.class,
+        () -> UaiFormat.parse("t.uai", CHAIN.replace("1 2 3 4", "1 2 -3 4").replace("\n", "\r\n")));
+    assertEquals(List.of(13, 5), List.of(e.diagnostics().get(0).line(), e.diagnostics().get(0).column()));
+    assertEquals("1 2 -3 4 5 6", e.diagnostics().get(0).sourceLine());
+    UaiModel u = UaiFormat.parse("t.uai", CHAIN);
+    assertEquals(1, UaiFormat.parseEvidenceSamples("e", "1\r\n1 0 1\r\n", u).size(), "old format, CR LF");
+  }
+
+  @Test
   void readsBothEvidenceFormats() {
     UaiModel u = UaiFormat.parse("chain.uai", CHAIN);
     int none = Evidence.NONE;
