@@ -149,7 +149,9 @@ public final class Formula {
     if (out.isEmpty()) {
       return constant;
     }
-    if (anyConstant && !(constant.type == Type.INT && constant.integer == 0)) {
+    // A zero adds nothing; a decimal zero is kept only where it makes the sum a decimal.
+    boolean realTerm = out.stream().anyMatch(t -> t.type == Type.REAL);
+    if (anyConstant && constant.realValue() != 0.0 || constant.type == Type.REAL && !realTerm) {
       out.add(constant);
     }
     return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT) ? out.get(0)
@@ -185,7 +187,9 @@ public final class Formula {
     if (out.isEmpty()) {
       return constant;
     }
-    if (anyConstant && !(constant.type == Type.INT && constant.integer == 1)) {
+    // A one multiplies by nothing; a decimal one is kept only where it makes the product a decimal.
+    boolean realFactor = out.stream().anyMatch(t -> t.type == Type.REAL);
+    if (anyConstant && constant.realValue() != 1.0 || constant.type == Type.REAL && !realFactor) {
       out.add(0, constant);
     }
     return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT) ? out.get(0)

@@ -34,7 +34,9 @@ class FormulaTest {
     assertEquals("(!= (abs (- $0 $1)) 3)", Formula.compare(Op.NE, Formula.abs(Formula.sub(X, Y)), constant(3)).text());
     assertEquals("(exp (* 0.5 $0 $1))", Formula.exp(Formula.mul(real(0.5), X, Y)).text());
     assertEquals("(+ (ind (== $0 2)) (ind (== $1 2)))", Formula.count(constant(2), List.of(X, Y)).text());
-    assertEquals(Formula.Type.REAL, Formula.add(X, real(0.0)).type());
+    assertEquals(Formula.Type.REAL, Formula.add(X, real(0.0)).type(), "a decimal zero keeps an integer sum a decimal");
+    assertEquals("(* 0.5 $0)", Formula.add(Formula.mul(real(0.5), X), constant(0), real(0.0)).text(), "but adds nothing to a decimal");
+    assertEquals("(* 0.5 $0)", Formula.mul(Formula.mul(real(0.5), X), real(1.0)).text());
     assertEquals("0.0", real(-0.0).text(), "-0.0 prints as 0.0, so equal formulas print alike");
   }
 
