@@ -17,9 +17,11 @@ final class DataEvidence {
       String name = entry.name();
       boolean param = false;
       boolean table = false;
-      for (Ast.Stmt s : program.statements()) {
-        param = param || (s instanceof Ast.Param p && p.name().equals(name));
-        table = table || (s instanceof Ast.Data d && d.name().equals(name));
+      for (Ast.Stmt top : program.statements()) {
+        for (Ast.Stmt s : top instanceof Ast.Group g ? g.statements() : List.of(top)) {
+          param = param || (s instanceof Ast.Param p && p.name().equals(name));
+          table = table || (s instanceof Ast.Data d && d.name().equals(name));
+        }
       }
       VariableArray array = model.array(name);
       if (entry.scalar() && !param) {

@@ -28,26 +28,32 @@ import java.util.Map;
  *   <li>The result is the ground {@link Model}, whose canonical text the compiler keys on.
  * </ol>
  *
- * <p>The grammar, in EBNF. {@code int} and {@code cond} are both {@code expr}, of the type the
- * parser requires there; names in expressions are params, lets and loop variables, all integers.
+ * <p>The grammar, in EBNF. {@code int}, {@code number} and {@code cond} are all {@code expr}, of the
+ * type the parser requires there (a {@code number} may be a decimal, which only weights and lets
+ * may use); names in expressions are params, lets, loop variables, data tables and variables.
  *
  * <pre>
  * program    = [ "model" NAME ";" ] { topStmt } ;
  * topStmt    = "param" NAME "=" int ";"
- *            | "var" NAME { "[" int "]" } "in" range ";"
- *            | "observe" NAME ";"
- *            | "data" NAME ";"
+ *            | "var" decl { "," decl } "in" range ";"
+ *            | "observe" NAME { "," NAME } ";"
+ *            | "data" NAME { "," NAME } ";"
  *            | stmt ;
- * stmt       = "let" NAME "=" int ";"
+ * decl       = NAME { "[" int "]" } ;
+ * stmt       = "let" NAME "=" number ";"
  *            | "for" binders block
  *            | "if" cond block [ "else" block ]
- *            | "alldiff" scope ";"
+ *            | "alldiff" "(" items ")" ";"
  *            | ( "neq" | "eq" ) "(" ref "," ref ")" ";"
- *            | "sum" scope "==" int ";"
  *            | "table" scope "=" weights ";"
- *            | "prior" "(" ref ")" "=" weights ";" ;
+ *            | "prior" "(" ref ")" "=" weights ";"
+ *            | "weight" scope "=" number ";"
+ *            | "cpt" "(" ref [ "|" ref { "," ref } ] ")" "=" rows ";"
+ *            | cond ";" ;                                  (a relation)
  * scope      = "(" ref ( "for" binders | { "," ref } ) ")" ;
+ * items      = expr ( "for" binders | { "," expr } ) ;
  * weights    = "[" ( NUMBER | DECIMAL ) { "," ( NUMBER | DECIMAL ) } "]" | NAME [ "[" int "]" ] ;
+ * rows       = "[" weights { "," weights } "]" | weights ;
  * block      = "{" { stmt } "}" ;
  * binders    = NAME "in" range { "," NAME "in" range } [ "where" cond ] ;
  * range      = int ".." int ;
@@ -59,9 +65,14 @@ import java.util.Map;
  * additive   = term { ( "+" | "-" ) term } ;
  * term       = unary { ( "*" | "/" | "%" ) unary } ;
  * unary      = ( "-" | "!" ) unary | primary ;
- * primary    = NUMBER | NAME { "[" int "]" } | "true" | "false" | "(" expr ")"
- *            | ( "min" | "max" ) "(" int "," int ")" | "size" "(" NAME [ "[" int "]" ] ")" ;
+ * primary    = NUMBER | DECIMAL | NAME { "[" int "]" } | "true" | "false" | "(" expr ")"
+ *            | ( "min" | "max" ) "(" expr "," expr ")" | ( "abs" | "exp" | "log" ) "(" expr ")"
+ *            | "if" "(" cond "," expr "," expr ")" | ( "sum" | "product" ) "(" items ")"
+ *            | "count" "(" int "," items ")" | "size" "(" NAME [ "[" int "]" ] ")" ;
  * </pre>
+ *
+ * <p>A relation, a weight formula and a let may read variables; {@link Lowering} turns them into
+ * {@link fgc.model.Formula}s, and {@link fgc.model.ModelBuilder} into factors.
  *
  * <p>{@code NAME[..]} in an expression reads a data table ({@code data NAME;}) from the {@link DataSet};
  * docs/language.md has an example of every construct and the data file format.
@@ -74,7 +85,8 @@ import java.util.Map;
  */
 public final class FgcLanguage {
   /** The models shipped as resources {@code /fgc/models/NAME.fg}. */
-  private static final List<String> BUNDLED = List.of("sudoku", "latin", "killer", "colouring", "chain");
+  private static final List<String> BUNDLED = List.of("sudoku", "latin", "killer", "colouring", "chain", "queens", "futoshiki",
+      "kenken", "australia", "sprinkler", "magic");
 
   private FgcLanguage() {}
 

@@ -77,7 +77,7 @@ final class Scanner {
       case '>' -> add(match('=') ? Token.Kind.GREATER_EQUAL : Token.Kind.GREATER);
       case '.' -> pair('.', Token.Kind.DOT_DOT, "'..'");
       case '&' -> pair('&', Token.Kind.AND, "'&&'");
-      case '|' -> pair('|', Token.Kind.OR, "'||'");
+      case '|' -> add(match('|') ? Token.Kind.OR : Token.Kind.PIPE); // a lone '|' separates a cpt's child from its parents
       default -> {
         if (isDigit(c)) {
           number();

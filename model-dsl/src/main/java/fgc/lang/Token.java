@@ -62,6 +62,8 @@ record Token(Token.Kind kind, String text, int line, int column) {
     GREATER_EQUAL("'>='"),
     AND("'&&'"),
     OR("'||'"),
+    /** Between a cpt's child and its parents: {@code cpt(rain | cloudy)}. */
+    PIPE("'|'"),
     NOT("'!'"),
     EOF("end of file");
 

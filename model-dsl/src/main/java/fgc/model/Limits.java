@@ -19,5 +19,15 @@ public final class Limits {
   /** Weights in one table factor (the product of its variables' domain sizes). */
   public static final int MAX_TABLE_ENTRIES = 1 << 20;
 
+  /** Weights in all the tables of a model together, given and computed. */
+  public static final int MAX_MODEL_TABLE_ENTRIES = 1 << 23;
+
+  /**
+   * Formula nodes evaluated to expand a model's relations and weight formulas into tables (nodes
+   * times joint values, tables computed once for equal formulas over equal domains): it bounds the
+   * time reading a model takes to a few seconds.
+   */
+  public static final long MAX_EXPANSION_WORK = 1L << 28;
+
   private Limits() {}
 }

@@ -84,8 +84,10 @@ public final class Model {
    * The canonical text: one line per array and per factor, in declaration order, integers in
    * decimal, LF line ends, no locale or platform dependence. A sum line ends {@code = total}; a
    * table or prior line ends {@code : w1 w2 ...}, each weight in its shortest round-trip form
-   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike. Two models are the same model for the
-   * compiler exactly when their canonical texts are equal.
+   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike;
+   * a table computed from a relation or weight formula ends {@code ~ formula} instead
+   * ({@link Formula#text()}, variables numbered by scope position) when that is the shorter. Two
+   * models are the same model for the compiler exactly when their canonical texts are equal.
    */
   public String canonicalText() {
     StringBuilder sb = new StringBuilder(64 + factors.size() * 16);
@@ -107,7 +109,9 @@ public final class Model {
       if (f.kind() == FactorKind.SUM) {
         sb.append(" = ").append(f.total());
       }
-      if (f.kind().weighted()) {
+      if (f.writtenAsFormula()) {
+        sb.append(" ~ ").append(f.formula().get().text()); // shorter than its table: the key does not grow with it
+      } else if (f.kind().weighted()) {
         sb.append(" :");
         for (int k = 0; k < f.weightCount(); k++) {
           sb.append(' ').append(DecimalText.of(f.weight(k))); // shortest text that round-trips exactly

@@ -3,10 +3,13 @@ package fgc.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
+import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The model check every driver's answer passes: domains array by array, then the factors. */
@@ -29,6 +32,32 @@ class AssignmentsTest {
     assertEquals("a[2] has no value in its domain", Assignments.firstViolation(model, new int[] {1, 2, 5, 5, 6}));
     assertEquals("b[0] has no value in its domain",
         Assignments.firstViolation(model, new int[] {1, 2, 3, Assignments.NONE, 6}));
+  }
+
+  @Test
+  void aRelationIsCheckedByTheIrsOwnDefinitionAndNamedInWords() {
+    Model model = FgcLanguage.parse("r.fg", "var x[3] in 1..4;\nx[0] < x[1];\nx[0] + x[1] + x[2] == 6;\nx[1] * x[2] != 6;", Map.of());
+    assertNull(Assignments.firstViolation(model, new int[] {1, 4, 1}));
+    assertEquals("factor 0 (table): the relation (< $0 $1) does not hold where x[0] = 2, x[1] = 1",
+        Assignments.firstViolation(model, new int[] {2, 1, 3}));
+    assertEquals("factor 2 (table): the relation (!= (* $0 $1) 6) does not hold where x[1] = 3, x[2] = 2",
+        Assignments.firstViolation(model, new int[] {1, 3, 2}));
+    assertEquals("factor 1 (sum): the given values add up to 7, not 6",
+        Assignments.firstViolationAmongGiven(model, new int[] {3, 4, Assignments.NONE}));
+    assertNull(Assignments.firstViolationAmongGiven(model, new int[] {1, 2, Assignments.NONE}), "a relation with a free variable holds");
+    // The count of broken factors agrees with Factor.allows on every assignment.
+    for (int k = 0; k < 64; k++) {
+      int[] v = {1 + (k >> 4 & 3), 1 + (k >> 2 & 3), 1 + (k & 3)};
+      int broken = 0;
+      for (Factor f : model.factors()) {
+        int[] own = new int[f.arity()];
+        for (int p = 0; p < own.length; p++) {
+          own[p] = v[f.variable(p)];
+        }
+        broken += f.allows(own) ? 0 : 1;
+      }
+      assertEquals(broken, Assignments.countViolations(model, v));
+    }
   }
 
   @Test
