@@ -25,7 +25,7 @@ class EliminationPlannerTest {
     Random random = new Random(99);
     for (int k = 0; k < 60; k++) {
       Model model = randomGraph(random, 5 + random.nextInt(36));
-      assertArrayEquals(naiveOrder(model), EliminationPlanner.plan(model).order(), "model " + k);
+      assertArrayEquals(naiveOrder(model), EliminationPlanner.minFillOrder(model), "model " + k);
     }
   }
 

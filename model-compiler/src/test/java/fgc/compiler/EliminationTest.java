@@ -260,7 +260,7 @@ class EliminationTest {
       b.sum(11, scope);
     }
     PlanException e = assertThrows(PlanException.class, () -> EliminationPlanner.plan(b.build()));
-    assertTrue(e.getMessage().contains("would keep more than 33554432 (2^25) table and message entries"), e.getMessage());
+    assertTrue(e.getMessage().contains("would keep more than 67108864 (2^26) table and message entries"), e.getMessage());
   }
 
   @Test
@@ -272,7 +272,7 @@ class EliminationTest {
     for (int leaf : new int[] {4, 0, 3, 1}) {
       star.table(new int[] {s.at(2), s.at(leaf)}, new double[] {1, 2, 3, 4});
     }
-    assertArrayEquals(new int[] {0, 1, 3, 2, 4}, EliminationPlanner.plan(star.build()).order(),
+    assertArrayEquals(new int[] {0, 1, 3, 2, 4}, EliminationPlanner.minFillOrder(star.build()),
         "with one leaf left, centre and leaf tie (no fill, one neighbour): the lower index goes first");
     ModelBuilder cycle = Model.builder("cycle");
     VariableArray c = cycle.variables("c", Domain.range(0, 1), 5);
@@ -280,9 +280,18 @@ class EliminationTest {
       cycle.table(new int[] {c.at(k), c.at((k + 1) % 4)}, new double[] {1, 2, 3, 4});
     }
     cycle.table(new int[] {c.at(2), c.at(4)}, new double[] {1, 2, 3, 4});
-    int[] order = EliminationPlanner.plan(cycle.build()).order();
+    int[] order = EliminationPlanner.minFillOrder(cycle.build());
     assertEquals(4, order[0]);
     assertEquals(0, order[1], "then each cycle vertex adds one fill edge; the lowest of those with two neighbours");
+    // The plan keeps min-fill where it is cheaper, and takes the variables' own order where that is.
+    assertArrayEquals(EliminationPlanner.minFillOrder(star.build()), EliminationPlanner.plan(star.build()).order());
+    assertArrayEquals(order, EliminationPlanner.plan(cycle.build()).order());
+    // A 10 by 10 grid: min-fill's width 13 costs fewer entries than row by row's 10 (65,886 against
+    // about 200,000); at 16 by 16 row by row is cheaper (width 16 against 22).
+    assertArrayEquals(EliminationPlanner.minFillOrder(grid(10)), EliminationPlanner.plan(grid(10)).order());
+    EliminationPlan rowByRow = EliminationPlanner.plan(grid(16));
+    assertEquals(16, rowByRow.width());
+    assertArrayEquals(java.util.stream.IntStream.range(0, 256).toArray(), rowByRow.order());
   }
 
   @Test
@@ -311,6 +320,37 @@ class EliminationTest {
         first = methods;
       } else {
         assertEquals(first, methods, "the same methods for every model, all small: the program is in the tables");
+      }
+    }
+  }
+
+  @Test
+  void aJvmAllowedLessThanTheMessagesNeedIsToldSoWhenTheClassIsInstantiated(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    // A 16 by 16 grid keeps 15 million message entries (240 MB in two arrays); a JVM of 64 MB refuses it by name.
+    CompiledSolver compiled = ModelCompiler.compile(grid(16), ELIMINATION);
+    for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
+      java.nio.file.Path file = dir.resolve(c.getKey().replace('.', '/') + ".class");
+      java.nio.file.Files.createDirectories(file.getParent());
+      java.nio.file.Files.write(file, c.getValue());
+    }
+    String launcher = java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(launcher, "-Xmx64m", "-cp", System.getProperty("java.class.path") + java.io.File.pathSeparator + dir,
+        Instantiate.class.getName(), compiled.className()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    assertTrue(out.matches("(?s)IllegalStateException: exact inference of model grid keeps 2\\d\\d MB of messages per instance; "
+        + "this JVM may use \\d+ MB \\(raise -Xmx\\).*"), out);
+  }
+
+  /** Run in a child JVM: instantiates the class named by the argument and prints what it throws. */
+  static final class Instantiate {
+    public static void main(String[] args) throws Exception {
+      try {
+        Class.forName(args[0]).getDeclaredConstructor().newInstance();
+        System.out.println("instantiated");
+      } catch (java.lang.reflect.InvocationTargetException e) {
+        System.out.println(e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage());
       }
     }
   }
@@ -517,6 +557,15 @@ class EliminationTest {
     if (found) {
       assertArrayEquals(ra, ga, "most probable assignment");
     }
+    // The max pass keeps its messages where the back pass did: what was read before still holds.
+    for (int i = 0; i < model.variableCount(); i++) {
+      double[] a = new double[g.domainSize(i)];
+      double[] b = new double[r.domainSize(i)];
+      g.marginal(i, a);
+      r.marginal(i, b);
+      assertArrayEquals(b, a, TOLERANCE, "marginal after the most probable assignment");
+    }
+    assertEquals(lg, g.logPartition(), 0.0);
   }
 
   /**

@@ -11,8 +11,10 @@ package fgc.algorithm;
  * entry is the product of the step's factor tables and messages, each read at its base plus the
  * sum of the level digits times its stride at each level (0 where it does not depend on the
  * level); an entry where some level's value is ruled out by the evidence is skipped. The
- * innermost levels (up to {@link #BLOCK} entries, at least the last level) are one block whose
- * offsets are worked out once per step; the outer levels are an odometer.
+ * innermost levels (about {@link #BLOCK} entries or more, at least the last level) are one block
+ * whose offsets are worked out once per step; the outer levels are an odometer. Within a block,
+ * a table or message that varies along the block's levels only is multiplied in once per step,
+ * one that varies along the outer levels only once per block.
  *
  * <p>Every rescaling multiplies by a power of two and reports the exponent, so that nothing is
  * rounded by it and the log partition function can add the exponents back exactly; a table or
@@ -58,7 +60,7 @@ public final class EliminationKernels {
   public static final int LAST_SIZE = 8;
   /** Ints of the block before its levels. */
   public static final int HEADER = 9;
-  /** Innermost entries handled as one block of precomputed offsets. */
+  /** Innermost entries handled as one block of precomputed offsets, in a clique of up to 2^14 entries (up to 256 in larger ones). */
   public static final int BLOCK = 64;
   /** A block's entries at most: {@link #BLOCK}, or one level's values when the last level alone has more. */
   private static final int BLOCK_CAPACITY = 256;
@@ -78,6 +80,10 @@ public final class EliminationKernels {
     final int[] index;
     final int[] offset;
     final int[] valid;
+    final double[] inner;
+    final int[] innerOnly;
+    final int[] outerOnly;
+    final int[] mixed;
 
     /** For steps of at most {@code levels} levels and {@code accesses} tables and messages read or written at once. */
     public Workspace(int levels, int accesses) {
@@ -92,6 +98,10 @@ public final class EliminationKernels {
       index = new int[(this.levels + 1) * this.accesses];
       offset = new int[this.accesses * BLOCK_CAPACITY];
       valid = new int[BLOCK_CAPACITY];
+      inner = new double[BLOCK_CAPACITY];
+      innerOnly = new int[this.accesses];
+      outerOnly = new int[this.accesses];
+      mixed = new int[this.accesses];
     }
   }
 
@@ -265,31 +275,86 @@ public final class EliminationKernels {
   /**
    * Every entry of the clique the evidence allows: accesses {@code 0 .. inputs} are written, the
    * rest multiplied. Mode 0 adds the product into output 0, mode 1 keeps the largest, mode 2 adds
-   * a non-zero product into every output.
+   * a non-zero product into every output. Inputs that vary along the block's levels only are
+   * multiplied once per step into {@code w.inner}, those that vary along outer levels only once per
+   * block; only the others are read at every entry.
    */
   private static void visit(Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
+    // The block: the innermost levels up to BLOCK entries, or up to a 256th of the clique when that
+    // is more (so its setup stays small next to the clique), at most 256; always the last level.
+    long entries = 1;
+    for (int l = 0; l < k; l++) {
+      entries *= w.size[l];
+    }
+    long most = Math.min(BLOCK_CAPACITY, Math.max(BLOCK, entries >> 8));
     int split = k;
     int block = 1;
-    while (split > 0 && (split == k || block * w.size[split - 1] <= BLOCK)) {
+    while (split > 0 && (split == k || block * w.size[split - 1] <= most)) {
       block *= w.size[--split];
     }
-    // Offsets and allowed entries of the block, the last level fastest.
-    int count = 0;
-    for (int j = 0; j < block; j++) {
-      int rest = j;
-      boolean allowed = true;
-      for (int a = 0; a < accesses; a++) {
-        w.offset[a * block + j] = 0;
+    int innerOnly = 0;
+    int outerOnly = 0;
+    int mixed = 0;
+    for (int a = inputs; a < accesses; a++) {
+      boolean alongInner = false;
+      boolean alongOuter = false;
+      for (int l = 0; l < k; l++) {
+        boolean moves = w.stride[a * w.levels + l] != 0;
+        alongInner = alongInner || (moves && l >= split);
+        alongOuter = alongOuter || (moves && l < split);
       }
-      for (int l = k - 1; l >= split; l--) {
-        int d = rest % w.size[l];
-        rest /= w.size[l];
-        allowed = allowed && prior[w.prior[l] + d] != 0.0;
-        for (int a = 0; a < accesses; a++) {
-          w.offset[a * block + j] += d * w.stride[a * w.levels + l];
+      if (!alongInner) { // a constant input counts as outer-only
+        w.outerOnly[outerOnly++] = a;
+      } else if (!alongOuter) {
+        w.innerOnly[innerOnly++] = a;
+      } else {
+        w.mixed[mixed++] = a;
+      }
+    }
+    // The block's offsets, the last level fastest, expanded one level at a time in place (entry e
+    // of the levels so far becomes entries e * size .. e * size + size - 1); w.inner starts as
+    // the evidence's 0/1 and gathers the inner-only inputs' product.
+    double[] inner = w.inner;
+    int[] offset = w.offset;
+    inner[0] = 1.0;
+    for (int a = 0; a < accesses; a++) {
+      offset[a * block] = 0;
+    }
+    int count = 1;
+    for (int l = split; l < k; l++) {
+      int n = w.size[l];
+      int z = w.prior[l];
+      for (int e = count - 1; e >= 0; e--) {
+        double allowed = inner[e];
+        for (int d = n - 1; d >= 0; d--) {
+          inner[e * n + d] = prior[z + d] != 0.0 ? allowed : 0.0;
         }
       }
-      if (allowed) {
+      for (int a = 0; a < accesses; a++) {
+        int at = a * block;
+        int stride = w.stride[a * w.levels + l];
+        for (int e = count - 1; e >= 0; e--) {
+          int o = offset[at + e];
+          for (int d = n - 1; d >= 0; d--) {
+            offset[at + e * n + d] = o + d * stride;
+          }
+        }
+      }
+      count *= n;
+    }
+    for (int q = 0; q < innerOnly; q++) {
+      int a = w.innerOnly[q];
+      double[] source = w.source[a];
+      int base = w.base[a];
+      for (int j = 0; j < block; j++) {
+        if (inner[j] != 0.0) {
+          inner[j] *= source[base + offset[a * block + j]];
+        }
+      }
+    }
+    count = 0;
+    for (int j = 0; j < block; j++) {
+      if (inner[j] != 0.0) {
         w.valid[count++] = j;
       }
     }
@@ -301,7 +366,7 @@ public final class EliminationKernels {
       index[a] = w.base[a];
     }
     if (split == 0) {
-      block(w, 0, accesses, inputs, block, count, mode);
+      block(w, 0, accesses, inputs, block, count, mode, outerOnly, mixed);
       return;
     }
     int[] digit = w.digit;
@@ -325,22 +390,34 @@ public final class EliminationKernels {
       if (l + 1 < split) {
         digit[++l] = -1;
       } else {
-        block(w, split * accesses, accesses, inputs, block, count, mode);
+        block(w, split * accesses, accesses, inputs, block, count, mode, outerOnly, mixed);
       }
     }
   }
 
   /** The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels. */
-  private static void block(Workspace w, int at, int accesses, int inputs, int block, int count, int mode) {
+  private static void block(Workspace w, int at, int accesses, int inputs, int block, int count, int mode, int outerOnly,
+      int mixed) {
     final int[] index = w.index;
     final int[] offset = w.offset;
     final int[] valid = w.valid;
+    final double[] inner = w.inner;
     final double[][] source = w.source;
+    double outer = 1.0;
+    for (int k = 0; k < outerOnly && outer != 0.0; k++) {
+      int a = w.outerOnly[k];
+      outer *= source[a][index[at + a]];
+    }
+    if (outer == 0.0) {
+      return;
+    }
+    final int[] reads = w.mixed;
     if (mode == 2) {
       for (int v = 0; v < count; v++) {
         final int j = valid[v];
-        double x = 1.0;
-        for (int a = inputs; a < accesses; a++) {
+        double x = outer * inner[j];
+        for (int k = 0; k < mixed; k++) {
+          final int a = reads[k];
           x *= source[a][index[at + a] + offset[a * block + j]];
         }
         if (x != 0.0) {
@@ -355,8 +432,9 @@ public final class EliminationKernels {
     final int o = index[at];
     for (int v = 0; v < count; v++) {
       final int j = valid[v];
-      double x = 1.0;
-      for (int a = 1; a < accesses; a++) {
+      double x = outer * inner[j];
+      for (int k = 0; k < mixed; k++) {
+        final int a = reads[k];
         x *= source[a][index[at + a] + offset[a * block + j]];
       }
       final int i = o + offset[j];

@@ -25,7 +25,8 @@ import javax.lang.model.element.Modifier;
  * times the message from the parent is the clique's joint (up to a constant), which sums to the
  * eliminated variable's marginal and, over each child's separator and divided by that child's own
  * message, to the message back to the child (a zero message leaves the child's entries zero
- * whatever it is divided into). Max pass: the sum pass in the max semiring; decoding then goes back
+ * whatever it is divided into). Max pass: the sum pass in the max semiring (its messages in the
+ * back pass's array, which the marginals no longer need); decoding then goes back
  * down, each step choosing its variable's value given the later-eliminated ones already chosen,
  * lowest value first among equals. So ties between most probable assignments are broken by
  * taking, for the variables in reverse elimination order ({@link EliminationPlan#order()}
@@ -89,11 +90,9 @@ public final class EliminationEmitter {
     type.addField(EmitSupport.constant(int[].class, "STEPS", Tables.decodeCall(toArray(steps))));
     type.addField(EmitSupport.constant(int[].class, "STEP_AT", Tables.decodeCall(stepAt)));
     type.addField(EmitSupport.constant(int[].class, "ROOTS", Tables.decodeCall(toArray(roots))));
-    type.addField(EmitSupport.state(double[].class, "up", "new double[" + plan.messageLength() + "]"));
-    type.addField(EmitSupport.state(double[].class, "down", "new double[" + plan.messageLength() + "]"));
-    type.addField(EmitSupport.state(double[].class, "maxUp", "new double[" + plan.messageLength() + "]"));
-    type.addField(EmitSupport.state(double[].class, "comb", "new double[" + plan.combineLength() + "]"));
-    type.addField(EmitSupport.state(double[].class, "gather", "new double[" + plan.combineLength() + "]"));
+    for (String messages : new String[] {"up", "down", "comb", "gather"}) { // allocated by the constructor
+      type.addField(FieldSpec.builder(double[].class, messages, Modifier.PRIVATE, Modifier.FINAL).build());
+    }
     type.addField(EmitSupport.state(int[].class, "mapDigit", "new int[V]"));
     type.addField(FieldSpec.builder(EliminationKernels.Workspace.class, "work", Modifier.PRIVATE, Modifier.FINAL)
         .initializer("new $T($L, $L)", EliminationKernels.Workspace.class, maxLevels, maxAccesses).build());
@@ -104,7 +103,7 @@ public final class EliminationEmitter {
     type.addField(FieldSpec.builder(boolean.class, "zero", Modifier.PRIVATE).build());
     type.addField(FieldSpec.builder(double.class, "logZ", Modifier.PRIVATE).build());
 
-    addInterface(type, support);
+    addInterface(type, support, plan.messageLength(), plan.combineLength());
     addPasses(type);
     return EmitSupport.file(type.build(), compilerId);
   }
@@ -183,8 +182,19 @@ public final class EliminationEmitter {
     }
   }
 
-  private static void addInterface(TypeSpec.Builder type, EmitSupport support) {
+  private static void addInterface(TypeSpec.Builder type, EmitSupport support, int messages, int combine) {
+    // The planner bounds what an instance keeps; a JVM allowed less than that is told so before
+    // anything is allocated (field initialisers would run before this check, hence the constructor).
+    long bytes = 8L * (2L * messages + 2L * combine);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
+        .beginControlFlow("if ($T.getRuntime().maxMemory() < $LL)", Runtime.class, bytes)
+        .addStatement("throw new $T(\"exact inference of model \" + MODEL + \" keeps $L MB of messages per instance; this JVM may use \""
+            + " + ($T.getRuntime().maxMemory() >> 20) + \" MB (raise -Xmx)\")", IllegalStateException.class, bytes >> 20, Runtime.class)
+        .endControlFlow()
+        .addStatement("up = new double[$L]", messages)
+        .addStatement("down = new double[$L]", messages)
+        .addStatement("comb = new double[$L]", combine)
+        .addStatement("gather = new double[$L]", combine)
         .addStatement("clearAllObserved()")
         .build());
     type.addMethod(EmitSupport.override("resetWithNoise", void.class)
@@ -214,10 +224,10 @@ public final class EliminationEmitter {
         .beginControlFlow("if (zero)").addStatement("return false").endControlFlow()
         .beginControlFlow("if (decoded != evidence)")
         .beginControlFlow("for (int t = 0; t < S; t++)")
-        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, T, comb, maxUp, true, work)", EliminationKernels.class)
+        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, T, comb, down, true, work)", EliminationKernels.class)
         .endControlFlow()
         .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, T, comb, maxUp, mapDigit, work)", EliminationKernels.class)
+        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, T, comb, down, mapDigit, work)", EliminationKernels.class)
         .endControlFlow()
         .addStatement("decoded = evidence")
         .endControlFlow()

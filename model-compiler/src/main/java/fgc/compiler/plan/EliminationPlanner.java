@@ -20,15 +20,21 @@ import java.util.TreeSet;
  *
  * <p>The order is greedy min-fill: at each step, among the variables whose elimination clique fits
  * {@link #MAX_CLIQUE_ENTRIES}, the one whose elimination adds the fewest edges between its
- * neighbours, ties broken by fewest neighbours, then by lowest index; so the order is a function of
- * the model alone. When no remaining variable fits, the model is refused, with the smallest clique
- * any of them would make and the width so far.
+ * neighbours, ties broken by fewest neighbours, then by lowest index. The variables' own order
+ * (index order) is tried too and taken when a pass over its cliques visits fewer entries in all,
+ * or when min-fill does not fit: min-fill's greed gives an n by n grid width about 1.4 n, row by
+ * row gives n. Either way the order is a function of the model alone. When neither fits, the
+ * model is refused, with the smallest clique any remaining variable would make in min-fill order
+ * and the width so far.
  */
 public final class EliminationPlanner {
   /** Entries one clique table may have (2^24: 128 MB of doubles, a pass over it takes tens of milliseconds). */
   public static final long MAX_CLIQUE_ENTRIES = 1L << 24;
-  /** Entries the tables and the messages of one instance may hold together (2^25: 256 MB). */
-  public static final long MAX_STORED_ENTRIES = 1L << 25;
+  /**
+   * Entries the tables, messages and scratch of one instance may hold together (2^26: 512 MB).
+   * Cliques are never stored: a pass walks each clique's entries and keeps only the messages.
+   */
+  public static final long MAX_STORED_ENTRIES = 1L << 26;
 
   private static final String ALGORITHM = "exact inference (elimination)";
   private static final String INSTEAD = "sumproduct and maxproduct (approximate) take any size";
@@ -37,6 +43,20 @@ public final class EliminationPlanner {
   private static final long MAX_FILL = (1L << 26) - 1;
 
   private EliminationPlanner() {}
+
+  /**
+   * The min-fill order alone, under the default limit (the plan takes the variables' own order
+   * instead when that is cheaper); a model no min-fill order fits is refused.
+   */
+  public static int[] minFillOrder(Model model) {
+    checkFactors(model, MAX_CLIQUE_ENTRIES);
+    Elimination e = new Elimination(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES);
+    PlanException refused = e.minFill();
+    if (refused != null) {
+      throw refused;
+    }
+    return e.order.clone();
+  }
 
   /** The plan under the default limit. */
   public static EliminationPlan plan(Model model) {
@@ -49,20 +69,38 @@ public final class EliminationPlanner {
       throw new IllegalArgumentException("clique limit " + maxClique + " outside 1.." + MAX_CLIQUE_ENTRIES);
     }
     VariableLayout layout = VariableLayout.of(model);
+    int[] size = layout.variableSizes();
+    checkFactors(model, maxClique);
+    // Min-fill, and the variables' own order: the one whose pass visits fewer clique entries in all
+    // (min-fill on equal terms) among those whose plan fits both limits. A grid or torus declared
+    // row by row has width its side in its own order, about 1.4 times its side in min-fill's.
+    Elimination minFill = new Elimination(model, size, maxClique);
+    PlanException refused = minFill.minFill();
+    Elimination own = new Elimination(model, size, maxClique);
+    boolean ownFits = own.inIndexOrder();
+    List<Elimination> candidates = new ArrayList<>();
+    if (refused == null) {
+      candidates.add(minFill);
+    }
+    if (ownFits) {
+      candidates.add(refused == null && own.work >= minFill.work ? candidates.size() : 0, own);
+    }
+    PlanException tooMuch = null;
+    for (Elimination e : candidates) {
+      try {
+        return build(model, layout, e);
+      } catch (PlanException memory) {
+        tooMuch = tooMuch == null ? memory : tooMuch; // the cheapest order's reason
+      }
+    }
+    throw tooMuch != null ? tooMuch : refused;
+  }
+
+  /** The plan of elimination {@code e}; refused when its tables and messages pass {@link #MAX_STORED_ENTRIES}. */
+  private static EliminationPlan build(Model model, VariableLayout layout, Elimination e) {
     int n = model.variableCount();
     int[] size = layout.variableSizes();
     List<Factor> factors = model.factors();
-    for (int f = 0; f < factors.size(); f++) {
-      long entries = entries(factors.get(f).scope(), size);
-      if (entries > maxClique) {
-        throw new PlanException(ALGORITHM + " keeps every factor as a table over its scope; factor " + f + " ("
-            + describe(model, factors.get(f)) + ") would need " + entries + " entries, above the limit of "
-            + limitText(maxClique) + " per table: " + INSTEAD);
-      }
-    }
-    Elimination e = new Elimination(model, size, maxClique);
-    e.run();
-
     int[] order = e.order;
     int[] position = new int[n];
     for (int t = 0; t < n; t++) {
@@ -149,7 +187,7 @@ public final class EliminationPlanner {
           children.get(t).stream().mapToInt(Integer::intValue).toArray(), mine.stream().mapToInt(Integer::intValue).toArray(),
           groups.toArray(new EliminationPlan.Group[0]), (int) messages, separator);
       messages += separator;
-      if (tables + 3 * messages + 2 * combine > MAX_STORED_ENTRIES) {
+      if (tables + 2 * messages + 2 * combine > MAX_STORED_ENTRIES) {
         throw new PlanException(ALGORITHM + " of model " + model.name() + " would keep more than " + limitText(MAX_STORED_ENTRIES)
             + " table and message entries (elimination width " + e.widest + ", largest clique " + e.largestClique
             + " entries, " + n + " variables): " + INSTEAD);
@@ -157,6 +195,20 @@ public final class EliminationPlanner {
     }
     return new EliminationPlan(model.name(), layout, order, steps, operands.toArray(new EliminationPlan.Operand[0]), weights,
         (int) tables, (int) messages, (int) combine);
+  }
+
+  /** A factor whose own table would pass the limit is refused by name. */
+  private static void checkFactors(Model model, long maxClique) {
+    int[] size = VariableLayout.of(model).variableSizes();
+    List<Factor> factors = model.factors();
+    for (int f = 0; f < factors.size(); f++) {
+      long entries = entries(factors.get(f).scope(), size);
+      if (entries > maxClique) {
+        throw new PlanException(ALGORITHM + " keeps every factor as a table over its scope; factor " + f + " ("
+            + describe(model, factors.get(f)) + ") would need " + entries + " entries, above the limit of "
+            + limitText(maxClique) + " per table: " + INSTEAD);
+      }
+    }
   }
 
   /**
@@ -288,26 +340,27 @@ public final class EliminationPlanner {
     return sb.append(f.arity() > 4 ? ", ... (" + f.arity() + " variables)" : "").toString();
   }
 
-  /** Greedy min-fill elimination over the interaction graph (an edge between every two variables of a factor). */
+  /** Eliminates the variables over the interaction graph (an edge between every two variables of a factor). */
   private static final class Elimination {
     final Model model;
     final int n;
     final int[] size;
     final long maxClique;
     final List<Set<Integer>> adjacent = new ArrayList<>();
-    final long[] key;
-    final TreeSet<Long> queue = new TreeSet<>();
     final int[] order;
     final int[][] cliques;
     int widest;
     long largestClique;
+    /** Entries of all cliques together: what one pass visits. */
+    long work;
+    private long[] key;
+    private TreeSet<Long> queue;
 
     Elimination(Model model, int[] size, long maxClique) {
       this.model = model;
       this.n = model.variableCount();
       this.size = size;
       this.maxClique = maxClique;
-      this.key = new long[n];
       this.order = new int[n];
       this.cliques = new int[n][];
       for (int i = 0; i < n; i++) {
@@ -322,57 +375,87 @@ public final class EliminationPlanner {
           }
         }
       }
+    }
+
+    /** Greedy min-fill; null when every clique fits, else the refusal (not thrown: another order may fit). */
+    PlanException minFill() {
+      key = new long[n];
+      queue = new TreeSet<>();
       for (int i = 0; i < n; i++) {
         key[i] = score(i);
         queue.add(key[i]);
       }
-    }
-
-    void run() {
       for (int t = 0; t < n; t++) {
         long k = queue.pollFirst();
         int v = (int) (k & ((1L << INDEX_BITS) - 1));
         if (k >= INFEASIBLE) {
           queue.add(k);
-          refuse(t);
+          return refusal(t);
         }
-        Set<Integer> around = adjacent.get(v);
-        int[] nb = sorted(around);
-        int[] clique = Arrays.copyOf(nb, nb.length + 1);
-        clique[nb.length] = v;
-        cliques[t] = clique;
-        order[t] = v;
-        widest = Math.max(widest, nb.length);
-        largestClique = Math.max(largestClique, entries(clique, size));
-        Set<Integer> affected = new HashSet<>();
-        for (int u : nb) {
-          adjacent.get(u).remove(v);
-          affected.add(u);
-        }
-        for (int a = 0; a < nb.length; a++) {
-          for (int b = a + 1; b < nb.length; b++) {
-            Set<Integer> pa = adjacent.get(nb[a]);
-            Set<Integer> pb = adjacent.get(nb[b]);
-            if (pa.add(nb[b])) {
-              pb.add(nb[a]);
-              // The new edge closes a pair in the neighbourhood of every common neighbour.
-              Set<Integer> small = pa.size() < pb.size() ? pa : pb;
-              Set<Integer> large = small == pa ? pb : pa;
-              for (int w : small) {
-                if (large.contains(w)) {
-                  affected.add(w);
-                }
-              }
-            }
-          }
-        }
-        adjacent.set(v, null);
-        for (int w : sorted(affected)) {
+        for (int w : sorted(eliminate(t, v, true))) {
           queue.remove(key[w]);
           key[w] = score(w);
           queue.add(key[w]);
         }
       }
+      return null;
+    }
+
+    /** The variables in index order; false as soon as a clique passes the limit. */
+    boolean inIndexOrder() {
+      for (int v = 0; v < n; v++) {
+        long entries = size[v];
+        for (int u : adjacent.get(v)) {
+          entries *= size[u];
+          if (entries > maxClique) {
+            return false;
+          }
+        }
+        eliminate(v, v, false);
+      }
+      return true;
+    }
+
+    /**
+     * Step {@code t} eliminates {@code v}: its clique is recorded, its neighbours joined pairwise.
+     * Returns, when {@code affected}, the variables whose min-fill score this changes: the
+     * neighbours, and every common neighbour of two joined by a new edge.
+     */
+    private Set<Integer> eliminate(int t, int v, boolean affected) {
+      int[] nb = sorted(adjacent.get(v));
+      int[] clique = Arrays.copyOf(nb, nb.length + 1);
+      clique[nb.length] = v;
+      cliques[t] = clique;
+      order[t] = v;
+      widest = Math.max(widest, nb.length);
+      long entries = entries(clique, size);
+      largestClique = Math.max(largestClique, entries);
+      work += entries;
+      Set<Integer> changed = new HashSet<>();
+      for (int u : nb) {
+        adjacent.get(u).remove(v);
+        changed.add(u);
+      }
+      for (int a = 0; a < nb.length; a++) {
+        for (int b = a + 1; b < nb.length; b++) {
+          Set<Integer> pa = adjacent.get(nb[a]);
+          Set<Integer> pb = adjacent.get(nb[b]);
+          if (pa.add(nb[b])) {
+            pb.add(nb[a]);
+            if (affected) { // the new edge closes a pair in the neighbourhood of every common neighbour
+              Set<Integer> small = pa.size() < pb.size() ? pa : pb;
+              Set<Integer> large = small == pa ? pb : pa;
+              for (int w : small) {
+                if (large.contains(w)) {
+                  changed.add(w);
+                }
+              }
+            }
+          }
+        }
+      }
+      adjacent.set(v, null);
+      return changed;
     }
 
     /** Feasible first, then fewest fill edges, fewest neighbours, lowest index. */
@@ -400,7 +483,7 @@ public final class EliminationPlanner {
     }
 
     /** Every remaining variable's clique passes the limit: the smallest of them and the width so far say by how much. */
-    private void refuse(int eliminated) {
+    private PlanException refusal(int eliminated) {
       long smallest = Long.MAX_VALUE;
       int fewest = Integer.MAX_VALUE;
       for (long k : queue) {
@@ -412,9 +495,10 @@ public final class EliminationPlanner {
         fewest = Math.min(fewest, nb.length);
       }
       String entries = smallest == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + smallest;
-      throw new PlanException(ALGORITHM + " of model " + model.name() + " needs a clique table of " + entries
+      return new PlanException(ALGORITHM + " of model " + model.name() + " needs a clique table of " + entries
           + " entries (elimination width at least " + Math.max(widest, fewest) + " in min-fill order, with " + eliminated
-          + " of its " + n + " variables eliminated); the limit is " + limitText(maxClique) + " entries: " + INSTEAD);
+          + " of its " + n + " variables eliminated; no better in the variables' own order); the limit is "
+          + limitText(maxClique) + " entries: " + INSTEAD);
     }
 
     private static int[] sorted(Set<Integer> set) {
