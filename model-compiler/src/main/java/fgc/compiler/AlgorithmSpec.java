@@ -25,10 +25,15 @@ public final class AlgorithmSpec {
    * "robust" model): the messages of {@link #BP_PAIRWISE}, posteriors projected onto Dirichlets.
    */
   public static final String EP_DIRICHLET = "ep-dirichlet";
+  /**
+   * Exact inference by variable elimination: exact marginals, log partition function and a most
+   * probable assignment, for models whose elimination cliques fit the planner's limit. No options.
+   */
+  public static final String ELIMINATION = "elimination";
   /** What {@code solve} and {@code compile} use unless told otherwise: the best with decimation (BENCHMARKS.md). */
   public static final String DEFAULT = MAXPRODUCT;
 
-  private static final List<String> KNOWN = List.of(MAXPRODUCT, SUMPRODUCT, BP_PAIRWISE, EP_DIRICHLET);
+  private static final List<String> KNOWN = List.of(MAXPRODUCT, SUMPRODUCT, BP_PAIRWISE, EP_DIRICHLET, ELIMINATION);
   // Defaults measured on easy50 with decimation (BENCHMARKS.md): undamped sequential pairwise BP
   // solved the most; the exact alldiff messages do best with half damping.
   private static final Map<String, Map<String, Double>> DEFAULTS = Map.of(
@@ -40,7 +45,8 @@ public final class AlgorithmSpec {
       // Pseudo-counts: 1 per value of a free variable (uniform), 1e6 on an observed value (its
       // prior mean is then 0.999992 for a 9-value domain: near, not exactly, a point mass). With
       // 1000 (mean 0.99) single-shot EP solved 5 of easy50, with 1e6 18 (BENCHMARKS.md).
-      EP_DIRICHLET, Map.of("damping", 0.5, "free", 1.0, "given", 1e6));
+      EP_DIRICHLET, Map.of("damping", 0.5, "free", 1.0, "given", 1e6),
+      ELIMINATION, Map.of());
 
   private final String name;
   private final Map<String, Double> options;
@@ -70,8 +76,8 @@ public final class AlgorithmSpec {
       }
       options.put(e.getKey(), e.getValue());
     }
-    double damping = options.get("damping");
-    if (!(damping >= 0 && damping < 1)) {
+    Double damping = options.get("damping");
+    if (damping != null && !(damping >= 0 && damping < 1)) {
       throw new IllegalArgumentException("damping must be in [0, 1), got " + damping);
     }
     for (String count : List.of("free", "given")) {

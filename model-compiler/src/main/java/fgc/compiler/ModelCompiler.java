@@ -3,8 +3,10 @@ package fgc.compiler;
 import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.backend.JaninoBackend;
+import fgc.compiler.emit.EliminationEmitter;
 import fgc.compiler.emit.PairwiseBpEmitter;
 import fgc.compiler.emit.FactorBpEmitter;
+import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Planner;
 import fgc.model.Model;
@@ -14,9 +16,10 @@ import java.util.Map;
  * The model compiler: an ordered list of passes, each in a file of its own.
  * <ol>
  *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).</li>
- *   <li>{@link Planner}: the model's factors become a message plan (pairwise edges, or factor nodes).</li>
- *   <li>{@link PairwiseBpEmitter} or {@link FactorBpEmitter}: the plan becomes one specialised Java
- *       class (JavaPoet).</li>
+ *   <li>{@link Planner}: the model's factors become a message plan (pairwise edges, or factor nodes);
+ *       for exact inference {@link EliminationPlanner} makes an elimination program instead.</li>
+ *   <li>{@link PairwiseBpEmitter}, {@link FactorBpEmitter} or {@link EliminationEmitter}: the plan
+ *       becomes one specialised Java class (JavaPoet).</li>
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
  * </ol>
  * {@link #generateSource} stops after the emitter; it is what the build-time generator calls, so a
@@ -46,6 +49,9 @@ public final class ModelCompiler {
         FactorPlan plan = Planner.factors(model, max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH, spec.name());
         file = FactorBpEmitter.emit(plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"),
             spec.name().equals(AlgorithmSpec.MAXPRODUCT));
+        break;
+      case AlgorithmSpec.ELIMINATION:
+        file = EliminationEmitter.emit(EliminationPlanner.plan(model), key, spec.canonicalText(), CompilerVersion.id());
         break;
       default:
         throw new IllegalArgumentException("no emitter for algorithm " + spec.name());
