@@ -3,7 +3,6 @@ package fgc.driver.exact;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.cli.GridCells;
 import fgc.driver.Assignments;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
@@ -144,7 +143,15 @@ final class ExactFixtures {
         + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n", Map.of());
   }
 
+  /** The puzzle's givens on the model's first array, row-major (the CLI's grid binding, spelled out). */
   static int[] evidence(Model model, Grid puzzle) {
-    return new GridCells(model, model.arrayOf(0)).evidence(puzzle);
+    int[] evidence = Assignments.empty(model);
+    int first = model.arrayOf(0).firstIndex();
+    for (int k = 0; k < puzzle.cellCount(); k++) {
+      if (puzzle.get(k) != 0) {
+        evidence[first + k] = puzzle.get(k);
+      }
+    }
+    return evidence;
   }
 }
