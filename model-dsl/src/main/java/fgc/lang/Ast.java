@@ -9,8 +9,11 @@ import java.util.Optional;
  *
  * <p>Expressions are typed by construction: {@link IntExpr} for 64-bit integers and {@link Cond}
  * for conditions. The parser rejects a condition where an integer belongs (and the reverse), so the
- * evaluator never meets a type error. Composite expressions record their {@code height} so the
- * parser can bound how deep the evaluator will recurse.
+ * evaluator never meets a type error.
+ *
+ * <p>Binary operators associate to the left, so a chain such as {@code 1 + 2 + ... + 1000} is a
+ * tree as deep as it is long down its left operands; every walker ({@link #start}, the evaluator)
+ * follows left operands in a loop, so only real nesting, which the parser bounds, costs recursion.
  */
 final class Ast {
   private Ast() {}
@@ -105,9 +108,6 @@ final class Ast {
   sealed interface Expr permits IntExpr, Cond {
     /** Where runtime errors of this node are reported: the operator of a composite node. */
     Pos pos();
-
-    /** How many operators deep the node is: 0 for a leaf, else 1 + its highest operand's height. */
-    int height();
   }
 
   sealed interface IntExpr extends Expr permits Num, Name, Neg, Arith, MinMax, DataAt, Size {}
@@ -128,78 +128,31 @@ final class Ast {
 
   enum LogicOp { AND, OR }
 
-  record Num(Pos pos, long value) implements IntExpr {
-    @Override
-    public int height() {
-      return 0;
-    }
-  }
+  record Num(Pos pos, long value) implements IntExpr {}
 
   /** A param, let or loop variable. */
-  record Name(Pos pos, String name) implements IntExpr {
-    @Override
-    public int height() {
-      return 0;
-    }
-  }
+  record Name(Pos pos, String name) implements IntExpr {}
 
-  record Neg(Pos pos, IntExpr operand, int height) implements IntExpr {
-    Neg(Pos pos, IntExpr operand) {
-      this(pos, operand, 1 + operand.height());
-    }
-  }
+  record Neg(Pos pos, IntExpr operand) implements IntExpr {}
 
-  record Arith(Pos pos, ArithOp op, IntExpr left, IntExpr right, int height) implements IntExpr {
-    Arith(Pos pos, ArithOp op, IntExpr left, IntExpr right) {
-      this(pos, op, left, right, 1 + Math.max(left.height(), right.height()));
-    }
-  }
+  record Arith(Pos pos, ArithOp op, IntExpr left, IntExpr right) implements IntExpr {}
 
   /** {@code min(a, b)} or, when {@code max} is set, {@code max(a, b)}. */
-  record MinMax(Pos pos, boolean max, IntExpr a, IntExpr b, int height) implements IntExpr {
-    MinMax(Pos pos, boolean max, IntExpr a, IntExpr b) {
-      this(pos, max, a, b, 1 + Math.max(a.height(), b.height()));
-    }
-  }
+  record MinMax(Pos pos, boolean max, IntExpr a, IntExpr b) implements IntExpr {}
 
   /** {@code NAME[i]} or {@code NAME[row][column]}: an integer from a data table. */
-  record DataAt(Pos pos, String name, List<IntExpr> indices, int height) implements IntExpr {
-    DataAt(Pos pos, String name, List<IntExpr> indices) {
-      this(pos, name, indices, 1 + indices.stream().mapToInt(Expr::height).max().orElse(0));
-    }
-  }
+  record DataAt(Pos pos, String name, List<IntExpr> indices) implements IntExpr {}
 
   /** {@code size(NAME)}: how many rows a data table has; {@code size(NAME[row])}: how many entries that row has. */
-  record Size(Pos pos, String name, Optional<IntExpr> row, int height) implements IntExpr {
-    Size(Pos pos, String name, Optional<IntExpr> row) {
-      this(pos, name, row, 1 + row.map(Expr::height).orElse(0));
-    }
-  }
+  record Size(Pos pos, String name, Optional<IntExpr> row) implements IntExpr {}
 
-  record Bool(Pos pos, boolean value) implements Cond {
-    @Override
-    public int height() {
-      return 0;
-    }
-  }
+  record Bool(Pos pos, boolean value) implements Cond {}
 
-  record Compare(Pos pos, CompareOp op, IntExpr left, IntExpr right, int height) implements Cond {
-    Compare(Pos pos, CompareOp op, IntExpr left, IntExpr right) {
-      this(pos, op, left, right, 1 + Math.max(left.height(), right.height()));
-    }
-  }
+  record Compare(Pos pos, CompareOp op, IntExpr left, IntExpr right) implements Cond {}
 
-  record Logic(Pos pos, LogicOp op, Cond left, Cond right, int height) implements Cond {
-    Logic(Pos pos, LogicOp op, Cond left, Cond right) {
-      this(pos, op, left, right, 1 + Math.max(left.height(), right.height()));
-    }
-  }
+  record Logic(Pos pos, LogicOp op, Cond left, Cond right) implements Cond {}
 
-  record Not(Pos pos, Cond operand, int height) implements Cond {
-    Not(Pos pos, Cond operand) {
-      this(pos, operand, 1 + operand.height());
-    }
-  }
+  record Not(Pos pos, Cond operand) implements Cond {}
 
   /**
    * Where {@code e} starts in the text: its leftmost operand's position. Errors about a whole

@@ -64,6 +64,16 @@ final class Evaluator {
   private final ModelBuilder builder; // null when only the params are wanted
   private final DataSet data;
   private long steps;
+  /** How many integers have been read from data tables, and the last of them: where an index came from. */
+  private long reads;
+  private DataRead lastRead;
+
+  /** An integer read from a data table: {@code table[row][column]}, {@code row} -1 for {@code table[column]}. */
+  private record DataRead(String table, int row, int column, DataSet.Item item) {
+    String element() {
+      return table + (row < 0 ? "" : "[" + row + "]") + "[" + column + "]";
+    }
+  }
 
   private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data) {
     this.source = source;
@@ -400,9 +410,11 @@ final class Evaluator {
     int[] indices = new int[a.rank()];
     for (int k = 0; k < indices.length; k++) {
       IntExpr e = ref.indices().get(k);
+      long before = reads;
       long i = eval(e);
       if (i < 0 || i >= a.dim(k)) {
-        throw error(Ast.start(e), "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1) + " of '" + ref.name() + "'");
+        throw outOfRange(e, reads - before, "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1)
+            + " of '" + ref.name() + "'");
       }
       indices[k] = (int) i;
     }
@@ -454,23 +466,52 @@ final class Evaluator {
 
   private long dataAt(Ast.DataAt d) {
     DataSet.Entry entry = table(d.pos(), d.name());
-    DataSet.Item item;
+    DataRead read;
     if (d.indices().size() == 1) {
       if (entry.rows().size() != 1) {
         throw error(d.pos(), "'" + d.name() + "' has " + entry.rows().size() + " rows; index it as " + d.name() + "[row][column]");
       }
-      item = entry.rows().get(0).get(index(d.indices().get(0), entry.rows().get(0).size(), "entry", d.name()));
+      List<DataSet.Item> row = entry.rows().get(0);
+      int column = index(d.indices().get(0), row.size(), "entry", d.name());
+      read = new DataRead(d.name(), -1, column, row.get(column));
     } else if (d.indices().size() == 2) {
-      List<DataSet.Item> row = row(entry, d.indices().get(0), d.name());
-      item = row.get(index(d.indices().get(1), row.size(), "column", d.name() + "[" + eval(d.indices().get(0)) + "]"));
+      int r = index(d.indices().get(0), entry.rows().size(), "row", d.name());
+      List<DataSet.Item> row = entry.rows().get(r);
+      int column = index(d.indices().get(1), row.size(), "column", d.name() + "[" + r + "]");
+      read = new DataRead(d.name(), r, column, row.get(column));
     } else {
       throw error(d.pos(), "data '" + d.name() + "' takes 1 index (a one-row table) or 2 ([row][column]), not " + d.indices().size());
     }
+    DataSet.Item item = read.item();
     if (item.none() || !item.isInteger()) {
-      throw error(d.pos(), "'" + d.name() + "' holds " + item.text() + " at " + data.sourceName() + ":" + item.pos()
-          + ", which is not an integer");
+      throw error(d.pos(), "'" + d.name() + "' holds " + item.text() + " at " + inData(item) + ", which is not an integer");
     }
+    reads++;
+    lastRead = read;
     return item.longValue();
+  }
+
+  /** Where {@code item} is written: {@code file:line:col} of the data file. */
+  String inData(DataSet.Item item) {
+    return data.sourceName() + ":" + item.pos();
+  }
+
+  /**
+   * An index out of range. When its expression read exactly one integer from a data table, the
+   * error names it and a second diagnostic points at it in the data file, where the fix usually is.
+   */
+  private LanguageException outOfRange(IntExpr index, long readsInIndex, String message) {
+    Pos pos = Ast.start(index);
+    if (readsInIndex != 1) {
+      return error(pos, message);
+    }
+    DataRead read = lastRead;
+    boolean direct = index instanceof Ast.DataAt;
+    String element = read.element();
+    return new LanguageException(List.of(
+        source.diagnostic(pos, message + " (the index " + (direct ? "is " : "is computed from ") + element + ", at " + inData(read.item()) + ")"),
+        data.diagnostic(read.item().pos(), element + " = " + read.item().text() + (direct ? " is" : " gives")
+            + " the index out of range at " + source.name() + ":" + pos)));
   }
 
   /** Row {@code index} of a data table, the index checked. */
@@ -479,9 +520,11 @@ final class Evaluator {
   }
 
   private int index(IntExpr e, int size, String what, String name) {
+    long before = reads;
     long i = eval(e);
     if (i < 0 || i >= size) {
-      throw error(Ast.start(e), what + " " + i + " is out of range 0.." + (size - 1) + " of '" + name + "'");
+      throw outOfRange(e, reads - before, what + " " + i + " is out of range "
+          + (size == 0 ? "('" + name + "' is empty)" : "0.." + (size - 1) + " of '" + name + "'"));
     }
     return (int) i;
   }
@@ -491,9 +534,31 @@ final class Evaluator {
     return z.row().isPresent() ? row(entry, z.row().get(), z.name()).size() : entry.rows().size();
   }
 
-  private long arith(Ast.Arith e) {
-    long a = eval(e.left());
-    long b = eval(e.right());
+  /**
+   * A chain of binary operators, {@code ((a + b) * c) - d}: down the left operands in a loop, then
+   * back up applying each operator, so a chain of any length costs no recursion (only its right
+   * operands, which are nested no deeper than the parser allows, are evaluated recursively).
+   */
+  private long arith(Ast.Arith top) {
+    if (!(top.left() instanceof Ast.Arith)) { // the common short case, without a list
+      long a = eval(top.left());
+      return arith(top, a, eval(top.right()));
+    }
+    List<Ast.Arith> chain = new ArrayList<>();
+    IntExpr left = top;
+    while (left instanceof Ast.Arith a) {
+      chain.add(a);
+      left = a.left();
+    }
+    long value = eval(left);
+    for (int k = chain.size() - 1; k >= 0; k--) {
+      Ast.Arith e = chain.get(k);
+      value = arith(e, value, eval(e.right()));
+    }
+    return value;
+  }
+
+  private long arith(Ast.Arith e, long a, long b) {
     if ((e.op() == Ast.ArithOp.DIV || e.op() == Ast.ArithOp.MOD) && b == 0) {
       throw error(e.pos(), (e.op() == Ast.ArithOp.DIV ? "division" : "modulo") + " by zero in " + a + " " + e.op().symbol + " 0");
     }
@@ -527,9 +592,29 @@ final class Evaluator {
       };
     }
     if (c instanceof Ast.Logic l) {
-      return l.op() == Ast.LogicOp.AND ? test(l.left()) && test(l.right()) : test(l.left()) || test(l.right());
+      return logic(l);
     }
     return !test(((Ast.Not) c).operand());
+  }
+
+  /** A chain of {@code &&} and {@code ||}, walked like {@link #arith(Ast.Arith)}, short-circuits kept. */
+  private boolean logic(Ast.Logic top) {
+    if (!(top.left() instanceof Ast.Logic)) {
+      boolean a = test(top.left());
+      return top.op() == Ast.LogicOp.AND ? a && test(top.right()) : a || test(top.right());
+    }
+    List<Ast.Logic> chain = new ArrayList<>();
+    Cond left = top;
+    while (left instanceof Ast.Logic l) {
+      chain.add(l);
+      left = l.left();
+    }
+    boolean value = test(left);
+    for (int k = chain.size() - 1; k >= 0; k--) {
+      Ast.Logic l = chain.get(k);
+      value = l.op() == Ast.LogicOp.AND ? value && test(l.right()) : value || test(l.right());
+    }
+    return value;
   }
 
   LanguageException error(Pos pos, String message) {

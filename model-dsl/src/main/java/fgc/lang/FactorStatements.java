@@ -47,8 +47,8 @@ final class FactorStatements {
     for (int k = 0; k < out.length; k++) {
       DataSet.Item item = items.get(k);
       if (item.none() || item.value() < 0) {
-        throw e.error(d.pos(), "weight " + (k + 1) + " of '" + d.name() + "' is " + item.text() + " (at " + item.pos()
-            + " of the data file); weights must be non-negative numbers");
+        throw e.error(d.pos(), "weight " + (k + 1) + " of '" + d.name() + "' is " + item.text() + " (at " + e.inData(item)
+            + "); weights must be non-negative numbers");
       }
       out[k] = item.value();
     }

@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * <ol>
  *   <li>{@link Scanner} cuts the text into {@link Token}s, dropping comments ({@code #} and
- *       {@code //} to end of line) and reporting stray characters and oversized numbers.
+ *       {@code //} to end of line) and reporting stray characters.
  *   <li>{@link Parser} builds the syntax tree ({@link Ast}) by recursive descent, checks types and
  *       nesting depth, and recovers at {@code ;} and {@code }} to report up to 20 errors at once.
  *   <li>{@link Evaluator} runs the tree: it binds params (with the caller's overrides), lets and
@@ -67,8 +67,10 @@ import java.util.Map;
  * docs/language.md has an example of every construct and the data file format.
  *
  * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
- * while it is in scope. Nesting (blocks, binders, parentheses, operators) is limited to 100 levels
- * and unrolling to 20,000,000 loop iterations and factor variables in all.
+ * while it is in scope. Nesting (blocks, binders, parentheses, unary operators, indices, calls) is
+ * limited to 100 levels, a chain of binary operators like {@code 1 + 2 + 3} being no nesting at all,
+ * and unrolling to 20,000,000 loop iterations and factor variables in all. Integer literals are
+ * 64-bit ({@link IntegerLiteral}), in models, data files and {@code --observe} alike.
  */
 public final class FgcLanguage {
   /** The models shipped as resources {@code /fgc/models/NAME.fg}. */

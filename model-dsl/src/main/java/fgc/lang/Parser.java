@@ -36,6 +36,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -47,7 +48,11 @@ import java.util.Set;
  */
 final class Parser {
   static final int MAX_ERRORS = 20;
-  /** Deepest nesting of blocks, loop binders, parentheses and operators; it bounds recursion. */
+  /**
+   * Deepest nesting of blocks, loop binders, parentheses, unary operators, indices and calls; it
+   * bounds the recursion of parser and evaluator. A chain of binary operators ({@code 1 + 2 + 3})
+   * is not nesting: the parser reads it in a loop and the evaluator walks it without recursing.
+   */
   static final int MAX_NESTING = 100;
 
   /** Unwinds to the enclosing statement after a syntax error; never leaves the parser. */
@@ -301,6 +306,9 @@ final class Parser {
         throw error(t.pos(), "expected a weight (a non-negative number) but found " + t.describe());
       }
       advance();
+      if (t.kind() == NUMBER) {
+        literal(t.pos(), t.text(), false); // an integer weight follows the integer rule too
+      }
       values.add(Double.parseDouble(t.text()));
       positions.add(t.pos());
     } while (match(COMMA));
@@ -369,7 +377,7 @@ final class Parser {
     while (check(OR)) {
       Token op = advance();
       Expr right = and();
-      left = bounded(new Ast.Logic(op.pos(), LogicOp.OR, condition(left), condition(right)));
+      left = new Ast.Logic(op.pos(), LogicOp.OR, condition(left), condition(right));
     }
     return left;
   }
@@ -379,7 +387,7 @@ final class Parser {
     while (check(AND)) {
       Token op = advance();
       Expr right = equality();
-      left = bounded(new Ast.Logic(op.pos(), LogicOp.AND, condition(left), condition(right)));
+      left = new Ast.Logic(op.pos(), LogicOp.AND, condition(left), condition(right));
     }
     return left;
   }
@@ -397,7 +405,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = comparison();
-      left = bounded(new Ast.Compare(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Compare(at.pos(), op, integer(left), integer(right));
     }
   }
 
@@ -416,7 +424,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = additive();
-      left = bounded(new Ast.Compare(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Compare(at.pos(), op, integer(left), integer(right));
     }
   }
 
@@ -433,7 +441,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = multiplicative();
-      left = bounded(new Ast.Arith(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Arith(at.pos(), op, integer(left), integer(right));
     }
   }
 
@@ -451,7 +459,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = unary();
-      left = bounded(new Ast.Arith(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Arith(at.pos(), op, integer(left), integer(right));
     }
   }
 
@@ -460,13 +468,20 @@ final class Parser {
     if (op.kind() != Token.Kind.MINUS && op.kind() != Token.Kind.NOT) {
       return primary();
     }
+    Token next = tokens.get(Math.min(current + 1, tokens.size() - 1));
+    if (op.kind() == Token.Kind.MINUS && next.kind() == NUMBER && IntegerLiteral.value(next.text(), false).isEmpty()) {
+      // A negative literal whose digits alone do not fit, as -9223372036854775808: read it signed.
+      advance();
+      advance();
+      return new Ast.Num(op.pos(), literal(op.pos(), next.text(), true));
+    }
     advance();
     enter(op);
     Expr operand = unary();
     depth--;
-    return bounded(op.kind() == Token.Kind.MINUS
+    return op.kind() == Token.Kind.MINUS
         ? new Ast.Neg(op.pos(), integer(operand))
-        : new Ast.Not(op.pos(), condition(operand)));
+        : new Ast.Not(op.pos(), condition(operand));
   }
 
   private Expr primary() {
@@ -474,7 +489,7 @@ final class Parser {
     switch (t.kind()) {
       case NUMBER:
         advance();
-        return new Ast.Num(t.pos(), t.value());
+        return new Ast.Num(t.pos(), literal(t.pos(), t.text(), false));
       case IDENTIFIER: {
         advance();
         if (!check(LEFT_BRACKET)) {
@@ -488,7 +503,7 @@ final class Parser {
           expectClosing(RIGHT_BRACKET, open);
         }
         depth--;
-        return bounded(new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices)));
+        return new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices));
       }
       case SIZE: {
         advance();
@@ -503,7 +518,7 @@ final class Parser {
         }
         expectClosing(RIGHT_PAREN, open);
         depth--;
-        return bounded(new Ast.Size(name.pos(), name.text(), row));
+        return new Ast.Size(name.pos(), name.text(), row);
       }
       case DECIMAL:
         throw error(t.pos(), "'" + Token.shorten(t.text()) + "' is not an integer"
@@ -530,7 +545,7 @@ final class Parser {
         IntExpr b = integer(expression());
         expectClosing(RIGHT_PAREN, open);
         depth--;
-        return bounded(new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b));
+        return new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b);
       }
       default:
         throw error(t.pos(), "expected an expression but found " + t.describe());
@@ -554,12 +569,16 @@ final class Parser {
     return new Ast.Bool(e.pos(), true);
   }
 
-  /** A long operator chain is as deep for the evaluator as nested parentheses, so it counts too. */
-  private <E extends Expr> E bounded(E e) {
-    if (e.height() > MAX_NESTING) {
-      throw error(e.pos(), "nesting deeper than " + MAX_NESTING);
+  /**
+   * The value of an integer literal; out of range it is reported and read as 0, so parsing goes on
+   * without a spurious error about a missing operand.
+   */
+  private long literal(Pos pos, String digits, boolean negative) {
+    OptionalLong value = IntegerLiteral.value(digits, negative);
+    if (value.isEmpty()) {
+      report(pos, IntegerLiteral.outOfRange(digits, negative));
     }
-    return e;
+    return value.orElse(0);
   }
 
   private void enter(Token at) {

@@ -124,7 +124,11 @@ class DiagnosticsTest {
     assertEquals(d.format(), e.getMessage());
   }
 
-  /** The format is "file:line:col: message", the source line, then a caret under the column. */
+  /**
+   * The format is "file:line:col: message", the source line, then a caret under the column. A
+   * line wider than {@link Diagnostic#SHOWN} is shown as a window of it with "..." at each cut end;
+   * control characters are shown as '?'. (For sources whose characters are one cell wide each.)
+   */
   static void assertCaretUnder(String source, Diagnostic d) {
     String[] lines = source.split("\r\n|\r|\n", -1);
     String sourceLine = d.line() <= lines.length ? lines[d.line() - 1] : "";
@@ -132,10 +136,33 @@ class DiagnosticsTest {
     String[] out = d.format().split("\n", -1);
     assertEquals(3, out.length, d::format);
     assertEquals(d.sourceName() + ":" + d.line() + ":" + d.column() + ": " + d.message(), out[0]);
-    assertEquals("  " + sourceLine, out[1]);
-    assertEquals("  ".length() + d.column() - 1, out[2].indexOf('^'), d::format);
-    assertEquals(out[2].length() - 1, out[2].indexOf('^'));
+    assertTrue(out[1].startsWith("  ") && out[2].startsWith("  "), d::format);
+    assertEquals(out[2].length() - 1, out[2].indexOf('^'), d::format);
     assertTrue(out[2].substring(0, out[2].length() - 1).isBlank());
+    String shown = shown(sourceLine);
+    int caret = out[2].indexOf('^') - 2;
+    if (sourceLine.length() <= Diagnostic.SHOWN) {
+      assertEquals("  " + shown, out[1]);
+      assertEquals(d.column() - 1, caret, d::format);
+      return;
+    }
+    String window = out[1].substring(2);
+    assertTrue(window.length() <= Diagnostic.SHOWN, d::format);
+    int cutLeft = window.startsWith("...") ? 3 : 0;
+    boolean cutRight = window.endsWith("...");
+    String inner = window.substring(cutLeft, window.length() - (cutRight ? 3 : 0));
+    int from = d.column() - 1 - (caret - cutLeft); // where the window starts in the line
+    assertEquals(from > 0, cutLeft > 0, d::format);
+    assertTrue(from >= 0 && shown.startsWith(inner, from), d::format);
+    assertEquals(cutRight, from + inner.length() < shown.length(), d::format);
+  }
+
+  /** The line as a diagnostic shows it: control and format characters (but tabs) as '?'. */
+  private static String shown(String line) {
+    StringBuilder sb = new StringBuilder();
+    line.codePoints().forEach(c -> sb.appendCodePoint(
+        c != '\t' && (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT) ? '?' : c));
+    return sb.toString();
   }
 
   @Test
@@ -153,6 +180,74 @@ class DiagnosticsTest {
     assertEquals(2, d.line());
     assertEquals(14, d.column());
     assertEquals("t.fg:2:14: index 2 is out of range 0..1 in dimension 1 of 'x'\n  \tneq(x[0],\tx[2]);\n  \t         \t  ^", d.format());
+  }
+
+  @Test
+  void aLongLineIsShownAsAWindowWithTheCaretUnderTheColumn() {
+    String line = "neq(x[0], x[1]); ".repeat(60) + "neq(x[0], x[5]);" + " neq(x[0], x[1]);".repeat(60);
+    String text = "var x[2] in 1..2;\n" + line + "\n";
+    Diagnostic d = onlyError(text);
+    int column = line.indexOf("x[5]") + 3;
+    assertEquals(2, d.line());
+    assertEquals(column, d.column());
+    String[] out = d.format().split("\n");
+    assertEquals("t.fg:2:" + column + ": index 5 is out of range 0..1 in dimension 1 of 'x'", out[0]);
+    assertTrue(out[1].startsWith("  ...") && out[1].endsWith("..."), out[1]);
+    assertTrue(out[1].length() <= 2 + Diagnostic.SHOWN, out[1]);
+    int caret = out[2].indexOf('^');
+    assertEquals("x[5]", out[1].substring(caret - 2, caret + 2), d::format);
+    assertCaretUnder(text, d);
+  }
+
+  @Test
+  void aLongLineCutAtOneEndOnlyWhenTheColumnIsNearTheOther() {
+    // At the start of a long line: cut on the right only.
+    String early = "neq(x[0], x[5]);" + " neq(x[0], x[1]);".repeat(60);
+    Diagnostic d = onlyError("var x[2] in 1..2;\n" + early);
+    String[] out = d.format().split("\n");
+    assertEquals("  neq(x[0], x[5]);", out[1].substring(0, 18));
+    assertTrue(out[1].endsWith("..."));
+    assertEquals("  " + " ".repeat(12) + "^", out[2]);
+    // Past the end of a long line (an error at end of file): cut on the left, the caret after the last character.
+    String late = "let a = 1" + " + 1".repeat(1000);
+    Diagnostic end = onlyError(late);
+    assertEquals("expected ';' but found end of file", end.message());
+    assertEquals(late.length() + 1, end.column());
+    String[] lines = end.format().split("\n");
+    assertTrue(lines[1].startsWith("  ...") && lines[1].endsWith(" + 1 + 1"), lines[1]);
+    assertEquals(lines[1].length(), lines[2].indexOf('^'));
+    assertCaretUnder(late, end);
+  }
+
+  @Test
+  void wideAndCombiningCharactersKeepTheCaretUnderTheColumn() {
+    // CJK and emoji take two cells, a combining accent none; tabs are copied.
+    String text = "var x in 1..2;\t\u540d \ud83d\ude00 \u0301 @";
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    Diagnostic at = e.diagnostics().get(e.diagnostics().size() - 1);
+    assertEquals("unexpected character '@'", at.message());
+    assertEquals(23, at.column());
+    String under = " ".repeat(14) + "\t" + "  " /* the ideograph */ + " " + "  " /* the emoji */ + " " /* the accent: none */ + " ";
+    assertEquals("t.fg:1:23: unexpected character '@'\n  " + text + "\n  " + under + "^", at.format());
+  }
+
+  @Test
+  void controlCharactersAreShownAsQuestionMarksNotSentToTheTerminal() {
+    String text = "var x in 1..2; \u001b]0;owned\u0007 \u202e @";
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    for (Diagnostic d : e.diagnostics()) {
+      assertTrue(d.format().codePoints().noneMatch(c -> c != '\n' && c != '\t' && (Character.isISOControl(c)
+          || Character.getType(c) == Character.FORMAT)), d::format);
+      assertTrue(d.format().contains("\n  var x in 1..2; ?]0;owned? ? @\n"), d::format);
+      assertCaretUnder(text, d);
+    }
+    assertEquals(text, e.diagnostics().get(0).sourceLine(), "the line itself is kept as written");
+  }
+
+  private static Diagnostic onlyError(String text) {
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    assertEquals(1, e.diagnostics().size(), e::getMessage);
+    return e.diagnostics().get(0);
   }
 
   @Test
