@@ -27,6 +27,7 @@ public final class BenchMain {
       System.err.println("fgc bench: internal error: " + e);
       return 70;
     });
+    fgc.cli.NumberOptions.install(cli);
     return cli.execute(args);
   }
 }

@@ -36,10 +36,12 @@ final class PeersCommand implements Callable<Integer> {
   Path corpus;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "5", description = "Timed rounds per solver (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(names = "--fgc-rounds", paramLabel = "N", defaultValue = "200",
       description = "fgc passes over the corpus per timed round, so a round lasts long enough to time (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int fgcRepeats;
 
   @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder for the marginal-guided runs.")

@@ -8,12 +8,8 @@ import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,6 +34,7 @@ final class GenerateCommand implements Callable<Integer> {
   int side;
 
   @Option(names = "--count", paramLabel = "N", defaultValue = "10", description = "How many puzzles (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
   int count;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "First seed (default: ${DEFAULT-VALUE}).")
@@ -57,13 +54,15 @@ final class GenerateCommand implements Callable<Integer> {
     if (side != 4 && side != 9 && side != 16 && side != 25) {
       throw new IllegalArgumentException("--size must be 4, 9, 16 or 25, not " + side);
     }
-    if (count < 0) {
-      throw new IllegalArgumentException("--count must be 0 or more, not " + count);
+    Path[] inputs = options.inputFiles("sudoku");
+    if (output != null) {
+      OutputFile.check("--output", output, inputs);
     }
     PuzzleBinding.Instance instance = new PuzzleBinding("sudoku", options.params, options.spec(), options.algorithmChosen(), options.cache())
         .forSide(side);
     GeneratedAlgorithm solver = instance.solver.newInstance();
-    try (PrintWriter out = new PrintWriter(Outputs.open(output));
+    try (OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
+         PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
          Progress progress = Progress.start(Progress.Mode.of(quiet), "generate", count, "puzzles")) {
       out.println("# fgc generate --size " + side + " --count " + count + " --seed " + seed
           + ": every puzzle has exactly one solution (counted to 2 by the exact driver)");
@@ -77,6 +76,9 @@ final class GenerateCommand implements Callable<Integer> {
         out.println(puzzle.toLine() + "  # generate(" + side + ", " + s + "): " + rating);
         out.flush();
         progress.step();
+      }
+      if (file != null) {
+        file.commit(); // only a complete run replaces the file
       }
     }
     return 0;

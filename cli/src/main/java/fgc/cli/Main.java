@@ -1,6 +1,7 @@
 package fgc.cli;
 
 import fgc.lang.LanguageException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -49,23 +50,25 @@ public final class Main implements Runnable {
       if (e instanceof LanguageException) {
         System.err.println(e.getMessage());
       } else if (e instanceof IllegalArgumentException || e instanceof fgc.model.ModelException
-          || e instanceof fgc.compiler.plan.PlanException || e instanceof java.io.IOException
-          || e instanceof java.io.UncheckedIOException) {
+          || e instanceof fgc.compiler.plan.PlanException) {
         System.err.println("fgc: " + e.getMessage());
+      } else if (e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
+        System.err.println("fgc: " + FileErrors.message(e));
       } else {
         System.err.println("fgc: internal error: " + e);
         return 70;
       }
       return 2;
     });
+    NumberOptions.install(cli);
     return cli.execute(args);
   }
 
   /** The subcommands, in the order the usage lists them. */
-  private static final String[] COMMANDS = {"solve", "compile", "show", "generate", "cache", "run"};
+  static final List<String> COMMANDS = List.of("solve", "compile", "show", "generate", "cache", "run");
 
   /** A new instance of the subcommand {@code name}, or null if there is none of that name. */
-  private static Object command(String name) {
+  static Object command(String name) {
     switch (name) {
       case "solve": return new SolveCommand();
       case "compile": return new CompileCommand();

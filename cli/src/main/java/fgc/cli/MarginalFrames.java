@@ -21,17 +21,34 @@ final class MarginalFrames {
 
   private final Path file;
   private final List<Integer> sweeps;
+  private final Path[] inputs;
 
-  /** Frames at {@code sweeps} (sorted, duplicates dropped), or one after convergence when empty. */
-  MarginalFrames(Path file, List<Integer> sweeps) {
-    for (int s : sweeps) {
-      if (s < 0) {
-        throw new IllegalArgumentException("--sweep takes sweep counts of 0 or more, not " + s);
-      }
-    }
+  /**
+   * Frames at {@code sweeps} (sorted, duplicates dropped), or one after convergence when empty;
+   * every picture file is checked now, so a bad name fails before any solving, and none may be one
+   * of {@code inputs}.
+   */
+  MarginalFrames(Path file, List<Integer> sweeps, Path... inputs) {
     MarginalsPicture.checkFormat(file);
     this.file = file;
     this.sweeps = new ArrayList<>(new TreeSet<>(sweeps));
+    this.inputs = inputs.clone();
+    for (Path frame : files()) {
+      OutputFile.check("--marginals", frame, inputs);
+    }
+  }
+
+  /** The files the frames go to. */
+  List<Path> files() {
+    List<Path> files = new ArrayList<>();
+    if (sweeps.size() <= 1) {
+      files.add(file);
+    } else {
+      for (int s : sweeps) {
+        files.add(withSuffix(file, "-sweep" + s));
+      }
+    }
+    return files;
   }
 
   /** One picture to write: what it shows and where it goes. */
@@ -49,7 +66,10 @@ final class MarginalFrames {
   List<Path> write(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) throws IOException {
     List<Path> written = new ArrayList<>();
     for (Frame frame : capture(solver, instance, puzzle, title)) {
-      new MarginalsPicture(frame.grid).write(frame.file);
+      try (OutputFile out = OutputFile.create("--marginals", frame.file, inputs)) {
+        new MarginalsPicture(frame.grid).write(out.temp()); // the temporary name ends in the picture's own
+        out.commit();
+      }
       written.add(frame.file);
     }
     return written;

@@ -22,6 +22,7 @@ final class ModelOptions {
   String algorithm;
 
   @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
+  @NumberOptions.Range(min = 0, max = 1, maxExcluded = true)
   Double damping;
 
   @Option(names = "--data", paramLabel = "FILE",
@@ -70,17 +71,28 @@ final class ModelOptions {
     return FgcLanguage.bundled(modelArg, params);
   }
 
-  /** The text of the model, to read which parameters it declares. */
+  /** The parameters the model declares, with their defaults (none if its text cannot be read or parsed: loading it says why). */
   static Map<String, Long> declaredParameters(String modelArg) {
     try {
-      if (isFile(modelArg)) {
-        Path p = Paths.get(modelArg);
-        return FgcLanguage.parameters(p.toString(), java.nio.file.Files.readString(p));
-      }
-      return FgcLanguage.parameters(modelArg + ".fg", FgcLanguage.bundledText(modelArg));
-    } catch (java.io.IOException e) {
+      return FgcLanguage.parameters(sourceName(modelArg), sourceText(modelArg));
+    } catch (fgc.lang.LanguageException e) {
       return Map.of();
     }
+  }
+
+  /** The name the model's errors are reported under, as loading it names it. */
+  static String sourceName(String modelArg) {
+    return isFile(modelArg) ? Paths.get(modelArg).toString() : modelArg + ".fg";
+  }
+
+  /** The model's text, as loading it reads it. */
+  static String sourceText(String modelArg) {
+    return isFile(modelArg) ? FgcLanguage.readText(Paths.get(modelArg)) : FgcLanguage.bundledText(modelArg);
+  }
+
+  /** The files these options read for {@code modelArg} (model file, data file), which no output may be. */
+  Path[] inputFiles(String modelArg) {
+    return new Path[] {isFile(modelArg) ? Paths.get(modelArg) : null, data};
   }
 
   private static boolean isFile(String modelArg) {

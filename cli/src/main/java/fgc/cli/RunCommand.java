@@ -39,16 +39,14 @@ final class RunCommand implements Callable<Integer> {
   boolean marginals;
 
   @Option(names = "--sweeps", paramLabel = "N", defaultValue = "50", description = "Sweeps for --marginals (default ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
   int sweeps;
 
   @Override
   public Integer call() {
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
-    Evidence evidence = FgcLanguage.evidence(m, data);
-    for (String text : observations) {
-      evidence = FgcLanguage.observe(m, evidence, text);
-    }
+    Evidence evidence = observed(m, FgcLanguage.evidence(m, data));
     GeneratedAlgorithm solver = options.cache().load(m, options.spec()).newInstance();
     int[] given = evidence.values();
     if (marginals) {
@@ -82,5 +80,36 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * {@code fromData} with every --observe added. A variable may be observed once: a second value
+   * for it, from the data file or another --observe, is an error naming both, not a silent choice.
+   */
+  private Evidence observed(Model m, Evidence fromData) {
+    int[] data = fromData.values();
+    String[] by = new String[data.length];
+    Evidence evidence = fromData;
+    for (String text : observations) {
+      int[] before = evidence.values();
+      int[] after = FgcLanguage.observe(m, Evidence.none(m), text).values();
+      for (int i = 0; i < after.length; i++) {
+        if (after[i] == Evidence.NONE) {
+          continue;
+        }
+        if (by[i] != null) {
+          throw new IllegalArgumentException("--observe " + text + " observes " + m.variableName(i) + " again, after --observe " + by[i]
+              + "; give each variable one value");
+        }
+        if (before[i] != Evidence.NONE) {
+          throw new IllegalArgumentException("--observe " + text + " observes " + m.variableName(i) + ", which the data file "
+              + options.data + " already observes as " + before[i] + "; give each variable one value");
+        }
+        by[i] = text;
+        before[i] = after[i];
+      }
+      evidence = Evidence.of(m, before);
+    }
+    return evidence;
   }
 }

@@ -13,7 +13,6 @@ import fgc.model.VariableArray;
 import fgc.view.FactorGraphDot;
 import fgc.view.Graphviz;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -50,6 +49,13 @@ final class ShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    Path[] inputs = options.inputFiles(model);
+    if (dot != null) {
+      OutputFile.check("--dot", dot, inputs);
+    }
+    if (svg != null) {
+      OutputFile.check("--svg", svg, inputs);
+    }
     Model m = options.loadWithData(model, options.dataSet());
     AlgorithmSpec spec = options.spec();
     if (source) {
@@ -59,7 +65,7 @@ final class ShowCommand implements Callable<Integer> {
     }
     String graph = dot != null || svg != null ? FactorGraphDot.of(m) : null;
     if (dot != null) {
-      Files.writeString(dot, graph, StandardCharsets.UTF_8);
+      OutputFile.writeString("--dot", dot, graph, inputs);
       System.err.println("wrote " + dot);
     }
     if (svg != null) {
@@ -67,13 +73,16 @@ final class ShowCommand implements Callable<Integer> {
       if (graphviz.isEmpty()) {
         Path fallback = svg.resolveSibling(svg.getFileName() + ".dot");
         if (dot == null) {
-          Files.writeString(fallback, graph, StandardCharsets.UTF_8);
+          OutputFile.writeString("--svg", fallback, graph, inputs);
         }
         System.err.println("fgc: cannot draw " + svg + ": Graphviz's 'dot' is not on the PATH; " + Graphviz.HOW_TO_GET
             + ", then run: dot -Tsvg -o " + svg + " " + (dot != null ? dot : fallback));
         return 2;
       }
-      Graphviz.renderSvg(graphviz.get(), graph, svg);
+      try (OutputFile out = OutputFile.create("--svg", svg, inputs)) {
+        Graphviz.renderSvg(graphviz.get(), graph, out.temp());
+        out.commit();
+      }
       System.err.println("wrote " + svg);
     }
     return 0;

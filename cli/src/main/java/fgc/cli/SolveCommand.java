@@ -11,13 +11,10 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,16 +52,19 @@ final class SolveCommand implements Callable<Integer> {
   String driverName;
 
   @Option(names = "--restarts", paramLabel = "N", defaultValue = "30", description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
   int restarts;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--noise", paramLabel = "SCALE",
-      description = "Scale of decimate's log-uniform restart noise on starting messages (default: 0.5).")
+      description = "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 (default: 0.5).")
+  @NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
   @Option(names = "--per-round", paramLabel = "K", description = "Variables iterative fixes after each inference (default: 5).")
+  @NumberOptions.Range(min = 1)
   Integer perRound;
 
   @Option(names = "--explain", description = "Before each result, the decisions with their margins, restarts and contradictions.")
@@ -76,9 +76,11 @@ final class SolveCommand implements Callable<Integer> {
 
   @Option(names = "--sweep", paramLabel = "K[,K...]", split = ",",
       description = "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
+  @NumberOptions.Range(min = 0)
   List<Integer> sweeps = new ArrayList<>();
 
   @Option(names = "--puzzle", paramLabel = "N", defaultValue = "1", description = "With --marginals: which puzzle of the input to draw (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 1)
   int pictured;
 
   @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
@@ -112,19 +114,24 @@ final class SolveCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     long start = System.nanoTime();
     Driver driver = driver();
-    MarginalFrames frames = marginals != null ? new MarginalFrames(marginals, sweeps) : null;
+    Path[] inputs = inputFiles();
+    if (output != null) {
+      OutputFile.check("--output", output, inputs);
+    }
+    MarginalFrames frames = marginals != null ? new MarginalFrames(marginals, sweeps, inputs) : null;
     if (frames == null && !sweeps.isEmpty()) {
       throw new IllegalArgumentException("--sweep chooses the frames of --marginals; give --marginals FILE.svg too");
     }
-    if (pictured < 1) {
-      throw new IllegalArgumentException("--puzzle counts from 1, not " + pictured);
-    }
     PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache());
+    // A model that cannot take grids is reported once, here, before any puzzle is read or written.
+    binding.checkModel();
     Map<Integer, GeneratedAlgorithm> solvers = new HashMap<>();
     int total = 0;
     int solved = 0;
     int badInput = 0;
-    try (PuzzleReader reader = openInput(); PrintWriter out = new PrintWriter(Outputs.open(output));
+    try (PuzzleReader reader = openInput();
+         OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
+         PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
          Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles")) {
       while (reader.hasNext()) {
         PuzzleReader.Entry entry = reader.next();
@@ -138,13 +145,18 @@ final class SolveCommand implements Callable<Integer> {
         total++;
         Grid puzzle = entry.grid();
         PuzzleBinding.Instance instance;
+        boolean reported = binding.refused(puzzle.side());
         try {
           instance = binding.forSide(puzzle.side());
-        } catch (RuntimeException e) {
-          // The model cannot take grids of this size: this puzzle is an input error, the run goes on.
+        } catch (PuzzleBinding.SizeRefused e) {
+          // The model cannot take grids of this size: its puzzles are input errors, the run goes on,
+          // and the reason is given once, at the first of them (the summary counts them all).
           badInput++;
-          progress.beforeOutput();
-          System.err.println("fgc: line " + entry.line() + ": " + e.getMessage());
+          if (!reported) {
+            progress.beforeOutput();
+            System.err.println("fgc: line " + entry.line() + ": " + e.getMessage() + "; every " + e.side + "x" + e.side
+                + " puzzle is echoed unsolved");
+          }
           emit(out, progress, puzzle.toLine());
           continue;
         }
@@ -182,10 +194,15 @@ final class SolveCommand implements Callable<Integer> {
         }
         emit(out, progress, answer.toLine());
       }
+      if (file != null && (total > 0 || badInput > 0)) {
+        // Only a complete run replaces the file; an input without puzzles leaves it as it was.
+        out.flush();
+        file.commit();
+      }
     }
     if (total == 0 && badInput == 0) {
       // An empty or comment-only file is almost always the wrong file: say so rather than succeed.
-      System.err.println("fgc: " + inputName() + " holds no puzzles");
+      System.err.println("fgc: " + inputName() + " holds no puzzles" + (output != null ? "; " + output + " was not written" : ""));
       return 2;
     }
     if (frames != null && total < pictured) {
@@ -227,17 +244,28 @@ final class SolveCommand implements Callable<Integer> {
     return name == null ? "standard input" : name.toString();
   }
 
-  private PuzzleReader openInput() throws IOException {
+  /** The files this run reads, which no output may be. */
+  private Path[] inputFiles() {
+    Path[] model = options.inputFiles(this.model);
+    Path puzzles = input == null || input.equals("-") ? null : Path.of(input);
+    return new Path[] {puzzles, model[0], model[1]};
+  }
+
+  private PuzzleReader openInput() {
     if (input == null) {
       return PuzzleReader.of(new StringReader(EmbeddedPuzzles.resourceText()), "embedded");
     }
     if (input.equals("-")) {
       return PuzzleReader.of(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
     }
+    Path file = Path.of(input);
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException("cannot read --input " + input + ": it is a folder, not a puzzle file");
+    }
     try {
-      return PuzzleReader.open(Path.of(input));
+      return PuzzleReader.open(file);
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read --input " + input + " (" + e.getClass().getSimpleName() + ")");
+      throw FileErrors.inputError("--input " + input, e);
     }
   }
 }

@@ -95,14 +95,34 @@ class MainTest {
   }
 
   @Test
-  void aModelThatCannotTakeThePuzzlesIsAnInputErrorAndNothingIsLost() throws Exception {
+  void aModelThatCannotTakeAnyGridIsReportedOnceAtItsTextBeforeAnyPuzzle() throws Exception {
     Path model = dir.resolve("tiny.fg");
     Files.writeString(model, "var x[3] in 1..3;\nobserve x;\nalldiff(x[0], x[1], x[2]);\n");
     Path input = dir.resolve("in.txt");
     Files.writeString(input, "1...........4..3\n...4..2...3.1...\n");
     assertEquals(2, run("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", dir.toString()));
-    assertEquals("1...........4..3\n...4..2...3.1...\n", out.toString(StandardCharsets.UTF_8));
-    assertTrue(err.toString().contains("a 4x4 puzzle has 16 cells"), err.toString());
+    assertEquals("", out.toString(StandardCharsets.UTF_8));
+    assertTrue(err.toString().startsWith(model + ":1:5: 'x' holds 3 variables, but a grid puzzle has 16, 81, 256 or 625 cells"),
+        err.toString());
+    assertEquals(1, err.toString().lines().filter(l -> l.contains("holds 3 variables")).count(), err.toString());
+  }
+
+  @Test
+  void aModelThatCannotTakeOneSizeRefusesThosePuzzlesOnceAndSolvesTheRest() throws Exception {
+    Path model = dir.resolve("four.fg");
+    Files.writeString(model, "param n = 2;\nlet N = n * n;\nvar cell[4][4] in 1..4;\nobserve cell;\n"
+        + "for r in 0..3 { alldiff(cell[r][c] for c in 0..3); }\nfor c in 0..3 { alldiff(cell[r][c] for r in 0..3); }\n"
+        + "for br in 0..1, bc in 0..1 { alldiff(cell[br*2 + i][bc*2 + j] for i in 0..1, j in 0..1); }\n");
+    String nine = EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow().toLine();
+    Path input = dir.resolve("in.txt");
+    Files.writeString(input, nine + "\n1...........4..3\n" + nine + "\n" + nine + "\n");
+    assertEquals(2, run("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", dir.toString()));
+    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+    assertEquals(List.of(nine, lines.get(1), nine, nine), lines, "every puzzle line has its output line, in order");
+    assertTrue(GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(1))).valid(), lines.get(1));
+    assertEquals(1, err.toString().lines().filter(l -> l.contains("a 9x9 puzzle has 81 cells")).count(), err.toString());
+    assertTrue(err.toString().contains("fgc: line 1: "), err.toString());
+    assertTrue(err.toString().contains("solved 1 of 4") && err.toString().contains("3 input errors"), err.toString());
   }
 
   @Test

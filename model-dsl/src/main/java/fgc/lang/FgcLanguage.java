@@ -200,7 +200,23 @@ public final class FgcLanguage {
     return Evaluator.parameters(source, Parser.parse(source));
   }
 
-  static String readText(Path file) {
+  /**
+   * An error at the declaration of variable array {@code array} in the model text {@code text} (at
+   * its domain when {@code atDomain}), for a fault found only once the model is put to a use, such
+   * as cells that cannot hold a grid's values; unpositioned when the text declares no such array.
+   */
+  public static LanguageException declarationError(String sourceName, String text, String array, boolean atDomain, String message) {
+    Source source = new Source(sourceName, text);
+    for (Ast.Stmt s : Parser.parse(source).statements()) {
+      if (s instanceof Ast.Var v && v.name().equals(array)) {
+        return new LanguageException(source.diagnostic(atDomain ? v.domain().pos() : v.pos(), message));
+      }
+    }
+    return new LanguageException(Diagnostic.unpositioned(sourceName, message));
+  }
+
+  /** The text of a model file as every reader of models sees it (UTF-8, without a byte order mark). */
+  public static String readText(Path file) {
     try {
       String text = Files.readString(file, StandardCharsets.UTF_8);
       return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write

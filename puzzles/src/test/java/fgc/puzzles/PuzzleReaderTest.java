@@ -99,34 +99,43 @@ class PuzzleReaderTest {
     @Test
     void readsAMultiLineSixteenBySixteen() {
         Grid g = PuzzleGenerator.generate(16, 5);
-        assertTrue(g.toLine().substring(0, 16).chars().anyMatch(c -> Symbols.valueOf(16, (char) c) > 4),
-                "the first row must show it is a 16x16 row");
         List<PuzzleReader.Entry> entries = Fixtures.read("\n" + g.toPrettyString() + FOUR + "\n");
         assertEquals(2, entries.size());
         assertEquals(g, entries.get(0).grid(), entries.get(0)::toString);
         assertEquals(2, entries.get(0).line());
-        // With the 16x16 grid complete, a 16-cell line of small symbols is a 4x4 puzzle again.
+        // With the 16x16 grid complete, a 16-cell line is a 4x4 puzzle again.
         assertEquals(Fixtures.grid(4, FOUR), entries.get(1).grid());
     }
 
     @Test
-    void aSixteenCellLineInsideAnOpenSixteenGridIsItsNextRow() {
+    void aDrawnSixteenBySixteenIsKnownByItsShapeNotItsSymbols() {
         int[] cells = PuzzleGenerator.generate(16, 9).cells();
-        for (int c = 0; c < 16; c++) {
-            if (cells[16 + c] > 4) {
-                cells[16 + c] = 0;
+        for (int k = 0; k < cells.length; k++) {
+            if (cells[k] > 4) {
+                cells[k] = 0;
             }
         }
         Grid g = Grid.of(16, cells);
-        assertTrue(g.toLine().substring(0, 16).chars().anyMatch(c -> Symbols.valueOf(16, (char) c) > 4));
-        assertTrue(g.toLine().substring(16, 32).chars().allMatch(c -> Symbols.valueOf(16, (char) c) <= 4));
+        List<PuzzleReader.Entry> entries = Fixtures.read(g.toPrettyString());
+        assertEquals(1, entries.size(), entries::toString);
+        assertEquals(g, entries.get(0).grid(), entries.get(0)::toString);
+        assertEquals(19, entries.get(0).text().split("\n").length, "rows and separators echo as written");
+    }
+
+    @Test
+    void sixteenLinesOfSixteenCellsWithoutSeparatorsAreSixteenFourByFourPuzzles() {
+        Grid g = PuzzleGenerator.generate(16, 9);
         StringBuilder text = new StringBuilder();
         for (int r = 0; r < 16; r++) {
             text.append(g.toLine(), r * 16, r * 16 + 16).append('\n');
         }
         List<PuzzleReader.Entry> entries = Fixtures.read(text.toString());
-        assertEquals(1, entries.size(), entries::toString);
-        assertEquals(g, entries.get(0).grid(), entries.get(0)::toString);
+        assertEquals(16, entries.size(), entries::toString);
+        for (int r = 0; r < 16; r++) {
+            assertEquals(r + 1, entries.get(r).line());
+            PuzzleReader.Entry e = entries.get(r);
+            assertTrue(e.isPuzzle() ? e.grid().side() == 4 : e.error().contains("is not a symbol of a 4x4 grid"), e::toString);
+        }
     }
 
     @Test
