@@ -45,7 +45,7 @@ public final class CompilerFingerprint {
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
-      "fgc.compiler.emit.SquareFactorEmitter",
+      "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests",
       "fgc.compiler.backend.JaninoBackend");
 
   /**
