@@ -45,7 +45,7 @@ final class EmitterCoverage {
         new Object[] {"killer 9x9", FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-9x9"))},
         new Object[] {"chain", FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"))},
         new Object[] {"colouring", FgcLanguage.bundled("colouring", Map.of(), DataSet.example("petersen"))},
-        new Object[] {"latin 17", FgcLanguage.bundled("latin", Map.of("n", 17L))},
+        new Object[] {"colouring, 17 colours", FgcLanguage.bundled("colouring", Map.of("k", 17L), DataSet.example("petersen"))},
         new Object[] {"mixed", mixed()});
     for (Object[] m : models) {
       for (String algorithm : AlgorithmSpec.knownAlgorithms()) {

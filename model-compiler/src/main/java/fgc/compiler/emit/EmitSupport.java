@@ -12,7 +12,6 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.PlanDigest;
 import fgc.compiler.plan.VariableLayout;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import javax.lang.model.element.Modifier;
@@ -270,25 +269,6 @@ public final class EmitSupport {
         .addStatement("$L = $L * scale", target, target)
         .endControlFlow()
         .build();
-  }
-
-  /**
-   * The class's plan constants with their values, as {@link #classWithCommonMembers} declares them
-   * ({@link PlanDigests} adds the emitter's own): what the class's {@code planDigest()} must agree with.
-   */
-  void planConstants(String algorithm, Map<String, Object> out) {
-    out.put("ALGORITHM", algorithm);
-    out.put("V", layout.variableCount());
-    out.put("W", layout.width());
-    out.put("LO", layout.lo());
-    if (!layout.uniformDomains()) {
-      out.put("VAR_LO", layout.variableOffsets());
-      out.put("VAR_SIZE", layout.variableSizes());
-    }
-    if (dirichlet != null) {
-      out.put("FREE_COUNT", dirichlet[0]);
-      out.put("GIVEN_COUNT", dirichlet[1]);
-    }
   }
 
   /**

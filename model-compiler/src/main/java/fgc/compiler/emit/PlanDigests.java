@@ -7,6 +7,7 @@ import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.Planner;
+import fgc.compiler.plan.VariableLayout;
 import fgc.model.Model;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,16 +27,12 @@ public final class PlanDigests {
     Map<String, Object> constants = new TreeMap<>();
     double damping = spec.option("damping");
     switch (spec.name()) {
-      case AlgorithmSpec.BP_PAIRWISE: {
-        PairwisePlan plan = Planner.pairwise(model);
-        pairwise(plan, new EmitSupport(plan.layout()), spec.name(), damping, constants);
+      case AlgorithmSpec.BP_PAIRWISE:
+        pairwise(Planner.pairwise(model), null, spec.name(), damping, constants);
         break;
-      }
-      case AlgorithmSpec.EP_DIRICHLET: {
-        PairwisePlan plan = Planner.pairwise(model);
-        pairwise(plan, EmitSupport.dirichlet(plan.layout(), spec.option("free"), spec.option("given")), spec.name(), damping, constants);
+      case AlgorithmSpec.EP_DIRICHLET:
+        pairwise(Planner.pairwise(model), new double[] {spec.option("free"), spec.option("given")}, spec.name(), damping, constants);
         break;
-      }
       case AlgorithmSpec.SUMPRODUCT:
       case AlgorithmSpec.MAXPRODUCT: {
         boolean max = spec.name().equals(AlgorithmSpec.MAXPRODUCT);
@@ -49,9 +46,30 @@ public final class PlanDigests {
     return digest(constants);
   }
 
+  /**
+   * The constants {@link EmitSupport#classWithCommonMembers} declares: the algorithm, the layout, and
+   * with Dirichlet priors ({@code dirichlet} = {free, given} pseudo-counts, else null) their counts.
+   * Here rather than in EmitSupport, so that a cache hit does not load the emitters' code (and the
+   * JavaPoet classes its verification would load).
+   */
+  private static void common(VariableLayout layout, String algorithm, double[] dirichlet, Map<String, Object> out) {
+    out.put("ALGORITHM", algorithm);
+    out.put("V", layout.variableCount());
+    out.put("W", layout.width());
+    out.put("LO", layout.lo());
+    if (!layout.uniformDomains()) {
+      out.put("VAR_LO", layout.variableOffsets());
+      out.put("VAR_SIZE", layout.variableSizes());
+    }
+    if (dirichlet != null) {
+      out.put("FREE_COUNT", dirichlet[0]);
+      out.put("GIVEN_COUNT", dirichlet[1]);
+    }
+  }
+
   /** {@link PairwiseBpEmitter}'s constants, with {@link PairwiseKindsEmitter}'s. */
-  private static void pairwise(PairwisePlan plan, EmitSupport support, String algorithm, double damping, Map<String, Object> out) {
-    support.planConstants(algorithm, out);
+  private static void pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping, Map<String, Object> out) {
+    common(plan.layout(), algorithm, dirichlet, out);
     PairPotentials potentials = plan.potentials();
     if (potentials.anyEdgeKernel()) {
       out.put("EDGE_KIND", potentials.edgeKinds());
@@ -75,7 +93,7 @@ public final class PlanDigests {
 
   /** {@link FactorBpEmitter}'s constants, with {@link FactorKindsEmitter}'s. */
   private static void factors(FactorPlan plan, String algorithm, double damping, boolean max, Map<String, Object> out) {
-    new EmitSupport(plan.layout()).planConstants(algorithm, out);
+    common(plan.layout(), algorithm, null, out);
     int width = plan.layout().width();
     out.put("F", plan.factorCount());
     out.put("E", plan.edgeCount());
