@@ -159,11 +159,9 @@ final class EntryWriter {
     }
     Path target;
     try {
-      if (!CacheFolders.marked(root)) {
-        String refused = CacheFolders.claim(root);
-        if (refused != null) {
-          return "left in place (fgc does not write into " + root + ": " + refused + ")";
-        }
+      String refused = CacheFolders.claim(root);
+      if (refused != null) {
+        return "left in place (fgc does not write into " + root + ": " + refused + ")";
       }
       Path q = root.resolve(CacheFolders.QUARANTINE);
       createPrivateDirectories(q);
