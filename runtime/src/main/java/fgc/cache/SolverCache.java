@@ -266,12 +266,20 @@ public final class SolverCache {
     if (!carriesKey(classes.get(manifest.className), key)) {
       throw new CorruptEntryException(LoadStage.CLASS_BYTES, "class " + manifest.className + " does not carry the entry's key");
     }
+    Constructor<? extends GeneratedAlgorithm> constructor;
     if (model == null) {
       KeyMaterial read = readMaterial(material, key);
-      model = read.model;
-      spec = read.spec;
+      try {
+        constructor = define(classes, manifest.className, key, read.model, read.spec);
+      } catch (CorruptEntryException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        // This fgc would not have compiled the model its key material names: not an entry it wrote.
+        throw new CorruptEntryException(LoadStage.IDENTITY, "its model does not compile with this fgc (" + describe(e) + ")");
+      }
+    } else {
+      constructor = define(classes, manifest.className, key, model, spec);
     }
-    Constructor<? extends GeneratedAlgorithm> constructor = define(classes, manifest.className, key, model, spec);
     return new LoadedSolver(key, constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, source, null);
   }
 
@@ -340,6 +348,9 @@ public final class SolverCache {
    */
   private Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model,
       AlgorithmSpec spec) {
+    // Planned before the class is touched: a model the planner refuses is the model's error, thrown
+    // as it would be by a compile, never taken for a fault of the class.
+    String planned = checks.planDigest(model, spec);
     definitions.incrementAndGet();
     try {
       ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
@@ -353,7 +364,6 @@ public final class SolverCache {
         throw new CorruptEntryException(LoadStage.DEFINE, "class was compiled for another key");
       }
       String reported = instance.planDigest();
-      String planned = checks.planDigest(model, spec);
       if (!planned.equals(reported)) {
         throw new CorruptEntryException(LoadStage.PLAN, "class reports plan digest " + abbreviate(reported)
             + ", the model's plan gives " + abbreviate(planned) + ": it was made for another model or plan");
@@ -406,9 +416,22 @@ public final class SolverCache {
     }
     double[] marginal = new double[size];
     solver.marginal(0, marginal);
-    if (!isDistribution(marginal, solver.domainSize(0)) && checks.startIsDistribution(model, spec)) {
+    if (!isDistribution(marginal, solver.domainSize(0)) && referenceStartIsDistribution(model, spec)) {
       throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave a starting belief " + describe(marginal, solver.domainSize(0))
           + " where the reference semantics give a distribution");
+    }
+  }
+
+  /**
+   * Whether the reference gives the model a sound start. A reference that cannot run the model
+   * cannot blame the class either: the class has passed its checksums and plan check, so whatever
+   * is degenerate in its start came with the model (or the compiler), not with the cache.
+   */
+  private boolean referenceStartIsDistribution(Model model, AlgorithmSpec spec) {
+    try {
+      return checks.startIsDistribution(model, spec);
+    } catch (RuntimeException | OutOfMemoryError e) {
+      return false;
     }
   }
 

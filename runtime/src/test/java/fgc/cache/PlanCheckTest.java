@@ -103,6 +103,29 @@ class PlanCheckTest {
         .smokeTest(nan, model, CacheFixtures.BP);
   }
 
+  @Test
+  void aModelThePlannerRefusesOnAHitIsTheModelsErrorAndTheEntryStays() {
+    SolverCache cache = new SolverCache(root, notices::add);
+    String key = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
+    ModelChecks refusing = new ModelChecks() {
+      @Override
+      public String planDigest(Model m, AlgorithmSpec spec) {
+        throw new IllegalArgumentException("the model has no solution");
+      }
+
+      @Override
+      public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
+        return true;
+      }
+    };
+    SolverCache strict = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, refusing, SolverCache.MAX_FILE_BYTES);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> strict.load(CacheFixtures.SUDOKU4, CacheFixtures.BP));
+    assertEquals("the model has no solution", e.getMessage());
+    assertTrue(notices.isEmpty(), notices.toString());
+    assertTrue(java.nio.file.Files.isDirectory(cache.entryFolder(key)), "not quarantined");
+    assertEquals(0, CacheFixtures.count(root.resolve("quarantine")));
+  }
+
   /** A solver of the model's shape whose every belief is NaN. */
   private static final class NanStart implements GeneratedAlgorithm {
     private final Model model;
