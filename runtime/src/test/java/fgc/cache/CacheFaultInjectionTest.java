@@ -25,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * it one way, and loads. A case passes when the fault was caught before any class was defined (the
  * stage says so, and the cache defined exactly one class: the recompiled one), the entry went to
  * quarantine with one notice, the rewritten entry is a hit, and the answers equal a clean run's.
+ * A doctored class (another model's genuine class with this entry's key written into its bytes, the
+ * manifest sealed again) passes every byte check by construction; it must be caught at the plan
+ * check, after its definition, with the same quarantine, notice, recompile and answers.
  * Sizes: {@code -Dfgc.reliability.flips} (default 1000) and {@code -Dfgc.reliability.seed}.
  */
 class CacheFaultInjectionTest {
@@ -44,9 +47,13 @@ class CacheFaultInjectionTest {
     void apply(Path entry) throws IOException;
   }
 
+  /** Where a fault class must be caught. */
+  private enum Expect { BEFORE_DEFINE, AT_PLAN, MISS }
+
   /** One row of the table: how many cases of one fault class did what. */
   private static final class Row {
     final String fault;
+    final Expect expect;
     final boolean miss;
     int tried;
     int detected;
@@ -55,13 +62,15 @@ class CacheFaultInjectionTest {
     int unhandled;
     final Map<LoadStage, Integer> stages = new EnumMap<>(LoadStage.class);
 
-    Row(String fault, boolean miss) {
+    Row(String fault, Expect expect) {
       this.fault = fault;
-      this.miss = miss;
+      this.expect = expect;
+      this.miss = expect == Expect.MISS;
     }
 
     String line() {
-      return String.format("| %s | %d | %s | %d | %d | %d | %s |", fault, tried, miss ? "n/a (a miss)" : String.valueOf(detected),
+      String found = miss ? "n/a (a miss)" : expect == Expect.AT_PLAN ? "n/a (caught after define: " + detected + ")" : String.valueOf(detected);
+      return String.format("| %s | %d | %s | %d | %d | %d | %s |", fault, tried, found,
           recovered, wrong, unhandled, stages.isEmpty() ? "-" : stages.toString().replaceAll("[{}]", ""));
     }
   }
@@ -118,15 +127,32 @@ class CacheFaultInjectionTest {
     });
     run("another entry's folder under this key", false, e -> CacheFixtures.restore(e, foreign));
     run("deleted entry folder", true, EntryWriter::deleteRecursively);
+    // Genuine classes of models with the same variables and domains (so the smoke run cannot tell),
+    // each doctored into this entry: the plan check must catch every one.
+    String key = cache.load(SUDOKU4, BP).key();
+    Map<String, fgc.model.Model> donors = new LinkedHashMap<>();
+    donors.put("latin", fgc.lang.FgcLanguage.bundled("latin", Map.of("n", 4L)));
+    donors.put("extra", fgc.lang.FgcLanguage.parse("sudoku-extra.fg",
+        fgc.lang.FgcLanguage.bundledText("sudoku") + "neq(cell[0][0], cell[3][3]);\n", Map.of("n", 2L)));
+    List<Map.Entry<fgc.model.Model, fgc.compiler.AlgorithmSpec>> others = new ArrayList<>();
+    others.add(Map.entry(donors.get("latin"), BP));
+    others.add(Map.entry(donors.get("extra"), BP));
+    others.add(Map.entry(SUDOKU4, fgc.compiler.AlgorithmSpec.named(BP.name(), Map.of("damping", 0.5))));
+    for (Map.Entry<fgc.model.Model, fgc.compiler.AlgorithmSpec> other : others) {
+      String donorKey = cache.load(other.getKey(), other.getValue()).key();
+      Map<String, byte[]> donor = CacheFixtures.snapshot(cache.entryFolder(donorKey));
+      run("another model's class, key rewritten in its bytes, manifest resealed", Expect.AT_PLAN,
+          e -> CacheFixtures.doctor(e, key, donor, donorKey));
+    }
 
     StringBuilder table = new StringBuilder("seed " + seed + ", " + flips + " flips\n"
         + "| fault class | cases | detected before load | recovered | wrong answers | unhandled | caught at |\n"
         + "|---|---|---|---|---|---|---|\n");
-    Row total = new Row("total", false);
+    Row total = new Row("total", Expect.BEFORE_DEFINE);
     for (Row r : rows) {
       table.append(r.line()).append('\n');
       total.tried += r.tried;
-      total.detected += r.miss ? 0 : r.detected;
+      total.detected += r.expect == Expect.BEFORE_DEFINE ? r.detected : 0;
       total.recovered += r.recovered;
       total.wrong += r.wrong;
       total.unhandled += r.unhandled;
@@ -143,8 +169,13 @@ class CacheFaultInjectionTest {
   }
 
   private void run(String fault, boolean miss, Fault damage) throws IOException {
+    run(fault, miss ? Expect.MISS : Expect.BEFORE_DEFINE, damage);
+  }
+
+  private void run(String fault, Expect expect, Fault damage) throws IOException {
+    boolean miss = expect == Expect.MISS;
     Row row = rows.stream().filter(r -> r.fault.equals(fault)).findFirst().orElseGet(() -> {
-      Row r = new Row(fault, miss);
+      Row r = new Row(fault, expect);
       rows.add(r);
       return r;
     });
@@ -156,11 +187,15 @@ class CacheFaultInjectionTest {
     row.tried++;
     try {
       LoadedSolver loaded = cache.load(SUDOKU4, BP);
-      boolean defineOnce = cache.definitions() - definedBefore == 1;
+      int defined = cache.definitions() - definedBefore;
       if (!miss && loaded.rejectedAt() != null) {
         row.stages.merge(loaded.rejectedAt(), 1, Integer::sum);
       }
-      boolean detected = !miss && loaded.rejectedAt() != null && loaded.rejectedAt().beforeDefine() && defineOnce
+      // Before define: only the recompiled class was defined. At the plan check: the doctored one too.
+      boolean caughtWhereExpected = expect == Expect.BEFORE_DEFINE
+          ? loaded.rejectedAt() != null && loaded.rejectedAt().beforeDefine() && defined == 1
+          : loaded.rejectedAt() == LoadStage.PLAN && defined == 2;
+      boolean detected = !miss && caughtWhereExpected
           && CacheFixtures.count(root.resolve("quarantine")) == 1 && notices.size() == 1;
       row.detected += detected ? 1 : 0;
       LoadedSolver.Origin want = miss ? LoadedSolver.Origin.COMPILED : LoadedSolver.Origin.RECOVERED;
@@ -170,7 +205,7 @@ class CacheFaultInjectionTest {
       row.wrong += right ? 0 : 1;
       if (!(detected || miss) || !recovered || !right) {
         failures.add(fault + ": origin " + loaded.origin() + ", stage " + loaded.rejectedAt() + ", defined "
-            + (cache.definitions() - definedBefore) + ", notices " + notices);
+            + defined + ", notices " + notices);
       }
     } catch (RuntimeException | Error e) {
       row.unhandled++;

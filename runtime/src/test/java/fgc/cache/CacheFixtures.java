@@ -94,6 +94,26 @@ final class CacheFixtures {
     }
   }
 
+  /**
+   * Doctors the entry at {@code target} (key {@code targetKey}) as someone with write access to the
+   * cache could: the class of another genuine entry ({@code donor}, key {@code donorKey}), its
+   * 64-digit key and 16-digit key prefix replaced by the target's (same lengths, so the class file
+   * stays valid), written over the target's class file, and the target's manifest sealed again.
+   */
+  static void doctor(Path target, String targetKey, Map<String, byte[]> donor, String donorKey) throws IOException {
+    String donorClass = donor.keySet().stream().filter(n -> n.endsWith(".class")).findFirst().orElseThrow();
+    String text = new String(donor.get(donorClass), java.nio.charset.StandardCharsets.ISO_8859_1)
+        .replace(donorKey, targetKey).replace(donorKey.substring(0, 16), targetKey.substring(0, 16));
+    byte[] forged = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    Path manifestFile = target.resolve(Manifest.FILE_NAME);
+    Manifest m = Manifest.parse(Files.readAllBytes(manifestFile));
+    String targetClass = m.className + ".class";
+    Files.write(target.resolve(targetClass), forged);
+    Map<String, Manifest.FileRecord> files = new java.util.LinkedHashMap<>(m.files);
+    files.put(targetClass, new Manifest.FileRecord(fgc.compiler.SolverKey.sha256Hex(forged), forged.length));
+    Files.write(manifestFile, new Manifest(m.key, m.compiler, m.model, m.algorithm, m.className, files).toBytes());
+  }
+
   static int count(Path dir) {
     if (!Files.isDirectory(dir)) {
       return 0;

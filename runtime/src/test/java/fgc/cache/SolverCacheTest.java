@@ -108,7 +108,7 @@ class SolverCacheTest {
     LoadedSolver loaded = cache().load(SUDOKU4, BP);
     assertEquals(LoadedSolver.Origin.RECOVERED, loaded.origin());
     assertEquals(LoadStage.MANIFEST, loaded.rejectedAt());
-    assertTrue(notices.get(0).contains("larger than any entry file can be"), notices.get(0));
+    assertTrue(notices.get(0).contains("larger than fgc writes an entry file"), notices.get(0));
   }
 
   @Test
