@@ -1,7 +1,7 @@
 package fgc.cli;
 
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;

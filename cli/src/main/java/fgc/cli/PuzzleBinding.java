@@ -2,7 +2,7 @@ package fgc.cli;
 
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.PlanException;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;

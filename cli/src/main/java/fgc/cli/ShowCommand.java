@@ -1,8 +1,8 @@
 package fgc.cli;
 
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
-import fgc.compiler.SolverKey;
+import fgc.compilation.SolverKey;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;

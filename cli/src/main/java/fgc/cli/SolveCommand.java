@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.driver.DecimationDriver;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
+import fgc.driver.ExactDriver;
 import fgc.driver.IterativeDriver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
@@ -106,6 +107,10 @@ final class SolveCommand implements Callable<Integer> {
     }
     if (d instanceof IterativeDriver && perRound != null) {
       return ((IterativeDriver) d).withPerRound(perRound);
+    }
+    if (d instanceof ExactDriver) {
+      // A batch switches to a propagator generated for its model, from the cache's compiler.
+      return ((ExactDriver) d).withGeneratedPropagation(options.cache().propagators(), ExactDriver.GENERATE_AFTER);
     }
     return d;
   }

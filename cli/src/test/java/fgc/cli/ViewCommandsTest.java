@@ -3,8 +3,8 @@ package fgc.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.SolverKey;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.SolverKey;
 import fgc.lang.FgcLanguage;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
@@ -91,7 +91,7 @@ class ViewCommandsTest {
       assertEquals(p.givenCount(), Integer.parseInt(m.group(2)));
       assertEquals(PuzzleGenerator.generate(9, 40 + i), p, "the seed in the comment remakes the puzzle");
     }
-    PuzzleBinding.Instance instance = new PuzzleBinding("sudoku", java.util.Map.of(), fgc.compiler.AlgorithmSpec.defaults(), false,
+    PuzzleBinding.Instance instance = new PuzzleBinding("sudoku", java.util.Map.of(), fgc.compilation.AlgorithmSpec.defaults(), false,
         new fgc.cache.SolverCache(Path.of(cache()), m -> { })).forSide(9);
     fgc.driver.ExactDriver exact = fgc.driver.ExactDriver.withDefaults();
     assertTrue(GenerateCommand.isMinimal(puzzles.get(0), instance, exact));

@@ -1,9 +1,9 @@
 package fgc.maven;
 
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.CompilerVersion;
 import fgc.compiler.ModelCompiler;
-import fgc.compiler.SolverKey;
+import fgc.compilation.SolverKey;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;

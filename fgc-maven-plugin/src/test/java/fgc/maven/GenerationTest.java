@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.SolverKey;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.SolverKey;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import java.nio.charset.StandardCharsets;

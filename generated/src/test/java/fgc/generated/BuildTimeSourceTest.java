@@ -3,8 +3,8 @@ package fgc.generated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
 import fgc.compiler.ModelCompiler;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;

@@ -1,5 +1,7 @@
 package fgc.compiler;
 
+import fgc.cache.Sha256;
+import fgc.compilation.AlgorithmSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,12 +42,12 @@ public final class CompilerFingerprint {
    * classes are fingerprinted with them. A test checks the list is complete and that every name exists.
    */
   static final List<String> FINGERPRINTED = List.of(
-      "fgc.compiler.AlgorithmSpec", "fgc.compiler.SolverKey", "fgc.compiler.Sha256", "fgc.compiler.ModelCompiler",
+      "fgc.compiler.Algorithms", "fgc.compiler.ModelCompiler",
       "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
-      "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests",
+      "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests", "fgc.compiler.emit.PropagatorEmitter",
       "fgc.compiler.backend.JaninoBackend");
 
   /**

@@ -1,5 +1,8 @@
 package fgc.compiler;
 
+import fgc.compilation.SolverKey;
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
@@ -35,11 +38,11 @@ public final class ModelCompiler {
   /** The source of the solver for {@code model} with {@code spec}, and its key and class name. */
   public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
     JavaFile file = emit(model, spec);
-    return new GeneratedSource(SolverKey.of(model, spec), file.packageName + "." + file.typeSpec.name, file.toString());
+    return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), file.packageName + "." + file.typeSpec.name, file.toString());
   }
 
   private static JavaFile emit(Model model, AlgorithmSpec spec) {
-    String key = SolverKey.of(model, spec);
+    String key = SolverKey.of(CompilerVersion.id(), model, spec);
     JavaFile file;
     switch (spec.name()) {
       case AlgorithmSpec.BP_PAIRWISE:
@@ -78,7 +81,7 @@ public final class ModelCompiler {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
-    return new GeneratedSource(SolverKey.of(model, spec), qualifiedName, renamed.toString());
+    return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), qualifiedName, renamed.toString());
   }
 
   /** {@code type} under another simple name: JavaPoet names constructors after their type, so nothing else changes. */

@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.PlanException;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;

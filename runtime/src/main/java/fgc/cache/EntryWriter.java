@@ -1,9 +1,9 @@
 package fgc.cache;
 
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.CompiledSolver;
-import fgc.compiler.CompilerVersion;
-import fgc.compiler.SolverKey;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.SolverCompilers;
+import fgc.compilation.SolverKey;
 import fgc.model.Model;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -104,7 +104,7 @@ final class EntryWriter {
     for (Map.Entry<String, byte[]> c : contents.entrySet()) {
       files.put(c.getKey(), new Manifest.FileRecord(SolverKey.sha256Hex(c.getValue()), c.getValue().length));
     }
-    Manifest manifest = new Manifest(compiled.key(), CompilerVersion.id(), model.name(), spec.canonicalText(), compiled.className(), files);
+    Manifest manifest = new Manifest(compiled.key(), SolverCompilers.require().identity(), model.name(), spec.canonicalText(), compiled.className(), files);
     contents.put(Manifest.FILE_NAME, manifest.toBytes());
     for (Map.Entry<String, byte[]> c : contents.entrySet()) {
       if (c.getValue().length > maxFileBytes) {

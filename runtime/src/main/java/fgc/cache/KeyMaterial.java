@@ -1,6 +1,7 @@
 package fgc.cache;
 
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.SolverKey;
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;

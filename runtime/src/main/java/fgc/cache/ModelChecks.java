@@ -1,6 +1,6 @@
 package fgc.cache;
 
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 
 /**

@@ -1,6 +1,8 @@
 package fgc.runtime;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.SolverCache;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
 import fgc.driver.Driver;
 import fgc.driver.ExactDriver;
@@ -12,7 +14,8 @@ import fgc.model.Model;
 /**
  * The entry point for running a model: a model with a generated algorithm for it, solved or queried
  * for any evidence with the same drivers the command line uses. The algorithm is a class the Maven
- * plugin precompiled ({@link #precompiled}), so a program needs nothing but the runtime.
+ * plugin precompiled ({@link #precompiled}), so a program needs nothing but the runtime; or one from
+ * the cache ({@link #cached}, {@link #compiled}), which needs the compiler on a miss.
  *
  * <pre>{@code
  * Model model = FgcLanguage.resource("sprinkler.fg", Map.of());
@@ -53,6 +56,23 @@ public final class Solver {
       }
     }
     return new Solver(model, algorithm);
+  }
+
+  /**
+   * A solver for {@code model} running {@code spec}, loaded from {@code cache} after its checks, or
+   * compiled and stored on a miss (which needs the compiler on the class path; a
+   * {@link SolverCache#loadOnly load-only} cache never compiles).
+   */
+  public static Solver cached(Model model, AlgorithmSpec spec, SolverCache cache) {
+    return new Solver(model, cache.load(model, spec).newInstance());
+  }
+
+  /**
+   * A solver for {@code model} running the algorithm {@code algorithm} with its default options,
+   * through the cache at {@link SolverCache#defaultRoot}; needs the compiler on the class path.
+   */
+  public static Solver compiled(Model model, String algorithm) {
+    return cached(model, AlgorithmSpec.named(algorithm), new SolverCache(SolverCache.defaultRoot(), System.err::println));
   }
 
   /** The model. */

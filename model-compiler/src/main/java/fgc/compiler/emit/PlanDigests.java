@@ -1,7 +1,7 @@
 package fgc.compiler.emit;
 
 import fgc.algorithm.PlanDigest;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
