@@ -190,11 +190,12 @@ public final class SolverCache {
       return false;
     }
     try {
-      writer.write(compiled, model, spec);
+      String notStored = writer.write(compiled, model, spec);
+      if (notStored != null) {
+        warnOnce(notStored, "fgc: warning: " + notStored + "; compiled in memory, not cached");
+        return false;
+      }
       return true;
-    } catch (EntryWriter.NotStored e) {
-      warnOnce(e.kind, "fgc: warning: " + e.getMessage() + "; compiled in memory, not cached");
-      return false;
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
       return false;
