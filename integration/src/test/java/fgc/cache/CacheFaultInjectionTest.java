@@ -170,6 +170,257 @@ class CacheFaultInjectionTest {
     assertTrue(total.tried >= flips + 50, "the table covers every case");
   }
 
+  /** One row of the folder table: cases of one folder fault, and how many went as documented. */
+  private static final class FolderRow {
+    final String fault;
+    int cases;
+    int asDocumented;
+    int lost;
+    int wrong;
+
+    FolderRow(String fault) {
+      this.fault = fault;
+    }
+
+    String line() {
+      return String.format("| %s | %d | %d | %d | %d |", fault, cases, asDocumented, lost, wrong);
+    }
+  }
+
+  /**
+   * Seeded faults of the cache folder rather than of an entry's bytes: folders of the user's given as
+   * the cache, fgc's cache with the user's files among its own, links inside entries, entries too
+   * large to read back, temporary folders of crashed writers. "Lost" counts files fgc did not make
+   * that are gone or changed afterwards (and targets of links); it must be 0, as must wrong answers.
+   * Size: {@code -Dfgc.reliability.folderCases} (default 40).
+   */
+  @Test
+  void folderFaultsLoseNothingFgcDidNotMakeAndStoreNothingFgcWouldRefuse() throws IOException {
+    long seed = Long.getLong("fgc.reliability.seed", 20240601L);
+    random = new Random(seed);
+    int n = CacheFixtures.size("fgc.reliability.folderCases", 40);
+    SolverCache clean = new SolverCache(root.resolve("clean"), notices::add);
+    expected = CacheFixtures.answers(clean.load(SUDOKU4, BP));
+    String key = clean.load(SUDOKU4, BP).key();
+    pristine = CacheFixtures.snapshot(clean.entryFolder(key));
+    List<FolderRow> table = new ArrayList<>();
+
+    FolderRow foreignRoot = new FolderRow("cache clear on a folder fgc did not make");
+    FolderRow mixed = new FolderRow("cache clear on fgc's cache with the user's files among its own");
+    FolderRow link = new FolderRow("a symbolic link inside an entry, to a file outside");
+    FolderRow large = new FolderRow("a solver larger than an entry file may be (limit lowered below it)");
+    FolderRow stale = new FolderRow("temporary folders left by crashed writers");
+    table.addAll(List.of(foreignRoot, mixed, link, large, stale));
+    for (int c = 0; c < n; c++) {
+      Path base = root.resolve("case" + c);
+      Path outside = base.resolve("outside");
+      Files.createDirectories(outside);
+
+      // A folder of the user's: fgc-shaped items, and the user's own among them; clear must refuse it whole.
+      Path users = base.resolve("users");
+      Map<Path, byte[]> userFiles = new LinkedHashMap<>();
+      int fgcItems = fgcItems(users, 1 + random.nextInt(3));
+      foreignItems(users, outside, 1 + random.nextInt(4), userFiles);
+      foreignRoot.cases++;
+      ClearReport refused = new SolverCache(users, notices::add).clear();
+      int lost = lost(userFiles);
+      foreignRoot.lost += lost;
+      foreignRoot.asDocumented += refused.refusal() != null && refused.entries() == 0 && lost == 0
+          && count(users.resolve("entries")) >= fgcItems ? 1 : 0;
+
+      // fgc's cache (marked) with the user's files among its own: its own go, the user's stay.
+      Path cache = base.resolve("cache");
+      Files.createDirectories(cache);
+      CacheFolders.claim(cache);
+      Map<Path, byte[]> kept = new LinkedHashMap<>();
+      List<Path> own = new ArrayList<>();
+      for (int k = 0; k < 1 + random.nextInt(3); k++) {
+        own.add(fgcEntry(cache.resolve("entries").resolve(randomHex(64))));
+      }
+      own.add(fgcEntry(cache.resolve("tmp").resolve(randomHex(12) + "." + random.nextInt(99999) + "." + Math.abs(random.nextLong()))));
+      own.add(fgcEntry(cache.resolve("quarantine").resolve(randomHex(64) + "." + (1_700_000_000_000L + random.nextInt(1 << 30)) + ".7")));
+      foreignItems(cache, outside, 1 + random.nextInt(4), kept);
+      mixed.cases++;
+      ClearReport cleared = new SolverCache(cache, notices::add).clear();
+      lost = lost(kept);
+      mixed.lost += lost;
+      boolean ownGone = true;
+      for (Path p : own) {
+        boolean holdsForeign = kept.keySet().stream().anyMatch(f -> f.startsWith(p));
+        ownGone &= holdsForeign || !Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      }
+      mixed.asDocumented += cleared.refusal() == null && lost == 0 && ownGone && CacheFolders.marked(cache) ? 1 : 0;
+
+      if (c % 8 == 0) {
+        // A link in place of one of an entry's files: not used, never followed; clear removes it.
+        Path linked = base.resolve("linked");
+        notices.clear();
+        SolverCache withLink = new SolverCache(linked, notices::add);
+        Path entry = withLink.entryFolder(key);
+        Files.createDirectories(linked);
+        CacheFolders.claim(linked);
+        CacheFixtures.restore(entry, pristine);
+        List<String> names = new ArrayList<>(pristine.keySet());
+        String victim = names.get(random.nextInt(names.size()));
+        Path target = outside.resolve("precious.txt");
+        Files.writeString(target, "precious " + c + "\n");
+        Files.delete(entry.resolve(victim));
+        Files.createSymbolicLink(entry.resolve(victim), target);
+        link.cases++;
+        LoadedSolver loaded = withLink.load(SUDOKU4, BP);
+        boolean right = CacheFixtures.answers(loaded).equals(expected);
+        link.wrong += right ? 0 : 1;
+        boolean unused = loaded.origin() == LoadedSolver.Origin.IN_MEMORY && loaded.rejectedAt() == LoadStage.SAFETY
+            && notices.size() == 1 && notices.get(0).contains("left in place");
+        ClearReport linkCleared = withLink.clear();
+        boolean targetIntact = Files.readString(target).equals("precious " + c + "\n");
+        link.lost += targetIntact ? 0 : 1;
+        boolean hitAfter = withLink.load(SUDOKU4, BP).origin() == LoadedSolver.Origin.COMPILED
+            && withLink.load(SUDOKU4, BP).origin() == LoadedSolver.Origin.CACHE_HIT;
+        link.asDocumented += unused && right && linkCleared.entries() == 1 && targetIntact && hitAfter ? 1 : 0;
+
+        // A solver larger than the lowered limit: compiled in memory once warned, never stored or quarantined.
+        Path small = base.resolve("small");
+        notices.clear();
+        long limit = 512 + random.nextInt(pristine.values().stream().mapToInt(b -> b.length).max().orElseThrow() - 512);
+        SolverCache limited = new SolverCache(small, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit);
+        large.cases++;
+        LoadedSolver first = limited.load(SUDOKU4, BP);
+        LoadedSolver second = limited.load(SUDOKU4, BP);
+        boolean answers = CacheFixtures.answers(first).equals(expected) && CacheFixtures.answers(second).equals(expected);
+        large.wrong += answers ? 0 : 1;
+        large.asDocumented += answers && first.origin() == LoadedSolver.Origin.IN_MEMORY && second.origin() == LoadedSolver.Origin.IN_MEMORY
+            && second.rejectedAt() == null && count(small.resolve("entries")) == 0 && count(small.resolve("quarantine")) == 0
+            && notices.size() == 1 && notices.get(0).contains("too large to cache") ? 1 : 0;
+      }
+
+      // Temporary folders of writers gone for a random while, or alive: a write removes exactly the stale ones.
+      Path crashed = base.resolve("crashed");
+      Files.createDirectories(crashed.resolve("tmp"));
+      CacheFolders.claim(crashed);
+      Map<Path, Boolean> tmps = new LinkedHashMap<>();
+      for (int k = 0; k < 1 + random.nextInt(4); k++) {
+        boolean alive = random.nextBoolean();
+        long minutes = random.nextBoolean() ? random.nextInt(9) : 11 + random.nextInt(3000);
+        long pid = alive ? ProcessHandle.current().pid() : 4_000_000L + random.nextInt(100_000);
+        Path t = fgcEntry(crashed.resolve("tmp").resolve(randomHex(12) + "." + pid + "." + k));
+        Files.setLastModifiedTime(t, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - minutes * 60_000));
+        tmps.put(t, minutes > 24 * 60 || minutes > 10 && !alive);
+      }
+      Map<Path, byte[]> theirs = new LinkedHashMap<>();
+      Path work = crashed.resolve("tmp/work");
+      Files.createDirectories(work);
+      theirs.put(work.resolve("notes.txt"), ("mine " + c).getBytes(StandardCharsets.UTF_8));
+      Files.write(work.resolve("notes.txt"), theirs.get(work.resolve("notes.txt")));
+      stale.cases++;
+      CacheFolders.sweepStaleTmp(crashed.resolve("tmp"), CacheSafety.forCurrentUser(), System.currentTimeMillis());
+      boolean asDocumented = true;
+      for (Map.Entry<Path, Boolean> t : tmps.entrySet()) {
+        asDocumented &= Files.exists(t.getKey()) != t.getValue();
+      }
+      lost = lost(theirs);
+      stale.lost += lost;
+      stale.asDocumented += asDocumented && lost == 0 ? 1 : 0;
+    }
+    StringBuilder text = new StringBuilder("seed " + seed + ", " + n + " cases\n"
+        + "| fault class | cases | handled as documented | files fgc did not make lost | wrong answers |\n|---|---|---|---|---|\n");
+    for (FolderRow r : table) {
+      text.append(r.line()).append('\n');
+    }
+    CacheFixtures.report("cache-folder-faults", text.toString());
+    for (FolderRow r : table) {
+      assertEquals(r.cases, r.asDocumented, r.fault);
+      assertEquals(0, r.lost + r.wrong, r.fault);
+    }
+  }
+
+  /** {@code count} genuine-looking entries in {@code root}'s entries/ (as an earlier fgc left them); returns the count. */
+  private int fgcItems(Path root, int count) throws IOException {
+    for (int k = 0; k < count; k++) {
+      fgcEntry(root.resolve("entries").resolve(randomHex(64)));
+    }
+    return count;
+  }
+
+  /** A folder holding the pristine entry's files. */
+  private Path fgcEntry(Path folder) throws IOException {
+    CacheFixtures.restore(folder, pristine);
+    return folder;
+  }
+
+  /**
+   * {@code count} files and folders of the user's, each at a random place of the cache folder's layout
+   * (top, inside entries/, tmp/ or quarantine/, inside one of fgc's folders, as links to outside),
+   * recorded with their content in {@code files} (links with their targets').
+   */
+  private void foreignItems(Path root, Path outside, int count, Map<Path, byte[]> files) throws IOException {
+    List<Path> fgcFolders = new ArrayList<>();
+    for (String sub : List.of("entries", "tmp", "quarantine")) {
+      Path folder = root.resolve(sub);
+      if (Files.isDirectory(folder)) {
+        try (java.util.stream.Stream<Path> items = Files.list(folder)) {
+          items.forEach(fgcFolders::add);
+        }
+      }
+    }
+    for (int k = 0; k < count; k++) {
+      byte[] content = ("the user's " + k + " " + random.nextLong()).getBytes(StandardCharsets.UTF_8);
+      Path at;
+      switch (random.nextInt(6)) {
+        case 0:
+          at = root.resolve("thesis" + k + ".tex");
+          break;
+        case 1:
+          at = root.resolve(List.of("entries", "tmp", "quarantine").get(random.nextInt(3))).resolve("work" + k).resolve("notes.txt");
+          break;
+        case 2:
+          at = root.resolve(List.of("entries", "tmp", "quarantine").get(random.nextInt(3))).resolve("notes" + k + ".txt");
+          break;
+        case 3:
+          // Named as fgc names entries, but the user's: a folder inside, which fgc never makes.
+          at = root.resolve("entries").resolve(randomHex(64)).resolve("drafts").resolve("chapter" + k + ".tex");
+          break;
+        case 4:
+          at = fgcFolders.isEmpty() ? root.resolve("x" + k) : fgcFolders.get(random.nextInt(fgcFolders.size())).resolve("README" + k);
+          break;
+        default:
+          // A link at an entry's place, to a folder of the user's: never followed, its files untouched.
+          Path target = outside.resolve("dir" + k + "-" + random.nextInt(1000));
+          Files.createDirectories(target);
+          Files.write(target.resolve("data.txt"), content);
+          files.put(target.resolve("data.txt"), content);
+          Path linkAt = root.resolve("entries").resolve(randomHex(64));
+          Files.createDirectories(linkAt.getParent());
+          Files.createSymbolicLink(linkAt, target);
+          continue;
+      }
+      Files.createDirectories(at.getParent());
+      Files.write(at, content);
+      files.put(at, content);
+    }
+  }
+
+  /** How many of {@code files} are gone or changed. */
+  private static int lost(Map<Path, byte[]> files) throws IOException {
+    int lost = 0;
+    for (Map.Entry<Path, byte[]> f : files.entrySet()) {
+      lost += Files.isRegularFile(f.getKey()) && Arrays.equals(Files.readAllBytes(f.getKey()), f.getValue()) ? 0 : 1;
+    }
+    return lost;
+  }
+
+  private static int count(Path dir) {
+    return CacheFixtures.count(dir);
+  }
+
+  private String randomHex(int digits) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < digits; i++) {
+      sb.append("0123456789abcdef".charAt(random.nextInt(16)));
+    }
+    return sb.toString();
+  }
+
   private void run(String fault, boolean miss, Fault damage) throws IOException {
     run(fault, miss ? Expect.MISS : Expect.BEFORE_DEFINE, damage);
   }

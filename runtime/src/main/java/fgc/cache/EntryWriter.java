@@ -44,17 +44,6 @@ final class EntryWriter {
     }
   }
 
-  /** Why an entry was not stored although the cache could be written; {@link #kind} keys the one warning per cache. */
-  static final class NotStored extends Exception {
-    private static final long serialVersionUID = 1L;
-    final String kind;
-
-    NotStored(String kind, String message) {
-      super(message);
-      this.kind = kind;
-    }
-  }
-
   private final Path root;
   private final Path entries;
   private final FileWriter fileWriter;
@@ -88,11 +77,12 @@ final class EntryWriter {
   /**
    * Writes the entry of {@code compiled} and renames it into place. When another writer got there
    * first the rename fails on the non-empty target; that is no error, since its entry is checked
-   * like any other on the next load. Throws {@link NotStored} when the entry would hold a file larger
-   * than a load accepts, or the cache folder is not fgc's; anything else that goes wrong is thrown as
-   * it is. Nothing is left behind either way.
+   * like any other on the next load. Returns null when written (or beaten to it), else why it was
+   * not written: the entry would hold a file larger than a load accepts, or the cache folder is not
+   * fgc's (a string, not an exception: a cache hit, which never writes, should not load one).
+   * Anything else that goes wrong is thrown. Nothing is left behind either way.
    */
-  void write(CompiledSolver compiled, Model model, AlgorithmSpec spec) throws IOException, NotStored {
+  String write(CompiledSolver compiled, Model model, AlgorithmSpec spec) throws IOException {
     Map<String, byte[]> contents = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
       contents.put(c.getKey() + ".class", c.getValue());
@@ -109,13 +99,13 @@ final class EntryWriter {
     for (Map.Entry<String, byte[]> c : contents.entrySet()) {
       if (c.getValue().length > maxFileBytes) {
         // The reader's limit, applied before anything is written: an entry a load would refuse is never stored.
-        throw new NotStored("too large", "the solver for model " + model.name() + " is too large to cache (" + c.getKey() + " is "
-            + megabytes(c.getValue().length) + ", an entry file at most " + megabytes(maxFileBytes) + ")");
+        return "the solver for model " + model.name() + " is too large to cache (" + c.getKey() + " is "
+            + megabytes(c.getValue().length) + ", an entry file at most " + megabytes(maxFileBytes) + ")";
       }
     }
     String refused = CacheFolders.claim(root);
     if (refused != null) {
-      throw new NotStored("not ours", "not writing into " + root + ": " + refused);
+      return "not writing into " + root + ": " + refused;
     }
     Path tmpRoot = root.resolve(CacheFolders.TMP);
     createPrivateDirectories(tmpRoot);
@@ -140,6 +130,7 @@ final class EntryWriter {
         deleteRecursively(tmp);
       }
     }
+    return null;
   }
 
   static String megabytes(long bytes) {

@@ -60,6 +60,10 @@ public final class SolverCache {
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
   static final String MATERIAL = "key-material.txt";
 
+  /** What a user can do about an entry fgc will not touch. */
+  static final String UNSAFE_ADVICE = "Remove it, or run 'fgc cache clear', which removes fgc's own entries "
+      + "(and links inside them, without following them) and leaves what is not fgc's.";
+
   private final Path root;
   private final Consumer<String> log;
   private final CacheSafety safety;
@@ -189,10 +193,6 @@ public final class SolverCache {
     return compile(model, spec, key, failed, true);
   }
 
-  /** What a user can do about an entry fgc will not touch. */
-  static final String UNSAFE_ADVICE = "Remove it, or run 'fgc cache clear', which removes fgc's own entries "
-      + "(and links inside them, without following them) and leaves what is not fgc's.";
-
   /** Compiles and defines the solver; stores it when {@code store} and the cache can be written. */
   private LoadedSolver compile(Model model, AlgorithmSpec spec, String key, LoadStage failed, boolean store) {
     if (loadOnly) {
@@ -243,11 +243,12 @@ public final class SolverCache {
       return false;
     }
     try {
-      writer.write(compiled, model, spec);
+      String notStored = writer.write(compiled, model, spec);
+      if (notStored != null) {
+        warnOnce(notStored, "fgc: warning: " + notStored + "; compiled in memory, not cached");
+        return false;
+      }
       return true;
-    } catch (EntryWriter.NotStored e) {
-      warnOnce(e.kind, "fgc: warning: " + e.getMessage() + "; compiled in memory, not cached");
-      return false;
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
       return false;

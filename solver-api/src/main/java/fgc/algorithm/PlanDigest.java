@@ -2,9 +2,11 @@ package fgc.algorithm;
 
 /**
  * A 128-bit digest of a generated class's plan constants: its sizes, tables, schedule and options,
- * each under its name. A generated class computes it in {@link GeneratedAlgorithm#planDigest()}
- * from the arrays it runs on, and the compiler computes it from the model's plan with this same
- * code, so the two agree exactly when the class was made for a plan with these constants.
+ * added in the order of their names, each with a tag for its type and, for a table, its length. A
+ * generated class computes it in {@link GeneratedAlgorithm#planDigest()} from the arrays it runs on,
+ * and the compiler computes it from the model's plan with this same code, so the two agree exactly
+ * when the class was made for a plan with these constants. (Not the names: their order stands for
+ * them, and a class's only string literal from the model stays its name.)
  *
  * <p>What it is for: telling a class from the class of another model (a copied or misfiled entry, a
  * class file damaged in a way the checksums could not see). It is not cryptographic: it does not
@@ -17,23 +19,23 @@ public final class PlanDigest {
   private long h2 = 0xbb67ae8584caa73bL;
   private long words;
 
-  /** A name, then the value of an int constant. */
-  public PlanDigest add(String name, int value) {
-    name(name, 1);
+  /** An int constant. */
+  public PlanDigest add(int value) {
+    word(1);
     word(value);
     return this;
   }
 
-  /** A name, then the exact bits of a double constant (every NaN alike). */
-  public PlanDigest add(String name, double value) {
-    name(name, 2);
+  /** The exact bits of a double constant (every NaN alike). */
+  public PlanDigest add(double value) {
+    word(2);
     word(Double.doubleToLongBits(value));
     return this;
   }
 
-  /** A name, then the length and entries of an int table. */
-  public PlanDigest add(String name, int[] table) {
-    name(name, 3);
+  /** The length and entries of an int table. */
+  public PlanDigest add(int[] table) {
+    word(3);
     word(table.length);
     for (int x : table) {
       word(x);
@@ -41,9 +43,9 @@ public final class PlanDigest {
     return this;
   }
 
-  /** A name, then the length and the exact bits of every entry of a double table. */
-  public PlanDigest add(String name, double[] table) {
-    name(name, 4);
+  /** The length and the exact bits of every entry of a double table. */
+  public PlanDigest add(double[] table) {
+    word(4);
     word(table.length);
     for (double x : table) {
       word(Double.doubleToLongBits(x));
@@ -51,10 +53,13 @@ public final class PlanDigest {
     return this;
   }
 
-  /** A name, then a text constant, character by character. */
-  public PlanDigest add(String name, String value) {
-    name(name, 5);
-    chars(value);
+  /** A text constant, character by character. */
+  public PlanDigest add(String value) {
+    word(5);
+    word(value.length());
+    for (int i = 0; i < value.length(); i++) {
+      word(value.charAt(i));
+    }
     return this;
   }
 
@@ -77,18 +82,6 @@ public final class PlanDigest {
   }
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
-
-  private void name(String name, int type) {
-    chars(name);
-    word(type);
-  }
-
-  private void chars(String s) {
-    word(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      word(s.charAt(i));
-    }
-  }
 
   /** One step per 64-bit word in each lane: a bijection of the lane for a given word, so no word is lost. */
   private void word(long w) {

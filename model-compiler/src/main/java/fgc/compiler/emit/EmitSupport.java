@@ -292,9 +292,10 @@ public final class EmitSupport {
   }
 
   /**
-   * {@code planDigest()}: the {@link PlanDigest} of every digested constant of {@code type}, by name,
-   * from the values the class holds (its decoded tables), computed on each call. Made from the type's
-   * own fields, so a constant an emitter adds is covered without being listed here.
+   * {@code planDigest()}: the {@link PlanDigest} of every digested constant of {@code type}, in the
+   * order of their names, from the values the class holds (its decoded tables), computed on each
+   * call. Made from the type's own fields, so a constant an emitter adds is covered without being
+   * listed here.
    */
   static MethodSpec planDigest(TypeSpec type) {
     TreeMap<String, FieldSpec> fields = new TreeMap<>();
@@ -305,7 +306,7 @@ public final class EmitSupport {
     }
     CodeBlock.Builder code = CodeBlock.builder().add("return new $T()", PlanDigest.class);
     for (String name : fields.keySet()) {
-      code.add("\n    .add($S, $N)", name, name);
+      code.add("\n    .add($N)", name);
     }
     return override("planDigest", String.class)
         .addStatement("$L\n    .hex()", code.build())

@@ -115,21 +115,21 @@ public final class PlanDigests {
     }
   }
 
-  /** The constants in name order, as the emitted {@code planDigest()} adds them. */
+  /** The constants' values in the order of their names, as the emitted {@code planDigest()} adds them. */
   static String digest(Map<String, Object> constants) {
     PlanDigest d = new PlanDigest();
     for (Map.Entry<String, Object> c : new TreeMap<>(constants).entrySet()) {
       Object v = c.getValue();
       if (v instanceof Integer) {
-        d.add(c.getKey(), (int) (Integer) v);
+        d.add((int) (Integer) v);
       } else if (v instanceof Double) {
-        d.add(c.getKey(), (double) (Double) v);
+        d.add((double) (Double) v);
       } else if (v instanceof int[]) {
-        d.add(c.getKey(), (int[]) v);
+        d.add((int[]) v);
       } else if (v instanceof double[]) {
-        d.add(c.getKey(), (double[]) v);
+        d.add((double[]) v);
       } else {
-        d.add(c.getKey(), (String) v);
+        d.add((String) v);
       }
     }
     return d.hex();
