@@ -1,7 +1,7 @@
 package fgc.bench;
 
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
 import fgc.driver.Driver;
 import fgc.cli.OutputFile;

@@ -6,7 +6,7 @@ import fgc.bench.peers.PeerSolver;
 import fgc.bench.peers.Sat4jPeer;
 import fgc.bench.peers.Z3Peer;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
@@ -135,7 +135,7 @@ final class PeersCommand implements Callable<Integer> {
     System.out.println();
     System.out.println("branching (locked candidates on), nodes per puzzle:");
     System.out.printf(Locale.ROOT, "%-40s %8s %8s %8s %12s%n", "branching", "mean", "median", "max", "ms/puzzle");
-    report("minimum remaining values", ExactDriver.withDefaults().withLockedCandidates(true), null, gm, puzzles);
+    report("minimum remaining values", BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)), null, gm, puzzles);
     for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
       fgc.algorithm.GeneratedAlgorithm solver;
       try {
@@ -145,8 +145,8 @@ final class PeersCommand implements Callable<Integer> {
         continue;
       }
       for (int depth : new int[] {1, 4, 81}) {
-        report("marginals of " + algorithm + ", depth " + depth, ExactDriver.withDefaults().withLockedCandidates(true)
-            .guidedByMarginals(depth, 20), solver, gm, puzzles);
+        report("marginals of " + algorithm + ", depth " + depth,
+            BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)).guidedByMarginals(depth, 20), solver, gm, puzzles);
       }
     }
   }

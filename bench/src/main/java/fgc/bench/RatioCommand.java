@@ -2,7 +2,7 @@ package fgc.bench;
 
 import fgc.bench.jmh.MessagePassBenchmark;
 import fgc.bench.jmh.SweepBenchmark;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;

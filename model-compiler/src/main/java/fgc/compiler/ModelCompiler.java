@@ -1,6 +1,11 @@
 package fgc.compiler;
 
+import fgc.compilation.SolverKey;
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
 import com.squareup.javapoet.JavaFile;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.EliminationEmitter;
@@ -11,6 +16,8 @@ import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Planner;
 import fgc.model.Model;
 import java.util.Map;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Modifier;
 
 /**
  * The model compiler: an ordered list of passes, each in a file of its own.
@@ -33,7 +40,12 @@ public final class ModelCompiler {
 
   /** The source of the solver for {@code model} with {@code spec}, and its key and class name. */
   public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
-    String key = SolverKey.of(model, spec);
+    JavaFile file = emit(model, spec);
+    return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), file.packageName + "." + file.typeSpec.name, file.toString());
+  }
+
+  private static JavaFile emit(Model model, AlgorithmSpec spec) {
+    String key = SolverKey.of(CompilerVersion.id(), model, spec);
     JavaFile file;
     switch (spec.name()) {
       case AlgorithmSpec.BP_PAIRWISE:
@@ -56,7 +68,48 @@ public final class ModelCompiler {
       default:
         throw new IllegalArgumentException("no emitter for algorithm " + spec.name());
     }
-    return new GeneratedSource(key, file.packageName + "." + file.typeSpec.name, file.toString());
+    return file;
+  }
+
+  /**
+   * The same solver as {@link #generateSource(Model, AlgorithmSpec)} (same key, same members), as
+   * the class {@code qualifiedName} the user chose: what the Maven plugin writes, so user code can
+   * name the class and the name survives compiler upgrades.
+   */
+  public static GeneratedSource generateSource(Model model, AlgorithmSpec spec, String qualifiedName) {
+    if (!SourceVersion.isName(qualifiedName) || qualifiedName.indexOf('.') < 0) {
+      throw new IllegalArgumentException("'" + qualifiedName + "' is not a qualified Java class name");
+    }
+    JavaFile file = emit(model, spec);
+    int dot = qualifiedName.lastIndexOf('.');
+    JavaFile renamed = JavaFile.builder(qualifiedName.substring(0, dot), renamed(file.typeSpec, qualifiedName.substring(dot + 1)))
+        .addFileComment("$L", file.fileComment)
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build();
+    return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), qualifiedName, renamed.toString());
+  }
+
+  /** {@code type} under another simple name: JavaPoet names constructors after their type, so nothing else changes. */
+  private static TypeSpec renamed(TypeSpec type, String simpleName) {
+    TypeSpec.Builder b = TypeSpec.classBuilder(simpleName)
+        .addModifiers(type.modifiers.toArray(new Modifier[0]))
+        .addJavadoc(type.javadoc)
+        .addAnnotations(type.annotations)
+        .addSuperinterfaces(type.superinterfaces)
+        .addFields(type.fieldSpecs)
+        .addMethods(type.methodSpecs)
+        .addTypes(type.typeSpecs);
+    if (!type.superclass.equals(TypeName.OBJECT)) {
+      b.superclass(type.superclass);
+    }
+    if (!type.staticBlock.isEmpty()) {
+      b.addStaticBlock(type.staticBlock);
+    }
+    if (!type.initializerBlock.isEmpty()) {
+      b.addInitializerBlock(type.initializerBlock);
+    }
+    return b.build();
   }
 
   /** Every pass: model to class bytes. */

@@ -118,6 +118,37 @@ public final class FgcLanguage {
     return parse(file.toString(), readText(file), paramOverrides, data);
   }
 
+  /**
+   * The model in the class-path resource {@code path} (e.g. {@code sprinkler.fg}, where the Maven
+   * plugin puts a project's models), with the data file in the resource {@code dataPath} (or none
+   * when null); read through the context class loader, else this class's.
+   */
+  public static Model resource(String path, Map<String, Long> paramOverrides, String dataPath) {
+    DataSet data = dataPath == null ? DataSet.empty() : DataSet.parse(dataPath, resourceText(dataPath));
+    return parse(path, resourceText(path), paramOverrides, data);
+  }
+
+  /** The model in the class-path resource {@code path}, with no data file. */
+  public static Model resource(String path, Map<String, Long> paramOverrides) {
+    return resource(path, paramOverrides, null);
+  }
+
+  private static String resourceText(String path) {
+    String name = path.startsWith("/") ? path.substring(1) : path;
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    if (loader == null) {
+      loader = FgcLanguage.class.getClassLoader();
+    }
+    try (InputStream in = loader.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new LanguageException(Diagnostic.unpositioned(path, "no such resource on the class path"));
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new LanguageException(Diagnostic.unpositioned(path, "cannot read the resource: " + e.getMessage()));
+    }
+  }
+
   /** The bundled model {@code name} with {@code data}. */
   public static Model bundled(String name, Map<String, Long> paramOverrides, DataSet data) {
     return parse(name + ".fg", bundledText(name), paramOverrides, data);

@@ -74,6 +74,34 @@ public final class Model {
     return arrayOf(index).domain();
   }
 
+  /**
+   * The flat index of the variable named {@code name}: an array's name and one {@code [i]} per
+   * dimension ({@code cell[0][4]}), or the name alone for a scalar ({@code wet}).
+   */
+  public int variableIndex(String name) {
+    int bracket = name.indexOf('[');
+    String arrayName = (bracket < 0 ? name : name.substring(0, bracket)).trim();
+    VariableArray a = array(arrayName);
+    if (a == null) {
+      throw new ModelException("model " + this.name + " has no variable '" + arrayName + "'");
+    }
+    List<Integer> indices = new ArrayList<>();
+    String rest = bracket < 0 ? "" : name.substring(bracket).trim();
+    while (!rest.isEmpty()) {
+      int close = rest.indexOf(']');
+      if (!rest.startsWith("[") || close < 0) {
+        throw new ModelException("'" + name + "' is not a variable name such as " + a.elementName(0));
+      }
+      try {
+        indices.add(Integer.parseInt(rest.substring(1, close).trim()));
+      } catch (NumberFormatException e) {
+        throw new ModelException("'" + name + "' is not a variable name such as " + a.elementName(0));
+      }
+      rest = rest.substring(close + 1).trim();
+    }
+    return a.at(indices.stream().mapToInt(Integer::intValue).toArray());
+  }
+
   /** A readable name such as {@code cell[0][4]}. */
   public String variableName(int index) {
     VariableArray a = arrayOf(index);

@@ -17,14 +17,18 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hostile input: nothing may escape but a positioned LanguageException, and quickly. No stack
- * overflow from deep nesting, no endless or memory-hungry unrolling, no NumberFormatException.
+ * Hostile input: nothing may escape but a positioned LanguageException. No stack overflow from deep
+ * nesting, no endless or memory-hungry unrolling, no NumberFormatException.
  */
 class RobustnessTest {
-  private static final Duration FAST = Duration.ofSeconds(5);
+  /**
+   * A guard against a hang (an endless unrolling), not a measure of speed: generous enough that a
+   * loaded machine never trips it. How fast the language is, the benchmarks say.
+   */
+  private static final Duration HANG_GUARD = Duration.ofMinutes(2);
 
   private static Diagnostic onlyError(String text) {
-    LanguageException e = assertTimeout(FAST,
+    LanguageException e = assertTimeout(HANG_GUARD,
         () -> assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of())));
     assertEquals(1, e.diagnostics().size(), e::getMessage);
     Diagnostic d = e.diagnostics().get(0);
@@ -169,7 +173,7 @@ class RobustnessTest {
     text.append(", x".repeat(100_000)).append(");\n");
     assertEquals("alldiff over more than 1024 variables; the limit is 1024", onlyError(text.toString()).message());
     // 100,000 statements.
-    Model m = assertTimeout(FAST, () -> FgcLanguage.parse("t.fg", "var x[2] in 1..2;\n" + "neq(x[0], x[1]);\n".repeat(100_000), Map.of()));
+    Model m = assertTimeout(HANG_GUARD, () -> FgcLanguage.parse("t.fg", "var x[2] in 1..2;\n" + "neq(x[0], x[1]);\n".repeat(100_000), Map.of()));
     assertEquals(100_000, m.factors().size());
   }
 

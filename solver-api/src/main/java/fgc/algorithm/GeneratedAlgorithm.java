@@ -21,6 +21,17 @@ public interface GeneratedAlgorithm {
   /** The cache key this class was compiled for (hex SHA-256 of model, algorithm, options, compiler). */
   String key();
 
+  /**
+   * The {@link PlanDigest} of the plan constants this class runs on (sizes, tables, schedule,
+   * options), computed from the arrays it uses each time it is called. The cache compares it with
+   * the digest of the model's own plan before it uses a class it read from disk, so a class made
+   * for another model is refused. Null for an implementation with no plan, such as a reference
+   * interpreter; the cache never loads one of those.
+   */
+  default String planDigest() {
+    return null;
+  }
+
   /** The algorithm's name, e.g. {@code bp}. */
   String algorithm();
 

@@ -1,7 +1,7 @@
 package fgc.compiler.reference;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 
 /** The reference interpreter of each algorithm, for differential tests against generated code. */

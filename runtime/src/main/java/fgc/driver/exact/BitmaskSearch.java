@@ -1,5 +1,6 @@
 package fgc.driver.exact;
 
+import fgc.algorithm.Propagator;
 import fgc.algorithm.GeneratedAlgorithm;
 
 /**
@@ -150,7 +151,8 @@ public final class BitmaskSearch {
     for (int p = 0; p < tables.unitPairCount(); p++) {
       pairMask[p >>> 6] |= 1L << p;
     }
-    this.generated = segmentStart >= 0 && peerMask != null && PropagatorSource.fits(tables) ? generated : null;
+    // A propagator is made only for tables that fit it (PropagatorSource.fits); the layout must have what it reads.
+    this.generated = segmentStart >= 0 && peerMask != null ? generated : null;
   }
 
   public BitmaskTables tables() {

@@ -1,0 +1,276 @@
+package fgc.cli;
+
+import fgc.driver.DecimationDriver;
+import fgc.driver.Driver;
+import fgc.driver.Drivers;
+import fgc.driver.ExactDriver;
+import fgc.driver.IterativeDriver;
+import fgc.driver.SolveEvents;
+import fgc.driver.SolveResult;
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.puzzles.EmbeddedPuzzles;
+import fgc.puzzles.Grid;
+import fgc.puzzles.GridValidator;
+import fgc.puzzles.PuzzleReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Solves puzzles one by one as they stream in, writing each result as soon as it is known, so a
+ * bad line or an interrupted run never costs the lines before it.
+ */
+@Command(name = "solve", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
+        "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file)."},
+    footer = {"", "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors."})
+final class SolveCommand implements Callable<Integer> {
+  @Option(names = "--input", paramLabel = "FILE|-", description = "Puzzle file, or - for standard input (default: the embedded puzzles).")
+  String input;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "Write results here instead of standard output.")
+  Path output;
+
+  @Option(names = "--model", paramLabel = "NAME|FILE.fg", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+  String model;
+
+  @Option(names = "--driver", paramLabel = "NAME", completionCandidates = DriverNames.class,
+      description = "Driver: ${COMPLETION-CANDIDATES} (default: the first).")
+  String driverName;
+
+  @Option(names = "--restarts", paramLabel = "N", defaultValue = "30", description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
+  int restarts;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--noise", paramLabel = "SCALE",
+      description = "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 (default: 0.5).")
+  @NumberOptions.Range(min = 0, max = 20)
+  Double noise;
+
+  @Option(names = "--per-round", paramLabel = "K", description = "Variables iterative fixes after each inference (default: 5).")
+  @NumberOptions.Range(min = 1)
+  Integer perRound;
+
+  @Option(names = "--explain", description = "Before each result, the decisions with their margins, restarts and contradictions.")
+  boolean explain;
+
+  @Option(names = "--marginals", paramLabel = "FILE.svg|FILE.png",
+      description = "Draw the marginals of one puzzle's cells from its givens (before any decision).")
+  Path marginals;
+
+  @Option(names = "--sweep", paramLabel = "K[,K...]", split = ",",
+      description = "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
+  @NumberOptions.Range(min = 0)
+  List<Integer> sweeps = new ArrayList<>();
+
+  @Option(names = "--puzzle", paramLabel = "N", defaultValue = "1", description = "With --marginals: which puzzle of the input to draw (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 1)
+  int pictured;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
+  boolean quiet;
+
+  @Mixin
+  ModelOptions options;
+
+  /** The registered drivers, so a new one shows up in --help without editing it. */
+  static final class DriverNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Drivers.names().iterator();
+    }
+  }
+
+  /** The chosen driver; decimate takes the restart budget, seed and noise, iterative its K. */
+  Driver driver() {
+    Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
+    if (d instanceof DecimationDriver) {
+      DecimationDriver decimate = ((DecimationDriver) d).withRestarts(restarts).withSeed(seed);
+      return noise == null ? decimate : decimate.withNoise(noise);
+    }
+    if (d instanceof IterativeDriver && perRound != null) {
+      return ((IterativeDriver) d).withPerRound(perRound);
+    }
+    if (d instanceof ExactDriver) {
+      // A batch switches to a propagator generated for its model, from the cache's compiler.
+      return ((ExactDriver) d).withGeneratedPropagation(options.cache().propagators(), ExactDriver.GENERATE_AFTER);
+    }
+    return d;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    long start = System.nanoTime();
+    Driver driver = driver();
+    Path[] inputs = inputFiles();
+    if (output != null) {
+      OutputFile.check("--output", output, inputs);
+    }
+    MarginalFrames frames = marginals != null ? new MarginalFrames(marginals, sweeps, inputs) : null;
+    if (frames == null && !sweeps.isEmpty()) {
+      throw new IllegalArgumentException("--sweep chooses the frames of --marginals; give --marginals FILE.svg too");
+    }
+    PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache());
+    // A model that cannot take grids is reported once, here, before any puzzle is read or written.
+    binding.checkModel();
+    Map<Integer, GeneratedAlgorithm> solvers = new HashMap<>();
+    int total = 0;
+    int solved = 0;
+    int badInput = 0;
+    try (PuzzleReader reader = openInput();
+         OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
+         PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
+         Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles")) {
+      while (reader.hasNext()) {
+        PuzzleReader.Entry entry = reader.next();
+        if (!entry.isPuzzle()) {
+          badInput++;
+          progress.beforeOutput();
+          System.err.println("fgc: " + entry.error());
+          emit(out, progress, entry.text());
+          continue;
+        }
+        total++;
+        Grid puzzle = entry.grid();
+        PuzzleBinding.Instance instance;
+        boolean reported = binding.refused(puzzle.side());
+        try {
+          instance = binding.forSide(puzzle.side());
+        } catch (PuzzleBinding.SizeRefused e) {
+          // The model cannot take grids of this size: its puzzles are input errors, the run goes on,
+          // and the reason is given once, at the first of them (the summary counts them all).
+          badInput++;
+          if (!reported) {
+            progress.beforeOutput();
+            System.err.println("fgc: line " + entry.line() + ": " + e.getMessage() + "; every " + e.side + "x" + e.side
+                + " puzzle is echoed unsolved");
+          }
+          emit(out, progress, puzzle.toLine());
+          continue;
+        }
+        GeneratedAlgorithm solver = solvers.computeIfAbsent(puzzle.side(), s -> instance.solver.newInstance());
+        if (frames != null && total == pictured) {
+          String title = "puzzle " + total + " (line " + entry.line() + "), " + solver.algorithm();
+          for (Path written : frames.write(instance.solver.newInstance(), instance, puzzle, title)) {
+            progress.beforeOutput();
+            System.err.println("wrote " + written);
+          }
+        }
+        if (explain) {
+          out.println("# puzzle " + total + " (line " + entry.line() + "): " + puzzle.givenCount() + " givens, driver " + driver.name()
+              + ", " + solver.algorithm());
+        }
+        SolveResult result = driver.solve(solver, instance.model, instance.evidence(puzzle),
+            explain ? new ExplainEvents(out, instance.model) : SolveEvents.NONE);
+        Grid answer = puzzle;
+        if (result.solved()) {
+          Grid candidate = instance.grid(puzzle.side(), result.values());
+          GridValidator.Verdict verdict = GridValidator.check(puzzle, candidate);
+          if (verdict.valid()) {
+            answer = candidate;
+            solved++;
+          } else {
+            // Never reached when the model is right; reported rather than printed as a solution.
+            System.err.println("fgc: line " + entry.line() + ": solver answer failed the independent check: " + verdict.reason());
+          }
+        } else if (result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE) {
+          progress.beforeOutput();
+          System.err.println("fgc: line " + entry.line() + ": the givens contradict each other");
+        }
+        if (explain) {
+          out.println("# " + outcome(result, answer != puzzle));
+        }
+        emit(out, progress, answer.toLine());
+      }
+      if (file != null && (total > 0 || badInput > 0)) {
+        // Only a complete run replaces the file; an input without puzzles leaves it as it was.
+        out.flush();
+        file.commit();
+      }
+    }
+    if (total == 0 && badInput == 0) {
+      // An empty or comment-only file is almost always the wrong file: say so rather than succeed.
+      System.err.println("fgc: " + inputName() + " holds no puzzles" + (output != null ? "; " + output + " was not written" : ""));
+      return 2;
+    }
+    if (frames != null && total < pictured) {
+      System.err.println("fgc: --puzzle " + pictured + " asked for a picture, but the input has " + total + " puzzles");
+      badInput++;
+    }
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    System.err.println("solved " + solved + " of " + total + " in " + ms + " ms"
+        + (badInput > 0 ? "; " + badInput + " input error" + (badInput == 1 ? "" : "s") : ""));
+    return badInput > 0 ? 2 : solved < total ? 1 : 0;
+  }
+
+  /** One result line, written at once so an interrupted run keeps every line before it. */
+  private static void emit(PrintWriter out, Progress progress, String line) {
+    progress.beforeOutput();
+    out.println(line);
+    out.flush();
+    progress.step();
+  }
+
+  private static String outcome(SolveResult r, boolean checked) {
+    String effort = String.format(Locale.ROOT, "%s, %s, %s%s, %.1f ms", count(r.decisions(), "decision"), count(r.restarts(), "restart"),
+        count(r.sweeps(), "sweep"), r.backtracks() > 0 ? ", " + count(r.backtracks(), "backtrack") : "", r.nanos() / 1e6);
+    if (r.solved()) {
+      return (checked ? "solved" : "answer failed the independent check") + ": " + effort;
+    }
+    return r.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + effort;
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private String inputName() {
+    if (input == null) {
+      return "the embedded puzzle list";
+    }
+    Path name = input.equals("-") ? null : Path.of(input).getFileName();
+    return name == null ? "standard input" : name.toString();
+  }
+
+  /** The files this run reads, which no output may be. */
+  private Path[] inputFiles() {
+    Path[] model = options.inputFiles(this.model);
+    Path puzzles = input == null || input.equals("-") ? null : Path.of(input);
+    return new Path[] {puzzles, model[0], model[1]};
+  }
+
+  private PuzzleReader openInput() {
+    if (input == null) {
+      return PuzzleReader.of(new StringReader(EmbeddedPuzzles.resourceText()), "embedded");
+    }
+    if (input.equals("-")) {
+      return PuzzleReader.of(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
+    }
+    Path file = Path.of(input);
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException("cannot read --input " + input + ": it is a folder, not a puzzle file");
+    }
+    try {
+      return PuzzleReader.open(file);
+    } catch (IOException e) {
+      throw FileErrors.inputError("--input " + input, e);
+    }
+  }
+}
