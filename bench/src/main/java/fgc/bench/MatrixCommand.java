@@ -114,7 +114,7 @@ final class MatrixCommand implements Callable<Integer> {
         rowsFile.commit();
       }
       OutputFile.writeString("--out", out.resolve("summary.txt"), Summary.table(summaries));
-      Charts.write(summaries, out);
+      Charts.write(rows, out);
       System.err.println("fgc bench: wrote " + file + ", summary.txt, solve-rate.svg and time-per-grid.svg in " + out);
     }
     return 0;

@@ -23,9 +23,16 @@ public final class MarginalsPicture {
   private static final Color RULED_OUT_INK = new Color(0xd4, 0xd4, 0xd4);
   private static final Color THIN = new Color(0xa0, 0xa0, 0xa0);
   private static final Color EMPTY = new Color(0xf4, 0xc7, 0xc3);
-  private static final int MARGIN = 12;
-  private static final int TITLE = 30;
-  private static final int LEGEND = 40;
+  private static final int MARGIN = 16;
+  /** The narrowest picture: wide enough to read a 9 x 9 grid's candidates at a glance on a screen. */
+  static final int MIN_WIDTH = 1200;
+  /** The smallest candidate square, in pixels, so a large grid still shows legible digits. */
+  private static final int MIN_CANDIDATE = 16;
+  private static final double TITLE_SIZE = 24;
+  private static final double SUBTITLE_SIZE = 15;
+  /** Space above the grid for the title and the puzzle line. */
+  private static final int TOP = 80;
+  private static final int LEGEND = 64;
 
   private final MarginalGrid grid;
   private final int candidate;
@@ -33,16 +40,23 @@ public final class MarginalsPicture {
 
   public MarginalsPicture(MarginalGrid grid) {
     this.grid = grid;
-    this.candidate = grid.side() <= 9 ? 20 : 16;
+    // The grid fills the picture's width: one candidate square per value, box by box across.
+    int across = grid.side() * grid.box();
+    this.candidate = Math.max(MIN_CANDIDATE, (int) Math.ceil((MIN_WIDTH - 2.0 * MARGIN) / across));
     this.cell = candidate * grid.box();
   }
 
   public int width() {
-    return Math.max(2 * MARGIN + cell * grid.side(), 2 * MARGIN + 420);
+    return Math.max(2 * MARGIN + cell * grid.side(), MIN_WIDTH);
+  }
+
+  /** The side of one candidate square, in pixels. */
+  int candidateSize() {
+    return candidate;
   }
 
   public int height() {
-    return TITLE + cell * grid.side() + LEGEND + MARGIN;
+    return TOP + cell * grid.side() + LEGEND + MARGIN;
   }
 
   /** Fails with a clear message unless {@code file} ends in {@code .svg} or {@code .png}. */
@@ -81,8 +95,9 @@ public final class MarginalsPicture {
   public void draw(Canvas canvas) {
     int side = grid.side();
     double left = (width() - cell * side) / 2.0;
-    double top = TITLE;
-    canvas.textLeft(MARGIN, 21, grid.title(), 15, INK);
+    double top = TOP;
+    canvas.text(width() / 2.0, MARGIN + TITLE_SIZE, grid.title(), TITLE_SIZE, INK, true);
+    canvas.text(width() / 2.0, MARGIN + TITLE_SIZE + 12 + SUBTITLE_SIZE, puzzleLine(), SUBTITLE_SIZE, POSSIBLE_INK, false);
     for (int k = 0; k < side * side; k++) {
       double x = left + (k % side) * cell;
       double y = top + (k / side) * cell;
@@ -99,11 +114,28 @@ public final class MarginalsPicture {
       boolean boxLine = i % grid.box() == 0;
       double at = i * cell;
       Color color = boxLine ? INK : THIN;
-      double width = boxLine ? 2.5 : 1;
+      double width = boxLine ? 3 : 1;
       canvas.line(left + at, top, left + at, top + side * cell, color, width);
       canvas.line(left, top + at, left + side * cell, top + at, color, width);
     }
-    drawLegend(canvas, top + side * cell + 12);
+    drawLegend(canvas, left, top + side * cell + 16);
+  }
+
+  /**
+   * The puzzle as one line of text (its givens, '.' for a blank), so the picture says which puzzle it
+   * is; for a grid too large for that line to be read, the count of givens.
+   */
+  String puzzleLine() {
+    int cells = grid.side() * grid.side();
+    int givens = 0;
+    StringBuilder line = new StringBuilder(cells);
+    for (int k = 0; k < cells; k++) {
+      givens += grid.given(k) != 0 ? 1 : 0;
+      line.append(grid.given(k) != 0 ? symbol(grid.given(k)) : ".");
+    }
+    String count = givens + " givens of " + cells + " cells";
+    // About 0.6 em a character: a line wider than the picture is not worth drawing.
+    return cells * SUBTITLE_SIZE * 0.6 <= width() - 2 * MARGIN - 200 ? line + "  (" + count + ")" : count;
   }
 
   private void drawBelief(Canvas canvas, int k, double x, double y) {
@@ -118,22 +150,26 @@ public final class MarginalsPicture {
     }
   }
 
-  private void drawLegend(Canvas canvas, double y) {
-    double x = MARGIN;
-    canvas.textLeft(x, y + 14, "marginal", 12, INK);
-    x += 58;
+  private void drawLegend(Canvas canvas, double left, double y) {
+    double x = left;
+    double size = 16;
+    canvas.textLeft(x, y + 20, "marginal", size, INK);
+    x += 80;
     double[] stops = {0, 0.25, 0.5, 0.75, 1};
     for (double p : stops) {
-      canvas.rect(x, y, 26, 18, shade(p), THIN, 1);
-      canvas.text(x + 13, y + 31, p == 0 || p == 1 ? Integer.toString((int) p) : Double.toString(p), 10, INK, false);
-      x += 30;
+      canvas.rect(x, y, 40, 28, shade(p), THIN, 1);
+      canvas.text(x + 20, y + 46, p == 0 || p == 1 ? Integer.toString((int) p) : Double.toString(p), 13, INK, false);
+      x += 46;
     }
-    x += 10;
-    canvas.text(x + 9, y + 14, "1", 13, RULED_OUT_INK, false);
-    canvas.textLeft(x + 20, y + 14, "ruled out", 12, INK);
-    x += 90;
-    canvas.rect(x, y, 18, 18, GIVEN_FILL, THIN, 1);
-    canvas.textLeft(x + 24, y + 14, "given", 12, INK);
+    x += 24;
+    canvas.text(x + 10, y + 21, "1", 18, RULED_OUT_INK, false);
+    canvas.textLeft(x + 26, y + 20, "ruled out (probability exactly 0)", size, INK);
+    x += 300;
+    canvas.rect(x, y, 28, 28, GIVEN_FILL, THIN, 1);
+    canvas.textLeft(x + 36, y + 20, "given", size, INK);
+    x += 110;
+    canvas.rect(x, y, 28, 28, EMPTY, THIN, 1);
+    canvas.textLeft(x + 36, y + 20, "no value left", size, INK);
   }
 
   private String symbol(int value) {

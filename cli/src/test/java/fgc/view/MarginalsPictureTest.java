@@ -53,8 +53,8 @@ class MarginalsPictureTest {
     }
     // One square at probability 1 (cell 1, value 2) and the legend's swatch for 1.
     assertEquals(2, sureSquares);
-    // Background + given + 15 blank cells x 4 values + 5 legend swatches + the legend's given swatch.
-    assertEquals(1 + 1 + 15 * 4 + 5 + 1, rects.getLength());
+    // Background + given + 15 blank cells x 4 values + 5 legend swatches + the legend's given and empty swatches.
+    assertEquals(1 + 1 + 15 * 4 + 5 + 2, rects.getLength());
   }
 
   @Test
@@ -65,7 +65,7 @@ class MarginalsPictureTest {
     BufferedImage image = ImageIO.read(file.toFile());
     assertEquals(picture.width(), image.getWidth());
     assertEquals(picture.height(), image.getHeight());
-    SvgCanvasProbe probe = new SvgCanvasProbe();
+    SvgCanvasProbe probe = new SvgCanvasProbe(picture.candidateSize());
     picture.draw(probe);
     // The centre-left of each probed square has no digit on it: its pixel is the square's fill.
     for (SvgCanvasProbe.Square square : probe.squares) {
@@ -73,6 +73,60 @@ class MarginalsPictureTest {
       assertEquals(square.fill.getRGB() & 0xffffff, rgb, "pixel at " + square.x + "," + square.y);
     }
     assertEquals(15 * 4, probe.squares.size(), "one square per value of every blank cell");
+  }
+
+  /** A 9x9 grid with the givens of {@code puzzle} (81 characters, '.' blank) and uniform beliefs elsewhere. */
+  private static MarginalGrid nineByNine(String puzzle, String title) {
+    int[] givens = new int[81];
+    double[][] beliefs = new double[81][];
+    for (int k = 0; k < 81; k++) {
+      givens[k] = puzzle.charAt(k) == '.' ? 0 : puzzle.charAt(k) - '0';
+      if (givens[k] == 0) {
+        beliefs[k] = new double[9];
+        java.util.Arrays.fill(beliefs[k], 1 / 9.0);
+      }
+    }
+    return MarginalGrid.of(9, givens, beliefs, title);
+  }
+
+  @Test
+  void aNineByNinePictureIsAtLeast1200PixelsWideWithItsTitleAndPuzzleOnTop() throws Exception {
+    String puzzle = "2..6...7...68..95........1..67..81..5..7.34...............1.2.59........13.9..8..";
+    String title = "puzzle 1 (line 1), sumproduct, sweep 1";
+    MarginalsPicture picture = new MarginalsPicture(nineByNine(puzzle, title));
+    Path file = dir.resolve("m.png");
+    picture.write(file);
+    BufferedImage image = ImageIO.read(file.toFile());
+    assertTrue(image.getWidth() >= 1200, "width " + image.getWidth());
+    assertEquals(picture.width(), image.getWidth());
+    SvgCanvasProbe probe = new SvgCanvasProbe(picture.candidateSize());
+    picture.draw(probe);
+    SvgCanvasProbe.Text first = probe.texts.get(0);
+    assertEquals(title, first.text, "the title is drawn first");
+    assertTrue(first.size >= 20, "the title is large: " + first.size);
+    assertEquals(puzzle + "  (24 givens of 81 cells)", probe.texts.get(1).text, "the puzzle under the title");
+    double gridTop = probe.squares.stream().mapToDouble(sq -> sq.y).min().orElseThrow();
+    assertTrue(first.y < gridTop && probe.texts.get(1).y < gridTop, "both above the grid");
+    // The title is painted: the band it sits in has dark pixels.
+    int dark = 0;
+    for (int y = 0; y < (int) first.y + 4; y++) {
+      for (int x = 0; x < image.getWidth(); x++) {
+        dark += (image.getRGB(x, y) & 0xff) < 100 ? 1 : 0;
+      }
+    }
+    assertTrue(dark > 200, dark + " dark pixels in the title band");
+    // A 25 x 25 puzzle line would be too long to read: the count of givens stands for it.
+    MarginalGrid big = MarginalGrid.of(25, new int[625], uniform(625, 25), "big");
+    assertEquals("0 givens of 625 cells", new MarginalsPicture(big).puzzleLine());
+  }
+
+  private static double[][] uniform(int cells, int side) {
+    double[][] beliefs = new double[cells][];
+    for (int k = 0; k < cells; k++) {
+      beliefs[k] = new double[side];
+      java.util.Arrays.fill(beliefs[k], 1.0 / side);
+    }
+    return beliefs;
   }
 
   @Test

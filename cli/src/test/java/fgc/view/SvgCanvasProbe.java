@@ -4,7 +4,7 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A canvas that records the squares a picture fills, to compare the drawing with the pixels. */
+/** A canvas that records what a picture draws: the candidate squares it fills and its text, to compare with the file. */
 final class SvgCanvasProbe implements Canvas {
   static final class Square {
     final double x;
@@ -20,12 +20,31 @@ final class SvgCanvasProbe implements Canvas {
     }
   }
 
+  /** A piece of text drawn, with its baseline and size. */
+  static final class Text {
+    final String text;
+    final double y;
+    final double size;
+
+    Text(String text, double y, double size) {
+      this.text = text;
+      this.y = y;
+      this.size = size;
+    }
+  }
+
+  private final double candidate;
   final List<Square> squares = new ArrayList<>();
+  final List<Text> texts = new ArrayList<>();
+
+  /** Records the borderless squares of side {@code candidate}: the candidate squares. */
+  SvgCanvasProbe(double candidate) {
+    this.candidate = candidate;
+  }
 
   @Override
   public void rect(double x, double y, double width, double height, Color fill, Color stroke, double strokeWidth) {
-    // Candidate squares only: borderless, square and small (not the background or a given cell).
-    if (stroke == null && width == height && width <= 20) {
+    if (stroke == null && width == height && width == candidate) {
       squares.add(new Square(x, y, width, fill));
     }
   }
@@ -34,8 +53,12 @@ final class SvgCanvasProbe implements Canvas {
   public void line(double x1, double y1, double x2, double y2, Color color, double width) {}
 
   @Override
-  public void text(double x, double y, String text, double size, Color color, boolean bold) {}
+  public void text(double x, double y, String text, double size, Color color, boolean bold) {
+    texts.add(new Text(text, y, size));
+  }
 
   @Override
-  public void textLeft(double x, double y, String text, double size, Color color) {}
+  public void textLeft(double x, double y, String text, double size, Color color) {
+    texts.add(new Text(text, y, size));
+  }
 }
