@@ -16,6 +16,7 @@ import org.apache.spark.sql.SparkSession;
  * Puzzles per second on one corpus: a plain loop in this JVM (one {@link PuzzleLines}, no Spark),
  * then Spark in local mode with each master given. Each run is timed after a warm-up pass over the
  * first lines, and every run's rows must equal the plain loop's, or the figures are not printed.
+ * The load average is printed with each round: on a busy machine the figures say little.
  *
  * <pre>
  * Throughput CORPUS [--count N] [--driver exact] [--partitions P] [--warmup W] [MASTER...]
@@ -30,6 +31,7 @@ public final class Throughput {
     int count = 20_000;
     int partitions = 8;
     int warmup = 1_000;
+    int rounds = 2;
     String driver = "exact";
     List<String> masters = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
@@ -37,6 +39,7 @@ public final class Throughput {
         case "--count" -> count = Integer.parseInt(args[++i]);
         case "--partitions" -> partitions = Integer.parseInt(args[++i]);
         case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         case "--driver" -> driver = Drivers.names().contains(args[i + 1]) ? args[++i] : fail("unknown driver " + args[i + 1]);
         default -> {
           if (corpus == null) {
@@ -48,7 +51,7 @@ public final class Throughput {
       }
     }
     if (corpus == null) {
-      fail("usage: Throughput CORPUS [--count N] [--driver NAME] [--partitions P] [--warmup W] [MASTER...]");
+      fail("usage: Throughput CORPUS [--count N] [--driver NAME] [--partitions P] [--warmup W] [--rounds R] [MASTER...]");
     }
     if (masters.isEmpty()) {
       masters = List.of("local[1]", "local[2]");
@@ -58,6 +61,17 @@ public final class Throughput {
     System.out.printf(Locale.ROOT, "%d puzzles (%s repeated), driver %s, %d partitions; %d cores%n", lines.size(),
         Paths.get(corpus).getFileName(), driver, partitions, Runtime.getRuntime().availableProcessors());
 
+    for (int round = 1; round <= rounds; round++) {
+      // Every round runs all configurations again: the later ones of a round ran on a JIT-warmer JVM.
+      System.out.printf(Locale.ROOT, "round %d of %d (load average %s)%n", round, rounds, loadAverage());
+      List<Row> reference = plainLoop(lines, warmup, driver);
+      for (String master : masters) {
+        onSpark(master, lines, warmup, partitions, driver, reference);
+      }
+    }
+  }
+
+  private static List<Row> plainLoop(List<String> lines, int warmup, String driver) {
     PuzzleLines plain = new PuzzleLines(driver);
     for (String line : lines.subList(0, warmup)) {
       plain.solve(line);
@@ -68,25 +82,36 @@ public final class Throughput {
       reference.add(plain.solve(line));
     }
     report("plain loop, 1 thread", lines.size(), System.nanoTime() - start, reference);
+    return reference;
+  }
 
-    for (String master : masters) {
-      SparkSession spark = SparkSession.builder().master(master).appName("fgc throughput")
-          .config("spark.ui.enabled", "false").config("spark.driver.bindAddress", "127.0.0.1")
-          .config("spark.driver.host", "127.0.0.1").getOrCreate();
-      try {
-        FgcSpark.solvePuzzles(FgcSpark.lines(spark, lines.subList(0, warmup), partitions), driver).collectAsList();
-        Dataset<String> input = FgcSpark.lines(spark, lines, partitions).cache();
-        input.count(); // the input is in executor memory before the clock starts
-        start = System.nanoTime();
-        List<Row> rows = FgcSpark.solvePuzzles(input, driver).collectAsList();
-        long nanos = System.nanoTime() - start;
-        if (!rows.equals(reference)) {
-          fail(master + ": the rows differ from the plain loop's");
-        }
-        report("Spark " + master, lines.size(), nanos, rows);
-      } finally {
-        spark.stop();
+  private static void onSpark(String master, List<String> lines, int warmup, int partitions, String driver,
+      List<Row> reference) {
+    SparkSession spark = SparkSession.builder().master(master).appName("fgc throughput")
+        .config("spark.ui.enabled", "false").config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.driver.host", "127.0.0.1").getOrCreate();
+    try {
+      FgcSpark.solvePuzzles(FgcSpark.lines(spark, lines.subList(0, warmup), partitions), driver).collectAsList();
+      Dataset<String> input = FgcSpark.lines(spark, lines, partitions).cache();
+      input.count(); // the input is in executor memory before the clock starts
+      long start = System.nanoTime();
+      List<Row> rows = FgcSpark.solvePuzzles(input, driver).collectAsList();
+      long nanos = System.nanoTime() - start;
+      if (!rows.equals(reference)) {
+        fail(master + ": the rows differ from the plain loop's");
       }
+      report("Spark " + master, lines.size(), nanos, rows);
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] parts = Files.readString(Paths.get("/proc/loadavg")).trim().split("\\s+");
+      return parts[0] + " " + parts[1] + " " + parts[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
     }
   }
 
