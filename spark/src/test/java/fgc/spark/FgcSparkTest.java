@@ -361,7 +361,8 @@ class FgcSparkTest {
   void theExactDriversRunTimePropagatorCompilesWithSparksJanino() {
     String janino = org.codehaus.janino.SimpleCompiler.class.getProtectionDomain().getCodeSource().getLocation().toString();
     assertTrue(janino.contains("janino-3.1.9"), "the tests must see the Janino Spark 3.5 ships: " + janino);
-    fgc.driver.ExactDriver driver = fgc.driver.ExactDriver.withDefaults().withGeneratedPropagation(true, 0);
+    fgc.driver.ExactDriver driver = fgc.driver.ExactDriver.withDefaults().withGeneratedPropagation(
+        new fgc.driver.exact.CompiledPropagators(fgc.compilation.SolverCompilers.require(), java.util.concurrent.Executors.newSingleThreadExecutor()), 0);
     Solver solver = PrecompiledModel.sudoku(9).newSolver();
     Grid puzzle = PuzzleGenerator.generate(9, 7);
     Evidence.Builder givens = Evidence.builder(solver.model());
