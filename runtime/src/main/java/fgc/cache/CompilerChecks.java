@@ -12,6 +12,11 @@ final class CompilerChecks implements ModelChecks {
   }
 
   @Override
+  public boolean checksPlan(AlgorithmSpec spec) {
+    return SolverCompilers.require().checksPlan(spec.name());
+  }
+
+  @Override
   public boolean startIsDistribution(Model model, AlgorithmSpec spec) {
     return SolverCompilers.require().startIsDistribution(model, spec);
   }

@@ -12,6 +12,11 @@ public interface ModelChecks {
   /** The plan digest ({@code GeneratedAlgorithm.planDigest()}) a class compiled for {@code model} with {@code spec} reports. */
   String planDigest(Model model, AlgorithmSpec spec);
 
+  /** Whether {@link #planDigest} can check the classes of {@code spec}'s algorithm (else they are never cached). */
+  default boolean checksPlan(AlgorithmSpec spec) {
+    return true;
+  }
+
   /**
    * Whether the reference semantics give variable 0 a starting belief (no evidence, no sweep) that is
    * a distribution: values in [0, 1] summing to 1. False means the model itself makes it degenerate

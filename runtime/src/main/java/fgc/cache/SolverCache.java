@@ -166,6 +166,10 @@ public final class SolverCache {
   /** A ready solver for {@code model} and {@code spec}: from the cache when its entry is sound, else compiled. */
   public LoadedSolver load(Model model, AlgorithmSpec spec) {
     String key = SolverKey.of(model, spec);
+    if (!checks.checksPlan(spec)) {
+      // Nothing is loaded that the checks cannot tie to its model: such solvers live in memory only.
+      return compile(model, spec, key, null, false);
+    }
     String unsafe = unsafeFolders();
     if (unsafe != null) {
       warnOnce("unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
@@ -404,7 +408,7 @@ public final class SolverCache {
       AlgorithmSpec spec) {
     // Planned before the class is touched: a model the planner refuses is the model's error, thrown
     // as it would be by a compile, never taken for a fault of the class.
-    String planned = checks.planDigest(model, spec);
+    String planned = checks.checksPlan(spec) ? checks.planDigest(model, spec) : null;
     definitions.incrementAndGet();
     try {
       ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
@@ -418,7 +422,7 @@ public final class SolverCache {
         throw new CorruptEntryException(LoadStage.DEFINE, "class was compiled for another key");
       }
       String reported = instance.planDigest();
-      if (!planned.equals(reported)) {
+      if (planned != null && !planned.equals(reported)) {
         throw new CorruptEntryException(LoadStage.PLAN, "class reports plan digest " + abbreviate(reported)
             + ", the model's plan gives " + abbreviate(planned) + ": it was made for another model or plan");
       }

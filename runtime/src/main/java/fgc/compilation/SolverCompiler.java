@@ -25,6 +25,12 @@ public interface SolverCompiler {
   CompiledSolver compile(Model model, AlgorithmSpec spec);
 
   /**
+   * Whether {@link #planDigest} can check the classes of {@code algorithm}; the cache stores and
+   * loads only those, and compiles the others in memory on every run.
+   */
+  boolean checksPlan(String algorithm);
+
+  /**
    * The plan digest a class generated for {@code model} and {@code spec} reports, computed from the
    * plan without emitting; an error (as {@link #compile} would give) when the model cannot be planned.
    */
