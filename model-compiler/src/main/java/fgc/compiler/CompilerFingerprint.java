@@ -33,7 +33,7 @@ public final class CompilerFingerprint {
       "fgc.compiler.AlgorithmSpec", "fgc.compiler.SolverKey", "fgc.compiler.Sha256", "fgc.compiler.ModelCompiler",
       "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
-      "fgc.compiler.plan.Weights",
+      "fgc.compiler.plan.Weights", "fgc.compiler.plan.Contradictions",
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
       "fgc.compiler.emit.SquareFactorEmitter",

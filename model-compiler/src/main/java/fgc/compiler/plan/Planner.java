@@ -16,8 +16,12 @@ public final class Planner {
 
   private Planner() {}
 
-  /** Factor-level BP: one factor node per model factor, its slots in scope order. */
+  /**
+   * Factor-level BP: one factor node per model factor, its slots in scope order. Refuses a model
+   * with no solution ({@link Contradictions}).
+   */
   public static FactorPlan factors(Model model, int maxWidth, String algorithm) {
+    Contradictions.check(model);
     VariableLayout layout = VariableLayout.of(model);
     if (layout.width() > maxWidth) {
       throw new PlanException(algorithm + " computes exact factor messages over subsets of the " + layout.width()
@@ -55,7 +59,9 @@ public final class Planner {
     return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges, FactorData.of(model, layout));
   }
 
+  /** Pairwise BP; refuses a model with no solution ({@link Contradictions}). */
   public static PairwisePlan pairwise(Model model) {
+    Contradictions.check(model);
     int n = model.variableCount();
     VariableLayout layout = VariableLayout.of(model);
 
