@@ -23,7 +23,7 @@ class CompilerVersionTest {
       "fgc.compiler.BuildTimeGenerator", "fgc.compiler.CompiledSolver", "fgc.compiler.CompilerVersion",
       "fgc.compiler.CompilerFingerprint", "fgc.compiler.BuiltFingerprint",
       "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException",
-      "fgc.compiler.plan.NoSolutionException");
+      "fgc.compiler.plan.TooLargeException", "fgc.compiler.plan.NoSolutionException");
 
   @Test
   void everyClassThatShapesTheOutputIsFingerprinted() throws Exception {

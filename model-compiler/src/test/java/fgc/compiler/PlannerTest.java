@@ -10,6 +10,7 @@ import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
 import fgc.compiler.plan.Planner;
+import fgc.compiler.plan.TooLargeException;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
@@ -62,9 +63,9 @@ class PlannerTest {
   }
 
   @Test
-  void tooManyValuesForTheSubsetPassesIsACompileErrorNamingTheAlternative() {
-    PlanException e = assertThrows(PlanException.class, () -> Planner.factors(TestModels.sudoku(5), 16, "sumproduct"));
-    assertTrue(e.getMessage().contains("bp-pairwise"), e.getMessage());
+  void tooManyValuesForTheSubsetPassesIsACompileErrorNamingTheAlternatives() {
+    PlanException e = assertThrows(TooLargeException.class, () -> ModelCompiler.footprint(TestModels.sudoku(5), AlgorithmSpec.named("sumproduct")));
+    assertTrue(e.getMessage().endsWith("it takes at most 16 values; maxproduct, bp-pairwise and ep-dirichlet fit"), e.getMessage());
   }
 
   @Test
