@@ -69,6 +69,29 @@ class SolverLimitsTest {
   }
 
   @Test
+  void aSweepPastTheBudgetIsRefusedAndALongSumIsEstimated() {
+    // 40,000 alldiffs of 16 of 1000 variables over 16 values: the subset passes cost 3 x 16 x 2^16
+    // a factor, 1.3e11 a sweep; max-product's assignment solves cost 2 x 16^3, pairwise BP's at most
+    // 499,500 pairs 6 x 16 each.
+    fgc.model.ModelBuilder b = Model.builder("many");
+    fgc.model.VariableArray x = b.variables("x", fgc.model.Domain.range(1, 16), 1000);
+    java.util.Random random = new java.util.Random(1);
+    for (int f = 0; f < 40_000; f++) {
+      int[] scope = random.ints(0, 1000).distinct().limit(16).map(x::at).toArray();
+      b.alldiff(scope);
+    }
+    Model many = b.build();
+    TooLargeException e = assertThrows(TooLargeException.class, () -> ModelCompiler.footprint(many, AlgorithmSpec.named("sumproduct")));
+    assertTrue(e.getMessage().matches("sumproduct cannot take model many \\(1,000 variables of up to 16 values, 40,000 factors\\):"
+        + " one sweep would take about 1\\.\\de11 operations, 3\\.\\de6 in factor \\d+ \\(alldiff over 16 variables of 16 values\\),"
+        + " over the budget of 1\\.0e11 per sweep; maxproduct, bp-pairwise and ep-dirichlet fit"), e.getMessage());
+    fgc.compiler.plan.SweepCost sum = fgc.compiler.plan.SweepCost.of(SizeModels.longSum(1024, 16), "sumproduct");
+    // 3 x 16 x (1024 + 15 x 1024 x 1023 / 2) for the passes, 2 x 1024 x 16 for the stores and incoming products.
+    assertEquals(3L * 16 * (1024 + 15L * 1024 * 1023 / 2) + 2L * 1024 * 16, sum.operations());
+    assertEquals("most of it in factor 0 (sum over 1024 variables of 16 values)", sum.dominant());
+  }
+
+  @Test
   void everyAlgorithmPlansEveryModelSizeUpToTheLimitsOrRefusesIt() throws Exception {
     Map<String, Model> models = new LinkedHashMap<>();
     for (int n : new int[] {2, 3, 5, 8, 10, 16}) { // 16: the most values a domain may have (12 has a test of its own)

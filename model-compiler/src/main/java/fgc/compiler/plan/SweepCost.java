@@ -24,12 +24,14 @@ public final class SweepCost {
   private final int dominantFactor;
   private final long dominantOperations;
   private final String dominantText;
+  private final boolean pairwise;
 
-  private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText) {
+  private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText, boolean pairwise) {
     this.operations = operations;
     this.dominantFactor = dominantFactor;
     this.dominantOperations = dominantOperations;
     this.dominantText = dominantText;
+    this.pairwise = pairwise;
   }
 
   /** The estimate for {@code algorithm} (one of {@code fgc.compiler.AlgorithmSpec}'s names) on {@code model}. */
@@ -57,7 +59,7 @@ public final class SweepCost {
         worstCost = cost;
       }
     }
-    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(model, model.factors().get(worst), width));
+    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(model.factors().get(worst), width), pairwise);
   }
 
   private static long factorCost(Factor f, int width, boolean max, long[] degree) {
@@ -113,7 +115,7 @@ public final class SweepCost {
     return s < 0 ? Long.MAX_VALUE : s;
   }
 
-  private static String describe(Model model, Factor f, int width) {
+  private static String describe(Factor f, int width) {
     return f.kind().keyword() + " over " + f.arity() + (f.arity() == 1 ? " variable" : " variables") + " of " + width + " values";
   }
 
@@ -144,6 +146,10 @@ public final class SweepCost {
   public String advice(Model model) {
     if (dominantFactor < 0) {
       return "";
+    }
+    if (pairwise) {
+      return "pairwise BP's messages cost its directed edges times the values (an alldiff of k variables has k(k-1) edges):"
+          + " fewer or smaller factors, or narrower domains, make sweeps cheaper";
     }
     switch (model.factors().get(dominantFactor).kind()) {
       case SUM:
