@@ -22,8 +22,9 @@ import picocli.CommandLine.Command;
 @Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
     footer = {"", "Run 'fgc COMMAND --help' for a command's options.",
-        "", "Exit codes: 0 success, 1 some puzzles not solved (solve) or bad entries (cache verify),",
-        "2 usage, input or model errors, 70 internal error (a bug: please report it)."})
+        "", "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution,",
+        "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the",
+        "algorithm among them), 70 internal error (a bug: please report it)."})
 public final class Main implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -49,6 +50,10 @@ public final class Main implements Runnable {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof LanguageException) {
         System.err.println(e.getMessage());
+      } else if (e instanceof fgc.compiler.plan.NoSolutionException) {
+        // A proof found while planning that nothing satisfies the model: an answer, not a usage error.
+        System.err.println("fgc: " + e.getMessage());
+        return 1;
       } else if (e instanceof IllegalArgumentException || e instanceof fgc.model.ModelException
           || e instanceof fgc.compiler.plan.PlanException) {
         System.err.println("fgc: " + e.getMessage());

@@ -45,6 +45,8 @@ public final class CompilerFingerprint {
       "fgc.compiler.Algorithms", "fgc.compiler.ModelCompiler",
       "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
+      "fgc.compiler.plan.Weights", "fgc.compiler.plan.Contradictions", "fgc.compiler.plan.Footprint",
+      "fgc.compiler.plan.SolverLimits", "fgc.compiler.plan.SweepCost",
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
       "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests", "fgc.compiler.emit.PropagatorEmitter",

@@ -23,7 +23,8 @@ class CompilerVersionTest {
   private static final Set<String> NOT_SHAPING = Set.of(
       "fgc.compiler.BuildTimeGenerator", "fgc.compiler.CompilerVersion", "fgc.compiler.JaninoSolverCompiler",
       "fgc.compiler.CompilerFingerprint", "fgc.compiler.BuiltFingerprint",
-      "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException");
+      "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException",
+      "fgc.compiler.plan.TooLargeException", "fgc.compiler.plan.NoSolutionException");
 
   @Test
   void everyClassThatShapesTheOutputIsFingerprinted() throws Exception {

@@ -200,6 +200,9 @@ final class CacheFolders {
           try (DirectoryStream<Path> items = Files.newDirectoryStream(p)) {
             for (Path item : items) {
               String itemName = item.getFileName().toString();
+              if (!Files.exists(item, LinkOption.NOFOLLOW_LINKS)) {
+                continue; // gone since it was listed: another process's temporary entry, renamed into place
+              }
               boolean named = name.equals(ENTRIES) ? isKey(itemName) : name.equals(TMP) ? isTmpName(itemName) : isQuarantineName(itemName);
               if (!named || !Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS)) {
                 out.add(name + "/" + itemName);
@@ -232,6 +235,8 @@ final class CacheFolders {
           return name;
         }
       }
+    } catch (java.nio.file.NoSuchFileException e) {
+      return null; // renamed away while it was read: another process's entry moving into place
     }
     return null;
   }

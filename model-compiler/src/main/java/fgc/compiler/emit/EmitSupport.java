@@ -10,6 +10,7 @@ import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Dirichlets;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.PlanDigest;
+import fgc.compiler.plan.Footprint;
 import fgc.compiler.plan.VariableLayout;
 import java.util.Arrays;
 import java.util.Set;
@@ -95,6 +96,25 @@ public final class EmitSupport {
       code.addStatement("weighPrior(i)");
     }
     return code.build();
+  }
+
+  /** Adds the tables and state of {@link #classWithCommonMembers} to {@code footprint}. */
+  Footprint account(Footprint footprint) {
+    long n = layout.variableCount();
+    long w = layout.width();
+    if (!layout.uniformDomains()) {
+      Tables.account(footprint, "VAR_LO", layout.variableOffsets());
+      Tables.account(footprint, "VAR_SIZE", layout.variableSizes());
+    }
+    footprint.state("prior", n * w, Double.BYTES, "entries (variables x values)")
+        .state("belief", n * w, Double.BYTES, "entries (variables x values)")
+        .state("observedIndex", n, Integer.BYTES, "entries")
+        .state("beliefEpoch", n, Integer.BYTES, "entries")
+        .state("noMass", n, 1, "entries");
+    if (dirichlet != null) {
+      footprint.state("alpha", n * w, Double.BYTES, "entries (variables x values)").state("posterior", w, Double.BYTES, "entries");
+    }
+    return footprint;
   }
 
   /** A class with the identity, layout and evidence members; the caller adds the algorithm. */
