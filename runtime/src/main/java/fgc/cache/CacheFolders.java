@@ -103,7 +103,7 @@ final class CacheFolders {
 
   private static boolean allDigits(String[] parts) {
     for (String p : parts) {
-      if (p.isEmpty() || p.length() > 19) {
+      if (p.isEmpty() || p.length() > 20) { // an unsigned long, as temporary names take it
         return false;
       }
       for (int i = 0; i < p.length(); i++) {
