@@ -358,25 +358,6 @@ class FgcSparkTest {
   }
 
   @Test
-  void theExactDriversRunTimePropagatorCompilesWithSparksJanino() {
-    String janino = org.codehaus.janino.SimpleCompiler.class.getProtectionDomain().getCodeSource().getLocation().toString();
-    assertTrue(janino.contains("janino-3.1.9"), "the tests must see the Janino Spark 3.5 ships: " + janino);
-    fgc.driver.ExactDriver driver = fgc.driver.ExactDriver.withDefaults().withGeneratedPropagation(
-        new fgc.driver.exact.CompiledPropagators(fgc.compilation.SolverCompilers.require(), java.util.concurrent.Executors.newSingleThreadExecutor()), 0);
-    Solver solver = PrecompiledModel.sudoku(9).newSolver();
-    Grid puzzle = PuzzleGenerator.generate(9, 7);
-    Evidence.Builder givens = Evidence.builder(solver.model());
-    for (int k = 0; k < 81; k++) {
-      if (puzzle.get(k) != 0) {
-        givens.set(k, puzzle.get(k));
-      }
-    }
-    SolveResult result = solver.solve(givens.build(), driver);
-    assertTrue(driver.propagatesGenerated(), "the propagator was compiled and is used");
-    assertTrue(GridValidator.check(puzzle, Grid.of(9, Arrays.copyOf(result.values(), 81))).valid());
-  }
-
-  @Test
   void theJobRefusesBadOptions() {
     assertThrows(IllegalArgumentException.class, () -> SolveJob.Options.parse("in"));
     assertThrows(IllegalArgumentException.class, () -> SolveJob.Options.parse("in", "out", "--driver", "fastest"));
