@@ -51,6 +51,10 @@ final class LineSource {
         if (inLongLine) {
             skipRestOfLine();
         }
+        String whole = lineInBuffer();
+        if (whole != null) {
+            return whole;
+        }
         StringBuilder line = new StringBuilder();
         lastTruncated = false;
         boolean any = false;
@@ -83,6 +87,28 @@ final class LineSource {
             }
             line.append(c);
         }
+    }
+
+    /**
+     * The next line when it ends inside the buffer and within the limit (almost every line), taken
+     * out without copying it character by character; null when {@link #next} must read on.
+     */
+    private String lineInBuffer() {
+        int from = pos;
+        if (skipLf && from < end && buffer[from] == '\n') {
+            from++;
+        }
+        int limit = Math.min(end, from + maxChars);
+        for (int i = from; i < limit; i++) {
+            char c = buffer[i];
+            if (c == '\n' || c == '\r') {
+                skipLf = c == '\r';
+                lastTruncated = false;
+                pos = i + 1;
+                return new String(buffer, from, i - from);
+            }
+        }
+        return null;
     }
 
     private void skipRestOfLine() throws IOException {

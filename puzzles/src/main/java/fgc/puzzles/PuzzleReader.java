@@ -263,6 +263,18 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
 
     /** The characters of a line that stand for cells: no whitespace, no '|', nothing from '#'. */
     static String cellsOf(String raw) {
+        int plain = 0;
+        // Printable ASCII other than '#' and '|' is kept as it is: most lines are nothing else.
+        while (plain < raw.length()) {
+            char c = raw.charAt(plain);
+            if (c <= ' ' || c >= 127 || c == '#' || c == '|') {
+                break;
+            }
+            plain++;
+        }
+        if (plain == raw.length()) {
+            return raw;
+        }
         StringBuilder sb = new StringBuilder(raw.length());
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
