@@ -148,36 +148,42 @@ final class SolveCommand implements Callable<Integer> {
          PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
          Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles");
          InOrder results = new InOrder(out, progress, file == null)) {
-      while (reader.hasNext()) {
-        PuzzleReader.Entry entry = reader.next();
-        if (!entry.isPuzzle()) {
-          badInput++;
-          results.add(Outcome.echo(entry.text(), "fgc: " + entry.error()));
-          continue;
-        }
-        total++;
-        Grid puzzle = entry.grid();
-        PuzzleBinding.Instance instance;
-        boolean reported = binding.refused(puzzle.side());
-        try {
-          instance = binding.forSide(puzzle.side());
-        } catch (PuzzleBinding.SizeRefused e) {
-          // The model cannot take grids of this size: its puzzles are input errors, the run goes on,
-          // and the reason is given once, at the first of them (the summary counts them all).
-          badInput++;
-          results.add(Outcome.echo(puzzle.toLine(), reported ? null : "fgc: line " + entry.line() + ": " + e.getMessage()
-              + "; every " + e.side + "x" + e.side + " puzzle is echoed unsolved"));
-          continue;
-        }
-        if (frames != null && total == pictured) {
-          GeneratedAlgorithm pictureSolver = instance.solver.newInstance();
-          String title = "puzzle " + total + " (line " + entry.line() + "), " + pictureSolver.algorithm();
-          for (Path written : frames.write(pictureSolver, instance, puzzle, title)) {
-            progress.beforeOutput();
-            System.err.println("wrote " + written);
+      try {
+        while (reader.hasNext()) {
+          PuzzleReader.Entry entry = reader.next();
+          if (!entry.isPuzzle()) {
+            badInput++;
+            results.add(Outcome.echo(entry.text(), "fgc: " + entry.error()));
+            continue;
           }
+          total++;
+          Grid puzzle = entry.grid();
+          PuzzleBinding.Instance instance;
+          boolean reported = binding.refused(puzzle.side());
+          try {
+            instance = binding.forSide(puzzle.side());
+          } catch (PuzzleBinding.SizeRefused e) {
+            // The model cannot take grids of this size: its puzzles are input errors, the run goes on,
+            // and the reason is given once, at the first of them (the summary counts them all).
+            badInput++;
+            results.add(Outcome.echo(puzzle.toLine(), reported ? null : "fgc: line " + entry.line() + ": " + e.getMessage()
+                + "; every " + e.side + "x" + e.side + " puzzle is echoed unsolved"));
+            continue;
+          }
+          if (frames != null && total == pictured) {
+            GeneratedAlgorithm pictureSolver = instance.solver.newInstance();
+            String title = "puzzle " + total + " (line " + entry.line() + "), " + pictureSolver.algorithm();
+            for (Path written : frames.write(pictureSolver, instance, puzzle, title)) {
+              progress.beforeOutput();
+              System.err.println("wrote " + written);
+            }
+          }
+          results.solve(new Job(total, entry.line(), puzzle, instance));
         }
-        results.solve(new Job(total, entry.line(), puzzle, instance));
+      } catch (RuntimeException | IOException e) {
+        // Reading stopped (an unreadable input, say): the puzzles read before it are still answered.
+        results.finishAfter(e);
+        throw e;
       }
       results.finish();
       solved = results.solved;
@@ -324,6 +330,17 @@ final class SolveCommand implements Callable<Integer> {
         write(take());
       }
       out.flush();
+    }
+
+    /** Writes the outcomes still pending up to the first that failed, after {@code failure} stopped the run. */
+    void finishAfter(Exception failure) {
+      try {
+        finish();
+      } catch (RuntimeException | Error more) {
+        if (more != failure) {
+          failure.addSuppressed(more);
+        }
+      }
     }
 
     private Outcome take() {

@@ -107,6 +107,60 @@ class SolveThreadsTest {
     sameWithThreads("solve", "--explain", "--driver", "decimate", "--restarts", "2", "--input", input.toString(), "--cache-dir", cache);
   }
 
+  /** Standard input that gives {@code text}, then fails as a broken device or pipe would. */
+  private static final class FailingInput extends java.io.InputStream {
+    private final byte[] text;
+    private int pos;
+
+    FailingInput(String text) {
+      this.text = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (pos == text.length) {
+        throw new IOException("the device stopped answering");
+      }
+      return text[pos++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (pos == text.length) {
+        throw new IOException("the device stopped answering");
+      }
+      int n = Math.min(len, text.length - pos);
+      System.arraycopy(text, pos, b, off, n);
+      pos += n;
+      return n;
+    }
+  }
+
+  @Test
+  void whenReadingFailsEveryPuzzleReadBeforeIsStillAnswered() {
+    StringBuilder text = new StringBuilder();
+    for (long seed = 1; seed <= 40; seed++) {
+      text.append(PuzzleGenerator.generate(9, seed).toLine()).append('\n');
+    }
+    java.io.InputStream saved = System.in;
+    try {
+      List<CliRun> runs = new ArrayList<>();
+      for (String threads : new String[] {"1", "2"}) {
+        System.setIn(new FailingInput(text.toString()));
+        runs.add(CliRun.of("solve", "-q", "--driver", "exact", "--threads", threads, "--input", "-",
+            "--cache-dir", dir.resolve("cache").toString()));
+      }
+      for (CliRun run : runs) {
+        assertEquals(2, run.exitCode, run.toString());
+        assertTrue(run.err.contains("the device stopped answering"), run.err);
+        assertEquals(40, run.out.lines().count(), run.toString());
+      }
+      assertEquals(runs.get(0).out, runs.get(1).out);
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
   @Test
   void threadsOutsideTheirRangeAreAUsageError() {
     for (String n : new String[] {"0", "257"}) {
