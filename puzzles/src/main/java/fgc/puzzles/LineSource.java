@@ -137,6 +137,11 @@ final class LineSource {
         return lastTruncated;
     }
 
+    /** Whether {@link #next} has characters to read without waiting for its source. */
+    boolean ready() throws IOException {
+        return pos < end || eof || reader.ready();
+    }
+
     void close() throws IOException {
         eof = true;
         pos = end;

@@ -92,6 +92,24 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         return ready.poll();
     }
 
+    /**
+     * Whether {@link #hasNext} can go on without first waiting for more input: an entry is ready,
+     * or the input has characters (or its end) at hand. A caller that holds answers back (to solve
+     * in parallel) writes them out first when this is false, so a program that waits for each
+     * answer before it sends the next puzzle is not kept waiting. A read failure says true:
+     * {@link #hasNext} reports it.
+     */
+    public boolean ready() {
+        if (!ready.isEmpty() || ended) {
+            return true;
+        }
+        try {
+            return lines.ready();
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     /** Closes the underlying reader; a failure to close is reported unchecked, like read failures. */
     @Override
     public void close() {

@@ -5,12 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
+import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,12 +118,12 @@ class SolveThreadsTest {
   }
 
   /** Standard input that gives {@code text}, then fails as a broken device or pipe would. */
-  private static final class FailingInput extends java.io.InputStream {
+  private static final class FailingInput extends InputStream {
     private final byte[] text;
     private int pos;
 
     FailingInput(String text) {
-      this.text = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      this.text = text.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
@@ -142,7 +152,7 @@ class SolveThreadsTest {
     for (long seed = 1; seed <= 40; seed++) {
       text.append(PuzzleGenerator.generate(9, seed).toLine()).append('\n');
     }
-    java.io.InputStream saved = System.in;
+    InputStream saved = System.in;
     try {
       List<CliRun> runs = new ArrayList<>();
       for (String threads : new String[] {"1", "2"}) {
@@ -158,6 +168,36 @@ class SolveThreadsTest {
       assertEquals(runs.get(0).out, runs.get(1).out);
     } finally {
       System.setIn(saved);
+    }
+  }
+
+  /**
+   * A program that sends a puzzle and waits for its answer before it sends the next: the answers
+   * held back for the pool must be written before the reader waits for more input.
+   */
+  @Test
+  void aProgramThatWaitsForEachAnswerGetsItWithThreads() throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child = new ProcessBuilder(javaBin, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "solve", "-q", "--driver", "exact", "--threads", "2", "--input", "-", "--cache-dir", dir.resolve("cache").toString())
+        .redirectError(dir.resolve("err.txt").toFile()).start();
+    ExecutorService reader = Executors.newSingleThreadExecutor();
+    Writer in = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8);
+    BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+    try {
+      for (long seed = 1; seed <= 3; seed++) {
+        Grid puzzle = PuzzleGenerator.generate(9, seed);
+        in.write(puzzle.toLine() + "\n");
+        in.flush();
+        String answer = reader.submit(out::readLine).get(30, TimeUnit.SECONDS);
+        assertTrue(GridValidator.check(puzzle, CliRun.grid(9, answer)).valid(), answer);
+      }
+      in.close();
+      assertTrue(child.waitFor(1, TimeUnit.MINUTES));
+    } finally {
+      // Ends a child that never answered, which also frees the thread blocked reading its output.
+      child.destroyForcibly();
+      reader.shutdownNow();
     }
   }
 
