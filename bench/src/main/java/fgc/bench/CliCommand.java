@@ -91,6 +91,7 @@ final class CliCommand implements Callable<Integer> {
       double[] cpuRate = new double[rounds];
       double[] wallRatio = new double[rounds];
       double[] cpuRatio = new double[rounds];
+      double[] ownRate = new double[rounds];
       boolean cpuKnown = first.cpuSeconds >= 0;
       for (int r = 0; r < rounds; r++) {
         harnessRate[r] = puzzles.size() / harness.cpuSeconds(puzzles);
@@ -102,6 +103,7 @@ final class CliCommand implements Callable<Integer> {
         cpuRate[r] = run.cpuSeconds > 0 ? puzzles.size() / run.cpuSeconds : Double.NaN;
         wallRatio[r] = wallRate[r] / harnessRate[r];
         cpuRatio[r] = cpuRate[r] / harnessRate[r];
+        ownRate[r] = puzzles.size() / run.ownSeconds;
         System.out.printf(Locale.ROOT, "round %d: harness %.0f puzzles/CPU-s; command %.2f s wall, %s CPU%n", r + 1, harnessRate[r],
             run.wallSeconds, cpuKnown ? String.format(Locale.ROOT, "%.2f s", run.cpuSeconds) : "n/a");
       }
@@ -112,12 +114,15 @@ final class CliCommand implements Callable<Integer> {
       if (cpuKnown) {
         row("command (whole process, per CPU-second)", cpuRate);
       }
+      if (!Double.isNaN(median(ownRate))) {
+        row("command (its own summary time, no JVM start)", ownRate);
+      }
       System.out.printf(Locale.ROOT, "%-44s %14.3f %20s%n", "ratio command/harness, wall", median(wallRatio), range(wallRatio, "%.3f"));
       if (cpuKnown) {
         System.out.printf(Locale.ROOT, "%-44s %14.3f %20s%n", "ratio command/harness, CPU", median(cpuRatio), range(cpuRatio, "%.3f"));
       }
-      System.out.printf(Locale.ROOT, "%-44s %11.3f ms %11.3f ms%n", "per puzzle: harness CPU, command wall",
-          1000 / median(harnessRate), 1000 / median(wallRate));
+      System.out.printf(Locale.ROOT, "%-44s %11.3f ms %11.3f ms %11.3f ms%n", "per puzzle: harness CPU, command wall, own",
+          1000 / median(harnessRate), 1000 / median(wallRate), 1000 / median(ownRate));
     } finally {
       Files.deleteIfExists(out);
     }
@@ -215,7 +220,17 @@ final class CliCommand implements Callable<Integer> {
   }
 
   /** One run of the command: its wall time, and its CPU time (-1 where the system does not say). */
-  record Run(double wallSeconds, double cpuSeconds, int exitCode) {}
+  record Run(double wallSeconds, double cpuSeconds, int exitCode, double ownSeconds) {
+    Run(double wallSeconds, double cpuSeconds, int exitCode) {
+      this(wallSeconds, cpuSeconds, exitCode, Double.NaN);
+    }
+  }
+
+  /** The time the command reports for itself ("solved N of M in T ms": from its start of work, JVM start excluded), or NaN. */
+  static double ownSeconds(String log) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^solved \\d+ of \\d+ in (\\d+) ms").matcher(log);
+    return m.find() ? Long.parseLong(m.group(1)) / 1000.0 : Double.NaN;
+  }
 
   private Run runCommand(Path fgc, Path out) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(fgc.toString(), "solve", "-q", "--driver", driver,
@@ -238,7 +253,8 @@ final class CliCommand implements Callable<Integer> {
       if (code != 0 && code != 1) {
         throw new IllegalStateException("the command failed (exit " + code + "): " + Files.readString(log, StandardCharsets.UTF_8).trim());
       }
-      return new Run(wall, cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, code);
+      return new Run(wall, cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, code,
+          ownSeconds(Files.readString(log, StandardCharsets.UTF_8)));
     } finally {
       Files.deleteIfExists(log);
     }

@@ -30,6 +30,12 @@ class CliCommandTest {
   }
 
   @Test
+  void theCommandsOwnTimeIsReadFromItsSummaryLine() {
+    assertEquals(1.234, CliCommand.ownSeconds("fgc: line 3: the givens contradict each other\nsolved 94 of 95 in 1234 ms; 1 input error\n"), 1e-9);
+    assertTrue(Double.isNaN(CliCommand.ownSeconds("fgc: internal error\n")));
+  }
+
+  @Test
   void solvedAndEchoedLinesAreCounted() throws Exception {
     assertEquals(2, check(0, answer.toLine(), otherAnswer.toLine()));
     assertEquals(1, check(1, answer.toLine(), other.toLine()), "an echoed puzzle is unsolved");
