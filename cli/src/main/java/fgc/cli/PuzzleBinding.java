@@ -32,10 +32,21 @@ final class PuzzleBinding {
   private final AlgorithmSpec spec;
   private final SolverCache cache;
   private final boolean algorithmChosen;
+  private final boolean loadSolver;
   private final Map<Integer, Instance> bySide = new HashMap<>();
   private final Map<Integer, SizeRefused> failedSides = new HashMap<>();
 
   PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, boolean algorithmChosen, SolverCache cache) {
+    this(modelArg, params, spec, algorithmChosen, cache, true);
+  }
+
+  /**
+   * With {@code loadSolver} false no compiled solver is loaded (or compiled) and instances have
+   * none: for a driver that does not use one, which then starts without reading the cache.
+   */
+  PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, boolean algorithmChosen, SolverCache cache,
+      boolean loadSolver) {
+    this.loadSolver = loadSolver;
     this.modelArg = modelArg;
     this.algorithmChosen = algorithmChosen;
     this.params = params;
@@ -85,24 +96,26 @@ final class PuzzleBinding {
     checkValues(cells, side);
   }
 
-  /** A compiled model and its observed array for grids of {@code side}. */
+  /** A model, its observed array and its compiled solver (null when none was loaded) for grids of {@code side}. */
   static final class Instance {
     final Model model;
     final VariableArray cells;
     final LoadedSolver solver;
+    private final GridCells gridCells;
 
     Instance(Model model, VariableArray cells, LoadedSolver solver) {
       this.model = model;
       this.cells = cells;
       this.solver = solver;
+      this.gridCells = new GridCells(model, cells);
     }
 
     int[] evidence(Grid grid) {
-      return new GridCells(model, cells).evidence(grid);
+      return gridCells.evidence(grid);
     }
 
     Grid grid(int side, int[] values) {
-      return new GridCells(model, cells).grid(side, values);
+      return gridCells.grid(side, values);
     }
   }
 
@@ -155,6 +168,9 @@ final class PuzzleBinding {
           + " variables; a " + side + "x" + side + " puzzle has " + side * side + " cells", null);
     }
     checkValues(cells, side);
+    if (!loadSolver) {
+      return new Instance(model, cells, null);
+    }
     try {
       try {
         return new Instance(model, cells, cache.load(model, spec));

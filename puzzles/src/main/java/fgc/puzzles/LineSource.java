@@ -51,6 +51,10 @@ final class LineSource {
         if (inLongLine) {
             skipRestOfLine();
         }
+        String whole = lineInBuffer();
+        if (whole != null) {
+            return whole;
+        }
         StringBuilder line = new StringBuilder();
         lastTruncated = false;
         boolean any = false;
@@ -85,6 +89,28 @@ final class LineSource {
         }
     }
 
+    /**
+     * The next line when it ends inside the buffer and within the limit (almost every line), taken
+     * out without copying it character by character; null when {@link #next} must read on.
+     */
+    private String lineInBuffer() {
+        int from = pos;
+        if (skipLf && from < end && buffer[from] == '\n') {
+            from++;
+        }
+        int limit = Math.min(end, from + maxChars);
+        for (int i = from; i < limit; i++) {
+            char c = buffer[i];
+            if (c == '\n' || c == '\r') {
+                skipLf = c == '\r';
+                lastTruncated = false;
+                pos = i + 1;
+                return new String(buffer, from, i - from);
+            }
+        }
+        return null;
+    }
+
     private void skipRestOfLine() throws IOException {
         inLongLine = false;
         long skipped = 0;
@@ -109,6 +135,11 @@ final class LineSource {
     /** Whether the line last returned by {@link #next} was longer than the limit and cut. */
     boolean lastTruncated() {
         return lastTruncated;
+    }
+
+    /** Whether {@link #next} has characters to read without waiting for its source. */
+    boolean ready() throws IOException {
+        return pos < end || eof || reader.ready();
     }
 
     void close() throws IOException {

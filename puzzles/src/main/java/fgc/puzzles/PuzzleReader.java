@@ -92,6 +92,24 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         return ready.poll();
     }
 
+    /**
+     * Whether {@link #hasNext} can go on without first waiting for more input: an entry is ready,
+     * or the input has characters (or its end) at hand. A caller that holds answers back (to solve
+     * in parallel) writes them out first when this is false, so a program that waits for each
+     * answer before it sends the next puzzle is not kept waiting. A read failure says true:
+     * {@link #hasNext} reports it.
+     */
+    public boolean ready() {
+        if (!ready.isEmpty() || ended) {
+            return true;
+        }
+        try {
+            return lines.ready();
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     /** Closes the underlying reader; a failure to close is reported unchecked, like read failures. */
     @Override
     public void close() {
@@ -263,6 +281,18 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
 
     /** The characters of a line that stand for cells: no whitespace, no '|', nothing from '#'. */
     static String cellsOf(String raw) {
+        int plain = 0;
+        // Printable ASCII other than '#' and '|' is kept as it is: most lines are nothing else.
+        while (plain < raw.length()) {
+            char c = raw.charAt(plain);
+            if (c <= ' ' || c >= 127 || c == '#' || c == '|') {
+                break;
+            }
+            plain++;
+        }
+        if (plain == raw.length()) {
+            return raw;
+        }
         StringBuilder sb = new StringBuilder(raw.length());
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);

@@ -11,6 +11,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
@@ -149,6 +150,57 @@ class PuzzleReaderTest {
         assertEquals("1.3.\n..4.\n4..2\n....", entries.get(1).text());
         assertEquals(8, entries.get(2).line());
         assertEquals(FOUR, entries.get(2).text());
+    }
+
+    /** Hands out its text {@code chunk} characters per read, so line ends fall on every kind of read boundary. */
+    private static final class ChunkedReader extends java.io.Reader {
+        private final String text;
+        private final int chunk;
+        private int pos;
+
+        ChunkedReader(String text, int chunk) {
+            this.text = text;
+            this.chunk = chunk;
+        }
+
+        @Override
+        public int read(char[] buf, int off, int len) {
+            if (pos == text.length()) {
+                return -1;
+            }
+            int n = Math.min(Math.min(len, chunk), text.length() - pos);
+            text.getChars(pos, pos + n, buf, off);
+            pos += n;
+            return n;
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    @Test
+    void lineEndsOfEveryKindReadTheSameWhereverTheReadsSplitThem() {
+        // LF, CRLF, CR alone, blank lines of each, a last line without an end; long enough that the
+        // reader's buffer refills in the middle of lines and between a CR and its LF.
+        String[] ends = {"\n", "\r\n", "\r", "\r\n\r\n", "\n\n", "\r\r"};
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            text.append(i % 7 == 3 ? "# comment " + i : i % 2 == 0 ? Fixtures.PUZZLE : FOUR).append(ends[i % ends.length]);
+        }
+        text.append(FOUR);
+        List<String> expected = null;
+        for (int chunk : new int[] {1, 2, 3, 7, 81, 82, 83, 4096, 8192, 1 << 20}) {
+            List<String> got = new ArrayList<>();
+            try (PuzzleReader reader = PuzzleReader.of(new ChunkedReader(text.toString(), chunk), "t.txt")) {
+                reader.forEachRemaining(e -> got.add(e.line() + ":" + e.text() + ":" + e.isPuzzle()));
+            }
+            if (expected == null) {
+                expected = got;
+                assertEquals(400 - 400 / 7 + 1, got.size(), got::toString);
+            } else {
+                assertEquals(expected, got, "chunks of " + chunk);
+            }
+        }
     }
 
     @Test

@@ -102,6 +102,12 @@ public final class ExactDriver implements Driver {
     return marginals ? "exact-marginals" : "exact";
   }
 
+  /** Only branching by marginals reads the algorithm; the search itself needs none. */
+  @Override
+  public boolean usesAlgorithm() {
+    return marginals;
+  }
+
   @Override
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();

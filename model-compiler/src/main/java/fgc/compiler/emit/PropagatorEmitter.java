@@ -172,6 +172,19 @@ public final class PropagatorEmitter {
     return "0x" + Long.toHexString(value) + "L";
   }
 
+  /**
+   * {@code mask} where it has at most one bit ({@code single}), or where it has more; without a
+   * branch when the values leave bit 63 free, so {@code c & (c - 1)} is never negative: the
+   * unrolled checks then have no conditional per cell for the JIT to profile and compile.
+   */
+  private String atMostOneBit(String mask, boolean single) {
+    String singles = "(((" + mask + " & (" + mask + " - 1)) - 1) >> 63)";
+    if (t.valueWidth() < 64) {
+      return single ? mask + " & " + singles : mask + " & ~" + singles;
+    }
+    return single ? "(" + mask + " & (" + mask + " - 1)) == 0 ? " + mask + " : 0L" : "(" + mask + " & (" + mask + " - 1)) != 0 ? " + mask + " : 0L";
+  }
+
   private static long lowBits(int count) {
     return count >= 64 ? -1L : (1L << count) - 1;
   }
@@ -331,7 +344,7 @@ public final class PropagatorEmitter {
       m.addStatement("c = s[$L]", unitVars[k])
           .addStatement("twice |= once & c")
           .addStatement("once |= c")
-          .addStatement("fixed |= (c & (c - 1)) == 0 ? c : 0L");
+          .addStatement("fixed |= $L", atMostOneBit("c", true));
     }
     return m.beginControlFlow("if (once != $L)", hex(unitFull[u])).addStatement("return -1").endControlFlow()
         .addStatement("long hidden = once & ~twice & ~fixed")
@@ -395,7 +408,7 @@ public final class PropagatorEmitter {
     for (int k = pairStart[3 * p]; k < pairStart[3 * p + 1]; k++) {
       m.addStatement("c = s[$L]", pairVars[k])
           .addStatement("all |= c")
-          .addStatement("open |= (c & (c - 1)) != 0 ? c : 0L");
+          .addStatement("open |= $L", atMostOneBit("c", false));
     }
     return m.addStatement("s[$L] = all", segmentStart + 2 * p)
         .addStatement("s[$L] = open", segmentStart + 2 * p + 1)

@@ -296,6 +296,12 @@ public final class BitmaskTables {
     return upper & (-1L << from);
   }
 
+  /** The bits a value mask spans: one past the highest value bit of any domain. */
+  public int valueWidth() {
+    return values;
+  }
+
+  /** The number of variables. */
   public int variableCount() {
     return variables;
   }
