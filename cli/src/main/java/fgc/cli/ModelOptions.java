@@ -53,9 +53,21 @@ final class ModelOptions {
     return new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
   }
 
-  /** The data file given with --data, or no data. */
+  /**
+   * The data file given with --data, or no data. A bare name that is no file here, such as
+   * {@code killer-4x4} or {@code killer-4x4.fgd}, is the bundled example of that name when there is one.
+   */
   DataSet dataSet() {
-    return data == null ? DataSet.empty() : DataSet.load(data);
+    if (data == null) {
+      return DataSet.empty();
+    }
+    if (data.getParent() == null && !java.nio.file.Files.exists(data)) {
+      String name = data.toString().endsWith(".fgd") ? data.toString().substring(0, data.toString().length() - 4) : data.toString();
+      if (DataSet.class.getResource("/fgc/examples/" + name + ".fgd") != null) {
+        return DataSet.example(name);
+      }
+    }
+    return DataSet.load(data);
   }
 
   /** The model {@code modelArg} with these options' params and data file. */

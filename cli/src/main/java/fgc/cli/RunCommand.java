@@ -4,13 +4,22 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.plan.SolverLimits;
 import fgc.compiler.plan.SweepCost;
 import fgc.driver.Assignments;
-import fgc.driver.DecimationDriver;
+import fgc.driver.Driver;
+import fgc.driver.Drivers;
+import fgc.driver.ExactDriver;
+import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.model.VariableArray;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,10 +34,13 @@ import picocli.CommandLine.Parameters;
  * solution (decimation, checked against every factor) or the marginals of the free variables.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-    description = "Run a model with a data file: print a solution (one line per variable), or --marginals.",
+    description = {"Run a model with a data file: print a solution (one line per variable), or --marginals.",
+        "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names)",
+        "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error)."},
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
+        "         fgc run latin --driver exact --input cases.txt",
         "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence,",
-        "2 usage or model errors (a model too large for the algorithm among them)."})
+        "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them)."})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", description = "Bundled model name or model file.")
   String model;
@@ -38,6 +50,14 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--observe", paramLabel = "NAME[i]=V", description = "An observed value, e.g. x[0][2]=5 (repeatable).")
   List<String> observations = new ArrayList<>();
+
+  @Option(names = "--driver", paramLabel = "NAME", completionCandidates = SolveCommand.DriverNames.class,
+      description = "Driver that finds the solution: ${COMPLETION-CANDIDATES} (default: the first).")
+  String driverName;
+
+  @Option(names = "--input", paramLabel = "FILE|-",
+      description = "Cases of evidence, one per line, each solved on top of the data file and --observe; - reads standard input.")
+  String input;
 
   @Option(names = "--marginals", description = "Print each free variable's marginal after --sweeps sweeps instead of solving.")
   boolean marginals;
@@ -64,23 +84,136 @@ final class RunCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
+    if (marginals && (input != null || driverName != null)) {
+      throw new IllegalArgumentException("--marginals prints the marginals of one run; " + (input != null ? "--input" : "--driver")
+          + " is for solutions: give one or the other");
+    }
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data));
-    GeneratedAlgorithm loaded = options.cache().load(m, options.spec()).newInstance();
+    Driver driver = driver();
+    // A driver that reads no compiled algorithm (exact) runs without loading or compiling one.
+    GeneratedAlgorithm loaded = marginals || driver.usesAlgorithm() ? options.cache().load(m, options.spec()).newInstance() : null;
     int[] given = evidence.values();
     int free = 0;
     for (int value : given) {
       free += value == Evidence.NONE ? 1 : 0;
     }
-    warnIfLong(m, marginals ? sweeps : free, marginals ? "sweeps" : "sweeps (one at least per free variable)");
+    if (loaded != null) {
+      warnIfLong(m, marginals ? sweeps : free, marginals ? "sweeps" : "sweeps (one at least per free variable)");
+    }
+    if (input != null) {
+      return batch(m, driver, loaded, given);
+    }
     try (Progress progress = Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
-      return run(m, new Stepping(loaded, progress), given, free);
+      return run(m, loaded == null ? null : new Stepping(loaded, progress), given, free, driver);
     }
   }
 
-  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, int free) {
+  /** The chosen driver (decimate by default); exact, over a batch, switches to a propagator generated for the model. */
+  private Driver driver() {
+    Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
+    if (input != null && d instanceof ExactDriver exact) {
+      return exact.withGeneratedPropagation(options.cache().propagators(), ExactDriver.GENERATE_AFTER);
+    }
+    return d;
+  }
+
+  /**
+   * Solves every case of --input in input order, one output line per input line: the answer (after
+   * {@link AnswerCheck}), or the line as it came, with the reason on standard error. Nothing is
+   * written before the first case is solved, so a model the driver cannot take is reported alone.
+   */
+  private int batch(Model m, Driver driver, GeneratedAlgorithm solver, int[] base) throws IOException {
+    long start = System.nanoTime();
+    String baseName = options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
+    int total = 0;
+    int answered = 0;
+    int none = 0;
+    int bad = 0;
+    try (BoundedLines lines = openInput();
+         PrintWriter out = new PrintWriter(OutputFile.standardOutput())) {
+      EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
+      List<String> held = new ArrayList<>();
+      boolean solvedOne = false;
+      for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
+        String written = line.text();
+        String warning = null;
+        if (line.error() != null) {
+          bad++;
+          warning = "fgc: " + line.error();
+        } else if (line.header()) {
+          written = EvidenceLines.csvHeader(m);
+        } else if (line.isCase()) {
+          total++;
+          int[] evidence = line.evidence();
+          SolveResult r = Outcomes.solve(driver, solver, m, evidence, SolveEvents.NONE);
+          solvedOne = true;
+          if (r.solved()) {
+            String failed = AnswerCheck.failure(m, evidence, r.values());
+            if (failed == null) {
+              answered++;
+              written = EvidenceLines.answer(m, r.values(), cases.csv());
+            } else {
+              warning = "fgc: " + lines.name() + ":" + line.number() + ": the answer failed the independent check: " + failed;
+            }
+          } else {
+            none += Outcomes.noSolution(r) ? 1 : 0;
+            warning = "fgc: " + lines.name() + ":" + line.number() + ": " + Outcomes.unsolved(r, driver, m, evidence);
+          }
+        }
+        if (!solvedOne) {
+          held.add(written);
+          if (warning != null) {
+            System.err.println(warning);
+          }
+          continue;
+        }
+        for (String h : held) {
+          out.println(h);
+        }
+        held.clear();
+        out.flush();
+        if (warning != null) {
+          System.err.println(warning);
+        }
+        out.println(written);
+        out.flush();
+      }
+      held.forEach(out::println);
+    }
+    if (total == 0 && bad == 0) {
+      System.err.println("fgc: " + lines(input) + " holds no cases");
+      return 2;
+    }
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    System.err.println("answered " + answered + " of " + total + " in " + ms + " ms"
+        + (none > 0 ? "; no solution: " + none + " of " + total : "")
+        + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
+    return bad > 0 ? 2 : answered < total ? 1 : 0;
+  }
+
+  private static String lines(String input) {
+    return input.equals("-") ? "standard input" : input;
+  }
+
+  private BoundedLines openInput() {
+    if (input.equals("-")) {
+      return new BoundedLines(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
+    }
+    Path file = Path.of(input);
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException("cannot read --input " + input + ": it is a folder, not a file of cases");
+    }
+    try {
+      return new BoundedLines(Files.newBufferedReader(file, StandardCharsets.UTF_8), input);
+    } catch (IOException e) {
+      throw FileErrors.inputError("--input " + input, e);
+    }
+  }
+
+  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, int free, Driver driver) {
     if (marginals) {
       String broken = Assignments.firstViolationAmongGiven(m, given);
       if (broken != null) {
@@ -126,9 +259,14 @@ final class RunCommand implements Callable<Integer> {
       lines.forEach(System.out::println);
       return 0;
     }
-    SolveResult result = DecimationDriver.withDefaults().solve(solver, m, given);
+    SolveResult result = Outcomes.solve(driver, solver, m, given, SolveEvents.NONE);
     if (!result.solved()) {
-      System.err.println("fgc: not solved: " + result.status());
+      System.err.println("fgc: " + Outcomes.unsolved(result, driver, m, given));
+      return 1;
+    }
+    String failed = AnswerCheck.failure(m, given, result.values());
+    if (failed != null) {
+      System.err.println("fgc: the answer failed the independent check: " + failed);
       return 1;
     }
     for (VariableArray a : m.arrays()) {

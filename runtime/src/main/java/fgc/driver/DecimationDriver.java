@@ -14,6 +14,8 @@ import java.util.Random;
  * starts again from log-uniform noise on the starting messages, up to a restart budget; on a
  * restart, a decision whose margin is below the plateau threshold samples its value from the
  * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages.
+ * A contradiction before the first decision is a proof that the givens have no solution
+ * ({@link SolveResult.Status#NO_SOLUTION}), and no restart is tried.
  */
 public final class DecimationDriver implements Driver {
   private final int maxSweeps;
@@ -103,6 +105,12 @@ public final class DecimationDriver implements Driver {
         solver.resetWithNoise(seed * 1_000_003L + attempt, noise);
       }
       sweeps += Readout.converge(solver, maxSweeps, tolerance);
+      if (attempt == 0 && solver.contradiction()) {
+        // Before any decision the messages rule a value out only where no solution has it, and
+        // restart noise leaves those zeros as they are: the givens alone have no solution.
+        events.contradiction(decisions);
+        return new SolveResult(SolveResult.Status.NO_SOLUTION, null, sweeps, 0, 0, System.nanoTime() - start);
+      }
       while (true) {
         if (solver.contradiction()) {
           events.contradiction(decisions);

@@ -8,7 +8,7 @@ public final class SolveResult {
     SOLVED,
     /** The budget ran out without a consistent assignment. */
     UNSOLVED,
-    /** A complete search proved that no assignment satisfies every factor. */
+    /** A complete search, or propagation from the evidence alone, proved that no assignment satisfies every factor. */
     NO_SOLUTION,
     /** The evidence itself breaks a factor, so no assignment can hold. */
     INCONSISTENT_EVIDENCE
