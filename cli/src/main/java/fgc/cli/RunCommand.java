@@ -207,7 +207,7 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("cannot read --input " + input + ": it is a folder, not a file of cases");
     }
     try {
-      return new BoundedLines(Files.newBufferedReader(file, StandardCharsets.UTF_8), input);
+      return new BoundedLines(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), input);
     } catch (IOException e) {
       throw FileErrors.inputError("--input " + input, e);
     }

@@ -8,6 +8,7 @@ import fgc.driver.IterativeDriver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.model.Model;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
@@ -140,6 +141,17 @@ final class SolveCommand implements Callable<Integer> {
     if (frames == null && !sweeps.isEmpty()) {
       throw new IllegalArgumentException("--sweep chooses the frames of --marginals; give --marginals FILE.svg too");
     }
+    // Any model but a Sudoku is loaded, checked and compiled here, once, before any puzzle is read:
+    // its errors are the model's, reported alone.
+    general = generalGrid(driver.usesAlgorithm());
+    if (general != null && frames != null) {
+      throw new IllegalArgumentException("--marginals draws Sudoku grids; model " + general.model.name()
+          + " is no Sudoku (fgc run " + model + " --marginals prints its marginals)");
+    }
+    if (general != null) {
+      return solveGrids(start);
+    }
+    // A Sudoku: puzzles of any size, a solver per size, the Sudoku reader and checker.
     // A driver that reads no algorithm (exact) starts without loading or compiling one.
     PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache(),
         frames != null || driver.usesAlgorithm());
@@ -148,13 +160,14 @@ final class SolveCommand implements Callable<Integer> {
     int total = 0;
     int badInput = 0;
     int solved;
+    int noSolution;
     try (PuzzleReader reader = openInput();
          OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
          PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
          Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles");
          InOrder results = new InOrder(out, progress, file == null)) {
       try {
-        while (results.beforeReading(reader) && reader.hasNext()) {
+        while (results.beforeReading(reader::ready) && reader.hasNext()) {
           PuzzleReader.Entry entry = reader.next();
           if (!entry.isPuzzle()) {
             badInput++;
@@ -192,6 +205,7 @@ final class SolveCommand implements Callable<Integer> {
       }
       results.finish();
       solved = results.solved;
+      noSolution = results.noSolution;
       if (file != null && (total > 0 || badInput > 0)) {
         // Only a complete run replaces the file; an input without puzzles leaves it as it was.
         out.flush();
@@ -207,22 +221,115 @@ final class SolveCommand implements Callable<Integer> {
       System.err.println("fgc: --puzzle " + pictured + " asked for a picture, but the input has " + total + " puzzles");
       badInput++;
     }
+    return summary(start, solved, noSolution, total, badInput);
+  }
+
+  /** The last line on standard error, and the exit code. */
+  private static int summary(long start, int solved, int noSolution, int total, int badInput) {
     long ms = (System.nanoTime() - start) / 1_000_000;
     System.err.println("solved " + solved + " of " + total + " in " + ms + " ms"
+        + (noSolution > 0 ? "; no solution: " + noSolution + " of " + total : "")
         + (badInput > 0 ? "; " + badInput + " input error" + (badInput == 1 ? "" : "s") : ""));
     return badInput > 0 ? 2 : solved < total ? 1 : 0;
   }
 
-  /** One puzzle to solve: its number in the input, its line, the grid and what it is bound to. */
-  private record Job(int number, int line, Grid puzzle, PuzzleBinding.Instance instance) {}
+  /** The grid of a model that is no Sudoku (loaded with its params and data file), or null for a Sudoku. */
+  private ModelGrid general;
+
+  /**
+   * The model's grid when it is no Sudoku, or null for a Sudoku ({@link ModelGrid#isSudoku}) given
+   * without a data file, which keeps the Sudoku path (its box size may follow the puzzles). Loads
+   * and, when {@code loadSolver}, compiles the model: a model that cannot be had is an error here.
+   */
+  private ModelGrid generalGrid(boolean loadSolver) {
+    Model m;
+    if (options.data == null) {
+      try {
+        m = ModelOptions.load(model, options.params);
+      } catch (RuntimeException e) {
+        // A Sudoku whose default box size is no grid's may still take every size it is given.
+        if (options.params.containsKey("n") || !ModelOptions.declaredParameters(model).containsKey("n")) {
+          throw e;
+        }
+        java.util.Map<String, Long> nine = new java.util.LinkedHashMap<>(options.params);
+        nine.put("n", 3L);
+        m = ModelOptions.load(model, nine);
+      }
+      if (ModelGrid.isSudoku(m)) {
+        return null;
+      }
+    }
+    fgc.lang.DataSet data = options.dataSet();
+    m = options.loadWithData(model, data);
+    int[] base = fgc.lang.FgcLanguage.evidence(m, data).values();
+    ModelGrid shape = ModelGrid.of(model, m, base, null); // the model's errors before any compile
+    return loadSolver ? ModelGrid.of(model, m, base, options.cache().load(m, options.spec())) : shape;
+  }
+
+  /** Solves the puzzles of {@link #general}'s grid: the same output, order and summary as Sudoku's. */
+  private int solveGrids(long start) throws IOException {
+    Path[] inputs = inputFiles();
+    int total = 0;
+    int badInput = 0;
+    try (BoundedLines lines = openLines();
+         OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
+         PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
+         Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles");
+         InOrder results = new InOrder(out, progress, file == null)) {
+      ModelGrid.Reader reader = general.new Reader(lines);
+      try {
+        ModelGrid.Entry entry;
+        while (results.beforeReading(reader::ready) && (entry = reader.next()) != null) {
+          if (entry.error() != null) {
+            badInput++;
+            results.add(Outcome.echo(entry.text(), "fgc: " + entry.error()));
+            continue;
+          }
+          String broken = general.brokenGivens(general.evidence(entry.cells()));
+          if (broken != null) {
+            badInput++;
+            results.add(Outcome.echo(entry.text(), "fgc: " + lines.name() + ":" + entry.line() + ": the givens break "
+                + (options.data != null ? "(with the data file's values) " : "") + broken));
+            continue;
+          }
+          total++;
+          results.solve(new Job(total, entry.line(), null, null, entry.cells()));
+        }
+      } catch (RuntimeException | IOException e) {
+        results.finishAfter(e);
+        throw e;
+      }
+      results.finish();
+      if (file != null && (total > 0 || badInput > 0)) {
+        out.flush();
+        file.commit();
+      }
+      if (total == 0 && badInput == 0) {
+        System.err.println("fgc: " + inputName() + " holds no puzzles for model " + general.model.name() + " (" + general.rows + "x"
+            + general.cols + " grids)" + (output != null ? "; " + output + " was not written" : ""));
+        return 2;
+      }
+      return summary(start, results.solved, results.noSolution, total, badInput);
+    }
+  }
+
+  /**
+   * One puzzle to solve: its number in the input, its line, and either a Sudoku grid and what it is
+   * bound to or the cells of {@link #general}'s grid ({@link fgc.model.Evidence#NONE} for a blank).
+   */
+  private record Job(int number, int line, Grid puzzle, PuzzleBinding.Instance instance, int[] cells) {
+    Job(int number, int line, Grid puzzle, PuzzleBinding.Instance instance) {
+      this(number, line, puzzle, instance, null);
+    }
+  }
 
   /**
    * What one input entry gives: {@code explained} (--explain's comment lines, or null), the line
    * written for it, a message for standard error before it (or null), and whether it was solved.
    */
-  private record Outcome(String explained, String line, String warning, boolean solved) {
+  private record Outcome(String explained, String line, String warning, boolean solved, boolean noSolution) {
     static Outcome echo(String line, String warning) {
-      return new Outcome(null, line, warning, false);
+      return new Outcome(null, line, warning, false, false);
     }
   }
 
@@ -235,6 +342,9 @@ final class SolveCommand implements Callable<Integer> {
     private final Map<Integer, GeneratedAlgorithm> algorithms = new HashMap<>();
 
     Outcome solve(Job job) {
+      if (job.cells() != null) {
+        return solveCells(job);
+      }
       Grid puzzle = job.puzzle();
       PuzzleBinding.Instance instance = job.instance();
       GeneratedAlgorithm algorithm = instance.solver == null ? null
@@ -245,7 +355,7 @@ final class SolveCommand implements Callable<Integer> {
         notes.println("# puzzle " + job.number() + " (line " + job.line() + "): " + puzzle.givenCount() + " givens, driver "
             + driver.name() + (algorithm != null ? ", " + algorithm.algorithm() : ""));
       }
-      SolveResult result = driver.solve(algorithm, instance.model, instance.evidence(puzzle),
+      SolveResult result = Outcomes.solve(driver, algorithm, instance.model, instance.evidence(puzzle),
           notes != null ? new ExplainEvents(notes, instance.model) : SolveEvents.NONE);
       Grid answer = puzzle;
       String warning = null;
@@ -260,12 +370,52 @@ final class SolveCommand implements Callable<Integer> {
         }
       } else if (result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE) {
         warning = "fgc: line " + job.line() + ": the givens contradict each other";
+      } else if (result.status() == SolveResult.Status.NO_SOLUTION) {
+        warning = "fgc: line " + job.line() + ": " + Outcomes.unsolved(result, driver, instance.model, instance.evidence(puzzle));
       }
       if (notes != null) {
         notes.println("# " + outcome(result, answer != puzzle));
         notes.flush();
       }
-      return new Outcome(explained != null ? explained.toString() : null, answer.toLine(), warning, answer != puzzle);
+      return new Outcome(explained != null ? explained.toString() : null, answer.toLine(), warning, answer != puzzle,
+          Outcomes.noSolution(result));
+    }
+
+    /** {@link #solve} for a puzzle of {@link #general}'s grid, its answer checked on the model's factors and givens. */
+    private Outcome solveCells(Job job) {
+      ModelGrid grid = general;
+      int[] evidence = grid.evidence(job.cells());
+      GeneratedAlgorithm algorithm = grid.solver == null ? null : algorithms.computeIfAbsent(0, s -> grid.solver.newInstance());
+      StringWriter explained = explain ? new StringWriter() : null;
+      PrintWriter notes = explained != null ? new PrintWriter(explained) : null;
+      if (notes != null) {
+        int givens = 0;
+        for (int v : job.cells()) {
+          givens += v == fgc.model.Evidence.NONE ? 0 : 1;
+        }
+        notes.println("# puzzle " + job.number() + " (line " + job.line() + "): " + givens + " givens, driver "
+            + driver.name() + (algorithm != null ? ", " + algorithm.algorithm() : ""));
+      }
+      SolveResult result = Outcomes.solve(driver, algorithm, grid.model, evidence,
+          notes != null ? new ExplainEvents(notes, grid.model) : SolveEvents.NONE);
+      String answer = null;
+      String warning = null;
+      if (result.solved()) {
+        String failed = AnswerCheck.failure(grid.model, evidence, result.values());
+        if (failed == null) {
+          answer = grid.line(grid.cellsOf(result.values()));
+        } else {
+          warning = "fgc: line " + job.line() + ": solver answer failed the independent check: " + failed;
+        }
+      } else if (Outcomes.noSolution(result)) {
+        warning = "fgc: line " + job.line() + ": " + Outcomes.unsolved(result, driver, grid.model, evidence);
+      }
+      if (notes != null) {
+        notes.println("# " + outcome(result, answer != null));
+        notes.flush();
+      }
+      return new Outcome(explained != null ? explained.toString() : null, answer != null ? answer : grid.line(job.cells()), warning,
+          answer != null, Outcomes.noSolution(result));
     }
   }
 
@@ -293,6 +443,7 @@ final class SolveCommand implements Callable<Integer> {
     private final ArrayDeque<Future<List<Outcome>>> pending = new ArrayDeque<>();
     private final int window;
     int solved;
+    int noSolution;
 
     InOrder(PrintWriter out, Progress progress, boolean flushEachLine) {
       this.out = out;
@@ -318,8 +469,8 @@ final class SolveCommand implements Callable<Integer> {
      * Before the next entry is read: when reading would wait for input (a program that sends a
      * puzzle and waits for its answer, say), every answer held back is written first. True.
      */
-    boolean beforeReading(PuzzleReader reader) {
-      if (pool != null && !(batch.isEmpty() && pending.isEmpty()) && !reader.ready()) {
+    boolean beforeReading(java.util.function.BooleanSupplier ready) {
+      if (pool != null && !(batch.isEmpty() && pending.isEmpty()) && !ready.getAsBoolean()) {
         finish();
       }
       return true;
@@ -429,6 +580,9 @@ final class SolveCommand implements Callable<Integer> {
       if (outcome.solved()) {
         solved++;
       }
+      if (outcome.noSolution()) {
+        noSolution++;
+      }
       progress.step();
     }
 
@@ -446,7 +600,12 @@ final class SolveCommand implements Callable<Integer> {
     if (r.solved()) {
       return (checked ? "solved" : "answer failed the independent check") + ": " + effort;
     }
-    return r.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + effort;
+    String what = switch (r.status()) {
+      case NO_SOLUTION -> "no solution";
+      case INCONSISTENT_EVIDENCE -> "no solution (the givens break a factor)";
+      default -> "not solved";
+    };
+    return what + ": " + effort;
   }
 
   private static String count(long n, String noun) {
@@ -466,6 +625,33 @@ final class SolveCommand implements Callable<Integer> {
     Path[] model = options.inputFiles(this.model);
     Path puzzles = input == null || input.equals("-") ? null : Path.of(input);
     return new Path[] {puzzles, model[0], model[1]};
+  }
+
+  /** The input as lines, for a model's own grid (see {@link ModelGrid}). */
+  private BoundedLines openLines() {
+    if (input == null) {
+      throw new IllegalArgumentException("model " + general.model.name() + " is no Sudoku, so the embedded Sudoku puzzles are not for it:"
+          + " give --input FILE (" + general.rows + "x" + general.cols + " grids, one per line or one row per line)");
+    }
+    if (input.equals("-")) {
+      return new BoundedLines(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
+    }
+    Path file = Path.of(input);
+    String example = "/fgc/examples/" + (input.endsWith(".txt") ? input : input + ".txt");
+    if (file.getParent() == null && !Files.exists(file) && SolveCommand.class.getResource(example) != null) {
+      // A bare name that is no file here: the bundled example puzzles of that name (latin-5, killer-4x4).
+      return new BoundedLines(new InputStreamReader(SolveCommand.class.getResourceAsStream(example), StandardCharsets.UTF_8),
+          example.substring(example.lastIndexOf('/') + 1));
+    }
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException("cannot read --input " + input + ": it is a folder, not a puzzle file");
+    }
+    try {
+      Path name = file.getFileName();
+      return new BoundedLines(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), name == null ? input : name.toString());
+    } catch (IOException e) {
+      throw FileErrors.inputError("--input " + input, e);
+    }
   }
 
   private PuzzleReader openInput() {
