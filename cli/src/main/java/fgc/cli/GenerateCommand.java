@@ -54,6 +54,11 @@ final class GenerateCommand implements Callable<Integer> {
     if (side != 4 && side != 9 && side != 16 && side != 25) {
       throw new IllegalArgumentException("--size must be 4, 9, 16 or 25, not " + side);
     }
+    if (options.data != null) {
+      // The generator makes Sudoku grids by its own rules; a data file could only be ignored.
+      throw new IllegalArgumentException("generate makes Sudoku puzzles (the bundled sudoku model, --size sets the grid) and reads no --data;"
+          + " puzzles of another model are solved with fgc solve --model MODEL --data FILE");
+    }
     Path[] inputs = options.inputFiles("sudoku");
     if (output != null) {
       OutputFile.check("--output", output, inputs);

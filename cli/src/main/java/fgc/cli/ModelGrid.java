@@ -134,7 +134,11 @@ final class ModelGrid {
   }
 
   /** One puzzle read: its first line, its text, its cells ({@link Evidence#NONE} for blanks), or an error instead. */
-  record Entry(int line, String text, int[] cells, String error) {}
+  record Entry(int line, String text, int[] cells, String error, boolean repeated) {
+    Entry(int line, String text, int[] cells, String error) {
+      this(line, text, cells, error, false);
+    }
+  }
 
   /** The puzzles of a file, one entry per puzzle or bad puzzle. */
   final class Reader {
@@ -144,6 +148,7 @@ final class ModelGrid {
     private int openLine;
     private StringBuilder openText;
     private String problem;
+    private final Set<Integer> wrongWidths = new HashSet<>();
 
     Reader(BoundedLines lines) {
       this.lines = lines;
@@ -181,8 +186,11 @@ final class ModelGrid {
           return bad != null ? new Entry(n, raw, null, where(n) + bad) : new Entry(n, raw, values, null);
         }
         if (text.length() != cols) {
+          // A file of another size has every line wrong alike: said once, at the first.
+          boolean repeated = !wrongWidths.add(text.length());
           Entry e = new Entry(n, raw, null, where(n) + "expected " + rows * cols + " cells (a " + rows + "x" + cols
-              + " grid of model " + model.name() + " on one line) or a row of " + cols + ", found " + text.length());
+              + " grid of model " + model.name() + " on one line) or a row of " + cols + ", found " + text.length()
+              + "; every line of " + text.length() + " cells is echoed unsolved", repeated);
           open = null;
           return e;
         }

@@ -282,7 +282,7 @@ final class SolveCommand implements Callable<Integer> {
         while (results.beforeReading(reader::ready) && (entry = reader.next()) != null) {
           if (entry.error() != null) {
             badInput++;
-            results.add(Outcome.echo(entry.text(), "fgc: " + entry.error()));
+            results.add(Outcome.echo(entry.text(), entry.repeated() ? null : "fgc: " + entry.error()));
             continue;
           }
           String broken = general.brokenGivens(general.evidence(entry.cells()));
