@@ -206,22 +206,23 @@ class CommandLineSafetyTest {
   }
 
   @Test
-  void aModelWhoseCellsCannotHoldTheGridIsReportedOnceAtItsDeclaration() throws Exception {
+  void aModelWhoseCellsHoldOtherValuesTakesThemAsItsSymbolsAndABadOneIsNamedAtItsCell() throws Exception {
     String sudoku = fgc.lang.FgcLanguage.bundledText("sudoku");
     assertTrue(sudoku.contains("var cell[N][N] in 1..N;"));
+    // Cells of 0..8 are no Sudoku's: the grid is the model's own, written 0..8, and a 9 is no value of it.
     Path model = Files.writeString(dir.resolve("zero.fg"), sudoku.replace("in 1..N;", "in 0..N-1;"));
-    int line = (int) sudoku.substring(0, sudoku.indexOf("var cell")).lines().count() + 1;
-    String nine = fgc.puzzles.EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow().toLine();
-    Path input = Files.writeString(dir.resolve("in.txt"), (nine + "\n").repeat(3));
-    Path output = dir.resolve("out.txt");
-    CliRun run = CliRun.of("solve", "--model", model.toString(), "--input", input.toString(), "--output", output.toString(),
-        "--cache-dir", cache());
+    String nine = fgc.puzzles.EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9 && g.toLine().contains("9")).findFirst()
+        .orElseThrow().toLine();
+    Path input = Files.writeString(dir.resolve("in.txt"), nine + "\n" + ".".repeat(80) + "0\n");
+    CliRun run = CliRun.of("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", cache());
     assertEquals(2, run.exitCode, run::toString);
-    assertEquals("", run.out);
-    assertEquals(model + ":" + line + ":19: 'cell' takes values 0..8, but the cells of a 9x9 puzzle hold 1..9\n"
-        + "  var cell[N][N] in 0..N-1;\n"
-        + "                    ^\n", run.err);
-    assertEquals(List.of("in.txt", "zero.fg"), names(), "no output file");
+    List<String> out = run.out.lines().toList();
+    assertEquals(nine, out.get(0), "the bad line is echoed");
+    assertTrue(out.get(1).endsWith("0") && !out.get(1).contains("9") && !out.get(1).contains("."), run::toString);
+    int k = nine.indexOf('9');
+    assertTrue(run.err.startsWith("fgc: in.txt:1: cell r" + (k / 9 + 1) + "c" + (k % 9 + 1) + ": '9' is not a value of 'cell' (0..8)"),
+        run::toString);
+    assertTrue(run.err.contains("solved 1 of 1"), run::toString);
   }
 
   @Test

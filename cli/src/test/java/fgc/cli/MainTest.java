@@ -102,8 +102,8 @@ class MainTest {
     Files.writeString(input, "1...........4..3\n...4..2...3.1...\n");
     assertEquals(2, run("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", dir.toString()));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
-    assertTrue(err.toString().startsWith(model + ":1:5: 'x' holds 3 variables, but a grid puzzle has 16, 81, 256 or 625 cells"),
-        err.toString());
+    assertTrue(err.toString().startsWith(model + ":1:5: 'x' holds 3 variables, which is no grid: solve takes a model's first observed"
+        + " 2-D array (or a 1-D one of a square size) as the grid"), err.toString());
     assertEquals(1, err.toString().lines().filter(l -> l.contains("holds 3 variables")).count(), err.toString());
   }
 
