@@ -2,6 +2,7 @@ package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.plan.SolverLimits;
+import fgc.compiler.Algorithms;
 import fgc.compiler.plan.SweepCost;
 import fgc.driver.Assignments;
 import fgc.driver.DecimationDriver;
@@ -51,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
    * {@link SolverLimits#WARN_RUN_OPERATIONS}: what is expensive, and what would be cheaper.
    */
   private void warnIfLong(Model m, long sweeps, String what) {
-    SweepCost cost = SweepCost.of(m, options.spec().name());
+    SweepCost cost = Algorithms.of(options.spec()).sweepCost(m);
     if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }

@@ -1,12 +1,11 @@
 package fgc.cli;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithm;
+import fgc.compiler.Algorithms;
 import fgc.compiler.ModelCompiler;
 import fgc.compilation.SolverKey;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.Planner;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -122,19 +121,15 @@ final class ShowCommand implements Callable<Integer> {
    */
   static String messagesPerSweep(Model m, AlgorithmSpec spec) {
     try {
-      ModelCompiler.generateSource(m, spec);
-      if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE) || spec.name().equals(AlgorithmSpec.EP_DIRICHLET)) {
-        PairwisePlan plan = Planner.pairwise(m);
-        return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-            + plan.factorCount() + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
-            + ", alldiff expanded)";
-      }
-      FactorPlan plan = Planner.factors(m, Integer.MAX_VALUE, spec.name());
-      return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-          + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
+      ModelCompiler.footprint(m, spec);
+      return messagesPerSweep(Algorithms.of(spec), m);
     } catch (PlanException e) {
       return "none: " + e.getMessage();
     }
+  }
+
+  private static <P> String messagesPerSweep(Algorithm<P> algorithm, Model m) {
+    return algorithm.messagesPerSweep(algorithm.plan(m));
   }
 
   private static void line(StringBuilder sb, String label, String text) {
