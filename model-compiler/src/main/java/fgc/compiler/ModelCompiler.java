@@ -33,7 +33,7 @@ import javax.lang.model.element.Modifier;
  *       (JavaPoet).</li>
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
  * </ol>
- * {@link #generateSource} stops after the emitter; it is what the build-time generator calls, so a
+ * {@link #generateSource} stops after the emitter; it is what the Maven plugin calls, so a
  * precompiled solver and a runtime-compiled one come from the same text.
  */
 public final class ModelCompiler {
