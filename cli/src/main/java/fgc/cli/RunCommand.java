@@ -28,8 +28,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Run a model with a data file: print a solution (one line per variable), or --marginals.",
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
-        "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence,",
-        "2 usage or model errors (a model too large for the algorithm among them)."})
+        "", "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
+        + "2 usage or model errors (a model too large for the algorithm among them), 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", description = "Bundled model name or model file.")
   String model;

@@ -26,10 +26,11 @@ import picocli.CommandLine.Parameters;
 
 /** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
 @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Summarise a model (variables, factors by kind and arity, messages per sweep, cache key);",
-        "print the generated Java (--source) or draw the factor graph (--dot, --svg)."},
+    description = {"Summarise a model, print its generated Java, or draw its factor graph.",
+        "The summary gives the variables, the factors by kind and arity, the messages per sweep and the cache key; "
+        + "--source prints the generated Java; --dot and --svg draw the factor graph."},
     footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
-        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg."})
+        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."})
 final class ShowCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;

@@ -190,11 +190,46 @@ public final class FgcLanguage {
     return BUNDLED;
   }
 
+  /** {@code " (did you mean 'sudoku'?)"} when one bundled name is within two edits of {@code name}, else empty. */
+  static String nearestBundled(String name) {
+    String best = null;
+    int bestDistance = 3;
+    for (String b : BUNDLED) {
+      int d = editDistance(name.toLowerCase(java.util.Locale.ROOT), b);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = b;
+      }
+    }
+    return best == null ? "" : " (did you mean '" + best + "'?)";
+  }
+
+  /** Levenshtein distance: insertions, deletions and substitutions of one character each cost one. */
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] t = previous;
+      previous = current;
+      current = t;
+    }
+    return previous[b.length()];
+  }
+
   /** The source text of the bundled model {@code name}. */
   public static String bundledText(String name) {
     if (name == null || !BUNDLED.contains(name)) {
       throw new LanguageException(Diagnostic.unpositioned(String.valueOf(name),
-          "unknown bundled model '" + name + "'; the bundled models are: " + String.join(", ", BUNDLED)));
+          "unknown bundled model '" + name + "'" + nearestBundled(String.valueOf(name)) + "; the bundled models are: "
+          + String.join(", ", BUNDLED)));
     }
     try (InputStream in = FgcLanguage.class.getResourceAsStream("/fgc/models/" + name + ".fg")) {
       if (in == null) {

@@ -242,6 +242,10 @@ public final class SolverCache {
   /** Stores an entry; false (after one warning per cache and kind) when it is not stored. */
   private boolean store(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
     EntryWriter writer = writer();
+    if (Files.exists(root) && !Files.isDirectory(root)) {
+      warnOnce("not a folder", "fgc: warning: the cache folder " + root + " is a file, not a folder; compiled in memory");
+      return false;
+    }
     if (!writer.writable()) {
       warnOnce("read-only", "fgc: warning: the cache at " + root + " is read-only; compiled in memory");
       return false;
