@@ -25,7 +25,12 @@ public final class Sha256 {
 
   private Sha256() {}
 
-  /** Whether {@code text} is a digest as {@link #hex} writes it: 64 lowercase hex digits. */
+  /**
+   * Whether {@code text} is a digest as {@link #hex} writes it: 64 lowercase hex digits.
+   *
+   * @param text the text
+   * @return true for 64 lowercase hex digits
+   */
   public static boolean isHex(String text) {
     if (text.length() != 64) {
       return false;
@@ -39,7 +44,12 @@ public final class Sha256 {
     return true;
   }
 
-  /** The 32-byte digest of {@code message}. */
+  /**
+   * The 32-byte digest of {@code message}.
+   *
+   * @param message the bytes to hash
+   * @return the digest
+   */
   public static byte[] digest(byte[] message) {
     int[] state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     int[] schedule = new int[64];
@@ -70,7 +80,12 @@ public final class Sha256 {
     return out;
   }
 
-  /** The digest of {@code message} in 64 lowercase hex digits. */
+  /**
+   * The digest of {@code message} in 64 lowercase hex digits.
+   *
+   * @param message the bytes to hash
+   * @return the digest's hex text
+   */
   public static String hex(byte[] message) {
     byte[] digest = digest(message);
     char[] out = new char[64];
