@@ -181,7 +181,7 @@ public final class ExactDriver implements Driver {
    */
   public int countSolutions(Model model, int[] evidence, int limit) {
     // No check of the givens first: givens that break a factor or leave a domain already give 0 below
-    // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
+    // (propagation empties a mask, or run() rejects the value), so the check would only add its cost.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
