@@ -252,7 +252,7 @@ public final class FgcLanguage {
   /**
    * The names of the models that ship with fgc, for {@link #bundled(String, Map)}.
    *
-   * @return the names, sorted
+   * @return the names
    */
   public static List<String> bundledNames() {
     return BUNDLED;
