@@ -8,6 +8,7 @@ import fgc.driver.IterativeDriver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.SolverCache;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
@@ -123,9 +124,19 @@ final class SolveCommand implements Callable<Integer> {
     }
     if (d instanceof ExactDriver) {
       // A batch switches to a propagator generated for its model, from the cache's compiler.
-      return ((ExactDriver) d).withGeneratedPropagation(options.cache().propagators(), ExactDriver.GENERATE_AFTER);
+      return ((ExactDriver) d).withGeneratedPropagation(cache().propagators(), ExactDriver.GENERATE_AFTER);
     }
     return d;
+  }
+
+  private SolverCache cache;
+
+  /** One cache for the run, so every thread's driver shares its propagator, loaded or compiled once. */
+  private synchronized SolverCache cache() {
+    if (cache == null) {
+      cache = options.cache();
+    }
+    return cache;
   }
 
   @Override
@@ -141,7 +152,7 @@ final class SolveCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--sweep chooses the frames of --marginals; give --marginals FILE.svg too");
     }
     // A driver that reads no algorithm (exact) starts without loading or compiling one.
-    PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache(),
+    PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), cache(),
         frames != null || driver.usesAlgorithm());
     // A model that cannot take grids is reported once, here, before any puzzle is read or written.
     binding.checkModel();

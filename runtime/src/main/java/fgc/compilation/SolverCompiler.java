@@ -42,6 +42,9 @@ public interface SolverCompiler {
   /** Whether {@link #compilePropagator} can generate a propagator for {@code tables}. */
   boolean propagatorFits(BitmaskTables tables);
 
-  /** Generates and compiles the exact search's propagator for {@code tables} (which must fit). */
-  CompiledSolver compilePropagator(BitmaskTables tables);
+  /**
+   * Generates and compiles the exact search's propagator for {@code tables} (which must fit), its
+   * class reporting {@code key}, the cache key it is stored under.
+   */
+  CompiledSolver compilePropagator(BitmaskTables tables, String key);
 }

@@ -43,6 +43,16 @@ public final class PlanDigest {
     return this;
   }
 
+  /** The length and entries of a long table. */
+  public PlanDigest add(long[] table) {
+    word(6);
+    word(table.length);
+    for (long x : table) {
+      word(x);
+    }
+    return this;
+  }
+
   /** The length and the exact bits of every entry of a double table. */
   public PlanDigest add(double[] table) {
     word(4);

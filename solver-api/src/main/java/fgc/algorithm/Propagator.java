@@ -7,6 +7,15 @@ package fgc.algorithm;
  * the same branches and the same nodes. One instance per search: it keeps the dirty sets.
  */
 public abstract class Propagator {
+  /** The cache key this class was compiled under: a loaded class must report its entry's key. */
+  public abstract String key();
+
+  /**
+   * The {@link PlanDigest} of the tables this class was generated for, computed from the constants
+   * it runs on; the runtime compares it with the digest of the model's own tables before using it.
+   */
+  public abstract String tablesDigest();
+
   /** Marks every unit, pair and segment changed: the next propagation looks at all of them. */
   public abstract void allChanged();
 
@@ -18,4 +27,17 @@ public abstract class Propagator {
    * false on a contradiction. {@code queue} has room for every variable.
    */
   public abstract boolean propagate(long[] s, int[] queue, int tail);
+
+  /**
+   * The digest of a propagator's tables, from its parts: the sizes and tables its code and constants
+   * are generated from. A generated class reports it from its own constants, the runtime computes it
+   * from the model's tables (a missing table, as in tables without segment covers, counts as empty).
+   */
+  public static String digestOf(int variables, int words, int values, int[] unitStart, int[] unitVars, long[] unitFull,
+      int[] pairStart, int[] pairVars, int[] sideStart, int[] sideSegments, long[] peerRows) {
+    return new PlanDigest().add("fgc-propagator-tables 1").add(variables).add(words).add(values)
+        .add(unitStart).add(unitVars).add(unitFull).add(pairStart).add(pairVars)
+        .add(sideStart == null ? new int[0] : sideStart).add(sideSegments == null ? new int[0] : sideSegments)
+        .add(peerRows == null ? new long[0] : peerRows).hex();
+  }
 }
