@@ -66,10 +66,10 @@ public final class JaninoSolverCompiler implements SolverCompiler {
   }
 
   @Override
-  public CompiledSolver compilePropagator(BitmaskTables tables) {
-    String source = PropagatorEmitter.of(tables);
+  public CompiledSolver compilePropagator(BitmaskTables tables, String key) {
+    String source = PropagatorEmitter.of(tables, key);
     String className = PropagatorEmitter.PACKAGE + "." + PropagatorEmitter.CLASS;
     Map<String, byte[]> classes = JaninoBackend.compile(className.replace('.', '/') + ".java", source, Propagator.class.getClassLoader());
-    return new CompiledSolver("", className, source, classes);
+    return new CompiledSolver(key, className, source, classes);
   }
 }

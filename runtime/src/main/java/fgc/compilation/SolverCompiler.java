@@ -83,10 +83,12 @@ public interface SolverCompiler {
   boolean propagatorFits(BitmaskTables tables);
 
   /**
-   * Generates and compiles the exact search's propagator for {@code tables} (which must fit).
+   * Generates and compiles the exact search's propagator for {@code tables} (which must fit), its
+   * class reporting {@code key}, the cache key it is stored under.
    *
    * @param tables the search's tables for one model
-   * @return the compiled propagator, keyed by the tables
+   * @param key the cache key the propagator is stored under
+   * @return the compiled propagator
    */
-  CompiledSolver compilePropagator(BitmaskTables tables);
+  CompiledSolver compilePropagator(BitmaskTables tables, String key);
 }

@@ -59,6 +59,21 @@ public final class PlanDigest {
   }
 
   /**
+   * The length and entries of a long table.
+   *
+   * @param table the table
+   * @return this digest, to chain calls
+   */
+  public PlanDigest add(long[] table) {
+    word(6);
+    word(table.length);
+    for (long x : table) {
+      word(x);
+    }
+    return this;
+  }
+
+  /**
    * The length and the exact bits of every entry of a double table.
    *
    * @param table the table

@@ -38,7 +38,7 @@ public final class PropagatorEmitter {
   static final int MAX_VARIABLES = 256;
   /**
    * The most variables listed by units and pairs together: every table entry costs some 10 bytes
-   * of the static initializer, which the JVM limits to 64 KB (9x9 Sudoku: 1,053).
+   * of the static initializer, which the JVM limits to 64 KB (9x9 Sudoku: 1,269).
    */
   static final int MAX_TABLE_ENTRIES = 3000;
   /** Cells per group method: 160 cells of 9x9 units passed 8,000 bytes of bytecode; 90 stay well below. */
@@ -48,6 +48,7 @@ public final class PropagatorEmitter {
   private static final TypeName INTS = TypeName.get(int[].class);
 
   private final BitmaskTables t;
+  private final String key;
   private final long[] pairBits;
   private final int[] pairStart;
   private final int[] pairVars;
@@ -69,8 +70,9 @@ public final class PropagatorEmitter {
   /** The group methods {@link #chain} made. */
   private final java.util.List<MethodSpec> groups = new java.util.ArrayList<>();
 
-  private PropagatorEmitter(BitmaskTables tables) {
+  private PropagatorEmitter(BitmaskTables tables, String key) {
     this.t = tables;
+    this.key = key;
     this.pairBits = tables.pairBits();
     this.pairStart = tables.pairStart();
     this.pairVars = tables.pairVars();
@@ -95,15 +97,21 @@ public final class PropagatorEmitter {
   public static boolean fits(BitmaskTables tables) {
     return tables.variableCount() >= 1 && tables.variableCount() <= MAX_VARIABLES && tables.peerRows() != null
         && tables.sideStart() != null && tables.unitFull().length <= 64 && tables.unitPairCount() <= 64
-        && tables.unitVars().length + tables.pairVars().length <= MAX_TABLE_ENTRIES;
+        && tables.unitVars().length + tables.pairVars().length + tables.sideSegments().length <= MAX_TABLE_ENTRIES;
   }
 
-  /** The source of a {@link Propagator} for {@code tables}, which must {@link #fits fit}. */
-  public static String of(BitmaskTables tables) {
+  /**
+   * The source of a {@link Propagator} for {@code tables}, which must {@link #fits fit}, reporting
+   * {@code key} (its cache key: 64 hex digits) and the digest of its tables.
+   */
+  public static String of(BitmaskTables tables, String key) {
     if (!fits(tables)) {
       throw new IllegalArgumentException("no generated propagator for these tables");
     }
-    return new PropagatorEmitter(tables).emit();
+    if (!fgc.cache.Sha256.isHex(key)) {
+      throw new IllegalArgumentException("a propagator's key is 64 hex digits");
+    }
+    return new PropagatorEmitter(tables, key).emit();
   }
 
   private String emit() {
@@ -120,12 +128,23 @@ public final class PropagatorEmitter {
     type.addField(intTable("UNIT_VARS", unitVars));
     type.addField(intTable("PAIR_START", pairStart));
     type.addField(intTable("PAIR_VARS", pairVars));
+    // Read only by tablesDigest(): the code has them as constants.
+    type.addField(longTable("UNIT_FULL", unitFull));
+    type.addField(intTable("SIDE_START", sideStart));
+    type.addField(intTable("SIDE_SEGMENTS", sideSegments));
     for (String field : new String[] {"dirtyUnits", "dirtyPairs", "dirtySegments"}) {
       type.addField(long.class, field, Modifier.PRIVATE);
     }
     type.addField(int.class, "tail", Modifier.PRIVATE);
     type.addField(boolean.class, "shrank", Modifier.PRIVATE);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
+    type.addMethod(MethodSpec.methodBuilder("key").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(String.class).addStatement("return $S", key).build());
+    type.addMethod(MethodSpec.methodBuilder("tablesDigest").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(String.class)
+        .addStatement("return digestOf($L, $L, $L, UNIT_START, UNIT_VARS, UNIT_FULL, PAIR_START, PAIR_VARS, SIDE_START, SIDE_SEGMENTS, PEERS)",
+            n, words, t.valueWidth())
+        .build());
     type.addMethod(allChanged());
     type.addMethod(changed());
     type.addMethod(propagate());

@@ -1,5 +1,7 @@
 package fgc.driver.exact;
 
+import fgc.algorithm.PlanDigest;
+import fgc.algorithm.Propagator;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -497,6 +499,20 @@ public final class BitmaskTables {
    */
   public long[] peerRows() {
     return copy(peerRows);
+  }
+
+  /**
+   * What a generated propagator is made of, as a {@link PlanDigest}: the sizes and the tables its
+   * code and constants are generated from (every other table it holds is derived from these). A
+   * generated class reports the same digest, computed from its own constants
+   * ({@code Propagator.tablesDigest()}), and the cache refuses one that reports another: a class made
+   * for other tables, or by an fgc whose tables differ from this one's for the same model.
+   *
+   * @return the digest in hex
+   */
+  public String digest() {
+    return Propagator.digestOf(variables, words, values, unitStart, unitVars, unitFull, pairStart, pairVars, sideStart, sideSegments,
+        peerRows);
   }
 
   private static int[] copy(int[] a) {
