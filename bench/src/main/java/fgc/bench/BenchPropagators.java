@@ -1,20 +1,13 @@
 package fgc.bench;
 
-import fgc.compilation.SolverCompilers;
+import fgc.cache.SolverCache;
 import fgc.driver.Driver;
 import fgc.driver.ExactDriver;
-import fgc.driver.exact.CompiledPropagators;
 import fgc.driver.exact.PropagatorSource;
-import java.util.concurrent.Executors;
 
-/** The exact driver as the command line runs it: switching to generated propagators, made in memory for the bench's process. */
+/** The exact driver as the command line runs it: switching to generated propagators from the default cache. */
 public final class BenchPropagators {
-  private static final PropagatorSource SOURCE = new CompiledPropagators(SolverCompilers.require(),
-      Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "fgc-bench-compiler");
-        thread.setDaemon(true);
-        return thread;
-      }));
+  private static final PropagatorSource SOURCE = new SolverCache(SolverCache.defaultRoot(), System.err::println).propagators();
 
   private BenchPropagators() {}
 

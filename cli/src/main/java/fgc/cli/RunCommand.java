@@ -2,6 +2,7 @@ package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compiler.plan.SolverLimits;
+import fgc.compiler.Algorithms;
 import fgc.compiler.plan.SweepCost;
 import fgc.driver.Assignments;
 import fgc.driver.Driver;
@@ -35,12 +36,13 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"Run a model with a data file: print a solution (one line per variable), or --marginals.",
-        "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names)",
-        "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error)."},
+        "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
+        + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error)."},
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
-        "         fgc run latin --driver exact --input cases.txt",
-        "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence,",
-        "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them)."})
+        "Example: fgc run latin --driver exact --input cases.txt",
+        "", "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
+        + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
+        + "130 interrupted."})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", description = "Bundled model name or model file.")
   String model;
@@ -71,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
    * {@link SolverLimits#WARN_RUN_OPERATIONS}: what is expensive, and what would be cheaper.
    */
   private void warnIfLong(Model m, long sweeps, String what) {
-    SweepCost cost = SweepCost.of(m, options.spec().name());
+    SweepCost cost = Algorithms.of(options.spec()).sweepCost(m);
     if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }

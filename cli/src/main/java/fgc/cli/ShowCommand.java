@@ -1,12 +1,11 @@
 package fgc.cli;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithm;
+import fgc.compiler.Algorithms;
 import fgc.compiler.ModelCompiler;
 import fgc.compilation.SolverKey;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.Planner;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -27,10 +26,11 @@ import picocli.CommandLine.Parameters;
 
 /** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
 @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Summarise a model (variables, factors by kind and arity, messages per sweep, cache key);",
-        "print the generated Java (--source) or draw the factor graph (--dot, --svg)."},
+    description = {"Summarise a model, print its generated Java, or draw its factor graph.",
+        "The summary gives the variables, the factors by kind and arity, the messages per sweep and the cache key; "
+        + "--source prints the generated Java; --dot and --svg draw the factor graph."},
     footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
-        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg."})
+        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."})
 final class ShowCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
@@ -122,19 +122,15 @@ final class ShowCommand implements Callable<Integer> {
    */
   static String messagesPerSweep(Model m, AlgorithmSpec spec) {
     try {
-      ModelCompiler.generateSource(m, spec);
-      if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE) || spec.name().equals(AlgorithmSpec.EP_DIRICHLET)) {
-        PairwisePlan plan = Planner.pairwise(m);
-        return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-            + plan.factorCount() + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
-            + ", alldiff expanded)";
-      }
-      FactorPlan plan = Planner.factors(m, Integer.MAX_VALUE, spec.name());
-      return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-          + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
+      ModelCompiler.footprint(m, spec);
+      return messagesPerSweep(Algorithms.of(spec), m);
     } catch (PlanException e) {
       return "none: " + e.getMessage();
     }
+  }
+
+  private static <P> String messagesPerSweep(Algorithm<P> algorithm, Model m) {
+    return algorithm.messagesPerSweep(algorithm.plan(m));
   }
 
   private static void line(StringBuilder sb, String label, String text) {

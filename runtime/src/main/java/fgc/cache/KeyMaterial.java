@@ -39,7 +39,9 @@ final class KeyMaterial {
         int eq = algorithm[k].indexOf('=');
         options.put(algorithm[k].substring(0, eq), Double.parseDouble(algorithm[k].substring(eq + 1)));
       }
-      AlgorithmSpec spec = AlgorithmSpec.named(algorithm[0], options);
+      // A propagator entry's pseudo-algorithm is no algorithm of the registry, and has no options.
+      AlgorithmSpec spec = algorithm[0].equals(SolverCache.PROPAGATOR) && options.isEmpty() ? SolverCache.PROPAGATOR_SPEC
+          : AlgorithmSpec.named(algorithm[0], options);
       if (!lines[at++].equals("fgc-model " + Model.CANONICAL_FORMAT)) {
         throw new IllegalArgumentException("not model format " + Model.CANONICAL_FORMAT);
       }

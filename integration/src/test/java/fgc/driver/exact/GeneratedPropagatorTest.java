@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.Propagator;
-import fgc.compilation.SolverCompilers;
+import fgc.cache.SolverCache;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.PropagatorEmitter;
 import fgc.driver.Assignments;
@@ -25,11 +25,11 @@ import fgc.puzzles.PuzzleGenerator;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The generated {@link Propagator} against {@link BitmaskSearch}'s own propagation: the same rules,
@@ -38,17 +38,22 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GeneratedPropagatorTest {
-  private final ExecutorService background = Executors.newSingleThreadExecutor(task -> {
-    Thread thread = new Thread(task, "test-propagators");
-    thread.setDaemon(true);
-    return thread;
-  });
-  /** One per test class: each model is compiled once. */
-  private final CompiledPropagators compiled = new CompiledPropagators(SolverCompilers.require(), background);
+  private static final String KEY = "0123456789abcdef".repeat(4);
+  @TempDir
+  Path root;
+  /** One per test class, made on first use (after the folder): each model is compiled once. */
+  private PropagatorSource compiled;
+
+  private PropagatorSource compiled() {
+    if (compiled == null) {
+      compiled = new SolverCache(root, notice -> {}).propagators();
+    }
+    return compiled;
+  }
 
   /** A new propagator for {@code model}'s tables, made now; null when they do not fit. */
   private Propagator propagatorFor(Model model, BitmaskTables tables) {
-    return compiled.fits(tables) ? compiled.propagator(model, tables, true).join() : null;
+    return compiled().fits(tables) ? compiled().propagator(model, tables, true).join() : null;
   }
 
   @Test
@@ -76,12 +81,12 @@ class GeneratedPropagatorTest {
     // 16x16: 128 unit pairs, more than one word; diagonal Sudoku: no segment covers.
     for (Model model : new Model[] {sudoku(16), ExactFixtures.diagonalSudoku()}) {
       BitmaskTables tables = BitmaskTables.of(model);
-      assertFalse(compiled.fits(tables));
-      assertTrue(compiled.propagator(model, tables, true).isCompletedExceptionally());
+      assertFalse(compiled().fits(tables));
+      assertTrue(compiled().propagator(model, tables, true).isCompletedExceptionally());
       assertNull(propagatorFor(model, tables));
       assertFalse(new BitmaskSearch(tables, null).propagatesGenerated());
     }
-    ExactDriver driver = ExactDriver.withDefaults().withGeneratedPropagation(compiled, 0);
+    ExactDriver driver = ExactDriver.withDefaults().withGeneratedPropagation(compiled(), 0);
     Grid puzzle = PuzzleGenerator.generate(16, 1);
     SolveResult result = driver.solve(null, sudoku(16), evidence(sudoku(16), puzzle));
     assertFalse(driver.propagatesGenerated());
@@ -91,8 +96,8 @@ class GeneratedPropagatorTest {
   @Test
   void theDriverSwitchesToTheGeneratedPropagatorAfterItsThresholdAndStillSolves() throws InterruptedException {
     Model model = sudoku(9);
-    ExactDriver now = ExactDriver.withDefaults().withGeneratedPropagation(compiled, 0);
-    ExactDriver later = ExactDriver.withDefaults().withGeneratedPropagation(compiled, 2);
+    ExactDriver now = ExactDriver.withDefaults().withGeneratedPropagation(compiled(), 0);
+    ExactDriver later = ExactDriver.withDefaults().withGeneratedPropagation(compiled(), 2);
     ExactDriver never = ExactDriver.withDefaults().withGeneratedPropagation(null, 0);
     for (int round = 0; round < 200 && !later.propagatesGenerated(); round++) {
       for (Grid puzzle : EmbeddedPuzzles.all()) {
@@ -114,7 +119,7 @@ class GeneratedPropagatorTest {
   @Test
   void theSourceUnrollsEveryCellOfUnitsAndSegmentsInSmallGroupsAndNamesNoModel() {
     BitmaskTables tables = BitmaskTables.of(sudoku(9));
-    String source = PropagatorEmitter.of(tables);
+    String source = PropagatorEmitter.of(tables, KEY);
     // 27 units of 9 cells and 54 segments of 3 cells, each cell a constant index.
     assertEquals(27 * 9 + 54 * 3, source.split("c = s\\[\\d+\\];", -1).length - 1);
     // 10 units (90 cells) per group method: 3 groups; segments 30 per group: 2.
@@ -128,7 +133,7 @@ class GeneratedPropagatorTest {
     // HotSpot never compiles a method of more than 8,000 bytes of bytecode (HugeMethodLimit).
     Model wide = FgcLanguage.parse("wide", "model wide;\nvar x[64] in 1..64;\nalldiff(x[i] for i in 0..63);\n", Map.of());
     for (Model model : new Model[] {sudoku(9), FgcLanguage.bundled("latin", Map.of("n", 8L)), chain(256, 64, true), wide}) {
-      String source = PropagatorEmitter.of(BitmaskTables.of(model));
+      String source = PropagatorEmitter.of(BitmaskTables.of(model), KEY);
       Map<String, byte[]> classes = JaninoBackend.compile("P.java", source, Propagator.class.getClassLoader());
       Map<String, Integer> sizes = codeSizes(classes.get(PropagatorEmitter.PACKAGE + "." + PropagatorEmitter.CLASS));
       // Janino compiles a private method foo to a static foo$ taking the instance.

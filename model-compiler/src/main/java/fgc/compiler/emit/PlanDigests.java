@@ -1,20 +1,18 @@
 package fgc.compiler.emit;
 
 import fgc.algorithm.PlanDigest;
-import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
-import fgc.compiler.plan.Planner;
 import fgc.compiler.plan.VariableLayout;
-import fgc.model.Model;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The plan digest a class compiled for a model must report ({@code GeneratedAlgorithm.planDigest()}),
- * computed from the model's plan without emitting anything: the constants each emitter declares,
+ * computed from the model's plan without emitting anything (each {@code Algorithm} calls the recipe
+ * of its emitter): the constants each emitter declares,
  * by name, with the values it gives them. The emitted {@code planDigest()} is made from the class's
  * own fields ({@link EmitSupport#planDigest}), so a constant added to an emitter but not here makes
  * the two disagree, and {@code PlanDigestTest} fails on every algorithm that has it.
@@ -22,27 +20,17 @@ import java.util.TreeMap;
 public final class PlanDigests {
   private PlanDigests() {}
 
-  /** The digest of the class {@code ModelCompiler.compile(model, spec)} makes; plans the model as the compiler does. */
-  public static String of(Model model, AlgorithmSpec spec) {
+  /** The digest of a pairwise class for {@code plan} ({@code dirichlet}: the {free, given} pseudo-counts, or null). */
+  public static String pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping) {
     Map<String, Object> constants = new TreeMap<>();
-    double damping = spec.option("damping");
-    switch (spec.name()) {
-      case AlgorithmSpec.BP_PAIRWISE:
-        pairwise(Planner.pairwise(model), null, spec.name(), damping, constants);
-        break;
-      case AlgorithmSpec.EP_DIRICHLET:
-        pairwise(Planner.pairwise(model), new double[] {spec.option("free"), spec.option("given")}, spec.name(), damping, constants);
-        break;
-      case AlgorithmSpec.SUMPRODUCT:
-      case AlgorithmSpec.MAXPRODUCT: {
-        boolean max = spec.name().equals(AlgorithmSpec.MAXPRODUCT);
-        FactorPlan plan = Planner.factors(model, max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH, spec.name());
-        factors(plan, spec.name(), damping, max, constants);
-        break;
-      }
-      default:
-        throw new IllegalArgumentException("no emitter for algorithm " + spec.name());
-    }
+    pairwise(plan, dirichlet, algorithm, damping, constants);
+    return digest(constants);
+  }
+
+  /** The digest of a factor-node class for {@code plan}, max-product or not. */
+  public static String factors(FactorPlan plan, String algorithm, double damping, boolean max) {
+    Map<String, Object> constants = new TreeMap<>();
+    factors(plan, algorithm, damping, max, constants);
     return digest(constants);
   }
 

@@ -20,9 +20,10 @@ import javax.lang.model.element.Modifier;
  * {@value #GROUP_CELLS} cells. What the search does rarely (placing a hidden single, removing locked
  * candidates) stays a loop over tables. Only numbers from the tables reach the source.
  *
- * <p>Measured side by side on top95 against the search's own loops: one method per check behind a
- * switch was 0.88x; all 27 units of a 9x9 unrolled in one method passed the 8,000 bytes of bytecode
- * beyond which HotSpot never compiles a method (0.13x); groups of 90 cells about 1.1x.
+ * <p>Why group methods: HotSpot never JIT-compiles a method of more than 8,000 bytes of bytecode,
+ * and all 27 units of a 9x9 unrolled in one method pass it, so they would run interpreted; one
+ * method per check behind a switch pays a call and a dispatch for every check. Groups of about
+ * {@value #GROUP_CELLS} cells stay well under the limit and make few calls.
  *
  * <p>Fits models whose units and pairs fit one word each, with value boards and segment covers
  * (Sudoku up to 9x9, Latin squares, colourings of up to {@value #MAX_VARIABLES} variables); the
@@ -37,7 +38,7 @@ public final class PropagatorEmitter {
   static final int MAX_VARIABLES = 256;
   /**
    * The most variables listed by units and pairs together: every table entry costs some 10 bytes
-   * of the static initializer, which the JVM limits to 64 KB (9x9 Sudoku: 1,053).
+   * of the static initializer, which the JVM limits to 64 KB (9x9 Sudoku: 1,269).
    */
   static final int MAX_TABLE_ENTRIES = 3000;
   /** Cells per group method: 160 cells of 9x9 units passed 8,000 bytes of bytecode; 90 stay well below. */
@@ -47,6 +48,7 @@ public final class PropagatorEmitter {
   private static final TypeName INTS = TypeName.get(int[].class);
 
   private final BitmaskTables t;
+  private final String key;
   private final long[] pairBits;
   private final int[] pairStart;
   private final int[] pairVars;
@@ -68,8 +70,9 @@ public final class PropagatorEmitter {
   /** The group methods {@link #chain} made. */
   private final java.util.List<MethodSpec> groups = new java.util.ArrayList<>();
 
-  private PropagatorEmitter(BitmaskTables tables) {
+  private PropagatorEmitter(BitmaskTables tables, String key) {
     this.t = tables;
+    this.key = key;
     this.pairBits = tables.pairBits();
     this.pairStart = tables.pairStart();
     this.pairVars = tables.pairVars();
@@ -94,15 +97,21 @@ public final class PropagatorEmitter {
   public static boolean fits(BitmaskTables tables) {
     return tables.variableCount() >= 1 && tables.variableCount() <= MAX_VARIABLES && tables.peerRows() != null
         && tables.sideStart() != null && tables.unitFull().length <= 64 && tables.unitPairCount() <= 64
-        && tables.unitVars().length + tables.pairVars().length <= MAX_TABLE_ENTRIES;
+        && tables.unitVars().length + tables.pairVars().length + tables.sideSegments().length <= MAX_TABLE_ENTRIES;
   }
 
-  /** The source of a {@link Propagator} for {@code tables}, which must {@link #fits fit}. */
-  public static String of(BitmaskTables tables) {
+  /**
+   * The source of a {@link Propagator} for {@code tables}, which must {@link #fits fit}, reporting
+   * {@code key} (its cache key: 64 hex digits) and the digest of its tables.
+   */
+  public static String of(BitmaskTables tables, String key) {
     if (!fits(tables)) {
       throw new IllegalArgumentException("no generated propagator for these tables");
     }
-    return new PropagatorEmitter(tables).emit();
+    if (!fgc.cache.Sha256.isHex(key)) {
+      throw new IllegalArgumentException("a propagator's key is 64 hex digits");
+    }
+    return new PropagatorEmitter(tables, key).emit();
   }
 
   private String emit() {
@@ -119,12 +128,23 @@ public final class PropagatorEmitter {
     type.addField(intTable("UNIT_VARS", unitVars));
     type.addField(intTable("PAIR_START", pairStart));
     type.addField(intTable("PAIR_VARS", pairVars));
+    // Read only by tablesDigest(): the code has them as constants.
+    type.addField(longTable("UNIT_FULL", unitFull));
+    type.addField(intTable("SIDE_START", sideStart));
+    type.addField(intTable("SIDE_SEGMENTS", sideSegments));
     for (String field : new String[] {"dirtyUnits", "dirtyPairs", "dirtySegments"}) {
       type.addField(long.class, field, Modifier.PRIVATE);
     }
     type.addField(int.class, "tail", Modifier.PRIVATE);
     type.addField(boolean.class, "shrank", Modifier.PRIVATE);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
+    type.addMethod(MethodSpec.methodBuilder("key").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(String.class).addStatement("return $S", key).build());
+    type.addMethod(MethodSpec.methodBuilder("tablesDigest").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+        .returns(String.class)
+        .addStatement("return digestOf($L, $L, $L, UNIT_START, UNIT_VARS, UNIT_FULL, PAIR_START, PAIR_VARS, SIDE_START, SIDE_SEGMENTS, PEERS)",
+            n, words, t.valueWidth())
+        .build());
     type.addMethod(allChanged());
     type.addMethod(changed());
     type.addMethod(propagate());
@@ -286,7 +306,7 @@ public final class PropagatorEmitter {
    * the dirty set, the set cleared first: {@code top} reads the set into {@code pending} and calls
    * group methods of at most {@link #GROUP_CELLS} cells' worth of checks each. Unrolled in one
    * method the 27 units of a 9x9 Sudoku pass 8,000 bytes and HotSpot would never compile it; as
-   * one method per check, a call each; a switch per check measured slower than the search's loops.
+   * one method per check, a call each, and through a switch a dispatch as well.
    */
   private void chain(MethodSpec.Builder top, String name, String field, boolean tail, java.util.List<CodeBlock> checks,
       int[] cells) {

@@ -1,8 +1,9 @@
-package fgc.driver.exact;
+package fgc.cache;
 
 import fgc.algorithm.Propagator;
-import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompiler;
+import fgc.driver.exact.BitmaskTables;
+import fgc.driver.exact.PropagatorSource;
 import fgc.model.Model;
 import java.lang.reflect.Constructor;
 import java.util.LinkedHashMap;
@@ -11,14 +12,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
- * A {@link PropagatorSource} that compiles through a {@link SolverCompiler} and defines each class
- * in memory, keeping the classes of the last {@value #KEPT} models, keyed by the model: each model
- * is compiled once per source. Background work runs on the executor it is given (its owner's), never
- * on a thread of its own. Thread-safe.
+ * The {@link PropagatorSource} of a {@link SolverCache}: each model's propagator class loaded from
+ * its checked entry, or compiled and stored, once per cache instance, and the classes of the last
+ * {@value #KEPT} models kept, so the drivers of every thread share one. Background work runs on the
+ * cache's executor. Thread-safe.
  */
-public final class CompiledPropagators implements PropagatorSource {
+final class CachedPropagators implements PropagatorSource {
   static final int KEPT = 8;
 
+  private final SolverCache cache;
   private final SolverCompiler compiler;
   private final ExecutorService background;
   private final Map<Model, Constructor<? extends Propagator>> classes = new LinkedHashMap<>(16, 0.75f, true) {
@@ -28,8 +30,8 @@ public final class CompiledPropagators implements PropagatorSource {
     }
   };
 
-  /** Compiles with {@code compiler}; background work on {@code background}. */
-  public CompiledPropagators(SolverCompiler compiler, ExecutorService background) {
+  CachedPropagators(SolverCache cache, SolverCompiler compiler, ExecutorService background) {
+    this.cache = cache;
     this.compiler = compiler;
     this.background = background;
   }
@@ -61,7 +63,7 @@ public final class CompiledPropagators implements PropagatorSource {
     synchronized (classes) {
       constructor = classes.get(model);
       if (constructor == null) {
-        constructor = define(compiler.compilePropagator(tables));
+        constructor = cache.loadPropagator(model, tables);
         classes.put(model, constructor);
       }
     }
@@ -69,25 +71,6 @@ public final class CompiledPropagators implements PropagatorSource {
       return constructor.newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("internal error: the generated propagator cannot be made: " + e, e);
-    }
-  }
-
-  private static Constructor<? extends Propagator> define(CompiledSolver compiled) {
-    ClassLoader parent = Propagator.class.getClassLoader();
-    ClassLoader loader = new ClassLoader(parent) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] bytes = compiled.classes().get(name);
-        if (bytes == null) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, bytes, 0, bytes.length);
-      }
-    };
-    try {
-      return Class.forName(compiled.className(), true, loader).asSubclass(Propagator.class).getConstructor();
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("internal error: the generated propagator does not load: " + e, e);
     }
   }
 }
