@@ -6,7 +6,8 @@ import picocli.CommandLine;
  * {@code fgc bench} and its subcommands: the solve matrix (default), {@code peers} (the exact
  * driver next to Choco-solver, Sat4j and Z3 on one corpus), {@code compile} (compile and reload
  * times), {@code jmh} (the micro-benchmarks), {@code ratio} (their side-by-side ratios as medians
- * over rounds) and {@code decisions} (decimation's first wrong decision).
+ * over rounds), {@code decisions} (decimation's first wrong decision) and {@code cli} (the whole
+ * {@code fgc solve} process against the in-process harness).
  * Nothing here runs in {@code mvn verify} except the small tests of this module's own logic.
  */
 public final class BenchMain {
@@ -27,6 +28,7 @@ public final class BenchMain {
       System.err.println("fgc bench: internal error: " + e);
       return 70;
     });
+    fgc.cli.NumberOptions.install(cli);
     return cli.execute(args);
   }
 }

@@ -3,7 +3,7 @@ package fgc.bench;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import java.io.IOException;
@@ -45,9 +45,11 @@ final class CompileCommand implements Callable<Integer> {
   String model;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "9", description = "Fresh JVMs per figure (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int runs;
 
   @Option(names = "--warm", paramLabel = "N", defaultValue = "30", description = "Warm compiles timed in this JVM (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int warm;
 
   @Option(names = "--cli-jar", paramLabel = "JAR", description = "The fgc CLI jar (default: runtime/target/fgc.jar beside this module).")
@@ -65,9 +67,6 @@ final class CompileCommand implements Callable<Integer> {
     if (probe != null) {
       System.out.println(probeOnce());
       return 0;
-    }
-    if (runs < 1 || warm < 1) {
-      throw new IllegalArgumentException("--runs and --warm must be at least 1");
     }
     Path work = Files.createTempDirectory("fgc-bench-compile");
     Path filled = work.resolve("filled");

@@ -2,7 +2,7 @@ package fgc.bench;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveEvents;

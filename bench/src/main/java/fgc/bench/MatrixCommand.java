@@ -1,13 +1,13 @@
 package fgc.bench;
 
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
 import fgc.driver.Driver;
+import fgc.cli.OutputFile;
 import fgc.driver.Drivers;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = {"Run every corpus with every algorithm and driver; print a summary table.",
         "Corpora default to easy50, top95 and hardest from ../shared/puzzles, else the embedded puzzles."},
-    subcommands = {PeersCommand.class, JmhCommand.class, RatioCommand.class, CompileCommand.class, DecisionsCommand.class})
+    subcommands = {PeersCommand.class, JmhCommand.class, RatioCommand.class, CompileCommand.class, DecisionsCommand.class,
+        CliCommand.class})
 final class MatrixCommand implements Callable<Integer> {
   @Parameters(paramLabel = "CORPUS", arity = "0..*", description = "Puzzle files (default: the shared corpora).")
   List<Path> corpora = new ArrayList<>();
@@ -36,9 +37,11 @@ final class MatrixCommand implements Callable<Integer> {
   List<String> drivers;
 
   @Option(names = "--time-limit-ms", paramLabel = "MS", defaultValue = "1000", description = "Per-puzzle time limit (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   long timeLimitMs;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "2", description = "Puzzles solved in parallel (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int threads;
 
   @Option(names = "--out", paramLabel = "DIR", description = "Write per-puzzle rows and SVG charts here.")
@@ -48,9 +51,11 @@ final class MatrixCommand implements Callable<Integer> {
   String format;
 
   @Option(names = "--restarts", paramLabel = "N", description = "Restart budget of the decimate driver (default: the driver's own, 30).")
+  @fgc.cli.NumberOptions.Range(min = 0)
   Integer restarts;
 
   @Option(names = "--noise", paramLabel = "SCALE", description = "Restart noise of the decimate driver (default: the driver's own, 0.5).")
+  @fgc.cli.NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
   @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
@@ -60,12 +65,6 @@ final class MatrixCommand implements Callable<Integer> {
   public Integer call() throws IOException, InterruptedException {
     if (!format.equals("csv") && !format.equals("jsonl")) {
       throw new IllegalArgumentException("--format must be csv or jsonl, not " + format);
-    }
-    if (threads < 1 || timeLimitMs < 1) {
-      throw new IllegalArgumentException("--threads and --time-limit-ms must be at least 1");
-    }
-    if ((restarts != null && restarts < 0) || (noise != null && !(noise >= 0))) {
-      throw new IllegalArgumentException("--restarts and --noise must not be negative");
     }
     List<String> algs = algorithms != null ? algorithms : AlgorithmSpec.knownAlgorithms();
     List<String> drvs = drivers != null ? drivers : Drivers.names();
@@ -105,15 +104,18 @@ final class MatrixCommand implements Callable<Integer> {
     if (out != null) {
       Files.createDirectories(out);
       Path file = out.resolve("puzzles." + format);
-      try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-        if (format.equals("csv")) {
-          RowWriter.csv(rows, w);
-        } else {
-          RowWriter.jsonLines(rows, w);
+      try (OutputFile rowsFile = OutputFile.create("--out", file)) {
+        try (Writer w = rowsFile.writer()) {
+          if (format.equals("csv")) {
+            RowWriter.csv(rows, w);
+          } else {
+            RowWriter.jsonLines(rows, w);
+          }
         }
+        rowsFile.commit();
       }
-      Files.writeString(out.resolve("summary.txt"), Summary.table(summaries), StandardCharsets.UTF_8);
-      Charts.write(summaries, out);
+      OutputFile.writeString("--out", out.resolve("summary.txt"), Summary.table(summaries));
+      Charts.write(rows, out);
       System.err.println("fgc bench: wrote " + file + ", summary.txt, solve-rate.svg and time-per-grid.svg in " + out);
     }
     return 0;

@@ -3,7 +3,7 @@ package fgc.bench;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.SolveResult;
@@ -108,7 +108,7 @@ final class MatrixRunner {
     Map<String, Object> mine = perThread.get();
     String solverKey = algorithm + "/" + puzzle.side();
     GeneratedAlgorithm solver = (GeneratedAlgorithm) mine.computeIfAbsent(solverKey, k -> loaded.get(k).newInstance());
-    Driver driver = (Driver) mine.computeIfAbsent("driver/" + driverName + "/" + solverKey, k -> tuning.apply(Drivers.named(driverName)));
+    Driver driver = (Driver) mine.computeIfAbsent("driver/" + driverName + "/" + solverKey, k -> tuning.apply(BenchPropagators.generatingIfExact(Drivers.named(driverName))));
     int[] evidence = gm.evidence(puzzle);
     long start = System.nanoTime();
     SolveResult result;

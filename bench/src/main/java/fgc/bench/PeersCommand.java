@@ -6,7 +6,7 @@ import fgc.bench.peers.PeerSolver;
 import fgc.bench.peers.Sat4jPeer;
 import fgc.bench.peers.Z3Peer;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
@@ -36,10 +36,12 @@ final class PeersCommand implements Callable<Integer> {
   Path corpus;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "5", description = "Timed rounds per solver (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(names = "--fgc-rounds", paramLabel = "N", defaultValue = "200",
       description = "fgc passes over the corpus per timed round, so a round lasts long enough to time (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int fgcRepeats;
 
   @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder for the marginal-guided runs.")
@@ -133,7 +135,7 @@ final class PeersCommand implements Callable<Integer> {
     System.out.println();
     System.out.println("branching (locked candidates on), nodes per puzzle:");
     System.out.printf(Locale.ROOT, "%-40s %8s %8s %8s %12s%n", "branching", "mean", "median", "max", "ms/puzzle");
-    report("minimum remaining values", ExactDriver.withDefaults().withLockedCandidates(true), null, gm, puzzles);
+    report("minimum remaining values", BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)), null, gm, puzzles);
     for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
       fgc.algorithm.GeneratedAlgorithm solver;
       try {
@@ -143,8 +145,8 @@ final class PeersCommand implements Callable<Integer> {
         continue;
       }
       for (int depth : new int[] {1, 4, 81}) {
-        report("marginals of " + algorithm + ", depth " + depth, ExactDriver.withDefaults().withLockedCandidates(true)
-            .guidedByMarginals(depth, 20), solver, gm, puzzles);
+        report("marginals of " + algorithm + ", depth " + depth,
+            BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)).guidedByMarginals(depth, 20), solver, gm, puzzles);
       }
     }
   }

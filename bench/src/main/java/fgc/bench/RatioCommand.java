@@ -2,7 +2,7 @@ package fgc.bench;
 
 import fgc.bench.jmh.MessagePassBenchmark;
 import fgc.bench.jmh.SweepBenchmark;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -56,12 +56,15 @@ final class RatioCommand implements Callable<Integer> {
   List<Integer> arities;
 
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "JMH runs of one fork each (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(names = "--warmups", paramLabel = "N", defaultValue = "3", description = "Warm-up iterations of 1 s (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 0)
   int warmups;
 
   @Option(names = "--iterations", paramLabel = "N", defaultValue = "5", description = "Measured iterations of 1 s (default: ${DEFAULT-VALUE}).")
+  @fgc.cli.NumberOptions.Range(min = 1)
   int iterations;
 
   /** What one benchmark method measures: its row of the table and its side. */
@@ -69,9 +72,6 @@ final class RatioCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (rounds < 1 || warmups < 0 || iterations < 1) {
-      throw new IllegalArgumentException("--rounds and --iterations must be at least 1, --warmups at least 0");
-    }
     boolean sweep = switch (benchmark) {
       case "sweep" -> true;
       case "message-pass" -> false;

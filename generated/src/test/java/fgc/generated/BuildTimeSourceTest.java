@@ -1,12 +1,10 @@
 package fgc.generated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.BuildTimeGenerator;
-import fgc.compiler.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
 import fgc.compiler.ModelCompiler;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
@@ -14,32 +12,42 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The solvers compiled by javac at build time are the ones the runtime compiler would make. */
+/** The solvers the plugin precompiled for javac are the ones the runtime compiler would make. */
 class BuildTimeSourceTest {
-  static String[] specs() {
-    return Precompiled.specs();
+  static int[] boxSizes() {
+    return new int[] {2, 3, 4};
+  }
+
+  /** The plugin's class for the bundled Sudoku of box size {@code n} (pom.xml names them). */
+  static GeneratedAlgorithm precompiled(int n) {
+    switch (n) {
+      case 2: return new Sudoku4();
+      case 3: return new Sudoku9();
+      case 4: return new Sudoku16();
+      default: throw new IllegalArgumentException("no precompiled Sudoku of box size " + n);
+    }
   }
 
   @ParameterizedTest
-  @MethodSource("specs")
-  void buildTimeSourceIsByteIdenticalToTheRuntimeCompilersForTheSameKey(String spec) throws Exception {
-    Model model = FgcLanguage.bundled(BuildTimeGenerator.modelName(spec), BuildTimeGenerator.params(spec));
-    ModelCompiler.GeneratedSource runtime = ModelCompiler.generateSource(model, AlgorithmSpec.defaults());
-    GeneratedAlgorithm precompiled = Precompiled.create(spec);
-    assertNotNull(precompiled, spec);
+  @MethodSource("boxSizes")
+  void buildTimeSourceIsByteIdenticalToTheRuntimeCompilersForTheSameKey(int n) throws Exception {
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) n));
+    GeneratedAlgorithm precompiled = precompiled(n);
+    ModelCompiler.GeneratedSource runtime = ModelCompiler.generateSource(model, AlgorithmSpec.defaults(), precompiled.getClass().getName());
     assertEquals(runtime.key(), precompiled.key(), "same key");
-    assertEquals(runtime.className(), precompiled.getClass().getName(), "same class name");
+    assertEquals(ModelCompiler.generateSource(model, AlgorithmSpec.defaults()).key(), precompiled.key(), "the runtime compiler's key");
     Path buildTime = Paths.get("target/generated-sources/fgc", runtime.className().replace('.', '/') + ".java");
     assertEquals(runtime.text(), new String(Files.readAllBytes(buildTime), StandardCharsets.UTF_8));
   }
 
   @ParameterizedTest
-  @MethodSource("specs")
-  void javacAndJaninoBuildsGiveTheSameMarginals(String spec) throws Exception {
-    Model model = FgcLanguage.bundled(BuildTimeGenerator.modelName(spec), BuildTimeGenerator.params(spec));
+  @MethodSource("boxSizes")
+  void javacAndJaninoBuildsGiveTheSameMarginals(int n) throws Exception {
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) n));
     CompiledSolver compiled = ModelCompiler.compile(model, AlgorithmSpec.defaults());
     ClassLoader loader = new ClassLoader(GeneratedAlgorithm.class.getClassLoader()) {
       @Override
@@ -55,7 +63,7 @@ class BuildTimeSourceTest {
       }
     };
     GeneratedAlgorithm janino = (GeneratedAlgorithm) loader.loadClass(compiled.className()).getDeclaredConstructor().newInstance();
-    GeneratedAlgorithm javac = Precompiled.create(spec);
+    GeneratedAlgorithm javac = precompiled(n);
     assertEquals(loader, janino.getClass().getClassLoader(), "really the runtime-compiled class");
     for (GeneratedAlgorithm g : new GeneratedAlgorithm[] {janino, javac}) {
       g.setObserved(0, 1);
@@ -68,7 +76,7 @@ class BuildTimeSourceTest {
       janino.marginal(i, a);
       javac.marginal(i, b);
       for (int v = 0; v < a.length; v++) {
-        assertEquals(b[v], a[v], 1e-12, spec + " variable " + i);
+        assertEquals(b[v], a[v], 1e-12, "n = " + n + ", variable " + i);
       }
     }
   }

@@ -74,9 +74,8 @@ class PrecompiledSolverTest {
   }
 
   private static Outcome solve(Grid puzzle) {
-    String spec = "sudoku:n=" + puzzle.boxSize();
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) puzzle.boxSize()));
-    GeneratedAlgorithm solver = Precompiled.create(spec);
+    GeneratedAlgorithm solver = BuildTimeSourceTest.precompiled(puzzle.boxSize());
     int[] evidence = Assignments.empty(model);
     for (int k = 0; k < puzzle.cellCount(); k++) {
       if (puzzle.get(k) != 0) {

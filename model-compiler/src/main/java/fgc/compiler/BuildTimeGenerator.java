@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.compilation.AlgorithmSpec;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;

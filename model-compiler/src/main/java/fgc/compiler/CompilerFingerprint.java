@@ -1,7 +1,10 @@
 package fgc.compiler;
 
+import fgc.cache.Sha256;
+import fgc.compilation.AlgorithmSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -10,7 +13,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * The build step that fingerprints the compiler: Maven runs {@link #main} on this module's class
@@ -18,6 +26,10 @@ import java.util.List;
  * fingerprint into {@link BuiltFingerprint}'s class file. Computing it once at build time spares
  * every JVM from reading and hashing the compiler's bytecode just to form a cache key; a test
  * recomputes it from the class files and compares, so the stamp cannot go stale unnoticed.
+ *
+ * <p>It covers what shapes a generated class: the compiler's classes that plan and emit it, and
+ * every class of solver-api's {@code fgc.algorithm}, whose constants ({@code Numerics.TINY} and
+ * the like) Janino folds into the class's bytes, and whose kernels the class calls.
  */
 public final class CompilerFingerprint {
   /** The class file the fingerprint is stamped into, relative to the class folder. */
@@ -26,29 +38,50 @@ public final class CompilerFingerprint {
   private static final int HEX_DIGITS = 64;
 
   /**
-   * Every class whose code shapes the generated source or bytes, by name; their nested classes are
-   * fingerprinted with them. A test checks the list is complete and that every name exists.
+   * Every compiler class whose code shapes the generated source or bytes, by name; their nested
+   * classes are fingerprinted with them. A test checks the list is complete and that every name exists.
    */
   static final List<String> FINGERPRINTED = List.of(
-      "fgc.compiler.AlgorithmSpec", "fgc.compiler.SolverKey", "fgc.compiler.Sha256", "fgc.compiler.ModelCompiler",
+      "fgc.compiler.Algorithms", "fgc.compiler.ModelCompiler",
       "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
+      "fgc.compiler.plan.Weights", "fgc.compiler.plan.Contradictions", "fgc.compiler.plan.Footprint",
+      "fgc.compiler.plan.SolverLimits", "fgc.compiler.plan.SweepCost",
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
-      "fgc.compiler.emit.SquareFactorEmitter",
-      "fgc.compiler.plan.EliminationPlanner", "fgc.compiler.plan.EliminationPlan", "fgc.compiler.emit.EliminationEmitter",
+      "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests", "fgc.compiler.emit.PropagatorEmitter",
       "fgc.compiler.backend.JaninoBackend");
+
+  /**
+   * The package of solver-api whose every class is fingerprinted: generated classes call its kernels
+   * and decoders and have its constants folded into their bytes.
+   */
+  static final String KERNEL_PACKAGE = "fgc/algorithm/";
 
   private CompilerFingerprint() {}
 
-  /** {@code CLASS_FOLDER}: writes the fingerprint of the compiler compiled into that folder. */
+  /**
+   * {@code CLASS_FOLDER [SOLVER_API]}: writes the fingerprint of the compiler compiled into that
+   * folder, with solver-api's classes from {@code SOLVER_API} (a class folder or jar), by default
+   * from wherever this JVM loads them.
+   */
   public static void main(String[] args) throws IOException {
-    if (args.length != 1) {
-      System.err.println("usage: CompilerFingerprint CLASS_FOLDER");
+    if (args.length != 1 && args.length != 2) {
+      System.err.println("usage: CompilerFingerprint CLASS_FOLDER [SOLVER_API_CLASSES]");
       System.exit(2);
     }
     Path classes = Paths.get(args[0]);
-    stamp(classes.resolve(STAMPED_CLASS), of(classes));
+    Path kernels = args.length == 2 ? Paths.get(args[1]) : kernelLocation();
+    stamp(classes.resolve(STAMPED_CLASS), of(classes, kernels));
+  }
+
+  /** The class folder or jar this JVM loads solver-api from. */
+  static Path kernelLocation() {
+    try {
+      return Paths.get(fgc.algorithm.GeneratedAlgorithm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      throw new IllegalStateException("cannot fingerprint the compiler: solver-api's classes cannot be located (" + e + ")", e);
+    }
   }
 
   /**
@@ -99,25 +132,69 @@ public final class CompilerFingerprint {
   }
 
   /**
-   * The SHA-256, in hex, over every class in {@link #FINGERPRINTED} and each of its
-   * nested classes, in list order and then by file name: for each file a line with its name and
-   * size, then its bytes.
+   * The SHA-256, in hex, over every class in {@link #FINGERPRINTED} and each of its nested classes,
+   * in list order and then by file name, then over every class of solver-api's
+   * {@link #KERNEL_PACKAGE} in {@code kernels} (a class folder or jar), by name: for each file a line
+   * with its name and size, then its bytes.
    */
-  static String of(Path classes) {
+  static String of(Path classes, Path kernels) {
     ByteArrayOutputStream all = new ByteArrayOutputStream();
+    for (Map.Entry<String, byte[]> file : files(classes, kernels).entrySet()) {
+      String header = file.getKey() + ' ' + file.getValue().length + '\n';
+      all.writeBytes(header.getBytes(StandardCharsets.UTF_8));
+      all.writeBytes(file.getValue());
+    }
+    return Sha256.hex(all.toByteArray());
+  }
+
+  /** Every fingerprinted class file, by its path (solver-api's prefixed {@code solver-api/}), in fingerprint order. */
+  static Map<String, byte[]> files(Path classes, Path kernels) {
+    Map<String, byte[]> out = new LinkedHashMap<>();
     for (String name : FINGERPRINTED) {
       Path outer = classes.resolve(name.replace('.', '/') + ".class");
       if (!Files.isRegularFile(outer)) {
         throw new IllegalStateException("cannot fingerprint the compiler: no class file " + outer);
       }
       for (Path file : withNested(outer)) {
-        byte[] bytes = read(file);
-        String header = classes.relativize(file).toString().replace('\\', '/') + ' ' + bytes.length + '\n';
-        all.writeBytes(header.getBytes(StandardCharsets.UTF_8));
-        all.writeBytes(bytes);
+        out.put(classes.relativize(file).toString().replace('\\', '/'), read(file));
       }
     }
-    return Sha256.hex(all.toByteArray());
+    Map<String, byte[]> kernelFiles = kernelClasses(kernels);
+    if (kernelFiles.isEmpty()) {
+      throw new IllegalStateException("cannot fingerprint the compiler: no class of " + KERNEL_PACKAGE + " in " + kernels);
+    }
+    for (Map.Entry<String, byte[]> k : kernelFiles.entrySet()) {
+      out.put("solver-api/" + k.getKey(), k.getValue());
+    }
+    return out;
+  }
+
+  /** The class files directly in {@link #KERNEL_PACKAGE} of a class folder or jar, by path, sorted. */
+  private static Map<String, byte[]> kernelClasses(Path location) {
+    Map<String, byte[]> out = new TreeMap<>();
+    if (Files.isDirectory(location)) {
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(location.resolve(KERNEL_PACKAGE), "*.class")) {
+        for (Path p : files) {
+          out.put(KERNEL_PACKAGE + p.getFileName(), read(p));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return out;
+    }
+    try (JarFile jar = new JarFile(location.toFile())) {
+      for (JarEntry e : Collections.list(jar.entries())) {
+        String name = e.getName();
+        if (name.startsWith(KERNEL_PACKAGE) && name.endsWith(".class") && name.indexOf('/', KERNEL_PACKAGE.length()) < 0) {
+          try (InputStream in = jar.getInputStream(e)) {
+            out.put(name, in.readAllBytes());
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
   }
 
   /** {@code outer} followed by its nested classes ({@code Outer$*.class}), sorted by name. */

@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.cache.Sha256;
 /**
  * The compiler's identity in every cache key: a release name plus a fingerprint of the bytecode of
  * the classes that decide what is emitted. A change to the planner or an emitter changes the

@@ -16,6 +16,8 @@ final class ClassFileFacts {
   final Map<String, Integer> codeBytesByMethod = new LinkedHashMap<>();
   final List<String> memberReferences = new ArrayList<>();
   final List<String> classReferences = new ArrayList<>();
+  /** The class file's constant_pool_count: one more than the entries it holds. */
+  int constantPoolCount;
 
   static ClassFileFacts read(byte[] bytes) throws IOException {
     ClassFileFacts facts = new ClassFileFacts();
@@ -26,6 +28,7 @@ final class ClassFileFacts {
     in.readUnsignedShort();
     in.readUnsignedShort();
     int count = in.readUnsignedShort();
+    facts.constantPoolCount = count;
     String[] utf8 = new String[count];
     int[][] refs = new int[count][];
     int[] tags = new int[count];

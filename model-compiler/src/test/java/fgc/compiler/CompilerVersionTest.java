@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.compilation.CompiledSolver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 class CompilerVersionTest {
   /** Classes that do not shape what is emitted: the build-time driver, output holder, and test twins. */
   private static final Set<String> NOT_SHAPING = Set.of(
-      "fgc.compiler.BuildTimeGenerator", "fgc.compiler.CompiledSolver", "fgc.compiler.CompilerVersion",
+      "fgc.compiler.BuildTimeGenerator", "fgc.compiler.CompilerVersion", "fgc.compiler.JaninoSolverCompiler",
       "fgc.compiler.CompilerFingerprint", "fgc.compiler.BuiltFingerprint",
-      "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException");
+      "fgc.compiler.ModelCompiler$GeneratedSource", "fgc.compiler.plan.PlanException",
+      "fgc.compiler.plan.TooLargeException", "fgc.compiler.plan.NoSolutionException");
 
   @Test
   void everyClassThatShapesTheOutputIsFingerprinted() throws Exception {
@@ -51,7 +53,7 @@ class CompilerVersionTest {
   @Test
   void theFingerprintStampedByTheBuildIsTheOneOfTheClassesOnTheClassPath() {
     // Recomputed from the class files the tests run against: a stale stamp fails here.
-    String fromClasses = CompilerFingerprint.of(classFolder());
+    String fromClasses = CompilerFingerprint.of(classFolder(), CompilerFingerprint.kernelLocation());
     assertEquals(fromClasses, CompilerVersion.builtFingerprint());
     assertTrue(CompilerVersion.id().contains("+" + fromClasses.substring(0, 16) + "/"), CompilerVersion.id());
   }
@@ -69,8 +71,9 @@ class CompilerVersionTest {
         }
       }
     }
-    String before = CompilerFingerprint.of(copy);
-    assertEquals(CompilerFingerprint.of(classes), before);
+    Path kernels = CompilerFingerprint.kernelLocation();
+    String before = CompilerFingerprint.of(copy, kernels);
+    assertEquals(CompilerFingerprint.of(classes, kernels), before);
     List<Path> targets = new ArrayList<>(List.of(copy.resolve("fgc/compiler/emit/FactorBpEmitter.class")));
     try (Stream<Path> nested = Files.list(copy.resolve("fgc/compiler/plan"))) {
       nested.filter(p -> p.getFileName().toString().startsWith("PairPotentials$")).findFirst().ifPresent(targets::add);
@@ -80,12 +83,126 @@ class CompilerVersionTest {
       byte[] bytes = Files.readAllBytes(target);
       bytes[bytes.length / 2] ^= 1;
       Files.write(target, bytes);
-      String after = CompilerFingerprint.of(copy);
+      String after = CompilerFingerprint.of(copy, kernels);
       assertNotEquals(before, after, "a flipped byte in " + target.getFileName());
       bytes[bytes.length / 2] ^= 1;
       Files.write(target, bytes);
-      assertEquals(before, CompilerFingerprint.of(copy));
+      assertEquals(before, CompilerFingerprint.of(copy, kernels));
     }
+  }
+
+  @Test
+  void everyTypeAGeneratedSourceNamesIsFingerprinted() {
+    // Janino folds the constants a source names (Numerics.TINY, ...) into the class's bytes, and the
+    // class calls the kernels it names: each of those classes must be in the fingerprint, or a change
+    // to it would leave every cached class as it was under an unchanged key.
+    Set<String> fingerprinted = new HashSet<>();
+    for (String file : CompilerFingerprint.files(classFolder(), CompilerFingerprint.kernelLocation()).keySet()) {
+      fingerprinted.add(file.replaceFirst("^solver-api/", ""));
+    }
+    java.util.regex.Pattern qualified = java.util.regex.Pattern.compile("\\bfgc(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)+");
+    Set<String> named = new java.util.TreeSet<>();
+    int sources = 0;
+    for (EmitterCoverage.Case c : EmitterCoverage.cases()) {
+      String source = ModelCompiler.generateSource(c.model, c.spec).text();
+      sources++;
+      java.util.regex.Matcher m = qualified.matcher(source);
+      while (m.find()) {
+        if (!m.group().equals(ModelCompiler.GENERATED_PACKAGE) && !m.group().startsWith(ModelCompiler.GENERATED_PACKAGE + ".")) {
+          named.add(classFileOf(m.group()));
+        }
+      }
+    }
+    assertTrue(sources >= 20, "every algorithm on several models: " + sources);
+    for (String file : new java.util.ArrayList<>(named)) {
+      // A source names a nested class through its outer one (AssignmentKernels.Workspace): those too.
+      addNested(load(file.replace('/', '.').replaceAll("\\.class$", "")), named);
+    }
+    for (String kernel : List.of("Numerics", "IntTables", "DoubleTables", "AlldiffKernels", "AssignmentKernels$Workspace",
+        "FactorKernels", "PairwiseKernels", "Dirichlets", "Noise", "PlanDigest", "GeneratedAlgorithm")) {
+      assertTrue(named.contains("fgc/algorithm/" + kernel + ".class"), "the sources name " + kernel + ": " + named);
+    }
+    Set<String> missing = new java.util.TreeSet<>(named);
+    missing.removeAll(fingerprinted);
+    assertTrue(missing.isEmpty(), "generated sources name classes the fingerprint leaves out: " + missing);
+  }
+
+  /** The class file of the type a qualified name in a source starts with: package, class, nested classes, then members. */
+  private static String classFileOf(String qualified) {
+    String[] parts = qualified.split("\\.");
+    StringBuilder name = new StringBuilder();
+    int at = 0;
+    for (; at < parts.length && Character.isLowerCase(parts[at].charAt(0)); at++) {
+      name.append(parts[at]).append('.');
+    }
+    if (at == parts.length) {
+      throw new AssertionError("generated source names the package " + qualified + " but no class in it");
+    }
+    name.append(parts[at++]);
+    Class<?> type = load(name.toString());
+    if (type == null) {
+      throw new AssertionError("generated source names " + qualified + ", which is no class on the class path");
+    }
+    for (; at < parts.length; at++) {
+      Class<?> nested = load(type.getName() + "$" + parts[at]);
+      if (nested == null) {
+        break; // a member: a constant or a method
+      }
+      type = nested;
+    }
+    return type.getName().replace('.', '/') + ".class";
+  }
+
+  private static void addNested(Class<?> type, Set<String> out) {
+    for (Class<?> nested : type.getDeclaredClasses()) {
+      out.add(nested.getName().replace('.', '/') + ".class");
+      addNested(nested, out);
+    }
+  }
+
+  private static Class<?> load(String name) {
+    try {
+      return Class.forName(name, false, CompilerVersionTest.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
+  }
+
+  @Test
+  void aChangedKernelConstantChangesTheFingerprint(@TempDir Path copy) throws Exception {
+    // The case a cache key could not see before: Numerics.TINY changed in solver-api alone.
+    Path kernels = CompilerFingerprint.kernelLocation();
+    Files.createDirectories(copy.resolve(CompilerFingerprint.KERNEL_PACKAGE));
+    // Copied from the fingerprint's own reading: solver-api is a class folder or a jar, as the build has it.
+    for (java.util.Map.Entry<String, byte[]> f : CompilerFingerprint.files(classFolder(), kernels).entrySet()) {
+      if (f.getKey().startsWith("solver-api/")) {
+        Files.write(copy.resolve(f.getKey().substring("solver-api/".length())), f.getValue());
+      }
+    }
+    String before = CompilerFingerprint.of(classFolder(), copy);
+    assertEquals(CompilerFingerprint.of(classFolder(), kernels), before);
+    Path numerics = copy.resolve(CompilerFingerprint.KERNEL_PACKAGE).resolve("Numerics.class");
+    byte[] bytes = Files.readAllBytes(numerics);
+    // The constant pool's CONSTANT_Double (tag 6) holding TINY = 2^-500, made 2^-501.
+    byte[] tiny = java.nio.ByteBuffer.allocate(9).put((byte) 6).putDouble(fgc.algorithm.Numerics.TINY).array();
+    int at = indexOf(bytes, tiny);
+    assertTrue(at >= 0, "Numerics.class holds TINY as a constant");
+    System.arraycopy(java.nio.ByteBuffer.allocate(8).putDouble(fgc.algorithm.Numerics.TINY / 2).array(), 0, bytes, at + 1, 8);
+    Files.write(numerics, bytes);
+    assertNotEquals(before, CompilerFingerprint.of(classFolder(), copy), "a changed Numerics.TINY changes the fingerprint");
+  }
+
+  private static int indexOf(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int k = 0; k < needle.length; k++) {
+        if (haystack[i + k] != needle[k]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
   }
 
   @Test
@@ -106,7 +223,7 @@ class CompilerVersionTest {
     assertEquals(built.length, Files.size(stamped));
 
     CompilerFingerprint.main(new String[] {folder.toString()});
-    assertEquals(CompilerFingerprint.of(folder), stampedIn(folder));
+    assertEquals(CompilerFingerprint.of(folder, CompilerFingerprint.kernelLocation()), stampedIn(folder));
     // Stamping again (an incremental build that did not recompile the holder) replaces the old digits.
     String other = "0123456789abcdef".repeat(4);
     CompilerFingerprint.stamp(stamped, other);

@@ -1,5 +1,7 @@
 package fgc.compiler;
 
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

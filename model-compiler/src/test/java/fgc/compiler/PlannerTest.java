@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,7 @@ import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
 import fgc.compiler.plan.Planner;
+import fgc.compiler.plan.TooLargeException;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
@@ -62,9 +64,9 @@ class PlannerTest {
   }
 
   @Test
-  void tooManyValuesForTheSubsetPassesIsACompileErrorNamingTheAlternative() {
-    PlanException e = assertThrows(PlanException.class, () -> Planner.factors(TestModels.sudoku(5), 16, "sumproduct"));
-    assertTrue(e.getMessage().contains("bp-pairwise"), e.getMessage());
+  void tooManyValuesForTheSubsetPassesIsACompileErrorNamingTheAlternatives() {
+    PlanException e = assertThrows(TooLargeException.class, () -> ModelCompiler.footprint(TestModels.sudoku(5), AlgorithmSpec.named("sumproduct")));
+    assertTrue(e.getMessage().endsWith("it takes at most 16 values; maxproduct, bp-pairwise and ep-dirichlet fit"), e.getMessage());
   }
 
   @Test
@@ -88,13 +90,27 @@ class PlannerTest {
     int x2x3 = p.edgeInfos()[4];
     // The sender's value is the row: x2 = u, x3 = v has weight table(x3 = v, x2 = u), and 0 where u == v.
     assertArrayEquals(new int[] {0, 3, 0, 3}, java.util.Arrays.copyOfRange(info, x2x3 + 1, x2x3 + 5));
-    assertArrayEquals(new double[] {0, 4, 7, 2, 0, 8, 3, 6, 0}, java.util.Arrays.copyOfRange(w, info[x2x3], info[x2x3] + 9));
+    assertScaledByAPowerOfTwo(new double[] {0, 4, 7, 2, 0, 8, 3, 6, 0}, java.util.Arrays.copyOfRange(w, info[x2x3], info[x2x3] + 9));
     int y0x3 = p.edgeInfos()[7];
     // y0 (offset 1, size 2) to x3: the product of both tables.
     assertArrayEquals(new int[] {1, 2, 0, 3}, java.util.Arrays.copyOfRange(info, y0x3 + 1, y0x3 + 5));
-    assertArrayEquals(new double[] {2, 6, 10, 0, 4, 18}, java.util.Arrays.copyOfRange(w, info[y0x3], info[y0x3] + 6));
+    assertScaledByAPowerOfTwo(new double[] {2, 6, 10, 0, 4, 18}, java.util.Arrays.copyOfRange(w, info[y0x3], info[y0x3] + 6));
     assertArrayEquals(new int[] {1, 0, 0, 0, 0}, p.unaryAt());
-    assertArrayEquals(new double[] {3, 0, 1}, p.unary());
+    assertScaledByAPowerOfTwo(new double[] {3, 0, 1}, p.unary());
+  }
+
+  /**
+   * {@code actual} is {@code expected} times one power of two, exactly, with its largest entry in
+   * [1, 2): the planner keeps weights in scale without changing what they say.
+   */
+  static void assertScaledByAPowerOfTwo(double[] expected, double[] actual) {
+    double max = java.util.Arrays.stream(actual).max().orElse(0);
+    assertTrue(max >= 1 && max < 2, "largest entry " + max);
+    double expectedMax = java.util.Arrays.stream(expected).max().orElse(0);
+    int shift = Math.getExponent(max) - Math.getExponent(expectedMax);
+    for (int k = 0; k < expected.length; k++) {
+      assertEquals(Math.scalb(expected[k], shift), actual[k], 0.0, "entry " + k + " of " + java.util.Arrays.toString(actual));
+    }
   }
 
   @Test

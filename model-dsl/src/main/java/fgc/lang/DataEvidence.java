@@ -5,16 +5,10 @@ import fgc.model.Model;
 import fgc.model.VariableArray;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalLong;
 
 /** Observed values from a data file or the command line, every error positioned where it was written. */
 final class DataEvidence {
-  /** {@code NAME}, then any number of {@code [INDEX]}, then {@code =VALUE}; spaces allowed around the parts. */
-  private static final Pattern ASSIGNMENT = Pattern.compile(
-      "\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*((?:\\[\\s*-?[0-9]{1,9}\\s*\\]\\s*)*)=\\s*(-?[0-9]{1,9})\\s*");
-  private static final Pattern INDEX = Pattern.compile("\\[\\s*(-?[0-9]+)\\s*\\]");
-
   private DataEvidence() {}
 
   /** Every data entry must be a param, a declared data table, or an observed array of the model. */
@@ -23,9 +17,11 @@ final class DataEvidence {
       String name = entry.name();
       boolean param = false;
       boolean table = false;
-      for (Ast.Stmt s : program.statements()) {
-        param = param || (s instanceof Ast.Param p && p.name().equals(name));
-        table = table || (s instanceof Ast.Data d && d.name().equals(name));
+      for (Ast.Stmt top : program.statements()) {
+        for (Ast.Stmt s : top instanceof Ast.Group g ? g.statements() : List.of(top)) {
+          param = param || (s instanceof Ast.Param p && p.name().equals(name));
+          table = table || (s instanceof Ast.Data d && d.name().equals(name));
+        }
       }
       VariableArray array = model.array(name);
       if (entry.scalar() && !param) {
@@ -69,46 +65,154 @@ final class DataEvidence {
     return Evidence.of(model, values);
   }
 
+  /**
+   * {@code evidence} with the value {@code text} assigns, {@code NAME[i]...=VALUE}. The text is read
+   * with the model {@link Scanner} and the {@link IntegerLiteral} rule, so its names, numbers and
+   * spaces mean what they mean in a model, and every error points into it with a caret.
+   */
   static Evidence assignment(Model model, Evidence evidence, String text) {
-    Source source = new Source("--observe", text);
-    Matcher m = ASSIGNMENT.matcher(text);
-    if (!m.matches()) {
-      throw new LanguageException(source.diagnostic(1, 1, "expected NAME[index]...=VALUE, e.g. x[0][2]=5"));
+    Observation o = new Observation(new Source("--observe", text));
+    Token name;
+    List<Long> indices = new ArrayList<>();
+    List<Ast.Pos> positions = new ArrayList<>();
+    Ast.Pos valueAt;
+    long value;
+    try {
+      name = o.expect(Token.Kind.IDENTIFIER, "a variable array's name");
+      while (o.peek().kind() == Token.Kind.LEFT_BRACKET) {
+        o.advance();
+        positions.add(o.peek().pos());
+        indices.add(o.integer("an index"));
+        o.expect(Token.Kind.RIGHT_BRACKET, "']'");
+      }
+      o.expect(Token.Kind.ASSIGN, "'[' or '='");
+      valueAt = o.peek().pos();
+      value = o.integer("a value");
+      o.expect(Token.Kind.EOF, "nothing after the value");
+    } catch (LanguageException syntax) {
+      throw o.firstOf(syntax);
     }
-    String name = m.group(1);
-    VariableArray array = model.array(name);
+    o.checkLexical();
+
+    VariableArray array = model.array(name.text());
     if (array == null || !array.observed()) {
-      throw new LanguageException(source.diagnostic(1, m.start(1) + 1, array == null
-          ? "model " + model.name() + " has no variable array '" + name + "'"
-          : "'" + name + "' is not observed (add: observe " + name + ";)"));
-    }
-    List<Integer> indices = new ArrayList<>();
-    List<Integer> columns = new ArrayList<>();
-    Matcher i = INDEX.matcher(m.group(2));
-    while (i.find()) {
-      indices.add(Integer.parseInt(i.group(1)));
-      columns.add(m.start(2) + i.start(1) + 1);
+      throw o.error(name.pos(), array == null
+          ? "model " + model.name() + " has no variable array '" + name.text() + "'"
+          : "'" + name.text() + "' is not observed (add: observe " + name.text() + ";)");
     }
     if (indices.size() != array.rank()) {
-      throw new LanguageException(source.diagnostic(1, m.start(1) + 1,
-          "'" + name + "' has " + array.rank() + " dimensions but " + indices.size() + " indices were given"));
+      throw o.error(name.pos(), "'" + name.text() + "' has " + count(array.rank(), "dimension", "dimensions") + " but "
+          + count(indices.size(), "index was", "indices were") + " given");
     }
     int offset = 0;
     for (int axis = 0; axis < indices.size(); axis++) {
-      int index = indices.get(axis);
+      long index = indices.get(axis);
       if (index < 0 || index >= array.dim(axis)) {
-        throw new LanguageException(source.diagnostic(1, columns.get(axis), "index " + index + " is out of range 0.."
-            + (array.dim(axis) - 1) + " in dimension " + (axis + 1) + " of '" + name + "'"));
+        throw o.error(positions.get(axis), "index " + index + " is out of range 0.." + (array.dim(axis) - 1)
+            + " in dimension " + (axis + 1) + " of '" + name.text() + "'");
       }
-      offset = offset * array.dim(axis) + index;
+      offset = offset * array.dim(axis) + (int) index;
     }
-    int value = Integer.parseInt(m.group(3));
     if (!array.domain().contains(value)) {
-      throw new LanguageException(source.diagnostic(1, m.start(3) + 1,
-          array.elementName(offset) + " = " + value + " is outside its domain " + array.domain()));
+      throw o.error(valueAt, array.elementName(offset) + " = " + value + " is outside its domain " + array.domain());
     }
     int[] values = evidence.values();
-    values[array.firstIndex() + offset] = value;
+    values[array.firstIndex() + offset] = (int) value;
     return Evidence.of(model, values);
+  }
+
+  private static String count(int n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
+  /** The tokens of one {@code --observe} text; the first error ends the reading. */
+  private static final class Observation {
+    private static final String FORM = "an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5";
+
+    private final Source source;
+    private final List<Token> tokens;
+    private final Diagnostic lexical; // the scanner's first error, or null
+    private int current;
+
+    Observation(Source source) {
+      this.source = source;
+      Scanner.Result scanned = Scanner.scan(source);
+      this.tokens = scanned.tokens();
+      this.lexical = scanned.errors().isEmpty() ? null : scanned.errors().get(0);
+    }
+
+    /**
+     * The error to report when reading failed with {@code syntax}: a lexical error before it (a
+     * stray character the scanner dropped) comes first; at the same place the syntax error says
+     * more ("'1.5' is not an integer" rather than the scanner's view of a decimal).
+     */
+    LanguageException firstOf(LanguageException syntax) {
+      Diagnostic d = syntax.diagnostics().get(0);
+      boolean lexicalFirst = lexical != null && (lexical.line() < d.line()
+          || lexical.line() == d.line() && lexical.column() < d.column());
+      return lexicalFirst ? lexicalError() : syntax;
+    }
+
+    /** A lexical error even though the tokens left made sense ({@code x[0]=1@}). */
+    void checkLexical() {
+      if (lexical != null) {
+        throw lexicalError();
+      }
+    }
+
+    private LanguageException lexicalError() {
+      return new LanguageException(source.diagnostic(lexical.line(), lexical.column(), lexical.message() + "; " + FORM));
+    }
+
+    Token peek() {
+      return tokens.get(current);
+    }
+
+    Token advance() {
+      Token t = peek();
+      if (t.kind() != Token.Kind.EOF) {
+        current++;
+      }
+      return t;
+    }
+
+    Token expect(Token.Kind kind, String what) {
+      if (peek().kind() != kind) {
+        throw unexpected(what);
+      }
+      return advance();
+    }
+
+    /** An integer, a minus sign before it if any, by the language's literal rule. */
+    long integer(String what) {
+      Token first = peek();
+      boolean negative = first.kind() == Token.Kind.MINUS;
+      if (negative) {
+        advance();
+      }
+      Token number = peek();
+      if (number.kind() == Token.Kind.DECIMAL) {
+        throw error(first.pos(), "'" + (negative ? "-" : "") + Token.shorten(number.text()) + "' is not an integer");
+      }
+      if (number.kind() != Token.Kind.NUMBER) {
+        throw unexpected(what);
+      }
+      advance();
+      OptionalLong value = IntegerLiteral.value(number.text(), negative);
+      if (value.isEmpty()) {
+        throw error(first.pos(), IntegerLiteral.outOfRange(number.text(), negative));
+      }
+      return value.getAsLong();
+    }
+
+    private LanguageException unexpected(String what) {
+      Token t = peek();
+      String found = t.kind() == Token.Kind.EOF ? "the end" : t.describe();
+      return error(t.pos(), "expected " + what + " but found " + found + "; " + FORM);
+    }
+
+    LanguageException error(Ast.Pos pos, String message) {
+      return new LanguageException(source.diagnostic(pos, message));
+    }
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Tokens of a data file to {@link DataSet.Entry}s (the format is in {@link DataSet}). It uses the
@@ -79,7 +80,7 @@ final class DataParser {
     Token t = peek();
     if (t.kind() == Token.Kind.IDENTIFIER && t.text().equals("_")) {
       advance();
-      return new DataSet.Item(t.pos(), "_", 0, true);
+      return DataSet.Item.blank(t.pos());
     }
     boolean negative = t.kind() == Token.Kind.MINUS;
     if (negative) {
@@ -91,7 +92,14 @@ final class DataParser {
     }
     advance();
     String text = (negative ? "-" : "") + number.text();
-    return new DataSet.Item(t.pos(), text, Double.parseDouble(text), false);
+    if (number.kind() == Token.Kind.DECIMAL) {
+      return DataSet.Item.decimal(t.pos(), text);
+    }
+    OptionalLong value = IntegerLiteral.value(number.text(), negative);
+    if (value.isEmpty()) {
+      throw error(t, IntegerLiteral.outOfRange(number.text(), negative));
+    }
+    return DataSet.Item.integer(t.pos(), text, value.getAsLong());
   }
 
   private Token expect(Token.Kind kind, String what) {

@@ -22,14 +22,22 @@ import java.util.Map;
  * Errors are {@link LanguageException}s at {@code file:line:col}.
  */
 public final class DataSet {
-  /** One number of a data file, where it is written; {@code none} for {@code _}. */
-  record Item(Ast.Pos pos, String text, double value, boolean none) {
-    boolean isInteger() {
-      return !none && value == Math.rint(value) && Math.abs(value) < 9.0e15 && !text.contains(".") && !text.toLowerCase().contains("e");
+  /**
+   * One number of a data file as written, and where: {@code _} ({@code none}), an integer (exact,
+   * in {@code longValue}, by the language's {@link IntegerLiteral} rule) or a decimal. {@code value}
+   * is the number as a double, for weights.
+   */
+  record Item(Ast.Pos pos, String text, boolean none, boolean isInteger, long longValue, double value) {
+    static Item blank(Ast.Pos pos) {
+      return new Item(pos, "_", true, false, 0, 0);
     }
 
-    long longValue() {
-      return (long) value;
+    static Item integer(Ast.Pos pos, String text, long value) {
+      return new Item(pos, text, false, true, value, value);
+    }
+
+    static Item decimal(Ast.Pos pos, String text) {
+      return new Item(pos, text, false, false, 0, Double.parseDouble(text));
     }
   }
 
@@ -119,6 +127,10 @@ public final class DataSet {
   }
 
   LanguageException error(Ast.Pos pos, String message) {
-    return new LanguageException(source.diagnostic(pos, message));
+    return new LanguageException(diagnostic(pos, message));
+  }
+
+  Diagnostic diagnostic(Ast.Pos pos, String message) {
+    return source.diagnostic(pos, message);
   }
 }

@@ -2,10 +2,11 @@ package fgc.lang;
 
 import fgc.lang.Ast.Binders;
 import fgc.lang.Ast.Cond;
-import fgc.lang.Ast.IntExpr;
+import fgc.lang.Ast.NumExpr;
 import fgc.lang.Ast.Pos;
 import fgc.lang.Ast.Stmt;
 import fgc.model.Domain;
+import fgc.model.Formula;
 import fgc.model.Limits;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
@@ -43,17 +44,23 @@ final class Evaluator {
     }
   }
 
-  /** What a name stands for: an integer constant or a variable array, and where it was declared. */
-  private sealed interface Symbol permits Constant, Array, Table {
+  /** What a name stands for: an integer or decimal constant, a variable array or a data table, and where it was declared. */
+  sealed interface Symbol permits Constant, RealConstant, FormulaLet, Array, Table {
     Pos pos();
   }
 
-  private record Constant(Kind kind, long value, Pos pos) implements Symbol {}
+  record Constant(Kind kind, long value, Pos pos) implements Symbol {}
 
-  private record Array(VariableArray array, Pos pos) implements Symbol {}
+  /** A let whose value is a decimal: only a weight formula (or another let) may use it. */
+  record RealConstant(double value, Pos pos) implements Symbol {}
+
+  /** A let whose value reads variables: a name for that expression, in relations and weights. */
+  record FormulaLet(Formula value, Pos pos) implements Symbol {}
+
+  record Array(VariableArray array, Pos pos) implements Symbol {}
 
   /** A data table the model declared with {@code data NAME;}, read from the data file. */
-  private record Table(DataSet.Entry entry, Pos pos) implements Symbol {}
+  record Table(DataSet.Entry entry, Pos pos) implements Symbol {}
 
   private final Source source;
   private final Map<String, Long> overrides;
@@ -64,6 +71,16 @@ final class Evaluator {
   private final ModelBuilder builder; // null when only the params are wanted
   private final DataSet data;
   private long steps;
+  /** How many integers have been read from data tables, and the last of them: where an index came from. */
+  private long reads;
+  private DataRead lastRead;
+
+  /** An integer read from a data table: {@code table[row][column]}, {@code row} -1 for {@code table[column]}. */
+  private record DataRead(String table, int row, int column, DataSet.Item item) {
+    String element() {
+      return table + (row < 0 ? "" : "[" + row + "]") + "[" + column + "]";
+    }
+  }
 
   private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data) {
     this.source = source;
@@ -143,11 +160,13 @@ final class Evaluator {
       declare(p.name(), new Constant(Kind.PARAM, value, p.pos()));
       params.put(p.name(), value);
     } else if (s instanceof Ast.Let l) {
-      declare(l.name(), new Constant(Kind.LET, eval(l.value()), l.pos()));
+      declare(l.name(), let(l));
     } else if (s instanceof Ast.Var v) {
       variables(v);
     } else if (s instanceof Ast.Observe o) {
       observe(o);
+    } else if (s instanceof Ast.Group g) {
+      g.statements().forEach(this::execute);
     } else if (s instanceof Ast.Data d) {
       dataTable(d);
     } else if (s instanceof Ast.For f) {
@@ -165,6 +184,19 @@ final class Evaluator {
     }
   }
 
+  /**
+   * A let's value: an integer or a decimal constant, or, when it reads variables, the expression
+   * itself ({@code let a = x[r][c];}), which relations and weights may then use by name.
+   */
+  private Symbol let(Ast.Let l) {
+    Formula value = new Lowering(this, Lowering.ANY_VARIABLE).number(l.value());
+    if (!value.isConstant()) {
+      return new FormulaLet(value, l.pos());
+    }
+    return value.type() == Formula.Type.INT ? new Constant(Kind.LET, value.integer(), l.pos())
+        : new RealConstant(value.realValue(), l.pos());
+  }
+
   private void executeBlock(List<Stmt> body) {
     scopes.push(new ArrayList<>());
     for (Stmt s : body) {
@@ -179,7 +211,7 @@ final class Evaluator {
     }
     int[] dims = new int[v.dims().size()];
     for (int k = 0; k < dims.length; k++) {
-      IntExpr dim = v.dims().get(k);
+      NumExpr dim = v.dims().get(k);
       long size = eval(dim);
       String what = "dimension " + (k + 1) + " of '" + v.name() + "' has size " + size;
       if (size < 1) {
@@ -230,9 +262,25 @@ final class Evaluator {
     builder.observe(o.name()); // cannot fail: the name is a declared array
   }
 
+  /** Plain variables make one alldiff factor (as the builder's {@code alldiff}); expressions make one relation per pair. */
   private void alldiff(Ast.AllDiff a) {
-    List<Integer> scope = scope(a.pos(), "alldiff", a.refs(), a.binders());
-    build(a.pos(), () -> builder.alldiff(scope));
+    Lowering lowering = new Lowering(this, Lowering.ANY_VARIABLE);
+    List<Formula> items = new ArrayList<>();
+    forEach(a.binders(), () -> {
+      for (NumExpr item : a.items()) {
+        if (items.size() == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
+          throw error(a.pos(), "alldiff over more than " + Limits.MAX_ARITY + " variables; the limit is " + Limits.MAX_ARITY);
+        }
+        items.add(lowering.integer(item));
+      }
+    });
+    if (items.stream().allMatch(f -> f.op() == Formula.Op.VAR)) {
+      List<Integer> scope = new ArrayList<>();
+      items.forEach(f -> scope.add((int) f.integer()));
+      build(a.pos(), () -> builder.alldiff(scope));
+    } else {
+      build(a.pos(), () -> builder.alldiffOf(items));
+    }
   }
 
   /** The flat indices of {@code refs} for every binding of {@code binders}, bounded by {@link Limits#MAX_ARITY}. */
@@ -303,11 +351,40 @@ final class Evaluator {
     return t.entry();
   }
 
-  private static String describe(Symbol symbol) {
+  static String describe(Symbol symbol) {
     if (symbol instanceof Constant c) {
       return "a " + c.kind().word;
     }
+    if (symbol instanceof RealConstant) {
+      return "a decimal let";
+    }
+    if (symbol instanceof FormulaLet) {
+      return "a let over variables";
+    }
     return symbol instanceof Array ? "a variable array" : "a data table";
+  }
+
+  /** The element name of flat variable {@code index}, e.g. {@code x[2]}. */
+  String variableName(int index) {
+    for (Symbol symbol : symbols.values()) {
+      if (symbol instanceof Array a && index >= a.array().firstIndex() && index < a.array().firstIndex() + a.array().size()) {
+        return a.array().elementName(index - a.array().firstIndex());
+      }
+    }
+    return "variable " + index;
+  }
+
+  /** What {@code name} stands for here, or null. */
+  Symbol symbol(String name) {
+    return symbols.get(name);
+  }
+
+  /** A variable where a constant is needed (a bound, an index, a size, an if): only relations and weights may use variables. */
+  LanguageException notAConstant(Pos pos, String name) {
+    Symbol symbol = symbols.get(name);
+    boolean array = symbol instanceof Array a && a.array().rank() > 0;
+    String what = symbol instanceof FormulaLet f ? "a let over variables (declared at " + f.pos() + ")" : array ? "a variable array" : "a variable";
+    return error(pos, "'" + name + "' is " + what + ": it has no value until the model is solved, so only a relation or a weight may use it");
   }
 
   /** Runs {@code body} once for every binding of {@code binders} that passes their filter. */
@@ -399,10 +476,12 @@ final class Evaluator {
     }
     int[] indices = new int[a.rank()];
     for (int k = 0; k < indices.length; k++) {
-      IntExpr e = ref.indices().get(k);
+      NumExpr e = ref.indices().get(k);
+      long before = reads;
       long i = eval(e);
       if (i < 0 || i >= a.dim(k)) {
-        throw error(Ast.start(e), "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1) + " of '" + ref.name() + "'");
+        throw outOfRange(e, reads - before, "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1)
+            + " of '" + ref.name() + "'");
       }
       indices[k] = (int) i;
     }
@@ -415,7 +494,7 @@ final class Evaluator {
 
   // ---- Expressions -----------------------------------------------------------------------------
 
-  long eval(IntExpr e) {
+  long eval(NumExpr e) {
     if (e instanceof Ast.Num n) {
       return n.value();
     }
@@ -427,7 +506,10 @@ final class Evaluator {
       if (symbol instanceof Constant c) {
         return c.value();
       }
-      throw error(n.pos(), "'" + n.name() + "' is " + describe(symbol) + ", not a number"
+      if (symbol instanceof Array || symbol instanceof FormulaLet) {
+        throw notAConstant(n.pos(), n.name());
+      }
+      throw error(n.pos(), "'" + n.name() + "' is " + describe(symbol) + ", not " + (symbol instanceof RealConstant ? "an integer" : "a number")
           + (symbol instanceof Table ? " (index it, e.g. " + n.name() + "[0][0], or use size(" + n.name() + "))" : ""));
     }
     if (e instanceof Ast.Neg n) {
@@ -446,6 +528,9 @@ final class Evaluator {
     if (e instanceof Ast.Size z) {
       return size(z);
     }
+    if (!(e instanceof Ast.MinMax)) { // abs, if, sum, product, count: computed as a formula without variables
+      return new Lowering(this, Lowering.CONSTANT).integer(e).integer();
+    }
     Ast.MinMax m = (Ast.MinMax) e;
     long a = eval(m.a());
     long b = eval(m.b());
@@ -453,35 +538,84 @@ final class Evaluator {
   }
 
   private long dataAt(Ast.DataAt d) {
+    DataSet.Item item = dataItem(d);
+    if (item.none() || !item.isInteger()) {
+      throw error(d.pos(), "'" + d.name() + "' holds " + item.text() + " at " + inData(item) + ", which is not an integer");
+    }
+    reads++;
+    return item.longValue();
+  }
+
+  /** A number of a data table where a decimal may be (a weight formula): a blank is still an error. */
+  Formula dataNumber(Ast.DataAt d) {
+    DataSet.Item item = dataItem(d);
+    if (item.none()) {
+      throw error(d.pos(), "'" + d.name() + "' holds _ at " + inData(item) + ", which is not a number");
+    }
+    reads++;
+    return item.isInteger() ? Formula.constant(item.longValue()) : Formula.real(item.value());
+  }
+
+  /** The item {@code d} reads, every index checked. */
+  private DataSet.Item dataItem(Ast.DataAt d) {
+    if (symbols.get(d.name()) instanceof Array) {
+      throw notAConstant(d.pos(), d.name());
+    }
     DataSet.Entry entry = table(d.pos(), d.name());
-    DataSet.Item item;
+    DataRead read;
     if (d.indices().size() == 1) {
       if (entry.rows().size() != 1) {
         throw error(d.pos(), "'" + d.name() + "' has " + entry.rows().size() + " rows; index it as " + d.name() + "[row][column]");
       }
-      item = entry.rows().get(0).get(index(d.indices().get(0), entry.rows().get(0).size(), "entry", d.name()));
+      List<DataSet.Item> row = entry.rows().get(0);
+      int column = index(d.indices().get(0), row.size(), "entry", d.name());
+      read = new DataRead(d.name(), -1, column, row.get(column));
     } else if (d.indices().size() == 2) {
-      List<DataSet.Item> row = row(entry, d.indices().get(0), d.name());
-      item = row.get(index(d.indices().get(1), row.size(), "column", d.name() + "[" + eval(d.indices().get(0)) + "]"));
+      int r = index(d.indices().get(0), entry.rows().size(), "row", d.name());
+      List<DataSet.Item> row = entry.rows().get(r);
+      int column = index(d.indices().get(1), row.size(), "column", d.name() + "[" + r + "]");
+      read = new DataRead(d.name(), r, column, row.get(column));
     } else {
       throw error(d.pos(), "data '" + d.name() + "' takes 1 index (a one-row table) or 2 ([row][column]), not " + d.indices().size());
     }
-    if (item.none() || !item.isInteger()) {
-      throw error(d.pos(), "'" + d.name() + "' holds " + item.text() + " at " + data.sourceName() + ":" + item.pos()
-          + ", which is not an integer");
+    lastRead = read;
+    return read.item();
+  }
+
+  /** Where {@code item} is written: {@code file:line:col} of the data file. */
+  String inData(DataSet.Item item) {
+    return data.sourceName() + ":" + item.pos();
+  }
+
+  /**
+   * An index out of range. When its expression read exactly one integer from a data table, the
+   * error names it and a second diagnostic points at it in the data file, where the fix usually is.
+   */
+  private LanguageException outOfRange(NumExpr index, long readsInIndex, String message) {
+    Pos pos = Ast.start(index);
+    if (readsInIndex != 1) {
+      return error(pos, message);
     }
-    return item.longValue();
+    DataRead read = lastRead;
+    boolean direct = index instanceof Ast.DataAt;
+    String element = read.element();
+    return new LanguageException(List.of(
+        source.diagnostic(pos, message + " (the index " + (direct ? "is " : "is computed from ") + element + ", at " + inData(read.item()) + ")"),
+        data.diagnostic(read.item().pos(), element + " = " + read.item().text() + (direct ? " is" : " gives")
+            + " the index out of range at " + source.name() + ":" + pos)));
   }
 
   /** Row {@code index} of a data table, the index checked. */
-  List<DataSet.Item> row(DataSet.Entry entry, IntExpr index, String name) {
+  List<DataSet.Item> row(DataSet.Entry entry, NumExpr index, String name) {
     return entry.rows().get(index(index, entry.rows().size(), "row", name));
   }
 
-  private int index(IntExpr e, int size, String what, String name) {
+  private int index(NumExpr e, int size, String what, String name) {
+    long before = reads;
     long i = eval(e);
     if (i < 0 || i >= size) {
-      throw error(Ast.start(e), what + " " + i + " is out of range 0.." + (size - 1) + " of '" + name + "'");
+      throw outOfRange(e, reads - before, what + " " + i + " is out of range "
+          + (size == 0 ? "('" + name + "' is empty)" : "0.." + (size - 1) + " of '" + name + "'"));
     }
     return (int) i;
   }
@@ -491,9 +625,31 @@ final class Evaluator {
     return z.row().isPresent() ? row(entry, z.row().get(), z.name()).size() : entry.rows().size();
   }
 
-  private long arith(Ast.Arith e) {
-    long a = eval(e.left());
-    long b = eval(e.right());
+  /**
+   * A chain of binary operators, {@code ((a + b) * c) - d}: down the left operands in a loop, then
+   * back up applying each operator, so a chain of any length costs no recursion (only its right
+   * operands, which are nested no deeper than the parser allows, are evaluated recursively).
+   */
+  private long arith(Ast.Arith top) {
+    if (!(top.left() instanceof Ast.Arith)) { // the common short case, without a list
+      long a = eval(top.left());
+      return arith(top, a, eval(top.right()));
+    }
+    List<Ast.Arith> chain = new ArrayList<>();
+    NumExpr left = top;
+    while (left instanceof Ast.Arith a) {
+      chain.add(a);
+      left = a.left();
+    }
+    long value = eval(left);
+    for (int k = chain.size() - 1; k >= 0; k--) {
+      Ast.Arith e = chain.get(k);
+      value = arith(e, value, eval(e.right()));
+    }
+    return value;
+  }
+
+  long arith(Ast.Arith e, long a, long b) {
     if ((e.op() == Ast.ArithOp.DIV || e.op() == Ast.ArithOp.MOD) && b == 0) {
       throw error(e.pos(), (e.op() == Ast.ArithOp.DIV ? "division" : "modulo") + " by zero in " + a + " " + e.op().symbol + " 0");
     }
@@ -527,9 +683,29 @@ final class Evaluator {
       };
     }
     if (c instanceof Ast.Logic l) {
-      return l.op() == Ast.LogicOp.AND ? test(l.left()) && test(l.right()) : test(l.left()) || test(l.right());
+      return logic(l);
     }
     return !test(((Ast.Not) c).operand());
+  }
+
+  /** A chain of {@code &&} and {@code ||}, walked like {@link #arith(Ast.Arith)}, short-circuits kept. */
+  private boolean logic(Ast.Logic top) {
+    if (!(top.left() instanceof Ast.Logic)) {
+      boolean a = test(top.left());
+      return top.op() == Ast.LogicOp.AND ? a && test(top.right()) : a || test(top.right());
+    }
+    List<Ast.Logic> chain = new ArrayList<>();
+    Cond left = top;
+    while (left instanceof Ast.Logic l) {
+      chain.add(l);
+      left = l.left();
+    }
+    boolean value = test(left);
+    for (int k = chain.size() - 1; k >= 0; k--) {
+      Ast.Logic l = chain.get(k);
+      value = l.op() == Ast.LogicOp.AND ? value && test(l.right()) : value || test(l.right());
+    }
+    return value;
   }
 
   LanguageException error(Pos pos, String message) {

@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * <ol>
  *   <li>{@link Scanner} cuts the text into {@link Token}s, dropping comments ({@code #} and
- *       {@code //} to end of line) and reporting stray characters and oversized numbers.
+ *       {@code //} to end of line) and reporting stray characters.
  *   <li>{@link Parser} builds the syntax tree ({@link Ast}) by recursive descent, checks types and
  *       nesting depth, and recovers at {@code ;} and {@code }} to report up to 20 errors at once.
  *   <li>{@link Evaluator} runs the tree: it binds params (with the caller's overrides), lets and
@@ -28,26 +28,32 @@ import java.util.Map;
  *   <li>The result is the ground {@link Model}, whose canonical text the compiler keys on.
  * </ol>
  *
- * <p>The grammar, in EBNF. {@code int} and {@code cond} are both {@code expr}, of the type the
- * parser requires there; names in expressions are params, lets and loop variables, all integers.
+ * <p>The grammar, in EBNF. {@code int}, {@code number} and {@code cond} are all {@code expr}, of the
+ * type the parser requires there (a {@code number} may be a decimal, which only weights and lets
+ * may use); names in expressions are params, lets, loop variables, data tables and variables.
  *
  * <pre>
  * program    = [ "model" NAME ";" ] { topStmt } ;
  * topStmt    = "param" NAME "=" int ";"
- *            | "var" NAME { "[" int "]" } "in" range ";"
- *            | "observe" NAME ";"
- *            | "data" NAME ";"
+ *            | "var" decl { "," decl } "in" range ";"
+ *            | "observe" NAME { "," NAME } ";"
+ *            | "data" NAME { "," NAME } ";"
  *            | stmt ;
- * stmt       = "let" NAME "=" int ";"
+ * decl       = NAME { "[" int "]" } ;
+ * stmt       = "let" NAME "=" number ";"
  *            | "for" binders block
  *            | "if" cond block [ "else" block ]
- *            | "alldiff" scope ";"
+ *            | "alldiff" "(" items ")" ";"
  *            | ( "neq" | "eq" ) "(" ref "," ref ")" ";"
- *            | "sum" scope "==" int ";"
  *            | "table" scope "=" weights ";"
- *            | "prior" "(" ref ")" "=" weights ";" ;
+ *            | "prior" "(" ref ")" "=" weights ";"
+ *            | "weight" scope "=" number ";"
+ *            | "cpt" "(" ref [ "|" ref { "," ref } ] ")" "=" rows ";"
+ *            | cond ";" ;                                  (a relation)
  * scope      = "(" ref ( "for" binders | { "," ref } ) ")" ;
+ * items      = expr ( "for" binders | { "," expr } ) ;
  * weights    = "[" ( NUMBER | DECIMAL ) { "," ( NUMBER | DECIMAL ) } "]" | NAME [ "[" int "]" ] ;
+ * rows       = "[" weights { "," weights } "]" | weights ;
  * block      = "{" { stmt } "}" ;
  * binders    = NAME "in" range { "," NAME "in" range } [ "where" cond ] ;
  * range      = int ".." int ;
@@ -59,20 +65,28 @@ import java.util.Map;
  * additive   = term { ( "+" | "-" ) term } ;
  * term       = unary { ( "*" | "/" | "%" ) unary } ;
  * unary      = ( "-" | "!" ) unary | primary ;
- * primary    = NUMBER | NAME { "[" int "]" } | "true" | "false" | "(" expr ")"
- *            | ( "min" | "max" ) "(" int "," int ")" | "size" "(" NAME [ "[" int "]" ] ")" ;
+ * primary    = NUMBER | DECIMAL | NAME { "[" int "]" } | "true" | "false" | "(" expr ")"
+ *            | ( "min" | "max" ) "(" expr "," expr ")" | ( "abs" | "exp" | "log" ) "(" expr ")"
+ *            | "if" "(" cond "," expr "," expr ")" | ( "sum" | "product" ) "(" items ")"
+ *            | "count" "(" int "," items ")" | "size" "(" NAME [ "[" int "]" ] ")" ;
  * </pre>
+ *
+ * <p>A relation, a weight formula and a let may read variables; {@link Lowering} turns them into
+ * {@link fgc.model.Formula}s, and {@link fgc.model.ModelBuilder} into factors.
  *
  * <p>{@code NAME[..]} in an expression reads a data table ({@code data NAME;}) from the {@link DataSet};
  * docs/language.md has an example of every construct and the data file format.
  *
  * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
- * while it is in scope. Nesting (blocks, binders, parentheses, operators) is limited to 100 levels
- * and unrolling to 20,000,000 loop iterations and factor variables in all.
+ * while it is in scope. Nesting (blocks, binders, parentheses, unary operators, indices, calls) is
+ * limited to 100 levels, a chain of binary operators like {@code 1 + 2 + 3} being no nesting at all,
+ * and unrolling to 20,000,000 loop iterations and factor variables in all. Integer literals are
+ * 64-bit ({@link IntegerLiteral}), in models, data files and {@code --observe} alike.
  */
 public final class FgcLanguage {
   /** The models shipped as resources {@code /fgc/models/NAME.fg}. */
-  private static final List<String> BUNDLED = List.of("sudoku", "latin", "killer", "colouring", "chain");
+  private static final List<String> BUNDLED = List.of("sudoku", "latin", "killer", "colouring", "chain", "queens", "futoshiki",
+      "kenken", "australia", "sprinkler", "magic");
 
   private FgcLanguage() {}
 
@@ -102,6 +116,37 @@ public final class FgcLanguage {
   /** The model in {@code file} with the data file {@code data}. */
   public static Model load(Path file, Map<String, Long> paramOverrides, DataSet data) {
     return parse(file.toString(), readText(file), paramOverrides, data);
+  }
+
+  /**
+   * The model in the class-path resource {@code path} (e.g. {@code sprinkler.fg}, where the Maven
+   * plugin puts a project's models), with the data file in the resource {@code dataPath} (or none
+   * when null); read through the context class loader, else this class's.
+   */
+  public static Model resource(String path, Map<String, Long> paramOverrides, String dataPath) {
+    DataSet data = dataPath == null ? DataSet.empty() : DataSet.parse(dataPath, resourceText(dataPath));
+    return parse(path, resourceText(path), paramOverrides, data);
+  }
+
+  /** The model in the class-path resource {@code path}, with no data file. */
+  public static Model resource(String path, Map<String, Long> paramOverrides) {
+    return resource(path, paramOverrides, null);
+  }
+
+  private static String resourceText(String path) {
+    String name = path.startsWith("/") ? path.substring(1) : path;
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    if (loader == null) {
+      loader = FgcLanguage.class.getClassLoader();
+    }
+    try (InputStream in = loader.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new LanguageException(Diagnostic.unpositioned(path, "no such resource on the class path"));
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new LanguageException(Diagnostic.unpositioned(path, "cannot read the resource: " + e.getMessage()));
+    }
   }
 
   /** The bundled model {@code name} with {@code data}. */
@@ -167,7 +212,23 @@ public final class FgcLanguage {
     return Evaluator.parameters(source, Parser.parse(source));
   }
 
-  static String readText(Path file) {
+  /**
+   * An error at the declaration of variable array {@code array} in the model text {@code text} (at
+   * its domain when {@code atDomain}), for a fault found only once the model is put to a use, such
+   * as cells that cannot hold a grid's values; unpositioned when the text declares no such array.
+   */
+  public static LanguageException declarationError(String sourceName, String text, String array, boolean atDomain, String message) {
+    Source source = new Source(sourceName, text);
+    for (Ast.Stmt s : Parser.parse(source).statements()) {
+      if (s instanceof Ast.Var v && v.name().equals(array)) {
+        return new LanguageException(source.diagnostic(atDomain ? v.domain().pos() : v.pos(), message));
+      }
+    }
+    return new LanguageException(Diagnostic.unpositioned(sourceName, message));
+  }
+
+  /** The text of a model file as every reader of models sees it (UTF-8, without a byte order mark). */
+  public static String readText(Path file) {
     try {
       String text = Files.readString(file, StandardCharsets.UTF_8);
       return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write

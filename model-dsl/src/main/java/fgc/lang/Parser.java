@@ -7,7 +7,6 @@ import static fgc.lang.Token.Kind.COMMA;
 import static fgc.lang.Token.Kind.DOT_DOT;
 import static fgc.lang.Token.Kind.DECIMAL;
 import static fgc.lang.Token.Kind.ELSE;
-import static fgc.lang.Token.Kind.EQUAL;
 import static fgc.lang.Token.Kind.EOF;
 import static fgc.lang.Token.Kind.FOR;
 import static fgc.lang.Token.Kind.IDENTIFIER;
@@ -27,7 +26,7 @@ import fgc.lang.Ast.ArithOp;
 import fgc.lang.Ast.CompareOp;
 import fgc.lang.Ast.Cond;
 import fgc.lang.Ast.Expr;
-import fgc.lang.Ast.IntExpr;
+import fgc.lang.Ast.NumExpr;
 import fgc.lang.Ast.LogicOp;
 import fgc.lang.Ast.Pos;
 import fgc.lang.Ast.Stmt;
@@ -36,6 +35,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -47,7 +47,11 @@ import java.util.Set;
  */
 final class Parser {
   static final int MAX_ERRORS = 20;
-  /** Deepest nesting of blocks, loop binders, parentheses and operators; it bounds recursion. */
+  /**
+   * Deepest nesting of blocks, loop binders, parentheses, unary operators, indices and calls; it
+   * bounds the recursion of parser and evaluator. A chain of binary operators ({@code 1 + 2 + 3})
+   * is not nesting: the parser reads it in a loop and the evaluator walks it without recursing.
+   */
   static final int MAX_NESTING = 100;
 
   /** Unwinds to the enclosing statement after a syntax error; never leaves the parser. */
@@ -131,7 +135,7 @@ final class Parser {
         advance();
         Token name = expect(IDENTIFIER);
         expect(ASSIGN);
-        IntExpr value = integer(expression());
+        NumExpr value = integer(expression());
         expect(SEMICOLON);
         return new Ast.Param(name.pos(), name.text(), value);
       }
@@ -139,7 +143,7 @@ final class Parser {
         advance();
         Token name = expect(IDENTIFIER);
         expect(ASSIGN);
-        IntExpr value = integer(expression());
+        NumExpr value = number(expression());
         expect(SEMICOLON);
         return new Ast.Let(name.pos(), name.text(), value);
       }
@@ -149,9 +153,13 @@ final class Parser {
       case OBSERVE: {
         topLevelOnly(keyword, topLevel);
         advance();
-        Token name = expect(IDENTIFIER);
+        List<Stmt> names = new ArrayList<>();
+        do {
+          Token name = expect(IDENTIFIER);
+          names.add(new Ast.Observe(name.pos(), name.text()));
+        } while (match(COMMA));
         expect(SEMICOLON);
-        return new Ast.Observe(name.pos(), name.text());
+        return names.size() == 1 ? names.get(0) : new Ast.Group(keyword.pos(), List.copyOf(names));
       }
       case FOR: {
         advance();
@@ -162,6 +170,9 @@ final class Parser {
         return new Ast.For(keyword.pos(), binders, body);
       }
       case IF: {
+        if (conditional()) {
+          return relation(); // if(c, a, b) == y; starts with a conditional expression
+        }
         advance();
         Cond cond = condition(expression());
         List<Stmt> then = block();
@@ -180,13 +191,6 @@ final class Parser {
         expectClosing(RIGHT_PAREN, open);
         expect(SEMICOLON);
         return keyword.kind() == Token.Kind.NEQ ? new Ast.Neq(keyword.pos(), a, b) : new Ast.Eq(keyword.pos(), a, b);
-      }
-      case SUM: {
-        Scope scope = scope();
-        expect(EQUAL);
-        IntExpr total = integer(expression());
-        expect(SEMICOLON);
-        return new Ast.Sum(keyword.pos(), scope.refs, scope.binders, total);
       }
       case TABLE: {
         Scope scope = scope();
@@ -208,13 +212,114 @@ final class Parser {
       case DATA: {
         topLevelOnly(keyword, topLevel);
         advance();
-        Token name = expect(IDENTIFIER);
+        List<Stmt> names = new ArrayList<>();
+        do {
+          Token name = expect(IDENTIFIER);
+          names.add(new Ast.Data(name.pos(), name.text()));
+        } while (match(COMMA));
         expect(SEMICOLON);
-        return new Ast.Data(name.pos(), name.text());
+        return names.size() == 1 ? names.get(0) : new Ast.Group(keyword.pos(), List.copyOf(names));
       }
+      case IDENTIFIER:
+        if (next().kind() == LEFT_PAREN && keyword.text().equals("weight")) {
+          return weight();
+        }
+        if (next().kind() == LEFT_PAREN && keyword.text().equals("cpt")) {
+          return cpt();
+        }
+        return relation();
       default:
+        if (startsExpression(keyword.kind())) {
+          return relation();
+        }
         throw error(keyword.pos(), "expected a statement but found " + keyword.describe());
     }
+  }
+
+  /**
+   * Whether the {@code if} here starts the expression {@code if(c, a, b)} rather than an if
+   * statement: a parenthesis follows it, and what follows the matching one is not a block.
+   */
+  private boolean conditional() {
+    if (next().kind() != LEFT_PAREN) {
+      return false;
+    }
+    int open = 0;
+    for (int k = current + 1; k < tokens.size(); k++) {
+      Token.Kind kind = tokens.get(k).kind();
+      if (kind == LEFT_PAREN) {
+        open++;
+      } else if (kind == RIGHT_PAREN && --open == 0) {
+        return k + 1 < tokens.size() && tokens.get(k + 1).kind() != LEFT_BRACE;
+      } else if (kind == EOF || kind == SEMICOLON || kind == LEFT_BRACE) {
+        return kind == SEMICOLON; // if(c, a, b ... ; unbalanced: read it as the expression it looks like
+      }
+    }
+    return false;
+  }
+
+  private static boolean startsExpression(Token.Kind kind) {
+    return switch (kind) {
+      case IDENTIFIER, NUMBER, DECIMAL, LEFT_PAREN, MINUS, NOT, SUM, MIN, MAX, SIZE, TRUE, FALSE -> true;
+      default -> false;
+    };
+  }
+
+  /** {@code condition;}: a relation between expressions over variables. */
+  private Stmt relation() {
+    Pos start = peek().pos();
+    Expr e = expression();
+    if (check(ASSIGN)) {
+      throw error(peek().pos(), "expected '==' but found '=' (a relation compares: == != < <= > >=)");
+    }
+    if (!(e instanceof Cond c)) {
+      throw error(start, "expected a statement but found a number: a relation compares expressions (== != < <= > >=)");
+    }
+    expect(SEMICOLON);
+    return new Ast.Relation(start, c);
+  }
+
+  /** {@code weight(refs) = formula;}: the scope as in a table, then a numeric formula over it. */
+  private Stmt weight() {
+    Token keyword = peek();
+    Scope scope = scope();
+    expect(ASSIGN);
+    NumExpr formula = number(expression());
+    expect(SEMICOLON);
+    return new Ast.Weight(keyword.pos(), scope.refs, scope.binders, formula);
+  }
+
+  /** {@code cpt(child | parent, ...) = [[row], ...];} or {@code cpt(child) = [row];}, or a data table for the rows. */
+  private Stmt cpt() {
+    Token keyword = advance();
+    Token open = expect(LEFT_PAREN);
+    Ast.Ref child = ref();
+    List<Ast.Ref> parents = new ArrayList<>();
+    if (match(Token.Kind.PIPE)) {
+      do {
+        parents.add(ref());
+      } while (match(COMMA));
+    }
+    expectClosing(RIGHT_PAREN, open);
+    expect(ASSIGN);
+    Ast.Weights rows = check(LEFT_BRACKET) && next().kind() == LEFT_BRACKET ? rows() : weights();
+    expect(SEMICOLON);
+    return new Ast.Cpt(keyword.pos(), child, List.copyOf(parents), rows);
+  }
+
+  /** {@code [[w, ...], [w, ...], ...]}. */
+  private Ast.Weights rows() {
+    Token open = advance();
+    List<Ast.InlineWeights> rows = new ArrayList<>();
+    do {
+      Ast.Weights row = weights();
+      if (!(row instanceof Ast.InlineWeights inline)) {
+        throw error(row.pos(), "expected a row of weights in brackets");
+      }
+      rows.add(inline);
+    } while (match(COMMA));
+    expectClosing(RIGHT_BRACKET, open);
+    return new Ast.InlineRows(open.pos(), List.copyOf(rows));
   }
 
   private Stmt modelDeclaration(boolean topLevel) {
@@ -229,27 +334,65 @@ final class Parser {
     return null;
   }
 
+  /** {@code var NAME dims {, NAME dims} in range;}: several names share the domain. */
   private Stmt varDeclaration() {
-    advance();
-    Token name = expect(IDENTIFIER);
-    List<IntExpr> dims = new ArrayList<>();
-    while (check(LEFT_BRACKET)) {
-      Token open = advance();
-      dims.add(integer(expression()));
-      expectClosing(RIGHT_BRACKET, open);
-    }
+    Token keyword = advance();
+    List<Token> names = new ArrayList<>();
+    List<List<NumExpr>> dimensions = new ArrayList<>();
+    do {
+      names.add(expect(IDENTIFIER));
+      List<NumExpr> dims = new ArrayList<>();
+      while (check(LEFT_BRACKET)) {
+        Token open = advance();
+        dims.add(integer(expression()));
+        expectClosing(RIGHT_BRACKET, open);
+      }
+      dimensions.add(List.copyOf(dims));
+    } while (match(COMMA));
     expect(IN);
     Ast.Range domain = range();
     expect(SEMICOLON);
-    return new Ast.Var(name.pos(), name.text(), List.copyOf(dims), domain);
+    List<Stmt> vars = new ArrayList<>();
+    for (int k = 0; k < names.size(); k++) {
+      vars.add(new Ast.Var(names.get(k).pos(), names.get(k).text(), dimensions.get(k), domain));
+    }
+    return vars.size() == 1 ? vars.get(0) : new Ast.Group(keyword.pos(), List.copyOf(vars));
   }
 
-  /** {@code alldiff(a, b, ...)} or the comprehension {@code alldiff(ref for BINDERS)}. */
+  /** {@code alldiff(a, b, ...)} or the comprehension {@code alldiff(item for BINDERS)}. */
   private Stmt alldiff() {
-    Token keyword = peek();
-    Scope scope = scope();
+    Token keyword = advance();
+    Token open = expect(LEFT_PAREN);
+    Items items = items(keyword, false);
+    expectClosing(RIGHT_PAREN, open);
     expect(SEMICOLON);
-    return new Ast.AllDiff(keyword.pos(), scope.refs, scope.binders);
+    return new Ast.AllDiff(keyword.pos(), items.list, items.binders);
+  }
+
+  /** The items of {@code alldiff}, {@code sum}, {@code product} or {@code count}: a list, or one item and the binders of a comprehension. */
+  private record Items(List<NumExpr> list, Ast.Binders binders) {}
+
+  /** {@code item ( "for" binders | { "," item } )}, integers unless {@code decimals} allows numbers. */
+  private Items items(Token keyword, boolean decimals) {
+    List<NumExpr> list = new ArrayList<>();
+    list.add(item(decimals));
+    Ast.Binders binders;
+    int saved = depth;
+    if (match(FOR)) {
+      binders = binders();
+    } else {
+      while (match(COMMA)) {
+        list.add(item(decimals));
+      }
+      binders = new Ast.Binders(List.of(), new Ast.Bool(keyword.pos(), true));
+    }
+    depth = saved;
+    return new Items(List.copyOf(list), binders);
+  }
+
+  private NumExpr item(boolean decimals) {
+    Expr e = expression();
+    return decimals ? number(e) : integer(e);
   }
 
   /** The variables of a factor: a list of refs, or one ref and the binders of a comprehension. */
@@ -281,7 +424,7 @@ final class Parser {
     Token start = peek();
     if (start.kind() == IDENTIFIER) {
       advance();
-      Optional<IntExpr> row = Optional.empty();
+      Optional<NumExpr> row = Optional.empty();
       if (check(LEFT_BRACKET)) {
         Token open = advance();
         row = Optional.of(integer(expression()));
@@ -301,6 +444,9 @@ final class Parser {
         throw error(t.pos(), "expected a weight (a non-negative number) but found " + t.describe());
       }
       advance();
+      if (t.kind() == NUMBER) {
+        literal(t.pos(), t.text(), false); // an integer weight follows the integer rule too
+      }
       values.add(Double.parseDouble(t.text()));
       positions.add(t.pos());
     } while (match(COMMA));
@@ -335,7 +481,7 @@ final class Parser {
 
   private Ast.Ref ref() {
     Token name = expect(IDENTIFIER);
-    List<IntExpr> indices = new ArrayList<>();
+    List<NumExpr> indices = new ArrayList<>();
     while (check(LEFT_BRACKET)) {
       Token open = advance();
       indices.add(integer(expression()));
@@ -346,10 +492,18 @@ final class Parser {
 
   private Ast.Range range() {
     Pos start = peek().pos();
-    IntExpr lo = integer(expression());
+    NumExpr lo = bound(expression());
     expect(DOT_DOT);
-    IntExpr hi = integer(expression());
+    NumExpr hi = bound(expression());
     return new Ast.Range(start, lo, hi);
+  }
+
+  /** An end of a range: an integer, a decimal there most likely being a range typed with one dot. */
+  private NumExpr bound(Expr e) {
+    if (e instanceof Ast.Decimal d && d.text().matches("[0-9]+\\.[0-9]+")) {
+      throw error(d.pos(), "'" + Token.shorten(d.text()) + "' is not an integer (did you mean '" + d.text().replace(".", "..") + "'?)");
+    }
+    return integer(e);
   }
 
   private void topLevelOnly(Token keyword, boolean topLevel) {
@@ -369,7 +523,10 @@ final class Parser {
     while (check(OR)) {
       Token op = advance();
       Expr right = and();
-      left = bounded(new Ast.Logic(op.pos(), LogicOp.OR, condition(left), condition(right)));
+      left = new Ast.Logic(op.pos(), LogicOp.OR, condition(left), condition(right));
+    }
+    if (check(Token.Kind.PIPE)) {
+      throw error(peek().pos(), "unexpected character '|' (did you mean '||'?)");
     }
     return left;
   }
@@ -379,7 +536,7 @@ final class Parser {
     while (check(AND)) {
       Token op = advance();
       Expr right = equality();
-      left = bounded(new Ast.Logic(op.pos(), LogicOp.AND, condition(left), condition(right)));
+      left = new Ast.Logic(op.pos(), LogicOp.AND, condition(left), condition(right));
     }
     return left;
   }
@@ -397,7 +554,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = comparison();
-      left = bounded(new Ast.Compare(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Compare(at.pos(), op, integer(left), integer(right));
     }
   }
 
@@ -416,7 +573,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = additive();
-      left = bounded(new Ast.Compare(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Compare(at.pos(), op, integer(left), integer(right));
     }
   }
 
@@ -433,7 +590,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = multiplicative();
-      left = bounded(new Ast.Arith(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Arith(at.pos(), op, number(left), number(right));
     }
   }
 
@@ -451,7 +608,7 @@ final class Parser {
       }
       Token at = advance();
       Expr right = unary();
-      left = bounded(new Ast.Arith(at.pos(), op, integer(left), integer(right)));
+      left = new Ast.Arith(at.pos(), op, number(left), number(right));
     }
   }
 
@@ -460,13 +617,20 @@ final class Parser {
     if (op.kind() != Token.Kind.MINUS && op.kind() != Token.Kind.NOT) {
       return primary();
     }
+    Token next = tokens.get(Math.min(current + 1, tokens.size() - 1));
+    if (op.kind() == Token.Kind.MINUS && next.kind() == NUMBER && IntegerLiteral.value(next.text(), false).isEmpty()) {
+      // A negative literal whose digits alone do not fit, as -9223372036854775808: read it signed.
+      advance();
+      advance();
+      return new Ast.Num(op.pos(), literal(op.pos(), next.text(), true));
+    }
     advance();
     enter(op);
     Expr operand = unary();
     depth--;
-    return bounded(op.kind() == Token.Kind.MINUS
-        ? new Ast.Neg(op.pos(), integer(operand))
-        : new Ast.Not(op.pos(), condition(operand)));
+    return op.kind() == Token.Kind.MINUS
+        ? new Ast.Neg(op.pos(), number(operand))
+        : new Ast.Not(op.pos(), condition(operand));
   }
 
   private Expr primary() {
@@ -474,13 +638,16 @@ final class Parser {
     switch (t.kind()) {
       case NUMBER:
         advance();
-        return new Ast.Num(t.pos(), t.value());
+        return new Ast.Num(t.pos(), literal(t.pos(), t.text(), false));
       case IDENTIFIER: {
         advance();
+        if (check(LEFT_PAREN)) {
+          return call(t);
+        }
         if (!check(LEFT_BRACKET)) {
           return new Ast.Name(t.pos(), t.text());
         }
-        List<IntExpr> indices = new ArrayList<>();
+        List<NumExpr> indices = new ArrayList<>();
         enter(t);
         while (check(LEFT_BRACKET)) {
           Token open = advance();
@@ -488,14 +655,14 @@ final class Parser {
           expectClosing(RIGHT_BRACKET, open);
         }
         depth--;
-        return bounded(new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices)));
+        return new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices));
       }
       case SIZE: {
         advance();
         Token open = expect(LEFT_PAREN);
         enter(t);
         Token name = expect(IDENTIFIER);
-        Optional<IntExpr> row = Optional.empty();
+        Optional<NumExpr> row = Optional.empty();
         if (check(LEFT_BRACKET)) {
           Token bracket = advance();
           row = Optional.of(integer(expression()));
@@ -503,11 +670,33 @@ final class Parser {
         }
         expectClosing(RIGHT_PAREN, open);
         depth--;
-        return bounded(new Ast.Size(name.pos(), name.text(), row));
+        return new Ast.Size(name.pos(), name.text(), row);
       }
       case DECIMAL:
-        throw error(t.pos(), "'" + Token.shorten(t.text()) + "' is not an integer"
-            + (t.text().matches("[0-9]+\\.[0-9]+") ? " (did you mean '" + t.text().replace(".", "..") + "'?)" : ""));
+        advance();
+        return new Ast.Decimal(t.pos(), Double.parseDouble(t.text()), t.text());
+      case SUM: {
+        advance();
+        Token open = expect(LEFT_PAREN);
+        enter(t);
+        Items items = items(t, true);
+        expectClosing(RIGHT_PAREN, open);
+        depth--;
+        return new Ast.Fold(t.pos(), false, items.list, items.binders);
+      }
+      case IF: {
+        advance();
+        Token open = expect(LEFT_PAREN);
+        enter(t);
+        Cond cond = condition(expression());
+        expect(COMMA);
+        NumExpr a = number(expression());
+        expect(COMMA);
+        NumExpr b = number(expression());
+        expectClosing(RIGHT_PAREN, open);
+        depth--;
+        return new Ast.Choose(t.pos(), cond, a, b);
+      }
       case TRUE:
       case FALSE:
         advance();
@@ -525,24 +714,82 @@ final class Parser {
         advance();
         Token open = expect(LEFT_PAREN);
         enter(t);
-        IntExpr a = integer(expression());
+        NumExpr a = number(expression());
         expect(COMMA);
-        IntExpr b = integer(expression());
+        NumExpr b = number(expression());
         expectClosing(RIGHT_PAREN, open);
         depth--;
-        return bounded(new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b));
+        return new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b);
       }
       default:
         throw error(t.pos(), "expected an expression but found " + t.describe());
     }
   }
 
-  /** {@code e} as an integer; a condition is a type error, reported and replaced so parsing goes on. */
-  private IntExpr integer(Expr e) {
-    if (e instanceof IntExpr i) {
+  /** The functions called by name (not reserved: a model may still name a variable {@code count}). */
+  private static final List<String> FUNCTIONS = List.of("abs", "exp", "log", "product", "count");
+
+  /** {@code NAME(...)}: one of {@link #FUNCTIONS}; {@code name} is taken, the '(' is next. */
+  private Expr call(Token name) {
+    int index = FUNCTIONS.indexOf(name.text());
+    if (index < 0) {
+      throw error(name.pos(), "unknown function '" + name.text() + "'; the functions are abs, min, max, sum, product, count, exp, log, if");
+    }
+    Token open = advance();
+    enter(name);
+    Expr result;
+    switch (name.text()) {
+      case "product": {
+        Items items = items(name, true);
+        result = new Ast.Fold(name.pos(), true, items.list, items.binders);
+        break;
+      }
+      case "count": {
+        NumExpr value = integer(expression());
+        expect(COMMA);
+        Items items = items(name, false);
+        result = new Ast.Count(name.pos(), value, items.list, items.binders);
+        break;
+      }
+      default: {
+        Ast.Fn fn = name.text().equals("abs") ? Ast.Fn.ABS : name.text().equals("exp") ? Ast.Fn.EXP : Ast.Fn.LOG;
+        result = new Ast.Call(name.pos(), fn, number(expression()));
+      }
+    }
+    expectClosing(RIGHT_PAREN, open);
+    depth--;
+    return result;
+  }
+
+  /**
+   * {@code e} as an integer. A condition is a type error, reported and replaced so parsing goes on;
+   * a decimal ends the statement, since a decimal where an integer belongs is usually a mistyped range.
+   */
+  private NumExpr integer(Expr e) {
+    if (!(e instanceof NumExpr i)) {
+      report(Ast.start(e), "expected an integer but found a condition");
+      return new Ast.Num(e.pos(), 0);
+    }
+    Pos decimal = Ast.decimalAt(i);
+    if (decimal != null) {
+      throw error(decimal, decimalMessage(i, decimal));
+    }
+    return i;
+  }
+
+  private static String decimalMessage(NumExpr e, Pos at) {
+    if (e instanceof Ast.Decimal d && d.pos().equals(at)) {
+      return "'" + Token.shorten(d.text()) + "' is not an integer";
+    }
+    return "expected an integer but found a decimal (decimals are for weights)";
+  }
+
+  /** {@code e} as a number, integer or decimal; a condition is a type error, reported and replaced. */
+  private NumExpr number(Expr e) {
+    if (e instanceof NumExpr i) {
       return i;
     }
-    report(Ast.start(e), "expected an integer but found a condition");
+    report(Ast.start(e), "expected a number but found a condition");
     return new Ast.Num(e.pos(), 0);
   }
 
@@ -554,12 +801,16 @@ final class Parser {
     return new Ast.Bool(e.pos(), true);
   }
 
-  /** A long operator chain is as deep for the evaluator as nested parentheses, so it counts too. */
-  private <E extends Expr> E bounded(E e) {
-    if (e.height() > MAX_NESTING) {
-      throw error(e.pos(), "nesting deeper than " + MAX_NESTING);
+  /**
+   * The value of an integer literal; out of range it is reported and read as 0, so parsing goes on
+   * without a spurious error about a missing operand.
+   */
+  private long literal(Pos pos, String digits, boolean negative) {
+    OptionalLong value = IntegerLiteral.value(digits, negative);
+    if (value.isEmpty()) {
+      report(pos, IntegerLiteral.outOfRange(digits, negative));
     }
-    return e;
+    return value.orElse(0);
   }
 
   private void enter(Token at) {
@@ -647,6 +898,10 @@ final class Parser {
 
   private Token peek() {
     return tokens.get(current);
+  }
+
+  private Token next() {
+    return tokens.get(Math.min(current + 1, tokens.size() - 1));
   }
 
   private Token advance() {

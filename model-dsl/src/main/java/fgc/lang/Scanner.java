@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Text to tokens. The scanner reports its own errors (a stray character, a number too big for 64
- * bits, an over-long name) and carries on without the bad lexeme, so the parser can still report
+ * Text to tokens. The scanner reports its own errors (a stray character, a decimal too big for a
+ * double, an over-long name) and carries on without the bad lexeme, so the parser can still report
  * syntax errors further on. It stops collecting after {@link Parser#MAX_ERRORS} errors.
  */
 final class Scanner {
@@ -39,7 +39,7 @@ final class Scanner {
       scanToken();
     }
     start = current;
-    tokens.add(new Token(Token.Kind.EOF, "", 0, line, column(current)));
+    tokens.add(new Token(Token.Kind.EOF, "", line, column(current)));
   }
 
   private void scanToken() {
@@ -77,7 +77,7 @@ final class Scanner {
       case '>' -> add(match('=') ? Token.Kind.GREATER_EQUAL : Token.Kind.GREATER);
       case '.' -> pair('.', Token.Kind.DOT_DOT, "'..'");
       case '&' -> pair('&', Token.Kind.AND, "'&&'");
-      case '|' -> pair('|', Token.Kind.OR, "'||'");
+      case '|' -> add(match('|') ? Token.Kind.OR : Token.Kind.PIPE); // a lone '|' separates a cpt's child from its parents
       default -> {
         if (isDigit(c)) {
           number();
@@ -106,10 +106,12 @@ final class Scanner {
     if (Character.isHighSurrogate(c) && current < text.length() && Character.isLowSurrogate(text.charAt(current))) {
       codePoint = Character.toCodePoint(c, text.charAt(current++));
     }
-    // Name invisible and look-alike characters by code point, so the message says what is there.
+    // Name invisible and look-alike characters by code point, so the message says what is there;
+    // invisible ones (controls, spaces, format characters such as a bidirectional override) only so.
     String code = String.format("U+%04X", codePoint);
     String shown = codePoint > ' ' && codePoint < 0x7f ? "'" + c + "'"
-        : Character.isISOControl(codePoint) || Character.isWhitespace(codePoint) ? code
+        : Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
+            || Character.getType(codePoint) == Character.FORMAT ? code
         : "'" + new String(Character.toChars(codePoint)) + "' (" + code + ")";
     error("unexpected character " + shown);
   }
@@ -120,25 +122,17 @@ final class Scanner {
     }
   }
 
-  /** Decimal digits; a value past Long.MAX_VALUE is an error here, not a NumberFormatException later. */
+  /**
+   * Decimal digits. Their range is checked by whoever reads the token ({@link IntegerLiteral}),
+   * since only the reader knows whether a minus sign belongs to them.
+   */
   private void number() {
     while (current < text.length() && isDigit(text.charAt(current))) {
       current++;
     }
-    if (decimalPart()) {
-      return;
+    if (!decimalPart()) {
+      add(Token.Kind.NUMBER);
     }
-    long value = 0;
-    for (int i = start; i < current; i++) {
-      int digit = text.charAt(i) - '0';
-      if (value > (Long.MAX_VALUE - digit) / 10) {
-        error("number " + Token.shorten(lexeme()) + " is too big; the largest is " + Long.MAX_VALUE);
-        value = 0; // keep a token so the parser sees no gap and reports nothing spurious
-        break;
-      }
-      value = value * 10 + digit;
-    }
-    tokens.add(new Token(Token.Kind.NUMBER, lexeme(), value, line, column(start)));
   }
 
   /**
@@ -203,7 +197,7 @@ final class Scanner {
   }
 
   private void add(Token.Kind kind) {
-    tokens.add(new Token(kind, lexeme(), 0, line, column(start)));
+    tokens.add(new Token(kind, lexeme(), line, column(start)));
   }
 
   private void error(String message) {

@@ -4,11 +4,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One lexeme of a model: its kind, its text, its value when it is a number, and where it starts.
- *
- * @param value the literal's value for {@link Kind#NUMBER}, otherwise 0
+ * One lexeme of a model: its kind, its text and where it starts. A {@link Kind#NUMBER}'s value is
+ * read from its text by {@link IntegerLiteral}, which knows the range.
  */
-record Token(Token.Kind kind, String text, long value, int line, int column) {
+record Token(Token.Kind kind, String text, int line, int column) {
 
   /** Every kind of token; {@link #display} is how parse errors name a kind they expected. */
   enum Kind {
@@ -63,6 +62,8 @@ record Token(Token.Kind kind, String text, long value, int line, int column) {
     GREATER_EQUAL("'>='"),
     AND("'&&'"),
     OR("'||'"),
+    /** Between a cpt's child and its parents: {@code cpt(rain | cloudy)}. */
+    PIPE("'|'"),
     NOT("'!'"),
     EOF("end of file");
 

@@ -44,16 +44,82 @@ public final class Evidence {
     return new Evidence(values.clone());
   }
 
+  /** A builder of evidence for {@code model}, starting with nothing observed. */
+  public static Builder builder(Model model) {
+    return new Builder(model, none(model).values);
+  }
+
+  /** A builder that starts from this evidence. */
+  public Builder toBuilder(Model model) {
+    return new Builder(model, of(model, values).values);
+  }
+
+  /** Whether variable {@code variable} has an observed value. */
+  public boolean isObserved(int variable) {
+    return values[variable] != NONE;
+  }
+
+  /** The observed value of {@code variable}, or {@link #NONE}. */
+  public int value(int variable) {
+    return values[variable];
+  }
+
   /** One entry per variable: its observed value or {@link #NONE}. */
   public int[] values() {
     return values.clone();
   }
 
+  /** How many variables have an observed value. */
   public int count() {
     int n = 0;
     for (int v : values) {
       n += v == NONE ? 0 : 1;
     }
     return n;
+  }
+
+  /**
+   * Observed values set one at a time, by flat index or by name ({@code wet}, {@code cell[0][4]}),
+   * each checked against its array (it must be observed) and its domain; setting a variable twice
+   * to different values is an error.
+   */
+  public static final class Builder {
+    private final Model model;
+    private final int[] values;
+
+    private Builder(Model model, int[] values) {
+      this.model = model;
+      this.values = values;
+    }
+
+    /** Observes {@code variable} (a flat index) at {@code value}. */
+    public Builder set(int variable, int value) {
+      if (variable < 0 || variable >= values.length) {
+        throw new ModelException("variable " + variable + " out of range 0.." + (values.length - 1) + " of model " + model.name());
+      }
+      String name = model.variableName(variable);
+      VariableArray a = model.arrayOf(variable);
+      if (!a.observed()) {
+        throw new ModelException("'" + a.name() + "' is not observed (add: observe " + a.name() + ";)");
+      }
+      if (!a.domain().contains(value)) {
+        throw new ModelException(name + " = " + value + " is outside its domain " + a.domain());
+      }
+      if (values[variable] != NONE && values[variable] != value) {
+        throw new ModelException(name + " is observed twice: " + values[variable] + " and " + value);
+      }
+      values[variable] = value;
+      return this;
+    }
+
+    /** Observes the variable named {@code name} ({@code wet}, {@code cell[0][4]}) at {@code value}. */
+    public Builder set(String name, int value) {
+      return set(model.variableIndex(name), value);
+    }
+
+    /** The evidence set so far. */
+    public Evidence build() {
+      return new Evidence(values.clone());
+    }
   }
 }

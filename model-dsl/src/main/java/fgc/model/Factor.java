@@ -1,29 +1,53 @@
 package fgc.model;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * One factor: a kind, the flat indices of the variables it connects, in order, and its data: the
  * weights of a {@link FactorKind#TABLE} or {@link FactorKind#PRIOR}, the total of a
- * {@link FactorKind#SUM}. Immutable.
+ * {@link FactorKind#SUM}. A table computed from a relation or a weight formula keeps the
+ * {@link #formula()} too, which the canonical text writes instead of the weights when it is shorter.
+ * Immutable.
+ *
+ * <p>{@link #potential(int[])} is the one definition of what a factor allows and weighs: the
+ * answer check, the reference interpreters and the table expansion all read it.
  */
 public final class Factor {
   private static final double[] NO_WEIGHTS = new double[0];
 
   private final FactorKind kind;
   private final int[] scope;
+  private final Domain[] domains;
   private final double[] weights;
   private final long total;
+  private final Formula formula;
+  private final boolean compact;
 
-  Factor(FactorKind kind, int[] scope) {
-    this(kind, scope, NO_WEIGHTS, 0);
-  }
-
-  Factor(FactorKind kind, int[] scope, double[] weights, long total) {
+  /**
+   * A factor; {@code weights} is kept, not copied (the builder hands over arrays it never changes
+   * again, which lets equal computed tables share one array).
+   */
+  Factor(FactorKind kind, int[] scope, Domain[] domains, double[] weights, long total, Formula formula) {
     this.kind = kind;
     this.scope = scope.clone();
-    this.weights = weights.clone();
+    this.domains = domains.clone();
+    this.weights = weights.length == 0 ? NO_WEIGHTS : weights;
     this.total = total;
+    this.formula = formula;
+    this.compact = formula != null && writeFormula(formula.text(), weights);
+  }
+
+  /** Whether the formula's text is shorter than the weights' text would be (each weight takes at least 4 characters). */
+  private static boolean writeFormula(String text, double[] weights) {
+    if (text.length() < 4L * weights.length) {
+      return true;
+    }
+    long length = 0;
+    for (double w : weights) {
+      length += 1 + DecimalText.of(w).length();
+    }
+    return text.length() < length;
   }
 
   public FactorKind kind() {
@@ -41,6 +65,11 @@ public final class Factor {
 
   public int[] scope() {
     return scope.clone();
+  }
+
+  /** The domain of the {@code position}-th variable in the scope. */
+  public Domain domain(int position) {
+    return domains[position];
   }
 
   /** The weights of a table or prior (row-major over the scope's own domains); empty for other kinds. */
@@ -62,6 +91,128 @@ public final class Factor {
     return total;
   }
 
+  /**
+   * The relation or weight formula a table was computed from, its variables numbered by scope
+   * position; empty for a table given weight by weight and for every other kind.
+   */
+  public Optional<Formula> formula() {
+    return Optional.ofNullable(formula);
+  }
+
+  /** Whether the canonical text writes this factor as its formula rather than its weights. */
+  boolean writtenAsFormula() {
+    return compact;
+  }
+
+  /**
+   * The factor's potential where its scope takes {@code values} (actual values, one per scope
+   * position, not value indices): 0 outside a variable's domain; for alldiff and neq 1 when the
+   * values are pairwise different, for eq when they are equal, for sum when they add up to the
+   * total, else 0; for a table or prior its weight there.
+   */
+  public double potential(int[] values) {
+    if (values.length != scope.length) {
+      throw new IllegalArgumentException(values.length + " values for a factor over " + scope.length + " variables");
+    }
+    int entry = 0;
+    for (int p = 0; p < values.length; p++) {
+      if (!domains[p].contains(values[p])) {
+        return 0.0;
+      }
+      entry = entry * domains[p].size() + (values[p] - domains[p].lo());
+    }
+    switch (kind) {
+      case ALLDIFF:
+      case NEQ:
+        for (int a = 0; a < values.length; a++) {
+          for (int b = a + 1; b < values.length; b++) {
+            if (values[a] == values[b]) {
+              return 0.0;
+            }
+          }
+        }
+        return 1.0;
+      case EQ:
+        for (int a = 1; a < values.length; a++) {
+          if (values[a] != values[0]) {
+            return 0.0;
+          }
+        }
+        return 1.0;
+      case SUM: {
+        long sum = 0;
+        for (int v : values) {
+          sum += v;
+        }
+        return sum == total ? 1.0 : 0.0;
+      }
+      case TABLE:
+      case PRIOR:
+        return weights[entry];
+      default:
+        throw new IllegalStateException("no potential for factor kind " + kind);
+    }
+  }
+
+  /** Whether {@code values} (as for {@link #potential}) have a positive potential. */
+  public boolean allows(int[] values) {
+    return potential(values) > 0.0;
+  }
+
+  /** How many joint values the scope has: the product of its domain sizes (saturating at Long.MAX_VALUE). */
+  public long jointSize() {
+    return jointSize(domains);
+  }
+
+  static long jointSize(Domain[] domains) {
+    long n = 1;
+    for (Domain d : domains) {
+      if (n > Long.MAX_VALUE / d.size()) {
+        return Long.MAX_VALUE;
+      }
+      n *= d.size();
+    }
+    return n;
+  }
+
+  /**
+   * The potential at every joint value of the scope, row-major over the scope's domains (the last
+   * variable varies fastest), whatever the kind: the weights of a table or prior, the 0/1 table of
+   * any other factor. At most {@link Limits#MAX_TABLE_ENTRIES} entries, else a ModelException.
+   */
+  public double[] table() {
+    if (kind.weighted()) {
+      return weights.clone();
+    }
+    long entries = jointSize();
+    if (entries > Limits.MAX_TABLE_ENTRIES) {
+      throw new ModelException(kind.keyword() + " over " + scope.length + " variables has " + (entries == Long.MAX_VALUE ? "more than "
+          + Long.MAX_VALUE : entries) + " joint values; a table holds at most " + Limits.MAX_TABLE_ENTRIES);
+    }
+    double[] out = new double[(int) entries];
+    int[] values = new int[scope.length];
+    for (int p = 0; p < values.length; p++) {
+      values[p] = domains[p].lo();
+    }
+    for (int k = 0; k < out.length; k++) {
+      out[k] = potential(values);
+      next(values, domains);
+    }
+    return out;
+  }
+
+  /** Steps {@code values} to the next joint value in row-major order (wrapping round after the last). */
+  static void next(int[] values, Domain[] domains) {
+    for (int p = values.length - 1; p >= 0; p--) {
+      if (values[p] < domains[p].hi()) {
+        values[p]++;
+        return;
+      }
+      values[p] = domains[p].lo();
+    }
+  }
+
+  /** Equal kind, scope and meaning: a table computed from a formula equals the same weights given one by one. */
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof Factor)) {

@@ -74,6 +74,34 @@ public final class Model {
     return arrayOf(index).domain();
   }
 
+  /**
+   * The flat index of the variable named {@code name}: an array's name and one {@code [i]} per
+   * dimension ({@code cell[0][4]}), or the name alone for a scalar ({@code wet}).
+   */
+  public int variableIndex(String name) {
+    int bracket = name.indexOf('[');
+    String arrayName = (bracket < 0 ? name : name.substring(0, bracket)).trim();
+    VariableArray a = array(arrayName);
+    if (a == null) {
+      throw new ModelException("model " + this.name + " has no variable '" + arrayName + "'");
+    }
+    List<Integer> indices = new ArrayList<>();
+    String rest = bracket < 0 ? "" : name.substring(bracket).trim();
+    while (!rest.isEmpty()) {
+      int close = rest.indexOf(']');
+      if (!rest.startsWith("[") || close < 0) {
+        throw new ModelException("'" + name + "' is not a variable name such as " + a.elementName(0));
+      }
+      try {
+        indices.add(Integer.parseInt(rest.substring(1, close).trim()));
+      } catch (NumberFormatException e) {
+        throw new ModelException("'" + name + "' is not a variable name such as " + a.elementName(0));
+      }
+      rest = rest.substring(close + 1).trim();
+    }
+    return a.at(indices.stream().mapToInt(Integer::intValue).toArray());
+  }
+
   /** A readable name such as {@code cell[0][4]}. */
   public String variableName(int index) {
     VariableArray a = arrayOf(index);
@@ -84,8 +112,10 @@ public final class Model {
    * The canonical text: one line per array and per factor, in declaration order, integers in
    * decimal, LF line ends, no locale or platform dependence. A sum line ends {@code = total}; a
    * table or prior line ends {@code : w1 w2 ...}, each weight in its shortest round-trip form
-   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike. Two models are the same model for the
-   * compiler exactly when their canonical texts are equal.
+   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike;
+   * a table computed from a relation or weight formula ends {@code ~ formula} instead
+   * ({@link Formula#text()}, variables numbered by scope position) when that is the shorter. Two
+   * models are the same model for the compiler exactly when their canonical texts are equal.
    */
   public String canonicalText() {
     StringBuilder sb = new StringBuilder(64 + factors.size() * 16);
@@ -107,7 +137,9 @@ public final class Model {
       if (f.kind() == FactorKind.SUM) {
         sb.append(" = ").append(f.total());
       }
-      if (f.kind().weighted()) {
+      if (f.writtenAsFormula()) {
+        sb.append(" ~ ").append(f.formula().get().text()); // shorter than its table: the key does not grow with it
+      } else if (f.kind().weighted()) {
         sb.append(" :");
         for (int k = 0; k < f.weightCount(); k++) {
           sb.append(' ').append(DecimalText.of(f.weight(k))); // shortest text that round-trips exactly

@@ -1,8 +1,11 @@
 package fgc.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -13,6 +16,7 @@ import java.util.Set;
  * ModelBuilder b = Model.builder("pair");
  * VariableArray x = b.variables("x", Domain.range(1, 3), 2);
  * b.neq(x.at(0), x.at(1));
+ * b.relation(Formula.compare(Formula.Op.LT, Formula.variable(x.at(0)), Formula.constant(3)));
  * Model m = b.observe("x").build();
  * }</pre>
  */
@@ -20,7 +24,11 @@ public final class ModelBuilder {
   private final String name;
   private final List<VariableArray> arrays = new ArrayList<>();
   private final List<Factor> factors = new ArrayList<>();
+  /** Tables computed from formulas, by formula text and domains: equal ones are computed once and shared. */
+  private final Map<String, double[]> computed = new HashMap<>();
   private int nextIndex;
+  private long tableEntries;
+  private long expansionWork;
 
   ModelBuilder(String name) {
     this.name = Names.checkIdentifier(name, "model");
@@ -104,7 +112,7 @@ public final class ModelBuilder {
     if (total < lo || total > hi) {
       throw new ModelException("sum of " + scope.length + " variables can only be " + lo + ".." + hi + ", never " + total);
     }
-    return add(FactorKind.SUM, scope, new double[0], total);
+    return add(FactorKind.SUM, scope, new double[0], total, null);
   }
 
   public ModelBuilder sum(long total, List<Integer> scope) {
@@ -132,7 +140,7 @@ public final class ModelBuilder {
       throw new ModelException("table over " + describeScope(scope) + " needs " + entries + " weights (one per joint value), got "
           + weights.length);
     }
-    return add(FactorKind.TABLE, scope, checkWeights("table", weights), 0);
+    return add(FactorKind.TABLE, scope, checkWeights("table", weights), 0, null);
   }
 
   public ModelBuilder table(List<Integer> scope, double[] weights) {
@@ -146,7 +154,267 @@ public final class ModelBuilder {
     if (weights.length != size) {
       throw new ModelException("prior on " + describe(variable) + " needs " + size + " weights (one per value), got " + weights.length);
     }
-    return add(FactorKind.PRIOR, new int[] {variable}, checkWeights("prior", weights), 0);
+    return add(FactorKind.PRIOR, new int[] {variable}, checkWeights("prior", weights), 0, null);
+  }
+
+  // ---- Relations and formulas -----------------------------------------------------------------
+
+  /**
+   * A hard factor: {@code relation} (a condition over variables named by flat index) must hold.
+   * It becomes the factor kind that says it exactly where there is one: {@code a == b} an eq,
+   * {@code a != b} a neq, a sum of two or more variables with coefficient 1 equal to a constant
+   * ({@code x + y + z == 15}, {@code sum(...) == 15}) a sum. Anything else becomes a table of 1s
+   * and 0s over its variables (in the order they first appear), computed here, of at most
+   * {@link Limits#MAX_TABLE_ENTRIES} entries. A relation over no variable, or one that holds for
+   * no values, is an error.
+   */
+  public ModelBuilder relation(Formula relation) {
+    if (relation == null || relation.type() != Formula.Type.BOOL) {
+      throw new ModelException("a relation is a condition (a comparison, and, or, not), not a number");
+    }
+    int[] vars = relation.variables();
+    if (vars.length == 0) {
+      throw new ModelException("the relation involves no variable (it is always " + (relation.integer() != 0 ? "true" : "false") + ")");
+    }
+    for (int v : vars) {
+      checkDeclared("relation", v);
+    }
+    Linear linear = null;
+    if (relation.op().comparison() && relation.arg(0).type() == Formula.Type.INT && relation.arg(1).type() == Formula.Type.INT) {
+      linear = Linear.of(Formula.sub(relation.arg(0), relation.arg(1)));
+    }
+    if (linear != null && !linear.coefficients.containsValue(0L)) {
+      Long[] c = linear.coefficients.values().toArray(new Long[0]);
+      boolean opposite = c.length == 2 && c[0] == -c[1] && Math.abs(c[0]) == 1 && linear.constant == 0;
+      if (opposite && relation.op() == Formula.Op.EQ) {
+        return eq(vars[0], vars[1]);
+      }
+      if (opposite && relation.op() == Formula.Op.NE) {
+        return neq(vars[0], vars[1]);
+      }
+      if (relation.op() == Formula.Op.EQ && c.length >= 2) {
+        boolean plus = Arrays.stream(c).allMatch(k -> k == 1);
+        boolean minus = Arrays.stream(c).allMatch(k -> k == -1);
+        if (plus || minus) {
+          return sum(plus ? -linear.constant : linear.constant, vars);
+        }
+      }
+    }
+    String hint = linear == null || vars.length <= 2 ? ""
+        : "; over more variables only a sum with coefficient 1 compared with == (sum(...) == total) needs no table";
+    double[] table = expand("relation", relation, vars, hint);
+    if (Arrays.stream(table).allMatch(w -> w == 0.0)) {
+      throw new ModelException("the relation holds for no values of " + describeAll(vars));
+    }
+    return add(FactorKind.TABLE, vars, table, 0, relation.bind(vars));
+  }
+
+  /**
+   * All of {@code items} (integer formulas) take different values. Plain variables make one
+   * alldiff factor; otherwise every pair becomes the relation {@code a != b} (two constants
+   * being checked here).
+   */
+  public ModelBuilder alldiffOf(List<Formula> items) {
+    boolean plain = items.size() >= 2;
+    for (Formula f : items) {
+      if (f == null || f.type() != Formula.Type.INT) {
+        throw new ModelException("alldiff takes integers, not " + (f == null ? "null" : f.type() == Formula.Type.BOOL ? "conditions" : "decimals"));
+      }
+      plain &= f.op() == Formula.Op.VAR;
+    }
+    if (plain) {
+      return alldiff(items.stream().mapToInt(f -> (int) f.integer()).toArray());
+    }
+    for (int a = 0; a < items.size(); a++) {
+      for (int b = a + 1; b < items.size(); b++) {
+        Formula x = items.get(a);
+        Formula y = items.get(b);
+        if (x.isConstant() && y.isConstant()) {
+          if (x.integer() == y.integer()) {
+            throw new ModelException("alldiff can never hold: items " + (a + 1) + " and " + (b + 1) + " are both " + x.integer());
+          }
+          continue;
+        }
+        relation(Formula.compare(Formula.Op.NE, x, y));
+      }
+    }
+    return this;
+  }
+
+  /**
+   * A soft factor over {@code scope}: its weight at each joint value is {@code weight} (a number,
+   * or a condition counting as 1 or 0) evaluated there; it may only use the variables of
+   * {@code scope}, and must be finite and non-negative everywhere and positive somewhere.
+   */
+  public ModelBuilder weight(int[] scope, Formula weight) {
+    if (scope.length < 1) {
+      throw new ModelException("weight needs at least 1 variable, got 0");
+    }
+    if (weight == null) {
+      throw new ModelException("a weight formula is missing (null)");
+    }
+    for (int v : scope) {
+      checkDeclared("weight", v);
+    }
+    Set<Integer> seen = new HashSet<>();
+    for (int v : scope) {
+      if (!seen.add(v)) {
+        throw new ModelException("weight names " + describe(v) + " twice");
+      }
+    }
+    for (int v : weight.variables()) {
+      if (!seen.contains(v)) {
+        throw new ModelException("the weight formula uses " + describe(v) + ", which is not in its scope (" + describeAll(scope) + ")");
+      }
+    }
+    double[] table = expand("weight", weight, scope, "");
+    if (Arrays.stream(table).allMatch(w -> w == 0.0)) {
+      throw new ModelException("the weight formula is 0 for every value of " + describeAll(scope) + ": no value would be possible");
+    }
+    return add(FactorKind.TABLE, scope, table, 0, weight.bind(scope));
+  }
+
+  /**
+   * A conditional probability table: {@code P(child | parents)}, one row per joint value of the
+   * parents (row-major, the last parent fastest), each row one probability per value of the
+   * child, non-negative and adding up to 1 within {@link #CPT_TOLERANCE}. The factor is a table
+   * over the parents then the child (a prior when there are no parents).
+   */
+  public ModelBuilder cpt(int child, int[] parents, double[][] rows) {
+    checkDeclared("cpt", child);
+    for (int p : parents) {
+      checkDeclared("cpt", p);
+    }
+    int[] scope = Arrays.copyOf(parents, parents.length + 1);
+    scope[parents.length] = child;
+    Domain[] parentDomains = domains(parents);
+    long expected = Factor.jointSize(parentDomains);
+    String name = "cpt of " + describe(child) + (parents.length == 0 ? "" : " given " + describeAll(parents));
+    if (rows.length != expected) {
+      throw new ModelException(name + " needs " + expected + (expected == 1 ? " row" : " rows")
+          + (parents.length == 0 ? "" : " (one per joint value of " + describeAll(parents) + ")") + ", got " + rows.length);
+    }
+    int size = domainOf(child).size();
+    if ((long) size * rows.length > Limits.MAX_TABLE_ENTRIES) {
+      throw new ModelException(name + " has more than " + Limits.MAX_TABLE_ENTRIES + " entries; the limit is " + Limits.MAX_TABLE_ENTRIES);
+    }
+    double[] weights = new double[size * rows.length];
+    int[] config = new int[parents.length];
+    for (int p = 0; p < parents.length; p++) {
+      config[p] = parentDomains[p].lo();
+    }
+    for (int r = 0; r < rows.length; r++) {
+      String where = "row " + (r + 1) + " of " + name + (parents.length == 0 ? "" : " (" + assignment(parents, config) + ")");
+      if (rows[r].length != size) {
+        throw new ModelException(where + " has " + rows[r].length + " entries; " + describe(child) + " has " + size + " values");
+      }
+      String problem = cptRowProblem(rows[r]);
+      if (problem != null) {
+        throw new ModelException(where + " " + problem);
+      }
+      System.arraycopy(rows[r], 0, weights, r * size, size);
+      Factor.next(config, parentDomains);
+    }
+    return parents.length == 0 ? add(FactorKind.PRIOR, scope, checkWeights("cpt", weights), 0, null)
+        : add(FactorKind.TABLE, scope, checkWeights("cpt", weights), 0, null);
+  }
+
+  /** How far from 1 a row of a {@link #cpt} may add up. */
+  public static final double CPT_TOLERANCE = 1e-9;
+
+  /**
+   * What is wrong with one row of a conditional probability table, or null: an entry that is not a
+   * finite non-negative number, or a sum further than {@link #CPT_TOLERANCE} from 1. (The language
+   * asks this of every row so that it can point at the row.)
+   */
+  public static String cptRowProblem(double[] row) {
+    double sum = 0;
+    for (int k = 0; k < row.length; k++) {
+      if (!(row[k] >= 0) || Double.isInfinite(row[k])) {
+        return "has entry " + (k + 1) + " = " + row[k] + "; probabilities are finite and non-negative";
+      }
+      sum += row[k];
+    }
+    if (Math.abs(sum - 1.0) <= CPT_TOLERANCE) {
+      return null;
+    }
+    // Twelve significant digits: the sum as the row's decimals add up (0.9, not 0.8999999999999999),
+    // and still more than enough to show a miss by more than the tolerance.
+    String shown = new java.math.BigDecimal(sum).round(new java.math.MathContext(12)).stripTrailingZeros().toPlainString();
+    return "adds up to " + shown + ", not 1";
+  }
+
+  /**
+   * The table of {@code formula} over {@code scope}, row-major over the scope's domains; equal
+   * formulas over equal domains share one computed array. Every value must be defined and, for a
+   * weight, finite and non-negative.
+   */
+  private double[] expand(String what, Formula formula, int[] scope, String hint) {
+    Domain[] domains = domains(scope);
+    long entries = Factor.jointSize(domains);
+    if (entries > Limits.MAX_TABLE_ENTRIES) {
+      throw new ModelException(what + " over " + scope.length + " variables (" + describeAll(scope) + ") would need a table of "
+          + (entries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : entries) + " entries; the limit is " + Limits.MAX_TABLE_ENTRIES + hint);
+    }
+    Formula bound = formula.bind(scope);
+    String key = bound.text() + " over " + Arrays.toString(domains);
+    double[] cached = computed.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    long work = entries * bound.size();
+    if (expansionWork + work > Limits.MAX_EXPANSION_WORK) {
+      throw new ModelException("the model's relations and weight formulas take more than " + Limits.MAX_EXPANSION_WORK
+          + " steps to expand into tables; the limit is " + Limits.MAX_EXPANSION_WORK);
+    }
+    expansionWork += work;
+    double[] table = new double[(int) entries];
+    int[] values = new int[scope.length];
+    for (int p = 0; p < scope.length; p++) {
+      values[p] = domains[p].lo();
+    }
+    boolean weight = bound.type() != Formula.Type.BOOL;
+    for (int k = 0; k < table.length; k++) {
+      double w;
+      try {
+        w = bound.valueAt(values);
+      } catch (ModelException e) {
+        throw new ModelException(e.getMessage() + " in the " + what + " where " + assignment(scope, values));
+      }
+      if (weight && (!(w >= 0) || Double.isInfinite(w))) {
+        throw new ModelException("the weight formula gives " + w + " where " + assignment(scope, values)
+            + "; weights must be finite and non-negative");
+      }
+      table[k] = w == 0.0 ? 0.0 : w;
+      Factor.next(values, domains);
+    }
+    computed.put(key, table);
+    return table;
+  }
+
+  /** {@code x[0] = 3, x[1] = 5}. */
+  private String assignment(int[] scope, int[] values) {
+    StringBuilder sb = new StringBuilder();
+    for (int p = 0; p < scope.length; p++) {
+      sb.append(p == 0 ? "" : ", ").append(describe(scope[p])).append(" = ").append(values[p]);
+    }
+    return sb.toString();
+  }
+
+  private String describeAll(int[] scope) {
+    StringBuilder sb = new StringBuilder();
+    for (int p = 0; p < scope.length && p < 8; p++) {
+      sb.append(p == 0 ? "" : ", ").append(describe(scope[p]));
+    }
+    return scope.length > 8 ? sb.append(", ... (").append(scope.length).append(" variables)").toString() : sb.toString();
+  }
+
+  private Domain[] domains(int[] scope) {
+    Domain[] out = new Domain[scope.length];
+    for (int p = 0; p < scope.length; p++) {
+      out[p] = domainOf(scope[p]);
+    }
+    return out;
   }
 
   /** Weights must be finite, non-negative and not all zero; -0.0 becomes 0.0 so the canonical text is unique. */
@@ -168,9 +436,18 @@ public final class ModelBuilder {
   }
 
   private void checkDeclared(FactorKind kind, int v) {
+    checkDeclared(kind.keyword(), v);
+  }
+
+  private void checkDeclared(String what, int v) {
     if (v < 0 || v >= nextIndex) {
-      throw new ModelException(kind.keyword() + " names variable " + v + ", which is not declared");
+      throw new ModelException(what + " names variable " + v + ", which is not declared");
     }
+  }
+
+  /** The domain of the declared variable {@code variable} (a flat index). */
+  public Domain domain(int variable) {
+    return domainOf(variable);
   }
 
   private Domain domainOf(int v) {
@@ -187,10 +464,10 @@ public final class ModelBuilder {
   }
 
   private ModelBuilder add(FactorKind kind, int[] scope) {
-    return add(kind, scope, new double[0], 0);
+    return add(kind, scope, new double[0], 0, null);
   }
 
-  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total) {
+  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula) {
     if (factors.size() >= Limits.MAX_FACTORS) {
       throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
     }
@@ -206,7 +483,12 @@ public final class ModelBuilder {
         throw new ModelException(kind.keyword() + " names " + describe(v) + " twice");
       }
     }
-    factors.add(new Factor(kind, scope, weights, total));
+    if (tableEntries + weights.length > Limits.MAX_MODEL_TABLE_ENTRIES) {
+      throw new ModelException("the model's tables would hold more than " + Limits.MAX_MODEL_TABLE_ENTRIES
+          + " weights in all; the limit is " + Limits.MAX_MODEL_TABLE_ENTRIES);
+    }
+    tableEntries += weights.length;
+    factors.add(new Factor(kind, scope, domains(scope), weights, total, formula));
     return this;
   }
 

@@ -38,14 +38,18 @@ class DiagnosticsTest {
         row("number for name", "let 3 = 4;", 1, 5, "expected a name but found '3'"),
         row("keyword for name", "var x in 1..2;\nlet in = 4;", 2, 5, "expected a name but found 'in' (a reserved word)"),
         row("missing expression", "let a = ;", 1, 9, "expected an expression but found ';'"),
-        row("not a statement", "var x in 1..2;\nx = 3;", 2, 1, "expected a statement but found 'x'"),
+        row("not a statement", "var x in 1..2;\nin x;", 2, 1, "expected a statement but found 'in'"),
+        row("assignment for a relation", "var x in 1..2;\nx = 3;", 2, 3, "expected '==' but found '=' (a relation compares: == != < <= > >=)"),
+        row("number for a relation", "var x in 1..2;\nx + 1;", 2, 1,
+            "expected a statement but found a number: a relation compares expressions (== != < <= > >=)"),
         row("neq with three refs", "var x[3] in 1..3;\nneq(x[0], x[1], x[2]);", 2, 15, "expected ')' but found ','"),
         row("stray closing brace", "var x in 1..2;\n}", 2, 1, "unexpected '}': no block is open"),
         row("model not first", "var x in 1..2;\nmodel m;", 2, 1, "'model' must be the first statement"),
         row("var inside a loop", "for i in 0..1 {\n  var x in 1..2;\n}", 2, 3, "'var' is only allowed at the top level, outside for and if"),
         row("param inside if", "var x in 1..2;\nif true { param p = 1; }", 2, 11, "'param' is only allowed at the top level, outside for and if"),
         // Types
-        row("condition for integer", "let a = 1 < 2;", 1, 9, "expected an integer but found a condition"),
+        row("condition for integer", "param a = 1 < 2;", 1, 11, "expected an integer but found a condition"),
+        row("condition for number", "let a = 1 < 2;", 1, 9, "expected a number but found a condition"),
         row("integer for condition", "var x in 1..2;\nif 1 + 2 { }", 2, 4, "expected a condition but found an integer"),
         row("integer where filter", "var x[2] in 1..2;\nfor i in 0..1 where i { }", 2, 21, "expected a condition but found an integer"),
         row("condition as index", "var x[2] in 1..2;\nneq(x[0], x[0 == 0]);", 2, 13, "expected an integer but found a condition"),
@@ -68,7 +72,9 @@ class DiagnosticsTest {
             "cannot redefine 'i': it is already a loop variable (declared at 2:5)"),
         row("binder shadows let", "var x[2] in 1..2;\nlet k = 1;\nalldiff(x[k] for k in 0..1);", 3, 18,
             "cannot redefine 'k': it is already a let (declared at 2:5)"),
-        row("array as a number", "var x[2] in 1..2;\nlet a = x + 1;", 2, 9, "'x' is a variable array, not a number"),
+        row("array as a number", "var x[2] in 1..2;\nlet a = x + 1;", 2, 9, "'x' has 1 dimension but 0 indices were given"),
+        row("variable as a size", "var y in 1..2;\nvar x[y] in 1..2;", 2, 7,
+            "'y' is a variable: it has no value until the model is solved, so only a relation or a weight may use it"),
         row("param as a variable", "param n = 2;\nvar x in 1..2;\nneq(x, n);", 3, 8, "'n' is a param, not a variable"),
         // Indices
         row("index too big", "var x[3] in 1..3;\nalldiff(x[0], x[1], x[3]);", 2, 23, "index 3 is out of range 0..2 in dimension 1 of 'x'"),
@@ -124,7 +130,11 @@ class DiagnosticsTest {
     assertEquals(d.format(), e.getMessage());
   }
 
-  /** The format is "file:line:col: message", the source line, then a caret under the column. */
+  /**
+   * The format is "file:line:col: message", the source line, then a caret under the column. A
+   * line wider than {@link Diagnostic#SHOWN} is shown as a window of it with "..." at each cut end;
+   * control characters are shown as '?'. (For sources whose characters are one cell wide each.)
+   */
   static void assertCaretUnder(String source, Diagnostic d) {
     String[] lines = source.split("\r\n|\r|\n", -1);
     String sourceLine = d.line() <= lines.length ? lines[d.line() - 1] : "";
@@ -132,10 +142,33 @@ class DiagnosticsTest {
     String[] out = d.format().split("\n", -1);
     assertEquals(3, out.length, d::format);
     assertEquals(d.sourceName() + ":" + d.line() + ":" + d.column() + ": " + d.message(), out[0]);
-    assertEquals("  " + sourceLine, out[1]);
-    assertEquals("  ".length() + d.column() - 1, out[2].indexOf('^'), d::format);
-    assertEquals(out[2].length() - 1, out[2].indexOf('^'));
+    assertTrue(out[1].startsWith("  ") && out[2].startsWith("  "), d::format);
+    assertEquals(out[2].length() - 1, out[2].indexOf('^'), d::format);
     assertTrue(out[2].substring(0, out[2].length() - 1).isBlank());
+    String shown = shown(sourceLine);
+    int caret = out[2].indexOf('^') - 2;
+    if (sourceLine.length() <= Diagnostic.SHOWN) {
+      assertEquals("  " + shown, out[1]);
+      assertEquals(d.column() - 1, caret, d::format);
+      return;
+    }
+    String window = out[1].substring(2);
+    assertTrue(window.length() <= Diagnostic.SHOWN, d::format);
+    int cutLeft = window.startsWith("...") ? 3 : 0;
+    boolean cutRight = window.endsWith("...");
+    String inner = window.substring(cutLeft, window.length() - (cutRight ? 3 : 0));
+    int from = d.column() - 1 - (caret - cutLeft); // where the window starts in the line
+    assertEquals(from > 0, cutLeft > 0, d::format);
+    assertTrue(from >= 0 && shown.startsWith(inner, from), d::format);
+    assertEquals(cutRight, from + inner.length() < shown.length(), d::format);
+  }
+
+  /** The line as a diagnostic shows it: control and format characters (but tabs) as '?'. */
+  private static String shown(String line) {
+    StringBuilder sb = new StringBuilder();
+    line.codePoints().forEach(c -> sb.appendCodePoint(
+        c != '\t' && (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT) ? '?' : c));
+    return sb.toString();
   }
 
   @Test
@@ -153,6 +186,74 @@ class DiagnosticsTest {
     assertEquals(2, d.line());
     assertEquals(14, d.column());
     assertEquals("t.fg:2:14: index 2 is out of range 0..1 in dimension 1 of 'x'\n  \tneq(x[0],\tx[2]);\n  \t         \t  ^", d.format());
+  }
+
+  @Test
+  void aLongLineIsShownAsAWindowWithTheCaretUnderTheColumn() {
+    String line = "neq(x[0], x[1]); ".repeat(60) + "neq(x[0], x[5]);" + " neq(x[0], x[1]);".repeat(60);
+    String text = "var x[2] in 1..2;\n" + line + "\n";
+    Diagnostic d = onlyError(text);
+    int column = line.indexOf("x[5]") + 3;
+    assertEquals(2, d.line());
+    assertEquals(column, d.column());
+    String[] out = d.format().split("\n");
+    assertEquals("t.fg:2:" + column + ": index 5 is out of range 0..1 in dimension 1 of 'x'", out[0]);
+    assertTrue(out[1].startsWith("  ...") && out[1].endsWith("..."), out[1]);
+    assertTrue(out[1].length() <= 2 + Diagnostic.SHOWN, out[1]);
+    int caret = out[2].indexOf('^');
+    assertEquals("x[5]", out[1].substring(caret - 2, caret + 2), d::format);
+    assertCaretUnder(text, d);
+  }
+
+  @Test
+  void aLongLineCutAtOneEndOnlyWhenTheColumnIsNearTheOther() {
+    // At the start of a long line: cut on the right only.
+    String early = "neq(x[0], x[5]);" + " neq(x[0], x[1]);".repeat(60);
+    Diagnostic d = onlyError("var x[2] in 1..2;\n" + early);
+    String[] out = d.format().split("\n");
+    assertEquals("  neq(x[0], x[5]);", out[1].substring(0, 18));
+    assertTrue(out[1].endsWith("..."));
+    assertEquals("  " + " ".repeat(12) + "^", out[2]);
+    // Past the end of a long line (an error at end of file): cut on the left, the caret after the last character.
+    String late = "let a = 1" + " + 1".repeat(1000);
+    Diagnostic end = onlyError(late);
+    assertEquals("expected ';' but found end of file", end.message());
+    assertEquals(late.length() + 1, end.column());
+    String[] lines = end.format().split("\n");
+    assertTrue(lines[1].startsWith("  ...") && lines[1].endsWith(" + 1 + 1"), lines[1]);
+    assertEquals(lines[1].length(), lines[2].indexOf('^'));
+    assertCaretUnder(late, end);
+  }
+
+  @Test
+  void wideAndCombiningCharactersKeepTheCaretUnderTheColumn() {
+    // CJK and emoji take two cells, a combining accent none; tabs are copied.
+    String text = "var x in 1..2;\t\u540d \ud83d\ude00 \u0301 @";
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    Diagnostic at = e.diagnostics().get(e.diagnostics().size() - 1);
+    assertEquals("unexpected character '@'", at.message());
+    assertEquals(23, at.column());
+    String under = " ".repeat(14) + "\t" + "  " /* the ideograph */ + " " + "  " /* the emoji */ + " " /* the accent: none */ + " ";
+    assertEquals("t.fg:1:23: unexpected character '@'\n  " + text + "\n  " + under + "^", at.format());
+  }
+
+  @Test
+  void controlCharactersAreShownAsQuestionMarksNotSentToTheTerminal() {
+    String text = "var x in 1..2; \u001b]0;owned\u0007 \u202e @";
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    for (Diagnostic d : e.diagnostics()) {
+      assertTrue(d.format().codePoints().noneMatch(c -> c != '\n' && c != '\t' && (Character.isISOControl(c)
+          || Character.getType(c) == Character.FORMAT)), d::format);
+      assertTrue(d.format().contains("\n  var x in 1..2; ?]0;owned? ? @\n"), d::format);
+      assertCaretUnder(text, d);
+    }
+    assertEquals(text, e.diagnostics().get(0).sourceLine(), "the line itself is kept as written");
+  }
+
+  private static Diagnostic onlyError(String text) {
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    assertEquals(1, e.diagnostics().size(), e::getMessage);
+    return e.diagnostics().get(0);
   }
 
   @Test

@@ -108,11 +108,12 @@ public final class Grid {
 
     /** One line of {@code side * side} characters, blanks as '.'. */
     public String toLine() {
-        StringBuilder sb = new StringBuilder(cells.length);
-        for (int v : cells) {
-            sb.append(v == 0 ? '.' : Symbols.symbolOf(side, v));
+        // One byte per cell, every symbol being ASCII: the solve command writes one line per puzzle.
+        byte[] line = new byte[cells.length];
+        for (int i = 0; i < cells.length; i++) {
+            line[i] = (byte) (cells[i] == 0 ? '.' : Symbols.symbolOfValue(cells[i]));
         }
-        return sb.toString();
+        return new String(line, java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /**

@@ -131,6 +131,14 @@ public final class GridValidator {
     /** Null if the unit holds each value once, else what is wrong with it. */
     private static String unitProblem(Grid candidate, Unit unit) {
         int side = candidate.side();
+        // Side cells holding side different values of 1..side hold each exactly once.
+        long seen = 0;
+        for (int index : unit.cells) {
+            seen |= 1L << candidate.get(index);
+        }
+        if (seen == ((1L << (side + 1)) - 2)) {
+            return null;
+        }
         int[] firstAt = new int[side + 1];
         Arrays.fill(firstAt, -1);
         for (int index : unit.cells) {
@@ -157,8 +165,24 @@ public final class GridValidator {
     private record Unit(String name, int[] cells) {
     }
 
+    /** The units of each side a grid can have, made once: checking a grid allocates nothing. */
+    private static final List<Unit> UNITS_4 = makeUnits(4);
+    private static final List<Unit> UNITS_9 = makeUnits(9);
+    private static final List<Unit> UNITS_16 = makeUnits(16);
+    private static final List<Unit> UNITS_25 = makeUnits(25);
+
     /** All rows, then columns, then boxes (boxes numbered row-major from 1). */
     private static List<Unit> units(int side) {
+        switch (side) {
+            case 4: return UNITS_4;
+            case 9: return UNITS_9;
+            case 16: return UNITS_16;
+            case 25: return UNITS_25;
+            default: throw new IllegalArgumentException("side must be 4, 9, 16 or 25, not " + side);
+        }
+    }
+
+    private static List<Unit> makeUnits(int side) {
         int box = (int) Math.round(Math.sqrt(side));
         List<Unit> units = new ArrayList<>(3 * side);
         for (int r = 0; r < side; r++) {
@@ -184,6 +208,6 @@ public final class GridValidator {
             }
             units.add(new Unit("box " + (b + 1), cells));
         }
-        return units;
+        return List.copyOf(units);
     }
 }

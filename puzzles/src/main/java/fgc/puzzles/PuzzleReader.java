@@ -18,31 +18,48 @@ import java.util.Objects;
  * Reads Sudoku puzzles from text, one {@link Entry} per puzzle or per bad puzzle, streaming
  * line by line so that a corpus of millions of puzzles needs only bounded memory.
  *
- * <p>Format: a line with 81, 256 or 625 cells is a one-line 9x9, 16x16 or 25x25 puzzle. A line
- * of 16 cells is a one-line 4x4 puzzle, unless a 16x16 grid is open (then it is its next row)
- * or it holds a symbol above 4 (then it starts a 16x16 grid). Lines of 4, 9 or 25 cells are
- * rows of a multi-line grid of that side, complete after that many rows. Blank lines, '#'
- * comments, whitespace and '|' are ignored, and so are separator lines made of '-', '+' and
- * '=' holding at least one '+' or '=' (a line of '-' alone is a row of blanks).
+ * <p>Format: a line with 16, 81, 256 or 625 cells is a one-line 4x4, 9x9, 16x16 or 25x25 puzzle,
+ * read as that size whatever its symbols. Lines of 4, 9 or 25 cells are rows of a multi-line
+ * grid of that side, complete after that many rows. A 16x16 grid over several lines is known by
+ * its shape alone: four lines of 16 cells, directly followed by a separator line and a fifth line
+ * of 16 cells (as {@link Grid#toPrettyString()} writes it); without that separator, lines of 16
+ * cells are 4x4 puzzles, so the reader looks up to five lines ahead before it gives out a 4x4
+ * puzzle. Blank lines, '#' comments, whitespace and '|' are ignored, and so are separator lines
+ * made of '-', '+' and '=' holding at least one '+' or '=' (a line of '-' alone is a row of blanks).
  *
- * <p>Problems never stop the reader: a bad line or grid becomes an error entry naming the line
- * and the reason, and reading goes on with the next line.
+ * <p>Every puzzle line gives exactly one entry, in input order, and a multi-line grid gives one
+ * entry. Problems never stop the reader: a bad line or grid becomes an error entry naming the line
+ * and the reason, and reading goes on with the next line. The one exception is a line with no end
+ * in sight ({@link #MAX_SKIPPED_CHARS} characters past the limit, a binary file or a device such
+ * as /dev/zero): after its error entry, reading stops with an {@link UncheckedIOException}.
  */
 public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeable {
 
-    /** Longer lines are cut and reported, so a file without line breaks cannot fill memory. */
-    static final int MAX_LINE_CHARS = 1 << 16;
+    /** Longer lines are reported as soon as this many characters are read, so no line can fill memory. */
+    public static final int MAX_LINE_CHARS = 1 << 16;
+
+    /** How far past {@link #MAX_LINE_CHARS} the reader looks for the end of an over-long line before it stops. */
+    public static final int MAX_SKIPPED_CHARS = 1 << 26;
+
+    /** Cells of a 16x16 row, which is also the length of a one-line 4x4 puzzle. */
+    private static final int SIXTEEN = 16;
+    /** Rows of 16 cells before the separator that marks a 16x16 grid: its box size. */
+    private static final int FIRST_BOX_ROWS = 4;
 
     private final LineSource lines;
     private final String source;
     /** Entries found but not yet returned: a wrong-width line may close a grid and make a puzzle. */
     private final ArrayDeque<Entry> ready = new ArrayDeque<>(2);
     private OpenGrid open;
+    /** Lines of 16 cells not yet known to be 4x4 puzzles or the first rows of a 16x16 grid. */
+    private final ArrayDeque<Row> pending = new ArrayDeque<>(FIRST_BOX_ROWS + 1);
+    /** The separator line right after four pending rows, or null. */
+    private String pendingSeparator;
     private int lineNumber;
     private boolean ended;
 
     private PuzzleReader(Reader reader, String source) {
-        this.lines = new LineSource(reader, MAX_LINE_CHARS);
+        this.lines = new LineSource(reader, MAX_LINE_CHARS, MAX_SKIPPED_CHARS);
         this.source = source;
     }
 
@@ -75,11 +92,30 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         return ready.poll();
     }
 
+    /**
+     * Whether {@link #hasNext} can go on without first waiting for more input: an entry is ready,
+     * or the input has characters (or its end) at hand. A caller that holds answers back (to solve
+     * in parallel) writes them out first when this is false, so a program that waits for each
+     * answer before it sends the next puzzle is not kept waiting. A read failure says true:
+     * {@link #hasNext} reports it.
+     */
+    public boolean ready() {
+        if (!ready.isEmpty() || ended) {
+            return true;
+        }
+        try {
+            return lines.ready();
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     /** Closes the underlying reader; a failure to close is reported unchecked, like read failures. */
     @Override
     public void close() {
         ended = true;
         open = null;
+        pending.clear();
         ready.clear();
         try {
             lines.close();
@@ -92,11 +128,18 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         String raw;
         try {
             raw = lines.next();
+        } catch (LineSource.NoLineEndException e) {
+            ended = true;
+            // The message is whole: the cause adds nothing a user needs.
+            throw new UncheckedIOException(new IOException(message(lineNumber, "no line end in the "
+                    + e.skipped() + " characters after the first " + MAX_LINE_CHARS + " (not a text file?); stopped reading"), e));
         } catch (IOException e) {
-            throw new UncheckedIOException("reading " + source + " after line " + lineNumber, e);
+            ended = true;
+            throw new UncheckedIOException("cannot read " + source + (lineNumber > 0 ? " after line " + lineNumber : ""), e);
         }
         if (raw == null) {
             ended = true;
+            flushPending();
             if (open != null) {
                 ready.add(open.unfinished("input ended after " + open.rows + " row" + (open.rows == 1 ? "" : "s")));
                 open = null;
@@ -105,14 +148,21 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         }
         lineNumber++;
         if (lines.lastTruncated()) {
+            flushPending();
             closeOpenGrid(lineNumber, -1);
-            ready.add(error(lineNumber, raw, "line too long (over " + MAX_LINE_CHARS + " characters)"));
+            ready.add(new Entry(null, lineNumber, overLongPlaceholder(lineNumber),
+                    message(lineNumber, "line too long (over " + MAX_LINE_CHARS + " characters)")));
             return;
         }
         String cells = cellsOf(raw);
-        if (cells.isEmpty() || isSeparator(cells)) {
+        boolean separator = !cells.isEmpty() && isSeparator(cells);
+        if (cells.isEmpty() || separator) {
             if (open != null) {
                 open.ignored(raw);
+            } else if (separator && pending.size() == FIRST_BOX_ROWS && pendingSeparator == null) {
+                pendingSeparator = raw;
+            } else {
+                flushPending(); // a blank line or comment ends a run of 16-cell lines: they are 4x4 puzzles
             }
             return;
         }
@@ -128,21 +178,54 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
             }
             closeOpenGrid(lineNumber, width);
         }
-        switch (width) {
-            case 81 -> ready.add(onePuzzle(9, raw, cells));
-            case 256 -> ready.add(onePuzzle(16, raw, cells));
-            case 625 -> ready.add(onePuzzle(25, raw, cells));
-            case 16 -> {
-                if (hasSymbolAbove(cells, 4)) {
-                    startGrid(16, raw, cells);
-                } else {
-                    ready.add(onePuzzle(4, raw, cells));
+        if (width == SIXTEEN) {
+            if (pendingSeparator != null) {
+                startSixteenGrid(raw, cells);
+            } else {
+                pending.add(new Row(raw, cells, lineNumber));
+                if (pending.size() > FIRST_BOX_ROWS) {
+                    Row first = pending.poll();
+                    ready.add(onePuzzle(4, first));
                 }
             }
-            case 4, 9, 25 -> startGrid(width, raw, cells);
+            return;
+        }
+        flushPending();
+        Row row = new Row(raw, cells, lineNumber);
+        switch (width) {
+            case 81 -> ready.add(onePuzzle(9, row));
+            case 256 -> ready.add(onePuzzle(16, row));
+            case 625 -> ready.add(onePuzzle(25, row));
+            case 4, 9, 25 -> startGrid(width, row);
             default -> ready.add(error(lineNumber, raw, "expected 16, 81, 256 or 625 cells"
                     + " (or a grid row of 4, 9, 16 or 25), found " + width));
         }
+    }
+
+    /** What an over-long line is echoed as: a comment, since the line itself was not kept. */
+    public static String overLongPlaceholder(int line) {
+        return "# line " + line + " not echoed: longer than " + MAX_LINE_CHARS + " characters";
+    }
+
+    /** The pending 16-cell lines turned out not to start a 16x16 grid: each is a 4x4 puzzle. */
+    private void flushPending() {
+        while (!pending.isEmpty()) {
+            ready.add(onePuzzle(4, pending.poll()));
+        }
+        pendingSeparator = null;
+    }
+
+    /** Four rows of 16 cells, a separator and a fifth row: a 16x16 grid over several lines. */
+    private void startSixteenGrid(String raw, String cells) {
+        Row first = pending.poll();
+        startGrid(SIXTEEN, first);
+        while (!pending.isEmpty()) {
+            Row r = pending.poll();
+            open.addRow(r.raw, r.cells, r.line);
+        }
+        open.ignored(pendingSeparator);
+        pendingSeparator = null;
+        open.addRow(raw, cells, lineNumber);
     }
 
     /** Ends an open grid early because line {@code at} does not fit it ({@code width} -1: unreadable). */
@@ -154,20 +237,24 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         }
     }
 
-    private void startGrid(int side, String raw, String cells) {
-        open = new OpenGrid(side, lineNumber);
-        open.addRow(raw, cells, lineNumber);
+    private void startGrid(int side, Row row) {
+        open = new OpenGrid(side, row.line);
+        open.addRow(row.raw, row.cells, row.line);
     }
 
-    private Entry onePuzzle(int side, String raw, String cells) {
+    private Entry onePuzzle(int side, Row row) {
+        String cells = row.cells;
         int[] values = new int[cells.length()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = Symbols.valueOf(side, cells.charAt(i));
+            char c = cells.charAt(i);
+            values[i] = Symbols.valueOf(side, c);
             if (values[i] < 0) {
-                return error(lineNumber, raw, badSymbol(side, i / side, i % side, cells.charAt(i)));
+                String hint = side == 4 && Symbols.valueOf(16, c) > 0
+                        ? " (a 16x16 grid over several lines needs a separator line after row 4)" : "";
+                return error(row.line, row.raw, badSymbol(side, i / side, i % side, c) + hint);
             }
         }
-        return checked(Grid.of(side, values), lineNumber, raw);
+        return checked(Grid.of(side, values), row.line, row.raw);
     }
 
     /** A puzzle entry, or an error entry if its givens already conflict. */
@@ -194,6 +281,18 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
 
     /** The characters of a line that stand for cells: no whitespace, no '|', nothing from '#'. */
     static String cellsOf(String raw) {
+        int plain = 0;
+        // Printable ASCII other than '#' and '|' is kept as it is: most lines are nothing else.
+        while (plain < raw.length()) {
+            char c = raw.charAt(plain);
+            if (c <= ' ' || c >= 127 || c == '#' || c == '|') {
+                break;
+            }
+            plain++;
+        }
+        if (plain == raw.length()) {
+            return raw;
+        }
         StringBuilder sb = new StringBuilder(raw.length());
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
@@ -222,13 +321,8 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         return marked;
     }
 
-    private static boolean hasSymbolAbove(String cells, int max) {
-        for (int i = 0; i < cells.length(); i++) {
-            if (Symbols.valueOf(16, cells.charAt(i)) > max) {
-                return true;
-            }
-        }
-        return false;
+    /** A line that holds cells: its text, its cells and its 1-based number. */
+    private record Row(String raw, String cells, int line) {
     }
 
     /** A multi-line grid being read: its rows so far and the first problem met, if any. */
@@ -313,7 +407,10 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
             return line;
         }
 
-        /** The original text of the puzzle's line(s), without line terminators, joined by '\n'. */
+        /**
+         * The original text of the puzzle's line(s), without line terminators, joined by '\n'; for a
+         * line too long to keep, {@link #overLongPlaceholder(int)} instead.
+         */
         public String text() {
             return text;
         }

@@ -20,6 +20,11 @@ public final class Symbols {
             throw new IllegalArgumentException(
                     "value " + value + " is out of range 1.." + side + " for a " + side + "x" + side + " grid");
         }
+        return symbolOfValue(value);
+    }
+
+    /** {@link #symbolOf} for a value already known to be in range (1..25): an ASCII character. */
+    static char symbolOfValue(int value) {
         return value <= 9 ? (char) ('0' + value) : (char) ('A' + value - 10);
     }
 

@@ -3,8 +3,13 @@ package fgc.puzzles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -125,8 +130,81 @@ class PuzzleReaderErrorsTest {
         assertEquals(2, entries.size());
         assertEquals("t.txt:1: line too long (over " + PuzzleReader.MAX_LINE_CHARS + " characters)",
                 entries.get(0).error());
-        assertEquals(PuzzleReader.MAX_LINE_CHARS, entries.get(0).text().length());
+        assertEquals("# line 1 not echoed: longer than 65536 characters", entries.get(0).text());
         assertPuzzle(entries.get(1), 2);
+    }
+
+    /** Endless input without a line end, like /dev/zero, counting what was read. */
+    private static final class Zeros extends Reader {
+        long read;
+
+        @Override
+        public int read(char[] buf, int off, int len) {
+            Arrays.fill(buf, off, off + len, '\0');
+            read += len;
+            return len;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void endlessInputWithoutLineEndsIsReportedAtTheLimitAndThenStops() {
+        Zeros zeros = new Zeros();
+        try (PuzzleReader reader = PuzzleReader.of(zeros, "zero")) {
+            assertTrue(reader.hasNext());
+            PuzzleReader.Entry first = reader.next();
+            assertEquals("zero:1: line too long (over 65536 characters)", first.error());
+            assertTrue(zeros.read <= PuzzleReader.MAX_LINE_CHARS + 8192, "read " + zeros.read + " characters before the error");
+            UncheckedIOException stop = assertThrows(UncheckedIOException.class, reader::hasNext);
+            assertEquals("zero:1: no line end in the 67108864 characters after the first 65536 (not a text file?); stopped reading",
+                    stop.getCause().getMessage());
+            assertTrue(zeros.read <= PuzzleReader.MAX_LINE_CHARS + PuzzleReader.MAX_SKIPPED_CHARS + 8192L, "read " + zeros.read);
+            assertFalse(reader.hasNext());
+        }
+    }
+
+    @Test
+    void aLineOfExactlyTheLimitIsNotTooLong() {
+        String limit = " ".repeat(PuzzleReader.MAX_LINE_CHARS - P.length()) + P;
+        List<PuzzleReader.Entry> entries = Fixtures.read(limit + "\r\n" + limit + "x\r\n" + P);
+        assertEquals(3, entries.size());
+        assertPuzzle(entries.get(0), 1);
+        assertEquals("t.txt:2: line too long (over 65536 characters)", entries.get(1).error());
+        assertPuzzle(entries.get(2), 3);
+    }
+
+    @Test
+    void aReadFailureSaysWhereAndKeepsItsCause() {
+        Reader failing = new Reader() {
+            private boolean first = true;
+
+            @Override
+            public int read(char[] buf, int off, int len) throws IOException {
+                if (first) {
+                    first = false;
+                    String text = P + "\n";
+                    text.getChars(0, text.length(), buf, off);
+                    return text.length();
+                }
+                throw new IOException("Is a directory");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        try (PuzzleReader reader = PuzzleReader.of(failing, "adir")) {
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> {
+                while (reader.hasNext()) {
+                    reader.next();
+                }
+            });
+            assertEquals("cannot read adir after line 1", e.getMessage());
+            assertEquals("Is a directory", e.getCause().getMessage());
+        }
     }
 
     @Test

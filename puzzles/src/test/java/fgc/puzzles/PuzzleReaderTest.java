@@ -11,6 +11,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.junit.jupiter.api.Test;
@@ -99,34 +100,43 @@ class PuzzleReaderTest {
     @Test
     void readsAMultiLineSixteenBySixteen() {
         Grid g = PuzzleGenerator.generate(16, 5);
-        assertTrue(g.toLine().substring(0, 16).chars().anyMatch(c -> Symbols.valueOf(16, (char) c) > 4),
-                "the first row must show it is a 16x16 row");
         List<PuzzleReader.Entry> entries = Fixtures.read("\n" + g.toPrettyString() + FOUR + "\n");
         assertEquals(2, entries.size());
         assertEquals(g, entries.get(0).grid(), entries.get(0)::toString);
         assertEquals(2, entries.get(0).line());
-        // With the 16x16 grid complete, a 16-cell line of small symbols is a 4x4 puzzle again.
+        // With the 16x16 grid complete, a 16-cell line is a 4x4 puzzle again.
         assertEquals(Fixtures.grid(4, FOUR), entries.get(1).grid());
     }
 
     @Test
-    void aSixteenCellLineInsideAnOpenSixteenGridIsItsNextRow() {
+    void aDrawnSixteenBySixteenIsKnownByItsShapeNotItsSymbols() {
         int[] cells = PuzzleGenerator.generate(16, 9).cells();
-        for (int c = 0; c < 16; c++) {
-            if (cells[16 + c] > 4) {
-                cells[16 + c] = 0;
+        for (int k = 0; k < cells.length; k++) {
+            if (cells[k] > 4) {
+                cells[k] = 0;
             }
         }
         Grid g = Grid.of(16, cells);
-        assertTrue(g.toLine().substring(0, 16).chars().anyMatch(c -> Symbols.valueOf(16, (char) c) > 4));
-        assertTrue(g.toLine().substring(16, 32).chars().allMatch(c -> Symbols.valueOf(16, (char) c) <= 4));
+        List<PuzzleReader.Entry> entries = Fixtures.read(g.toPrettyString());
+        assertEquals(1, entries.size(), entries::toString);
+        assertEquals(g, entries.get(0).grid(), entries.get(0)::toString);
+        assertEquals(19, entries.get(0).text().split("\n").length, "rows and separators echo as written");
+    }
+
+    @Test
+    void sixteenLinesOfSixteenCellsWithoutSeparatorsAreSixteenFourByFourPuzzles() {
+        Grid g = PuzzleGenerator.generate(16, 9);
         StringBuilder text = new StringBuilder();
         for (int r = 0; r < 16; r++) {
             text.append(g.toLine(), r * 16, r * 16 + 16).append('\n');
         }
         List<PuzzleReader.Entry> entries = Fixtures.read(text.toString());
-        assertEquals(1, entries.size(), entries::toString);
-        assertEquals(g, entries.get(0).grid(), entries.get(0)::toString);
+        assertEquals(16, entries.size(), entries::toString);
+        for (int r = 0; r < 16; r++) {
+            assertEquals(r + 1, entries.get(r).line());
+            PuzzleReader.Entry e = entries.get(r);
+            assertTrue(e.isPuzzle() ? e.grid().side() == 4 : e.error().contains("is not a symbol of a 4x4 grid"), e::toString);
+        }
     }
 
     @Test
@@ -140,6 +150,57 @@ class PuzzleReaderTest {
         assertEquals("1.3.\n..4.\n4..2\n....", entries.get(1).text());
         assertEquals(8, entries.get(2).line());
         assertEquals(FOUR, entries.get(2).text());
+    }
+
+    /** Hands out its text {@code chunk} characters per read, so line ends fall on every kind of read boundary. */
+    private static final class ChunkedReader extends java.io.Reader {
+        private final String text;
+        private final int chunk;
+        private int pos;
+
+        ChunkedReader(String text, int chunk) {
+            this.text = text;
+            this.chunk = chunk;
+        }
+
+        @Override
+        public int read(char[] buf, int off, int len) {
+            if (pos == text.length()) {
+                return -1;
+            }
+            int n = Math.min(Math.min(len, chunk), text.length() - pos);
+            text.getChars(pos, pos + n, buf, off);
+            pos += n;
+            return n;
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    @Test
+    void lineEndsOfEveryKindReadTheSameWhereverTheReadsSplitThem() {
+        // LF, CRLF, CR alone, blank lines of each, a last line without an end; long enough that the
+        // reader's buffer refills in the middle of lines and between a CR and its LF.
+        String[] ends = {"\n", "\r\n", "\r", "\r\n\r\n", "\n\n", "\r\r"};
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            text.append(i % 7 == 3 ? "# comment " + i : i % 2 == 0 ? Fixtures.PUZZLE : FOUR).append(ends[i % ends.length]);
+        }
+        text.append(FOUR);
+        List<String> expected = null;
+        for (int chunk : new int[] {1, 2, 3, 7, 81, 82, 83, 4096, 8192, 1 << 20}) {
+            List<String> got = new ArrayList<>();
+            try (PuzzleReader reader = PuzzleReader.of(new ChunkedReader(text.toString(), chunk), "t.txt")) {
+                reader.forEachRemaining(e -> got.add(e.line() + ":" + e.text() + ":" + e.isPuzzle()));
+            }
+            if (expected == null) {
+                expected = got;
+                assertEquals(400 - 400 / 7 + 1, got.size(), got::toString);
+            } else {
+                assertEquals(expected, got, "chunks of " + chunk);
+            }
+        }
     }
 
     @Test

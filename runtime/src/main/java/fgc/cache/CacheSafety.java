@@ -112,6 +112,21 @@ final class CacheSafety {
     return null;
   }
 
+  /** Whether {@code path} itself (a link, not what it points to) belongs to this user; true where owners cannot be told. */
+  boolean ownedByUser(Path path) {
+    if (uid < 0) {
+      return true;
+    }
+    try {
+      Object owner = Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+      return !(owner instanceof Integer) || ((Integer) owner).longValue() == uid;
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /**
    * Whether the owner means the folder to be written: it exists, the owner's write bit is set and
    * the platform agrees. The bit is checked as well because a superuser may write anything.

@@ -1,18 +1,21 @@
 package fgc.cache;
 
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.CompiledSolver;
-import fgc.compiler.CompilerVersion;
-import fgc.compiler.SolverKey;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.SolverCompilers;
+import fgc.compilation.SolverKey;
 import fgc.model.Model;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,12 +47,19 @@ final class EntryWriter {
   private final Path root;
   private final Path entries;
   private final FileWriter fileWriter;
+  private final CacheSafety safety;
+  private final long maxFileBytes;
 
-  /** {@code fileWriter} null writes real entries (made here, so that a cache hit never loads a writer). */
-  EntryWriter(Path root, Path entries, FileWriter fileWriter) {
+  /**
+   * {@code fileWriter} null writes real entries (made here, so that a cache hit never loads a writer).
+   * {@code maxFileBytes} is the reader's limit: nothing larger is written.
+   */
+  EntryWriter(Path root, Path entries, FileWriter fileWriter, CacheSafety safety, long maxFileBytes) {
     this.root = root;
     this.entries = entries;
     this.fileWriter = fileWriter != null ? fileWriter : new PrivateFileWriter();
+    this.safety = safety;
+    this.maxFileBytes = maxFileBytes;
   }
 
   /** Whether entries may be written and moved: the owner has not made the cache read-only. */
@@ -67,23 +77,46 @@ final class EntryWriter {
   /**
    * Writes the entry of {@code compiled} and renames it into place. When another writer got there
    * first the rename fails on the non-empty target; that is no error, since its entry is checked
-   * like any other on the next load. Anything else that goes wrong is thrown; nothing is left behind.
+   * like any other on the next load. Returns null when written (or beaten to it), else why it was
+   * not written: the entry would hold a file larger than a load accepts, or the cache folder is not
+   * fgc's (a string, not an exception: a cache hit, which never writes, should not load one).
+   * Anything else that goes wrong is thrown. Nothing is left behind either way.
    */
-  void write(CompiledSolver compiled, Model model, AlgorithmSpec spec) throws IOException {
+  String write(CompiledSolver compiled, Model model, AlgorithmSpec spec) throws IOException {
+    Map<String, byte[]> contents = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
+      contents.put(c.getKey() + ".class", c.getValue());
+    }
+    contents.put(SolverCache.MATERIAL, SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8));
+    String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
+    contents.put(simple + ".java", compiled.source().getBytes(StandardCharsets.UTF_8));
+    Map<String, Manifest.FileRecord> files = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> c : contents.entrySet()) {
+      files.put(c.getKey(), new Manifest.FileRecord(SolverKey.sha256Hex(c.getValue()), c.getValue().length));
+    }
+    Manifest manifest = new Manifest(compiled.key(), SolverCompilers.require().identity(), model.name(), spec.canonicalText(), compiled.className(), files);
+    contents.put(Manifest.FILE_NAME, manifest.toBytes());
+    for (Map.Entry<String, byte[]> c : contents.entrySet()) {
+      if (c.getValue().length > maxFileBytes) {
+        // The reader's limit, applied before anything is written: an entry a load would refuse is never stored.
+        return "the solver for model " + model.name() + " is too large to cache (" + c.getKey() + " is "
+            + megabytes(c.getValue().length) + ", an entry file at most " + megabytes(maxFileBytes) + ")";
+      }
+    }
+    String refused = CacheFolders.claim(root);
+    if (refused != null) {
+      return "not writing into " + root + ": " + refused;
+    }
+    Path tmpRoot = root.resolve(CacheFolders.TMP);
+    createPrivateDirectories(tmpRoot);
+    createPrivateDirectories(entries);
+    CacheFolders.sweepStaleTmp(tmpRoot, safety, System.currentTimeMillis());
     Path tmp = null;
     try {
-      createPrivateDirectories(root.resolve("tmp"));
-      createPrivateDirectories(entries);
-      tmp = Files.createTempDirectory(root.resolve("tmp"), compiled.key().substring(0, 12) + ".");
-      Map<String, Manifest.FileRecord> files = new LinkedHashMap<>();
-      for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
-        files.put(c.getKey() + ".class", writeFile(tmp.resolve(c.getKey() + ".class"), c.getValue()));
+      tmp = Files.createTempDirectory(tmpRoot, compiled.key().substring(0, 12) + "." + ProcessHandle.current().pid() + ".");
+      for (Map.Entry<String, byte[]> c : contents.entrySet()) {
+        fileWriter.write(tmp.resolve(c.getKey()), c.getValue()); // the manifest last: it was put in last
       }
-      files.put(SolverCache.MATERIAL, writeFile(tmp.resolve(SolverCache.MATERIAL), SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8)));
-      String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
-      files.put(simple + ".java", writeFile(tmp.resolve(simple + ".java"), compiled.source().getBytes(StandardCharsets.UTF_8)));
-      Manifest manifest = new Manifest(compiled.key(), CompilerVersion.id(), model.name(), spec.canonicalText(), compiled.className(), files);
-      writeFile(tmp.resolve(Manifest.FILE_NAME), manifest.toBytes());
       try {
         Files.move(tmp, entries.resolve(compiled.key()), StandardCopyOption.ATOMIC_MOVE);
         tmp = null;
@@ -97,27 +130,68 @@ final class EntryWriter {
         deleteRecursively(tmp);
       }
     }
+    return null;
   }
 
-  private Manifest.FileRecord writeFile(Path file, byte[] bytes) throws IOException {
-    fileWriter.write(file, bytes);
-    return new Manifest.FileRecord(SolverKey.sha256Hex(bytes), bytes.length);
+  static String megabytes(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
   }
 
-  /** Moves the entry aside (or, failing that, deletes it); returns what was done, for the notice. */
-  String quarantine(Path entry) {
+  /**
+   * Moves the entry aside into quarantine; returns what was done, for the notice. Only what this
+   * process moved is ever removed: when the entry is gone already (another process moved it aside
+   * first) nothing is done, and when what was moved is not the entry that was judged (another
+   * process had meanwhile put a fresh one in its place; {@code judged} is the manifest that was read,
+   * null if there was none) it is put back. Quarantine is then trimmed to its bounds.
+   */
+  String quarantine(Path entry, byte[] judged) {
     if (!writable()) {
       return "left in place (the cache is read-only)";
     }
+    Path target;
     try {
-      Path q = root.resolve("quarantine");
+      String refused = CacheFolders.claim(root);
+      if (refused != null) {
+        return "left in place (fgc does not write into " + root + ": " + refused + ")";
+      }
+      Path q = root.resolve(CacheFolders.QUARANTINE);
       createPrivateDirectories(q);
-      Path target = q.resolve(entry.getFileName() + "." + System.currentTimeMillis() + "." + ProcessHandle.current().pid());
+      target = q.resolve(entry.getFileName() + "." + System.currentTimeMillis() + "." + ProcessHandle.current().pid());
       Files.move(entry, target, StandardCopyOption.ATOMIC_MOVE);
-      return "moved to " + root.relativize(target);
+    } catch (NoSuchFileException e) {
+      if (!Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+        return "already moved aside by another process";
+      }
+      return "left in place (it could not be moved aside: " + SolverCache.describe(e) + ")";
     } catch (IOException | RuntimeException e) {
-      deleteRecursively(entry);
-      return Files.exists(entry) ? "could not move it aside" : "deleted it";
+      return "left in place (it could not be moved aside: " + SolverCache.describe(e) + ")";
+    }
+    if (!Arrays.equals(judged, manifestOf(target))) {
+      // Not the entry that failed: a fresh one another process renamed into place after the check.
+      try {
+        Files.move(target, entry, StandardCopyOption.ATOMIC_MOVE);
+        return "already replaced by another process; its entry left in place";
+      } catch (IOException e) {
+        // Yet another one is in place now: this copy is ours (we moved it) and a duplicate.
+        CacheFolders.removeItem(target, safety);
+        return "already replaced by another process";
+      }
+    }
+    CacheFolders.boundQuarantine(target.getParent(), target.getFileName().toString(), safety);
+    return "moved to " + root.relativize(target);
+  }
+
+  /** The manifest's bytes in {@code folder} as a load reads them: null when there is none it could read. */
+  private byte[] manifestOf(Path folder) {
+    Path m = folder.resolve(Manifest.FILE_NAME);
+    if (!Files.isRegularFile(m, LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
+    try (java.io.InputStream in = Files.newInputStream(m)) {
+      byte[] bytes = in.readNBytes((int) maxFileBytes + 1);
+      return bytes.length > maxFileBytes ? null : bytes;
+    } catch (IOException e) {
+      return null;
     }
   }
 

@@ -18,6 +18,11 @@ public enum LoadStage {
   CLASS_BYTES,
   /** The class is defined in a fresh loader and reports this key. */
   DEFINE,
+  /**
+   * The class reports the plan digest of the model's own plan (its sizes, tables, schedule and
+   * options, computed from the arrays it runs on): a class made for another model is refused here.
+   */
+  PLAN,
   /** A short smoke run on the model's variables and domains. */
   SMOKE;
 

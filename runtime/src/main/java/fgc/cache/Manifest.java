@@ -1,7 +1,7 @@
 package fgc.cache;
 
-import fgc.compiler.Sha256;
-import fgc.compiler.SolverKey;
+import fgc.cache.Sha256;
+import fgc.compilation.SolverKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

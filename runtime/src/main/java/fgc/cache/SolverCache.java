@@ -1,17 +1,20 @@
 package fgc.cache;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.AlgorithmSpec;
-import fgc.compiler.CompiledSolver;
-import fgc.compiler.CompilerVersion;
-import fgc.compiler.ModelCompiler;
-import fgc.compiler.SolverKey;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.SolverCompiler;
+import fgc.compilation.SolverCompilers;
+import fgc.driver.exact.CompiledPropagators;
+import fgc.driver.exact.PropagatorSource;
+import fgc.compilation.SolverKey;
 import fgc.model.Model;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -22,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -30,8 +35,9 @@ import java.util.stream.Stream;
  * The content-addressed cache of compiled solvers. An entry is a folder named by its key holding the
  * class files, the generated source for reading, and a sealed {@link Manifest}. Nothing from disk is
  * defined as a class before the manifest's seal, key and compiler, and every file's size and
- * SHA-256, have been checked; then the class is defined in a fresh loader, its own key is compared,
- * and a short smoke run must give sane marginals. Any failure quarantines the entry and recompiles.
+ * SHA-256, have been checked; then the class is defined in a fresh loader, its own key and its plan
+ * digest (computed from its tables) are compared with the model's, and a short smoke run must give
+ * sane marginals. Any failure quarantines the entry and recompiles.
  *
  * <p>Entries are written into {@code tmp/} and moved into {@code entries/} with one atomic rename,
  * so a crash mid-write leaves only a temporary folder, never a half entry; when two writers race,
@@ -42,31 +48,71 @@ import java.util.stream.Stream;
  * <p>Safety: entries are only read from folders and files that this user owns and nobody else can
  * write ({@link CacheSafety}); otherwise fgc warns once and compiles in memory. A cache whose owner
  * has taken away its write permission is used read-only: hits are served, misses are compiled in
- * memory with one warning, and nothing is moved or written.
+ * memory with one warning, and nothing is moved or written. fgc writes only into a folder it made
+ * (marked by {@link CacheFolders#MARKER}) or an empty one; see {@link CacheFolders}.
  */
 public final class SolverCache {
-  private static final long MAX_FILE_BYTES = 64L << 20;
+  /**
+   * The largest file an entry may hold, for the writer and the reader alike: a solver with a larger
+   * file is compiled in memory and not stored, so fgc never writes an entry it would refuse.
+   */
+  static final long MAX_FILE_BYTES = 64L << 20;
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
   static final String MATERIAL = "key-material.txt";
+
+  /** What a user can do about an entry fgc will not touch. */
+  static final String UNSAFE_ADVICE = "Remove it, or run 'fgc cache clear', which removes fgc's own entries "
+      + "(and links inside them, without following them) and leaves what is not fgc's.";
 
   private final Path root;
   private final Consumer<String> log;
   private final CacheSafety safety;
   private final EntryWriter.FileWriter fileWriter;
+  private final ModelChecks checks;
+  private PropagatorSource propagators;
+  private final long maxFileBytes;
+  /** Whether a miss, or an entry that fails its check, is an error instead of a compile. */
+  private volatile boolean loadOnly;
   private final Set<String> warned = new HashSet<>();
   /** How many times a class loader was asked to define solver classes: lets tests prove a fault never got that far. */
   private final AtomicInteger definitions = new AtomicInteger();
 
   /** A cache under {@code root}; {@code log} receives the one-line notices (recoveries, warnings). */
   public SolverCache(Path root, Consumer<String> log) {
-    this(root, log, CacheSafety.forCurrentUser(), null);
+    this(root, log, CacheSafety.forCurrentUser(), null, new CompilerChecks(), MAX_FILE_BYTES);
   }
 
   SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
+    this(root, log, safety, fileWriter, new CompilerChecks(), MAX_FILE_BYTES);
+  }
+
+  /** For tests: another compiler seam, or a lower file limit (both sides of the cache apply it). */
+  SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter, ModelChecks checks, long maxFileBytes) {
     this.root = root.toAbsolutePath().normalize();
     this.log = log;
     this.safety = safety;
     this.fileWriter = fileWriter;
+    this.checks = checks;
+    this.maxFileBytes = maxFileBytes;
+  }
+
+  /**
+   * Makes this cache load-only, for a program that must never compile: an entry is still checked in
+   * full before it is used, but a miss, or an entry that fails its check, is a {@link NotCachedException}
+   * rather than a compile (a failed entry is still quarantined). Returns this cache.
+   */
+  public SolverCache loadOnly() {
+    loadOnly = true;
+    return this;
+  }
+
+  /** A load-only cache had no sound entry for what was asked. */
+  public static final class NotCachedException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    NotCachedException(String message) {
+      super(message);
+    }
   }
 
   /** {@code $FGC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/fgc}, else {@code ~/.cache/fgc}. */
@@ -87,7 +133,7 @@ public final class SolverCache {
   }
 
   Path entries() {
-    return root.resolve("entries");
+    return root.resolve(CacheFolders.ENTRIES);
   }
 
   /** The folder an entry for {@code key} lives in. */
@@ -95,9 +141,35 @@ public final class SolverCache {
     return entries().resolve(key);
   }
 
+  /**
+   * Propagators for the exact search, generated by the compiler on the class path (null when there
+   * is none) on this cache's one background thread, and kept in memory for the last few models.
+   */
+  public PropagatorSource propagators() {
+    synchronized (this) {
+      if (propagators == null) {
+        SolverCompiler compiler = SolverCompilers.find();
+        if (compiler == null) {
+          return null;
+        }
+        ExecutorService background = Executors.newSingleThreadExecutor(task -> {
+          Thread thread = new Thread(task, "fgc-cache-compiler");
+          thread.setDaemon(true);
+          return thread;
+        });
+        propagators = new CompiledPropagators(compiler, background);
+      }
+      return propagators;
+    }
+  }
+
   /** A ready solver for {@code model} and {@code spec}: from the cache when its entry is sound, else compiled. */
   public LoadedSolver load(Model model, AlgorithmSpec spec) {
     String key = SolverKey.of(model, spec);
+    if (!checks.checksPlan(spec)) {
+      // Nothing is loaded that the checks cannot tie to its model: such solvers live in memory only.
+      return compile(model, spec, key, null, false);
+    }
     String unsafe = unsafeFolders();
     if (unsafe != null) {
       warnOnce("unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
@@ -107,16 +179,18 @@ public final class SolverCache {
     LoadStage failed = null;
     if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
       long start = System.nanoTime();
+      byte[][] manifestRead = new byte[1][];
       try {
-        return readEntry(entry, key, model, start);
+        return readEntry(entry, key, model, spec, start, manifestRead);
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
           // Not ours to judge or move: it may be another user's. Leave it and do not trust it.
-          warnOnce("unsafe " + key, "fgc: warning: not using cache entry " + key.substring(0, 12) + ": " + e.getMessage() + "; compiled in memory");
+          warnOnce("unsafe " + key, "fgc: warning: cache entry " + key.substring(0, 12) + " is unsafe (" + e.getMessage()
+              + "), left in place and not used; compiled in memory. " + UNSAFE_ADVICE);
           return compile(model, spec, key, LoadStage.SAFETY, false);
         }
         log.accept("fgc: cache entry " + key.substring(0, 12) + " failed its check (" + e.getMessage() + "); "
-            + writer().quarantine(entry) + ", recompiling");
+            + writer().quarantine(entry, manifestRead[0]) + ", recompiling");
         failed = e.stage();
       }
     }
@@ -125,13 +199,30 @@ public final class SolverCache {
 
   /** Compiles and defines the solver; stores it when {@code store} and the cache can be written. */
   private LoadedSolver compile(Model model, AlgorithmSpec spec, String key, LoadStage failed, boolean store) {
+    if (loadOnly) {
+      throw new NotCachedException("the cache at " + root + " is load-only and has no sound entry for model " + model.name()
+          + " (" + spec.canonicalText() + ", key " + key.substring(0, 12) + "); compile it into the cache first"
+          + " (fgc compile), or precompile it with fgc-maven-plugin");
+    }
     long start = System.nanoTime();
-    CompiledSolver compiled = ModelCompiler.compile(model, spec);
+    CompiledSolver compiled = SolverCompilers.require().compile(model, spec);
     long compileNanos = System.nanoTime() - start;
     start = System.nanoTime();
-    Constructor<? extends GeneratedAlgorithm> ctor = define(compiled.classes(), compiled.className(), key, model);
+    Constructor<? extends GeneratedAlgorithm> ctor;
+    boolean storable = store;
+    try {
+      ctor = define(compiled.classes(), compiled.className(), key, model, spec);
+    } catch (CorruptEntryException e) {
+      if (e.stage() != LoadStage.PLAN) {
+        throw new IllegalStateException("the class just compiled for model " + model.name() + " failed its check: " + e.getMessage(), e);
+      }
+      // The class is as compiled, but a load would refuse it: never store what would be refused.
+      warnOnce("plan " + key, "fgc: warning: internal error: " + e.getMessage() + "; the solver is compiled in memory, not cached");
+      ctor = defineUnchecked(compiled.classes(), compiled.className(), model, spec);
+      storable = false;
+    }
     long loadNanos = System.nanoTime() - start;
-    boolean stored = store && store(compiled, model, spec);
+    boolean stored = storable && store(compiled, model, spec);
     LoadedSolver.Origin origin = !stored ? LoadedSolver.Origin.IN_MEMORY
         : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
     return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed);
@@ -145,10 +236,10 @@ public final class SolverCache {
 
   /** Made when needed: a cache hit never loads the writing code. */
   private EntryWriter writer() {
-    return new EntryWriter(root, entries(), fileWriter);
+    return new EntryWriter(root, entries(), fileWriter, safety, maxFileBytes);
   }
 
-  /** Stores an entry; false (after one warning per cache) when the cache cannot be written. */
+  /** Stores an entry; false (after one warning per cache and kind) when it is not stored. */
   private boolean store(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
     EntryWriter writer = writer();
     if (!writer.writable()) {
@@ -156,7 +247,11 @@ public final class SolverCache {
       return false;
     }
     try {
-      writer.write(compiled, model, spec);
+      String notStored = writer.write(compiled, model, spec);
+      if (notStored != null) {
+        warnOnce(notStored, "fgc: warning: " + notStored + "; compiled in memory, not cached");
+        return false;
+      }
       return true;
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + describe(e) + "); compiled in memory");
@@ -180,22 +275,26 @@ public final class SolverCache {
 
   /**
    * Reads and checks the entry, a hit timed from {@code start}; throws {@link CorruptEntryException}
-   * saying what is wrong. With a null model (verify), the smoke run cannot compare domains but checks
-   * everything else.
+   * saying what is wrong. {@code manifestRead[0]} receives the manifest's bytes as read (for the
+   * quarantine's check that it moves the entry it judged). With a null model (verify), the model and
+   * algorithm are read back from the entry's key material once its checksum has been checked.
    */
-  private LoadedSolver readEntry(Path entry, String key, Model model, long start) {
+  private LoadedSolver readEntry(Path entry, String key, Model model, AlgorithmSpec spec, long start, byte[][] manifestRead) {
     checkSafe(entry);
     Path manifestFile = entry.resolve(Manifest.FILE_NAME);
     checkSafe(manifestFile);
-    Manifest manifest = Manifest.parse(readBounded(manifestFile, true));
+    byte[] manifestBytes = readBounded(manifestFile, true);
+    manifestRead[0] = manifestBytes;
+    Manifest manifest = Manifest.parse(manifestBytes);
     if (!manifest.key.equals(key)) {
       throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
     }
-    if (!manifest.compiler.equals(CompilerVersion.id())) {
-      throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written by compiler " + manifest.compiler + ", this is " + CompilerVersion.id());
+    if (!manifest.compiler.equals(SolverCompilers.require().identity())) {
+      throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written by compiler " + manifest.compiler + ", this is " + SolverCompilers.require().identity());
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
     String source = null;
+    byte[] material = null;
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
@@ -207,8 +306,11 @@ public final class SolverCache {
       if (!sha256.equals(f.getValue().sha256)) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " does not match its SHA-256");
       }
-      if (f.getKey().equals(MATERIAL) && !sha256.equals(key)) {
-        throw new CorruptEntryException(LoadStage.FILES, "the entry's key material does not hash to its key");
+      if (f.getKey().equals(MATERIAL)) {
+        if (!sha256.equals(key)) {
+          throw new CorruptEntryException(LoadStage.FILES, "the entry's key material does not hash to its key");
+        }
+        material = bytes;
       }
       if (f.getKey().endsWith(".class")) {
         classes.put(f.getKey().substring(0, f.getKey().length() - ".class".length()), bytes);
@@ -222,8 +324,38 @@ public final class SolverCache {
     if (!carriesKey(classes.get(manifest.className), key)) {
       throw new CorruptEntryException(LoadStage.CLASS_BYTES, "class " + manifest.className + " does not carry the entry's key");
     }
-    Constructor<? extends GeneratedAlgorithm> constructor = define(classes, manifest.className, key, model);
+    Constructor<? extends GeneratedAlgorithm> constructor;
+    if (model == null) {
+      KeyMaterial read = readMaterial(material, key);
+      try {
+        constructor = define(classes, manifest.className, key, read.model, read.spec);
+      } catch (CorruptEntryException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        // This fgc would not have compiled the model its key material names: not an entry it wrote.
+        throw new CorruptEntryException(LoadStage.IDENTITY, "its model does not compile with this fgc (" + describe(e) + ")");
+      }
+    } else {
+      constructor = define(classes, manifest.className, key, model, spec);
+    }
     return new LoadedSolver(key, constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, source, null);
+  }
+
+  /** The model and algorithm of a verified entry, which must key to the entry's key. */
+  private static KeyMaterial readMaterial(byte[] material, String key) {
+    if (material == null) {
+      throw new CorruptEntryException(LoadStage.FILES, "the manifest lists no " + MATERIAL);
+    }
+    KeyMaterial read;
+    try {
+      read = KeyMaterial.parse(new String(material, StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      throw new CorruptEntryException(LoadStage.IDENTITY, MATERIAL + " is not a model this fgc reads (" + e.getMessage() + ")");
+    }
+    if (!SolverKey.of(read.model, read.spec).equals(key)) {
+      throw new CorruptEntryException(LoadStage.IDENTITY, MATERIAL + " reads back as a model of another key");
+    }
+    return read;
   }
 
   /**
@@ -232,7 +364,8 @@ public final class SolverCache {
    * match) is refused before it is defined, and its static initialiser never runs. The bytes are
    * searched as a Latin-1 string with {@code String.indexOf} (a JIT intrinsic, and code the JDK's
    * own start-up has usually compiled already) rather than by a byte loop of our own, which a fresh
-   * JVM ran interpreted over the whole class file.
+   * JVM ran interpreted over the whole class file. Only a first filter: a class whose key was
+   * rewritten in its bytes passes it, and the plan digest ({@link #define}) is what ties a class to its model.
    */
   static boolean carriesKey(byte[] classFile, String key) {
     return new String(classFile, StandardCharsets.ISO_8859_1).indexOf(key) >= 0;
@@ -246,18 +379,19 @@ public final class SolverCache {
   }
 
   /**
-   * The whole file, if it is at most {@link #MAX_FILE_BYTES} long. Read with a plain
-   * {@code FileInputStream}: {@code Files.readAllBytes} would load some thirty NIO channel classes
-   * and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading one byte past
-   * the limit, rather than asking the size first, also catches a file that grows meanwhile. A failure
-   * counts against the manifest's check or the files'; a flag rather than the {@link LoadStage}, so
-   * that a hit never loads that enum.
+   * The whole file, if it is at most {@link #maxFileBytes} long (what the writer also keeps to). Read
+   * with a plain {@code FileInputStream}: {@code Files.readAllBytes} would load some thirty NIO
+   * channel classes and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading
+   * one byte past the limit, rather than asking the size first, also catches a file that grows
+   * meanwhile. A failure counts against the manifest's check or the files'; a flag rather than the
+   * {@link LoadStage}, so that a hit never loads that enum.
    */
-  private static byte[] readBounded(Path file, boolean manifest) {
+  private byte[] readBounded(Path file, boolean manifest) {
     try (InputStream in = new FileInputStream(file.toFile())) {
-      byte[] bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
-      if (bytes.length > MAX_FILE_BYTES) {
-        throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName() + " is larger than any entry file can be");
+      byte[] bytes = in.readNBytes((int) maxFileBytes + 1);
+      if (bytes.length > maxFileBytes) {
+        throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName()
+            + " is larger than fgc writes an entry file (" + (maxFileBytes >> 20) + " MB): not an entry of this fgc");
       }
       return bytes;
     } catch (IOException e) {
@@ -266,10 +400,15 @@ public final class SolverCache {
   }
 
   /**
-   * Defines the verified bytes in a fresh loader, checks the class's own key and runs a smoke test.
-   * Any linkage error, initialiser failure or insane marginal is a {@link CorruptEntryException}.
+   * Defines the verified bytes in a fresh loader, checks the class's own key and plan digest, and
+   * runs a smoke test. Any linkage error, initialiser failure, foreign plan or insane marginal is a
+   * {@link CorruptEntryException}.
    */
-  private Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model) {
+  private Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model,
+      AlgorithmSpec spec) {
+    // Planned before the class is touched: a model the planner refuses is the model's error, thrown
+    // as it would be by a compile, never taken for a fault of the class.
+    String planned = checks.checksPlan(spec) ? checks.planDigest(model, spec) : null;
     definitions.incrementAndGet();
     try {
       ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
@@ -282,7 +421,12 @@ public final class SolverCache {
       if (!key.equals(instance.key())) {
         throw new CorruptEntryException(LoadStage.DEFINE, "class was compiled for another key");
       }
-      smokeTest(instance, model);
+      String reported = instance.planDigest();
+      if (planned != null && !planned.equals(reported)) {
+        throw new CorruptEntryException(LoadStage.PLAN, "class reports plan digest " + abbreviate(reported)
+            + ", the model's plan gives " + abbreviate(planned) + ": it was made for another model or plan");
+      }
+      smokeTest(instance, model, spec);
       return ctor;
     } catch (CorruptEntryException e) {
       throw e;
@@ -292,35 +436,77 @@ public final class SolverCache {
     }
   }
 
+  /** A class just compiled (by this process, from this model) whose digest the check could not confirm. */
+  private Constructor<? extends GeneratedAlgorithm> defineUnchecked(Map<String, byte[]> classes, String className, Model model, AlgorithmSpec spec) {
+    definitions.incrementAndGet();
+    try {
+      Class<?> type = Class.forName(className, true, new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader()));
+      Constructor<? extends GeneratedAlgorithm> ctor = type.asSubclass(GeneratedAlgorithm.class).getDeclaredConstructor();
+      smokeTest(ctor.newInstance(), model, spec);
+      return ctor;
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalStateException("the class just compiled for model " + model.name() + " failed to load: " + describe(e), e);
+    }
+  }
+
+  private static String abbreviate(String digest) {
+    return digest == null ? "none" : digest.length() > 12 ? digest.substring(0, 12) : digest;
+  }
+
   /**
-   * A small smoke run, the last line of defence after the checksums against a class that loads but
-   * does not fit its model: its variables and domains must be the model's, and the starting beliefs
-   * (which touch every message) must lie in [0, 1] and sum to 1. No sweep: on a cold JVM one sweep
-   * of a large model costs more than the rest of the load together.
+   * A small smoke run, the last line of defence after the checksums and the plan digest against a
+   * class that loads but does not fit its model: its variables and domains must be the model's, and
+   * the starting belief of variable 0 (which touches its messages) must lie in [0, 1] and sum to 1,
+   * unless the reference semantics give the model the same degenerate start: that is the model's
+   * fault (weights that overflow, or that leave no value), not the class's, and is not a corrupt
+   * class. No sweep: on a cold JVM one sweep of a large model costs more than the rest of the load.
    */
-  private static void smokeTest(GeneratedAlgorithm solver, Model model) {
-    if (model != null && solver.variableCount() != model.variableCount()) {
+  void smokeTest(GeneratedAlgorithm solver, Model model, AlgorithmSpec spec) {
+    if (solver.variableCount() != model.variableCount()) {
       throw new CorruptEntryException(LoadStage.SMOKE, "class has " + solver.variableCount() + " variables, the model " + model.variableCount());
     }
     int size = 1;
     for (int i = 0; i < solver.variableCount(); i++) {
-      if (model != null && (solver.lowestValue(i) != model.domainOf(i).lo() || solver.domainSize(i) != model.domainOf(i).size())) {
+      if (solver.lowestValue(i) != model.domainOf(i).lo() || solver.domainSize(i) != model.domainOf(i).size()) {
         throw new CorruptEntryException(LoadStage.SMOKE, "class gives variable " + i + " another domain than the model");
       }
       size = Math.max(size, solver.domainSize(i));
     }
     double[] marginal = new double[size];
     solver.marginal(0, marginal);
+    if (!isDistribution(marginal, solver.domainSize(0)) && referenceStartIsDistribution(model, spec)) {
+      throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave a starting belief " + describe(marginal, solver.domainSize(0))
+          + " where the reference semantics give a distribution");
+    }
+  }
+
+  /**
+   * Whether the reference gives the model a sound start. A reference that cannot run the model
+   * cannot blame the class either: the class has passed its checksums and plan check, so whatever
+   * is degenerate in its start came with the model (or the compiler), not with the cache.
+   */
+  private boolean referenceStartIsDistribution(Model model, AlgorithmSpec spec) {
+    try {
+      return checks.startIsDistribution(model, spec);
+    } catch (RuntimeException | OutOfMemoryError e) {
+      return false;
+    }
+  }
+
+  /** Whether {@code p[0 .. n)} lies in [0, 1] and sums to 1. */
+  public static boolean isDistribution(double[] p, int n) {
     double sum = 0;
-    for (int v = 0; v < solver.domainSize(0); v++) {
-      if (!(marginal[v] >= 0 && marginal[v] <= 1)) {
-        throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave marginal " + marginal[v]);
+    for (int v = 0; v < n; v++) {
+      if (!(p[v] >= 0 && p[v] <= 1)) {
+        return false;
       }
-      sum += marginal[v];
+      sum += p[v];
     }
-    if (Math.abs(sum - 1) > 1e-9) {
-      throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave marginals summing to " + sum);
-    }
+    return Math.abs(sum - 1) <= 1e-9;
+  }
+
+  private static String describe(double[] p, int n) {
+    return java.util.Arrays.toString(java.util.Arrays.copyOf(p, n));
   }
 
   /** Throwable messages can be multi-kilobyte (VerifyError dumps bytecode): keep one short line. */
@@ -338,36 +524,90 @@ public final class SolverCache {
     }
     try (Stream<Path> dirs = Files.list(entries())) {
       for (Path dir : (Iterable<Path>) dirs.sorted()::iterator) {
-        out.add(EntryInfo.of(dir));
+        if (CacheFolders.isKey(dir.getFileName().toString())) {
+          out.add(EntryInfo.of(dir));
+        }
       }
     }
     return out;
   }
 
-  /** Checks every entry fully (as a load would); with {@code repair}, quarantines the bad ones. */
+  /**
+   * Checks every entry fully, as a load would, against the model and algorithm its key material
+   * reads back as; with {@code repair}, quarantines the bad ones. An unsafe entry (a link inside,
+   * another owner, writable by others) is reported and left in place either way.
+   */
   public List<EntryInfo> verify(boolean repair) throws IOException {
     List<EntryInfo> out = new ArrayList<>();
     for (EntryInfo info : list()) {
-      String problem = null;
+      EntryInfo checked = info;
+      byte[][] judged = new byte[1][];
       try {
-        readEntry(entryFolder(info.key()), info.key(), null, System.nanoTime());
+        readEntry(entryFolder(info.key()), info.key(), null, null, System.nanoTime(), judged);
       } catch (CorruptEntryException e) {
-        problem = e.getMessage();
-        if (repair && e.stage() != LoadStage.SAFETY) {
-          problem += "; " + writer().quarantine(entryFolder(info.key()));
+        if (e.stage() == LoadStage.SAFETY) {
+          checked = info.withProblem(e.getMessage() + "; unsafe, left in place. " + UNSAFE_ADVICE, EntryInfo.Action.UNSAFE_LEFT);
+        } else if (repair) {
+          String done = writer().quarantine(entryFolder(info.key()), judged[0]);
+          checked = info.withProblem(e.getMessage() + "; " + done,
+              done.startsWith("moved to") ? EntryInfo.Action.QUARANTINED : EntryInfo.Action.LEFT);
+        } else {
+          checked = info.withProblem(e.getMessage(), EntryInfo.Action.LEFT);
         }
       }
-      out.add(info.withProblem(problem));
+      out.add(checked);
     }
     return out;
   }
 
-  /** Deletes every entry, temporary folder and quarantined entry; returns how many entries went. */
-  public int clear() throws IOException {
-    int n = list().size();
-    for (String sub : List.of("entries", "tmp", "quarantine")) {
-      EntryWriter.deleteRecursively(root.resolve(sub));
+  /**
+   * Removes what fgc made under the root: every entry (and any link inside one, never what it points
+   * to), temporary folder and quarantined entry it recognises by name and content, and nothing else.
+   * Refuses a folder without fgc's marker unless it holds only fgc's items (a cache an earlier fgc
+   * made); see {@link ClearReport}.
+   */
+  public ClearReport clear() throws IOException {
+    ClearReport report = new ClearReport(root);
+    if (!Files.exists(root)) {
+      return report;
     }
-    return n;
+    String unsafe = safety.problem(root, true);
+    if (unsafe != null) {
+      return report.refused(unsafe);
+    }
+    if (!Files.isDirectory(root)) {
+      return report.refused(root + " is not a folder");
+    }
+    if (!CacheFolders.marked(root)) {
+      List<String> foreign = CacheFolders.foreign(root, 3);
+      if (!foreign.isEmpty()) {
+        return report.refused(CacheFolders.notOurs(root, foreign));
+      }
+    }
+    for (String sub : List.of(CacheFolders.ENTRIES, CacheFolders.TMP, CacheFolders.QUARANTINE)) {
+      Path folder = root.resolve(sub);
+      if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      String problem = safety.problem(folder, false);
+      if (problem != null) {
+        report.kept(sub, problem);
+        continue;
+      }
+      try (DirectoryStream<Path> items = Files.newDirectoryStream(folder)) {
+        for (Path item : items) {
+          String name = item.getFileName().toString();
+          boolean ours = sub.equals(CacheFolders.ENTRIES) ? CacheFolders.isKey(name)
+              : sub.equals(CacheFolders.TMP) ? CacheFolders.isTmpName(name) : CacheFolders.isQuarantineName(name);
+          String kept = ours ? CacheFolders.removeItem(item, safety) : "not made by fgc";
+          if (kept != null) {
+            report.kept(sub + "/" + name, kept);
+          } else {
+            report.removed(sub);
+          }
+        }
+      }
+    }
+    return report;
   }
 }

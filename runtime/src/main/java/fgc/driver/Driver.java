@@ -19,6 +19,14 @@ public interface Driver {
    */
   SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events);
 
+  /**
+   * Whether {@link #solve} reads the compiled algorithm it is given; when false it may be given
+   * null, and a caller need not load one (the exact driver's own search needs none).
+   */
+  default boolean usesAlgorithm() {
+    return true;
+  }
+
   default SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence) {
     return solve(solver, model, evidence, SolveEvents.NONE);
   }

@@ -1,10 +1,10 @@
 package fgc.driver;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Propagator;
 import fgc.driver.exact.BitmaskSearch;
 import fgc.driver.exact.BitmaskTables;
-import fgc.driver.exact.GeneratedPropagators;
-import fgc.driver.exact.Propagator;
+import fgc.driver.exact.PropagatorSource;
 import fgc.model.Model;
 import java.util.concurrent.CompletableFuture;
 
@@ -20,11 +20,11 @@ import java.util.concurrent.CompletableFuture;
  * search tables are built on the first problem of a model and reused while the model stays the same,
  * so an instance is not thread-safe: use one per thread.
  *
- * <p>Once a model has been searched {@link #GENERATE_AFTER} times by one driver, a propagator
- * specialised to it is generated and compiled on a daemon thread ({@link GeneratedPropagators}; in
- * memory, once per model for this driver and those derived from it), and the search switches to it
- * when ready: the same propagation with the model's units and pairs as constants. A one-off solve
- * never pays for the compile; a batch does once. A compile that fails leaves the search as it was.
+ * <p>Given a {@link PropagatorSource} ({@link #withGeneratedPropagation}), once a model has been
+ * searched {@link #GENERATE_AFTER} times by one driver, a propagator specialised to it is asked of
+ * the source (made on the source's thread), and the search switches to it when ready: the same
+ * propagation with the model's units and pairs as constants. A one-off solve never pays for the
+ * compile; a batch does once. A propagator that cannot be had leaves the search as it was.
  */
 public final class ExactDriver implements Driver {
   private final boolean marginals;
@@ -32,8 +32,8 @@ public final class ExactDriver implements Driver {
   private final int marginalSweeps;
   private final boolean lockedCandidates;
   private final boolean valueBoards;
-  /** The compiled propagators, shared with drivers derived from this one; null: never generate. */
-  private final GeneratedPropagators generated;
+  /** Where generated propagators come from, shared with drivers derived from this one; null: never generate. */
+  private final PropagatorSource generated;
   private final int generateAfter;
   private Model lastModel;
   private BitmaskSearch search;
@@ -44,15 +44,8 @@ public final class ExactDriver implements Driver {
   /** Searches of one model after which its propagator is generated. */
   public static final int GENERATE_AFTER = 64;
 
-  /**
-   * The compiled propagators every driver of this process shares (thread-safe, the last few models
-   * only): drivers are made per thread and per solver, and each compiling and warming up a class of
-   * its own cost a matrix run more than the propagator saved on short corpora.
-   */
-  private static final GeneratedPropagators SHARED_PROPAGATORS = new GeneratedPropagators();
-
   private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
-      boolean valueBoards, GeneratedPropagators generated, int generateAfter) {
+      boolean valueBoards, PropagatorSource generated, int generateAfter) {
     this.marginals = marginals;
     this.marginalDepth = marginalDepth;
     this.marginalSweeps = marginalSweeps;
@@ -62,9 +55,12 @@ public final class ExactDriver implements Driver {
     this.generateAfter = generateAfter;
   }
 
-  /** Minimum remaining values, lowest value first, locked candidates on (they pay on top95: BENCHMARKS.md). */
+  /**
+   * Minimum remaining values, lowest value first, locked candidates on (they pay on top95:
+   * BENCHMARKS.md), the search's own propagation.
+   */
   public static ExactDriver withDefaults() {
-    return new ExactDriver(false, 0, 0, true, true, SHARED_PROPAGATORS, GENERATE_AFTER);
+    return new ExactDriver(false, 0, 0, true, true, null, GENERATE_AFTER);
   }
 
   /**
@@ -89,12 +85,11 @@ public final class ExactDriver implements Driver {
   }
 
   /**
-   * Whether the search switches to a generated propagator after {@code searches} searches of one
-   * model (0: from the first, compiled before it); off keeps the search's own propagation.
+   * Switches the search to a propagator from {@code source} after {@code searches} searches of one
+   * model (0: from the first, made before it); a null source keeps the search's own propagation.
    */
-  public ExactDriver withGeneratedPropagation(boolean on, int searches) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, valueBoards,
-        on ? (generated != null ? generated : SHARED_PROPAGATORS) : null, Math.max(0, searches));
+  public ExactDriver withGeneratedPropagation(PropagatorSource source, int searches) {
+    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, valueBoards, source, Math.max(0, searches));
   }
 
   /** Whether the search of the last model propagates through its generated propagator by now. */
@@ -105,6 +100,12 @@ public final class ExactDriver implements Driver {
   @Override
   public String name() {
     return marginals ? "exact-marginals" : "exact";
+  }
+
+  /** Only branching by marginals reads the algorithm; the search itself needs none. */
+  @Override
+  public boolean usesAlgorithm() {
+    return marginals;
   }
 
   @Override
@@ -163,8 +164,8 @@ public final class ExactDriver implements Driver {
       compiling = null;
     }
     if (searches++ == generateAfter && generated != null && lockedCandidates && valueBoards
-        && GeneratedPropagators.fits(search.tables())) {
-      compiling = compile(search.tables(), generateAfter == 0);
+        && generated.fits(search.tables())) {
+      compiling = generated.propagator(model, search.tables(), generateAfter == 0);
     }
     if (compiling != null && compiling.isDone()) {
       Propagator propagator = compiling.isCompletedExceptionally() ? null : compiling.join();
@@ -174,27 +175,6 @@ public final class ExactDriver implements Driver {
       }
     }
     return search;
-  }
-
-  /** The propagator for {@code tables}, compiled now or on a daemon thread. */
-  private CompletableFuture<Propagator> compile(BitmaskTables tables, boolean now) {
-    CompletableFuture<Propagator> result = new CompletableFuture<>();
-    Runnable work = () -> {
-      try {
-        result.complete(generated.of(tables));
-      } catch (RuntimeException | LinkageError e) {
-        // The search keeps its own propagation, which gives the same answers.
-        result.completeExceptionally(e);
-      }
-    };
-    if (now) {
-      work.run();
-    } else {
-      Thread compiler = new Thread(work, "fgc-propagator-compiler");
-      compiler.setDaemon(true);
-      compiler.start();
-    }
-    return result;
   }
 
   private static boolean inDomains(Model model, int[] evidence) {

@@ -2,54 +2,69 @@ package fgc.driver;
 
 import fgc.model.Domain;
 import fgc.model.Factor;
+import fgc.model.FactorKind;
+import fgc.model.Formula;
 import fgc.model.Model;
+import java.util.Optional;
 
 /**
  * Whether an assignment breaks an {@code eq}, {@code sum}, {@code table} or {@code prior} factor,
- * read from the IR alone. Variables without a value ({@link Assignments#NONE}) break nothing unless
- * no values of theirs could mend the factor (a sum already out of reach).
+ * read from the IR alone: a complete scope is judged by {@link Factor#allows}, the one definition
+ * of what a factor allows. Variables without a value ({@link Assignments#NONE}) break nothing
+ * unless no values of theirs could mend the factor (a sum already out of reach).
  */
 final class FactorChecks {
   private FactorChecks() {}
 
   /** Why {@code values} break {@code f}, or null when they do not (yet). */
   static String violation(Model model, Factor f, int[] values) {
+    int[] own = new int[f.arity()];
+    boolean complete = true;
+    for (int p = 0; p < own.length; p++) {
+      own[p] = values[f.variable(p)];
+      complete &= own[p] != Assignments.NONE;
+    }
+    if (!complete) {
+      return f.kind() == FactorKind.SUM ? sumOutOfReach(model, f, values) : null;
+    }
+    if (f.allows(own)) {
+      return null;
+    }
     switch (f.kind()) {
-      case EQ: {
-        int a = values[f.variable(0)];
-        int b = values[f.variable(1)];
-        return a != Assignments.NONE && b != Assignments.NONE && a != b
-            ? model.variableName(f.variable(0)) + " is " + a + " but " + model.variableName(f.variable(1)) + " is " + b : null;
-      }
+      case EQ:
+        return model.variableName(f.variable(0)) + " is " + own[0] + " but " + model.variableName(f.variable(1)) + " is " + own[1];
       case SUM: {
         long given = 0;
-        long lo = 0;
-        long hi = 0;
-        for (int i : f.scope()) {
-          Domain d = model.domainOf(i);
-          long v = values[i];
-          given += v == Assignments.NONE ? 0 : v;
-          lo += v == Assignments.NONE ? d.lo() : 0;
-          hi += v == Assignments.NONE ? d.hi() : 0;
+        for (int v : own) {
+          given += v;
         }
-        return given + lo > f.total() || given + hi < f.total()
-            ? (lo == 0 && hi == 0 ? "the values add up to " + given : "the given values add up to " + given)
-                + ", not " + f.total() : null;
+        return "the values add up to " + given + ", not " + f.total();
       }
-      case TABLE:
-      case PRIOR: {
-        int entry = 0;
-        for (int i : f.scope()) {
-          if (values[i] == Assignments.NONE) {
-            return null;
-          }
-          Domain d = model.domainOf(i);
-          entry = entry * d.size() + (values[i] - d.lo());
+      default: {
+        StringBuilder where = new StringBuilder();
+        for (int p = 0; p < own.length; p++) {
+          where.append(p == 0 ? "" : ", ").append(model.variableName(f.variable(p))).append(" = ").append(own[p]);
         }
-        return f.weight(entry) == 0.0 ? "the values have weight 0" : null;
+        Optional<Formula> formula = f.formula();
+        return formula.isPresent() && formula.get().type() == Formula.Type.BOOL
+            ? "the relation " + formula.get().text() + " does not hold where " + where
+            : "the values have weight 0 (" + where + ")";
       }
-      default:
-        throw new IllegalStateException("no check for factor kind " + f.kind());
     }
+  }
+
+  /** Whether the values given in a sum's scope already add up past its total, or cannot reach it. */
+  private static String sumOutOfReach(Model model, Factor f, int[] values) {
+    long given = 0;
+    long lo = 0;
+    long hi = 0;
+    for (int i : f.scope()) {
+      Domain d = model.domainOf(i);
+      long v = values[i];
+      given += v == Assignments.NONE ? 0 : v;
+      lo += v == Assignments.NONE ? d.lo() : 0;
+      hi += v == Assignments.NONE ? d.hi() : 0;
+    }
+    return given + lo > f.total() || given + hi < f.total() ? "the given values add up to " + given + ", not " + f.total() : null;
   }
 }

@@ -1,7 +1,5 @@
 package fgc.algorithm;
 
-import org.apache.commons.math3.special.Gamma;
-
 /**
  * The EP step of a Discrete variable under a Dirichlet prior: the tilted distribution
  * {@code Dir(p; a) * sum_v m(v) p_v} is the mixture {@code sum_v w_v Dir(p; a + e_v)} with
@@ -31,7 +29,7 @@ public final class Dirichlets {
       return;
     }
     // Targets: E[ln p_k] = digamma(a_k) + w_k / a_k - digamma(A + 1), with w normalised.
-    double shift = Gamma.digamma(total + 1.0);
+    double shift = Polygamma.digamma(total + 1.0);
     double sum = 0.0;
     for (int k = 0; k < width; k++) {
       double ak = alpha[a + k];
@@ -44,17 +42,17 @@ public final class Dirichlets {
     double[] g = new double[width];
     double[] q = new double[width];
     for (int it = 0; it < ITERATIONS; it++) {
-      double psiSum = Gamma.digamma(sum);
-      double z = -Gamma.trigamma(sum);
+      double psiSum = Polygamma.digamma(sum);
+      double z = -Polygamma.trigamma(sum);
       double gOverQ = 0.0;
       double oneOverQ = 0.0;
       double worst = 0.0;
       for (int k = 0; k < width; k++) {
         double ak = alpha[a + k];
         if (ak > 0.0) {
-          double target = Gamma.digamma(ak) + (weights[w + k] / weightSum) / ak - shift;
-          g[k] = Gamma.digamma(out[o + k]) - psiSum - target;
-          q[k] = Gamma.trigamma(out[o + k]);
+          double target = Polygamma.digamma(ak) + (weights[w + k] / weightSum) / ak - shift;
+          g[k] = Polygamma.digamma(out[o + k]) - psiSum - target;
+          q[k] = Polygamma.trigamma(out[o + k]);
           gOverQ += g[k] / q[k];
           oneOverQ += 1.0 / q[k];
           worst = Math.max(worst, Math.abs(g[k]));

@@ -21,6 +21,17 @@ public interface GeneratedAlgorithm {
   /** The cache key this class was compiled for (hex SHA-256 of model, algorithm, options, compiler). */
   String key();
 
+  /**
+   * The {@link PlanDigest} of the plan constants this class runs on (sizes, tables, schedule,
+   * options), computed from the arrays it uses each time it is called. The cache compares it with
+   * the digest of the model's own plan before it uses a class it read from disk, so a class made
+   * for another model is refused. Null for an implementation with no plan, such as a reference
+   * interpreter; the cache never loads one of those.
+   */
+  default String planDigest() {
+    return null;
+  }
+
   /** The algorithm's name, e.g. {@code bp}. */
   String algorithm();
 
@@ -62,39 +73,4 @@ public interface GeneratedAlgorithm {
 
   /** Whether, after the last sweep, some variable's belief is all zero: the evidence is contradictory. */
   boolean contradiction();
-
-  /**
-   * Whether this algorithm is exact: {@link #marginal} is then {@code P(x_i = v | evidence)} itself,
-   * not an approximation (sum-product BP on a graph with loops) nor a max-marginal (max-product).
-   * For an exact algorithm every answer is that of the current evidence whatever was called before:
-   * {@code update(n)} with {@code n > 0} does the whole computation and returns 0, {@code reset} and
-   * {@code resetWithNoise} change nothing but {@link #sweepsDone()}, and the readers compute what
-   * is stale on first use.
-   */
-  default boolean exact() {
-    return false;
-  }
-
-  /**
-   * The natural log of the partition function given the evidence: {@code ln Z}, where {@code Z} sums
-   * the product of every factor over the assignments that agree with every observed value (so
-   * {@code Z} with evidence over {@code Z} without it is the probability of the evidence).
-   * Negative infinity when no assignment has weight (then {@link #contradiction()} holds); NaN
-   * when this algorithm does not compute it (every message-passing one).
-   */
-  default double logPartition() {
-    return Double.NaN;
-  }
-
-  /**
-   * Writes a most probable assignment given the evidence into {@code out[0 .. variableCount)} (the
-   * model's own values, observed variables at their values) and returns true; returns false and
-   * leaves {@code out} as it was when the evidence has probability zero or when this algorithm
-   * does not compute one (every message-passing one: read {@link #marginal} instead). How ties
-   * between equally probable assignments are broken is the algorithm's to document; it is
-   * deterministic.
-   */
-  default boolean mostProbable(int[] out) {
-    return false;
-  }
 }

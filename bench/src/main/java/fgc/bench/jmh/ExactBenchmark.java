@@ -1,5 +1,6 @@
 package fgc.bench.jmh;
 
+import fgc.bench.BenchPropagators;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.lang.FgcLanguage;
@@ -45,7 +46,7 @@ public class ExactBenchmark {
   @Setup
   public void setUp() throws IOException {
     model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
-    driver = ExactDriver.withDefaults().withLockedCandidates(lockedCandidates);
+    driver = BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
     Path file = fgc.puzzles.SharedCorpora.file(corpus)
         .orElseThrow(() -> new IOException("no shared/puzzles/" + corpus + " above the working folder (or set -Dfgc.shared)"));
     try (PuzzleReader reader = PuzzleReader.open(file)) {

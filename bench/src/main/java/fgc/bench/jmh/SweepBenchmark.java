@@ -2,7 +2,7 @@ package fgc.bench.jmh;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.reference.References;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;

@@ -1,5 +1,6 @@
 package fgc.bench.peers;
 
+import fgc.bench.BenchPropagators;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
@@ -16,7 +17,7 @@ public final class FgcExactPeer implements PeerSolver {
   private int side = -1;
 
   public FgcExactPeer(boolean lockedCandidates) {
-    this.driver = ExactDriver.withDefaults().withLockedCandidates(lockedCandidates);
+    this.driver = BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
     this.name = "fgc exact" + (lockedCandidates ? " (locked candidates)" : " (singles only)");
   }
 

@@ -10,6 +10,8 @@ import fgc.algorithm.AssignmentKernels;
 import fgc.algorithm.IntTables;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
+import fgc.compiler.plan.Footprint;
+import fgc.model.Model;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -52,6 +54,41 @@ public final class FactorBpEmitter {
   /** The class name for a key: derived from the key alone, so no model text reaches an identifier. */
   public static String simpleName(String key, boolean maxProduct) {
     return (maxProduct ? "MaxProduct_" : "SumProduct_") + key.substring(0, 16);
+  }
+
+  /**
+   * What {@link #emit} writes for {@code plan}, added up before it is written: every table and
+   * state array of the class (kept in step with the fields below).
+   */
+  public static Footprint footprint(FactorPlan plan, Model model, boolean maxProduct) {
+    long w = plan.layout().width();
+    long e = plan.edgeCount();
+    long f = plan.factorCount();
+    Footprint footprint = new Footprint(maxProduct ? "maxproduct" : "sumproduct", model, plan.layout().width());
+    new EmitSupport(plan.layout()).account(footprint);
+    if (plan.uniformArity() < 0) {
+      Tables.account(footprint, "FACTOR_START", plan.factorStarts());
+    }
+    Tables.account(footprint, "EDGE_VAR", plan.edgeVariables());
+    Tables.account(footprint, "VAR_START", plan.variableStarts());
+    Tables.account(footprint, "VAR_EDGES", plan.variableEdges());
+    long subsets = 1L << (maxProduct ? Math.min(w, MAX_PRODUCT_SPARSE_WIDTH) : w);
+    footprint.state("OTHER_EDGES", 2 * e, Integer.BYTES, "entries (2 x edges)")
+        .state("toVariable", e * w, Double.BYTES, "entries (" + Footprint.count(e) + " edges x " + w + " values)")
+        .state("rows, out", 2 * w * w, Double.BYTES, "entries")
+        .state("forward, backward", 2 * subsets, Double.BYTES, "entries")
+        .state("reached", 2 * subsets, Integer.BYTES, "entries")
+        .state("freeEdge", e, Integer.BYTES, "entries")
+        .state("freeCount, freeWidth, squareKind", 3 * f, Integer.BYTES, "entries")
+        .state("impossible", f, 1, "entries")
+        .state("column", f * w, Integer.BYTES, "entries (factors x values)");
+    if (maxProduct && w > MAX_PRODUCT_SUBSET_WIDTH) {
+      footprint.state("assignment", 8 * w * w, Double.BYTES, "entries");
+    }
+    if (plan.data().needed()) {
+      FactorKindsEmitter.account(footprint, plan);
+    }
+    return footprint;
   }
 
   public static JavaFile emit(FactorPlan plan, String key, String algorithmText, String compilerId, double damping, boolean maxProduct) {

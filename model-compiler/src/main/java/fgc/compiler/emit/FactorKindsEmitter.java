@@ -6,6 +6,7 @@ import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.FactorKernels;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
+import fgc.compiler.plan.Footprint;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
@@ -18,6 +19,19 @@ import javax.lang.model.element.Modifier;
  */
 public final class FactorKindsEmitter {
   private FactorKindsEmitter() {}
+
+  /** Adds the tables and state {@link #addTo} writes to {@code footprint}. */
+  static void account(Footprint footprint, FactorPlan plan) {
+    FactorData data = plan.data();
+    long w = plan.layout().width();
+    Tables.account(footprint, "KIND", data.kinds());
+    Tables.account(footprint, "INFO_START", data.infoStarts());
+    Tables.account(footprint, "INFO", data.info());
+    Tables.account(footprint, "WEIGHTS", data.weights());
+    footprint.state("slotRows, slotOut", 2L * data.maxArity() * w, Double.BYTES, "entries (arity x values)")
+        .state("kernelScratch", data.sumScratch(), Double.BYTES, "entries (the sum's partial sums)")
+        .state("digits", data.maxArity(), Integer.BYTES, "entries");
+  }
 
   static void addTo(TypeSpec.Builder type, FactorPlan plan, String first, String arity, boolean max) {
     FactorData data = plan.data();

@@ -5,8 +5,10 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
+import fgc.compiler.plan.Footprint;
 import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
+import fgc.model.Model;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -41,6 +43,27 @@ public final class PairwiseBpEmitter {
   /** The class name for a key: derived from the key alone, so no model text reaches an identifier. */
   public static String simpleName(String key, boolean dirichlet) {
     return (dirichlet ? "EpDirichlet_" : "BpPairwise_") + key.substring(0, 16);
+  }
+
+  /**
+   * What {@link #emit} or {@link #emitDirichlet} writes for {@code plan}, added up before it is
+   * written: every table and state array of the class (kept in step with the fields below).
+   */
+  public static Footprint footprint(PairwisePlan plan, Model model, String algorithm, boolean dirichlet) {
+    Footprint footprint = new Footprint(algorithm, model, plan.layout().width());
+    EmitSupport support = dirichlet ? EmitSupport.dirichlet(plan.layout(), 1, 1) : new EmitSupport(plan.layout());
+    support.account(footprint);
+    PairwiseKindsEmitter.account(footprint, plan.potentials());
+    long e = plan.edgeCount();
+    long w = plan.layout().width();
+    Tables.account(footprint, "REVERSE", plan.reverses());
+    if (plan.regularDegree() < 0) {
+      Tables.account(footprint, "OFFSET", plan.offsets());
+    }
+    return footprint
+        .state("messages", e * w, Double.BYTES, "entries (" + Footprint.count(e) + " directed edges x " + w + " values)")
+        .state("pre", (plan.maxDegree() + 1L) * w, Double.BYTES, "entries (degree x values)")
+        .state("suf, out, cav", 3 * w, Double.BYTES, "entries");
   }
 
   /** Hard evidence: {@code bp-pairwise}. */

@@ -5,6 +5,7 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
 import fgc.algorithm.PairwiseKernels;
+import fgc.compiler.plan.Footprint;
 import fgc.compiler.plan.PairPotentials;
 import javax.lang.model.element.Modifier;
 
@@ -29,6 +30,20 @@ public final class PairwiseKindsEmitter {
       type.addField(EmitSupport.constant(int[].class, "UNARY_AT", Tables.decodeCall(potentials.unaryAt())));
       type.addField(EmitSupport.constant(double[].class, "UNARY", Tables.decodeCall(potentials.unary())));
       type.addMethod(weighPrior(dirichlet));
+    }
+  }
+
+  /** Adds the tables {@link #addTo} writes to {@code footprint}. */
+  static void account(Footprint footprint, PairPotentials potentials) {
+    if (potentials.anyEdgeKernel()) {
+      Tables.account(footprint, "EDGE_KIND", potentials.edgeKinds());
+      Tables.account(footprint, "EDGE_INFO", potentials.edgeInfos());
+      Tables.account(footprint, "PAIR_INFO", potentials.info());
+      Tables.account(footprint, "PAIR_WEIGHTS", potentials.weights());
+    }
+    if (potentials.anyUnary()) {
+      Tables.account(footprint, "UNARY_AT", potentials.unaryAt());
+      Tables.account(footprint, "UNARY", potentials.unary());
     }
   }
 

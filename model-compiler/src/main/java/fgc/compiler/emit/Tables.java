@@ -1,6 +1,8 @@
 package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
+import fgc.compiler.plan.Footprint;
+import fgc.compiler.plan.SolverLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +14,50 @@ public final class Tables {
   private static final int WEIGHT_CHUNK = 20_000;
 
   private Tables() {}
+
+  /**
+   * Adds {@code table} to {@code footprint} as {@link #decodeCall(int[])} writes it: the same
+   * characters and chunks, counted without building the text.
+   */
+  static Footprint account(Footprint footprint, String name, int[] table) {
+    long chars = 0;
+    long chunks = 1;
+    long inChunk = 0;
+    for (int i = 0; i < table.length; i++) {
+      int item = (i == 0 ? 0 : 1) + Footprint.digits(table[i]);
+      if (inChunk + item > CHUNK) {
+        chunks++;
+        inChunk = 0;
+      }
+      inChunk += item;
+      chars += item;
+    }
+    return footprint.table(name, table.length, chars, chunks, Integer.BYTES);
+  }
+
+  /**
+   * Adds {@code table} to {@code footprint} as {@link #decodeCall(double[])} writes it. Weights'
+   * text is measured one by one ({@code Double.toString}, a microsecond or two each): past the
+   * largest class the rest is not measured, and the footprint knows its size only from below.
+   */
+  static Footprint account(Footprint footprint, String name, double[] table) {
+    long chars = 0;
+    long chunks = 1;
+    long inChunk = 0;
+    for (int i = 0; i < table.length; i++) {
+      if (chars > SolverLimits.MAX_CLASS_BYTES) {
+        return footprint.tableAtLeast(name, table.length, chars, chunks, Double.BYTES);
+      }
+      int item = (i == 0 ? 0 : 1) + Double.toString(table[i]).length();
+      if (inChunk + item > WEIGHT_CHUNK) {
+        chunks++;
+        inChunk = 0;
+      }
+      inChunk += item;
+      chars += item;
+    }
+    return footprint.table(name, table.length, chars, chunks, Double.BYTES);
+  }
 
   static CodeBlock decodeCall(int[] table) {
     List<String> chunks = new ArrayList<>();

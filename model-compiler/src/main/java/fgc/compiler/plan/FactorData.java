@@ -52,7 +52,7 @@ public final class FactorData {
             info.add(layout.variableLo(factor.variable(s)) - layout.lo());
             info.add(layout.variableSize(factor.variable(s)));
           }
-          for (double w : factor.weights()) {
+          for (double w : Weights.scaled(factor.weights())) { // a finite table never overflows a message
             weights.add(w);
           }
           break;

@@ -20,6 +20,8 @@ import java.util.Map;
  * and {@code eq} constraints applied, over the two variables' own ranges, sender's value the row.
  * Identical matrices are stored once. Unary factors ({@code prior}, one-variable {@code table})
  * become per-variable weights, their product in model order, to be multiplied into the prior.
+ * Every product is kept in scale as it is formed ({@link Weights}): matrices and unary weights
+ * have their largest entry in [1, 2), whatever the model's weights.
  */
 public final class PairPotentials {
   private final int[] edgeKind;
@@ -111,16 +113,24 @@ public final class PairPotentials {
     }
     int[] unaryAt = new int[n];
     List<Double> unary = new ArrayList<>();
+    double[] block = new double[layout.width()];
     for (int i = 0; i < n; i++) {
       if (!unaryFactors.get(i).isEmpty()) {
         unaryAt[i] = 1 + unary.size() / layout.width();
         int from = layout.variableLo(i) - layout.lo();
-        for (int v = 0; v < layout.width(); v++) {
-          boolean inside = v >= from && v < from + layout.variableSize(i);
-          double p = inside ? 1.0 : 0.0;
-          for (int k = 0; inside && k < unaryFactors.get(i).size(); k++) {
-            p = Numerics.times(p, unaryFactors.get(i).get(k).weight(v - from));
+        int size = layout.variableSize(i);
+        java.util.Arrays.fill(block, 0.0);
+        java.util.Arrays.fill(block, from, from + size, 1.0);
+        // One combined prior per variable, each factor scaled before it is multiplied in and the
+        // product scaled after each: no finite weights overflow it (see Weights).
+        for (Factor f : unaryFactors.get(i)) {
+          double[] w = Weights.scaled(f.weights());
+          for (int v = 0; v < size; v++) {
+            block[from + v] = Numerics.times(block[from + v], w[v]);
           }
+          Weights.rescale(block, from, size);
+        }
+        for (double p : block) {
           unary.add(p);
         }
       }
@@ -188,16 +198,29 @@ public final class PairPotentials {
     int receiverOffset = layout.variableLo(receiver) - layout.lo();
     int receiverSize = layout.variableSize(receiver);
     double[] w = new double[senderSize * receiverSize];
+    java.util.Arrays.fill(w, 1.0);
+    // The product of the pair's tables, each scaled before it is multiplied in and the product
+    // scaled after each (see Weights), so no finite tables overflow it.
+    for (Factor t : p.tables) {
+      double[] scaled = Weights.scaled(t.weights());
+      boolean senderFirst = t.variable(0) == sender;
+      for (int a = 0; a < senderSize; a++) {
+        for (int b = 0; b < receiverSize; b++) {
+          int k = a * receiverSize + b;
+          w[k] = Numerics.times(w[k], scaled[senderFirst ? k : b * senderSize + a]);
+        }
+      }
+      Weights.rescale(w, 0, w.length);
+    }
     for (int a = 0; a < senderSize; a++) {
       for (int b = 0; b < receiverSize; b++) {
-        double x = 1.0;
-        for (Factor t : p.tables) {
-          x = Numerics.times(x, t.weight(t.variable(0) == sender ? a * receiverSize + b : b * senderSize + a));
-        }
         boolean same = senderOffset + a == receiverOffset + b;
-        w[a * receiverSize + b] = (p.neq && same) || (p.eq && !same) ? 0.0 : x;
+        if ((p.neq && same) || (p.eq && !same)) {
+          w[a * receiverSize + b] = 0.0;
+        }
       }
     }
+    Weights.rescale(w, 0, w.length);
     return new Block(w, new int[] {senderOffset, senderSize, receiverOffset, receiverSize});
   }
 

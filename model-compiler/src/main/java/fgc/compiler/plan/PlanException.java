@@ -1,7 +1,7 @@
 package fgc.compiler.plan;
 
 /** A model the chosen algorithm cannot take; the message says why and what would work. */
-public final class PlanException extends RuntimeException {
+public class PlanException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public PlanException(String message) {

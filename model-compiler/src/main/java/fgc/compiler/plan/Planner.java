@@ -16,23 +16,38 @@ public final class Planner {
 
   private Planner() {}
 
-  /** Factor-level BP: one factor node per model factor, its slots in scope order. */
+  /**
+   * Factor-level BP: one factor node per model factor, its slots in scope order. Refuses a model
+   * with no solution ({@link Contradictions}), wider than {@code maxWidth} values, or whose
+   * messages alone would pass {@link SolverLimits}, before building any array of edges.
+   */
   public static FactorPlan factors(Model model, int maxWidth, String algorithm) {
+    Contradictions.check(model);
     VariableLayout layout = VariableLayout.of(model);
     if (layout.width() > maxWidth) {
-      throw new PlanException(algorithm + " computes exact factor messages over subsets of the " + layout.width()
-          + " values of model " + model.name() + "; it takes at most " + maxWidth + " values (use bp-pairwise)");
+      throw new TooLargeException(algorithm + " computes exact factor messages over subsets of the " + layout.width()
+          + " values of model " + model.name() + "; it takes at most " + maxWidth + " values");
     }
     int n = model.variableCount();
     int f = model.factors().size();
-    int[] factorStart = new int[f + 1];
+    long edges = 0;
     for (int k = 0; k < f; k++) {
       Factor factor = model.factors().get(k);
       if ((factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ) && factor.arity() > layout.width()) {
         throw new PlanException("factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
             + " different values but the model has only " + layout.width() + ": it can never hold");
       }
-      factorStart[k + 1] = factorStart[k] + factor.arity();
+      edges += factor.arity();
+    }
+    // The messages (edges x values) and the edge list (a permutation of the edges) are in every
+    // factor class: too many edges fail here, before the arrays of the plan are made.
+    new Footprint(algorithm, model, layout.width())
+        .state("messages", edges * layout.width(), Double.BYTES, "entries (" + Footprint.count(edges) + " edges x " + layout.width() + " values)")
+        .table("VAR_EDGES", edges, Footprint.permutationChars(edges), 1, Integer.BYTES)
+        .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
+    int[] factorStart = new int[f + 1];
+    for (int k = 0; k < f; k++) {
+      factorStart[k + 1] = factorStart[k] + model.factors().get(k).arity();
     }
     int[] edgeVariable = new int[factorStart[f]];
     int[] degree = new int[n];
@@ -55,31 +70,50 @@ public final class Planner {
     return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges, FactorData.of(model, layout));
   }
 
+  /** Pairwise BP under the name of both pairwise algorithms (for messages). */
   public static PairwisePlan pairwise(Model model) {
+    return pairwise(model, PAIRWISE);
+  }
+
+  /**
+   * Pairwise BP for {@code algorithm}: refuses a model with no solution ({@link Contradictions}),
+   * one whose factors list more pairs than {@link SolverLimits#MAX_PAIR_OCCURRENCES}, or whose
+   * messages alone would pass {@link SolverLimits}, before building the arrays of edges.
+   */
+  public static PairwisePlan pairwise(Model model, String algorithm) {
+    Contradictions.check(model);
     int n = model.variableCount();
     VariableLayout layout = VariableLayout.of(model);
-
-    // Collect each unordered pair once, as a sorted array of longs (smaller index in the high half).
-    long[] pairs = new long[16];
-    int count = 0;
+    long occurrences = 0;
     for (Factor f : model.factors()) {
       requirePairwiseOrUnary(model, f);
+      if (PairPotentials.isPairwise(f)) {
+        occurrences += (long) f.arity() * (f.arity() - 1) / 2;
+      }
+    }
+    if (occurrences > SolverLimits.MAX_PAIR_OCCURRENCES) {
+      throw new TooLargeException(algorithm + " cannot take model " + model.name() + " (" + Footprint.count(n) + " variables, "
+          + Footprint.count(model.factors().size()) + " factors): its factors join " + Footprint.count(occurrences)
+          + " pairs of variables (each alldiff of k variables k(k-1)/2, repeats counted), over the "
+          + Footprint.count(SolverLimits.MAX_PAIR_OCCURRENCES) + " the planner collects");
+    }
+
+    // Collect each unordered pair once, as a sorted array of longs (smaller index in the high half).
+    long[] pairs = new long[(int) occurrences];
+    int count = 0;
+    for (Factor f : model.factors()) {
       if (!PairPotentials.isPairwise(f)) {
         continue;
       }
       int[] s = f.scope();
       for (int a = 0; a < s.length; a++) {
         for (int b = a + 1; b < s.length; b++) {
-          if (count == pairs.length) {
-            pairs = Arrays.copyOf(pairs, pairs.length * 2);
-          }
           int x = Math.min(s[a], s[b]);
           int y = Math.max(s[a], s[b]);
           pairs[count++] = ((long) x << 32) | y;
         }
       }
     }
-    pairs = Arrays.copyOf(pairs, count);
     Arrays.sort(pairs);
     int distinct = 0;
     for (int k = 0; k < count; k++) {
@@ -87,6 +121,14 @@ public final class Planner {
         pairs[distinct++] = pairs[k];
       }
     }
+    // Every pairwise class holds the messages (directed edges x values) and the reverse-edge
+    // table (a permutation of the directed edges): too many edges fail here.
+    long edges = 2L * distinct;
+    new Footprint(algorithm, model, layout.width())
+        .state("messages", edges * layout.width(), Double.BYTES,
+            "entries (" + Footprint.count(edges) + " directed edges x " + layout.width() + " values)")
+        .table("REVERSE", edges, Footprint.permutationChars(edges), 1, Integer.BYTES)
+        .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
 
     int[] degree = new int[n];
     for (int k = 0; k < distinct; k++) {

@@ -6,8 +6,8 @@ import fgc.model.Model;
 
 /**
  * Factor messages by their definition, for the reference interpreter: every joint assignment of the
- * factor's slots (over the aligned values, skipping zero incoming entries), its potential read off
- * the IR, times the other slots' incoming entries, summed (or maximised) per value of the receiving
+ * factor's slots (over the aligned values, skipping zero incoming entries), its potential by the
+ * IR's definition ({@link Factor#potential}, 0 outside a variable's domain), times the other slots' incoming entries, summed (or maximised) per value of the receiving
  * slot. Exponential in the arity, and independent of the kernels the generated code calls.
  */
 final class BruteForceMessages {
@@ -48,39 +48,12 @@ final class BruteForceMessages {
     }
   }
 
-  /** The factor's potential at aligned value indices {@code values}; 0 outside a variable's domain. */
+  /** The factor's potential at aligned value indices {@code values}, by the IR's own definition ({@link Factor#potential}). */
   private double potential(Factor factor, int[] values) {
+    int[] actual = new int[values.length];
     for (int t = 0; t < values.length; t++) {
-      if (!model.domainOf(factor.variable(t)).contains((long) values[t] + lo)) {
-        return 0.0;
-      }
+      actual[t] = values[t] + lo;
     }
-    switch (factor.kind()) {
-      case EQ:
-        for (int t = 1; t < values.length; t++) {
-          if (values[t] != values[0]) {
-            return 0.0;
-          }
-        }
-        return 1.0;
-      case SUM: {
-        long total = 0;
-        for (int v : values) {
-          total += v + lo;
-        }
-        return total == factor.total() ? 1.0 : 0.0;
-      }
-      case PRIOR:
-      case TABLE: {
-        int entry = 0;
-        for (int t = 0; t < values.length; t++) {
-          int own = values[t] + lo - model.domainOf(factor.variable(t)).lo();
-          entry = entry * model.domainOf(factor.variable(t)).size() + own;
-        }
-        return factor.weight(entry);
-      }
-      default:
-        throw new IllegalArgumentException("no potential for " + factor.kind().keyword() + " here");
-    }
+    return factor.potential(actual);
   }
 }

@@ -1,7 +1,7 @@
 package fgc.compiler.reference;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.AlgorithmSpec;
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 
 /** The reference interpreter of each algorithm, for differential tests against generated code. */
@@ -18,8 +18,6 @@ public final class References {
         return new ReferenceFactorBp(model, spec.option("damping"), false);
       case AlgorithmSpec.MAXPRODUCT:
         return new ReferenceFactorBp(model, spec.option("damping"), true);
-      case AlgorithmSpec.ELIMINATION:
-        return new ReferenceEnumeration(model);
       default:
         throw new IllegalArgumentException("no reference interpreter for " + spec.name());
     }

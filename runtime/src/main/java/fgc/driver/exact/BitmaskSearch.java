@@ -1,5 +1,6 @@
 package fgc.driver.exact;
 
+import fgc.algorithm.Propagator;
 import fgc.algorithm.GeneratedAlgorithm;
 
 /**
@@ -44,10 +45,16 @@ public final class BitmaskSearch {
   private final int n;
   private final int stateLength;
   private final long[][] stack;
+  /** Per search level: the variable it branches on, its values not tried yet, the value being tried (bits). */
+  private final int[] branchVariable;
+  private final long[] untried;
+  private final long[] tried;
   private final int[] queue;
   private final boolean lockedCandidates;
   private final int unitWords;
   private final int pairWords;
+  /** Whether units or pairs need more than one word of dirty bits. */
+  private final boolean wide;
   /**
    * Units changed since their last hidden-singles pass, and unit pairs whose unshared parts changed
    * since their last locked-candidates check: units and pairs 0..63 in the two fields, the rest in
@@ -132,12 +139,16 @@ public final class BitmaskSearch {
     this.peerMask = valueBoards ? tables.peerRows : null;
     this.stateLength = boardStart + (peerMask == null ? 0 : tables.values * words);
     this.stack = new long[n + 2][stateLength];
+    this.branchVariable = new int[n + 1];
+    this.untried = new long[n + 1];
+    this.tried = new long[n + 1];
     this.queue = new int[n + 1];
     this.lockedCandidates = lockedCandidates;
     this.unitWords = tables.unitWords;
     this.dirtyHidden = new long[unitWords];
     this.pairWords = tables.pairWords;
     this.dirtyPairs = new long[pairWords];
+    this.wide = unitWords > 1 || pairWords > 1;
     this.pairScratch = new long[pairWords];
     this.segmentScratch = new long[pairWords];
     this.dirtySegments = new long[pairWords];
@@ -150,7 +161,8 @@ public final class BitmaskSearch {
     for (int p = 0; p < tables.unitPairCount(); p++) {
       pairMask[p >>> 6] |= 1L << p;
     }
-    this.generated = segmentStart >= 0 && peerMask != null && PropagatorSource.fits(tables) ? generated : null;
+    // A propagator is made only for tables that fit it (PropagatorSource.fits); the layout must have what it reads.
+    this.generated = segmentStart >= 0 && peerMask != null ? generated : null;
   }
 
   public BitmaskTables tables() {
@@ -217,7 +229,7 @@ public final class BitmaskSearch {
     }
     allChanged();
     if (propagate(root, tail)) {
-      search(0);
+      search();
     }
     return solutions;
   }
@@ -244,8 +256,59 @@ public final class BitmaskSearch {
     return backtracks;
   }
 
-  /** Returns true when the search should stop (enough solutions). */
-  private boolean search(int depth) {
+  /**
+   * Depth-first search below the propagated root, as a loop over an explicit stack of levels
+   * (level {@code d} branches on {@code branchVariable[d]}, values {@code untried[d]} still to try,
+   * its child state at {@code stack[d + 1]}): one copy of the node code for the JIT to compile,
+   * where a recursive search had it inlined into itself twice. Stops when {@link #limit}
+   * solutions are found.
+   */
+  private void search() {
+    if (!open(0)) {
+      return;
+    }
+    int depth = 0;
+    while (depth >= 0) {
+      long bit = nextValue(depth);
+      if (bit == 0) {
+        // Every value failed or held no further solution: so did the branch that led here.
+        if (--depth >= 0) {
+          undone(depth);
+        }
+        continue;
+      }
+      int variable = branchVariable[depth];
+      nodes++;
+      tried[depth] = bit;
+      listener.branch(variable, t.valueOf(Long.numberOfTrailingZeros(bit)));
+      long[] child = stack[depth + 1];
+      System.arraycopy(stack[depth], 0, child, 0, stateLength);
+      narrow(child, variable, bit);
+      changed(variable);
+      queue[0] = variable;
+      if (!propagate(child, 1)) {
+        undone(depth);
+      } else if (open(depth + 1)) {
+        depth++;
+      } else if (solutions >= limit) {
+        return;
+      } else {
+        undone(depth);
+      }
+    }
+  }
+
+  /** The branch tried last at level {@code depth} failed or held no further solution. */
+  private void undone(int depth) {
+    backtracks++;
+    listener.undo(branchVariable[depth], t.valueOf(Long.numberOfTrailingZeros(tried[depth])));
+  }
+
+  /**
+   * Chooses the variable level {@code depth} branches on, in state {@code stack[depth]}; false when
+   * every variable is fixed, which is a solution (counted, the first one kept).
+   */
+  private boolean open(int depth) {
     long[] s = stack[depth];
     int best = -1;
     int fewest = 65;
@@ -261,28 +324,68 @@ public final class BitmaskSearch {
         fewest = count;
       }
     }
-    if (best >= 0 && !chosen && branching == Branching.MINIMUM_REMAINING_VALUES) {
-      best = mostOpenPeers(s, best, fewest);
-    }
     if (best < 0) {
       solutions++;
       if (firstSolution == null) {
         firstSolution = java.util.Arrays.copyOf(s, n);
       }
-      return solutions >= limit;
+      return false;
     }
     if (branching == Branching.MARGINALS) {
-      return searchByMarginals(depth, s, fewest);
+      best = byMarginals(depth, s, fewest);
+    } else if (!chosen) {
+      best = mostOpenPeers(s, best, fewest);
     }
-    long left = s[best];
-    while (left != 0) {
-      long bit = left & -left;
-      left ^= bit;
-      if (tryBranch(depth, s, best, bit)) {
-        return true;
+    branchVariable[depth] = best;
+    untried[depth] = s[best];
+    return true;
+  }
+
+  /** The next value level {@code depth} tries (as its bit, taken from {@link #untried}), or 0 when none is left. */
+  private long nextValue(int depth) {
+    long left = untried[depth];
+    if (left == 0) {
+      return 0;
+    }
+    long pick = left & -left;
+    if (branching == Branching.MARGINALS) {
+      // Read now, not when the level opened: deeper levels may have refreshed the marginals since.
+      int base = branchVariable[depth] * 64;
+      double pickWeight = -1;
+      for (long rest = left; rest != 0; rest &= rest - 1) {
+        double w = marginals[base + Long.numberOfTrailingZeros(rest)];
+        if (w > pickWeight) {
+          pickWeight = w;
+          pick = rest & -rest;
+        }
       }
     }
-    return false;
+    untried[depth] = left ^ pick;
+    return pick;
+  }
+
+  /** Among the variables with {@code fewest} candidates, the one whose largest marginal is largest (marginals refreshed above the depth). */
+  private int byMarginals(int depth, long[] s, int fewest) {
+    if (depth < marginalDepth) {
+      refreshMarginals(s);
+    }
+    int best = -1;
+    double bestTop = -1;
+    for (int v = 0; v < n; v++) {
+      long c = s[v];
+      if (Long.bitCount(c) != fewest) {
+        continue;
+      }
+      double top = 0;
+      for (long left = c; left != 0; left &= left - 1) {
+        top = Math.max(top, marginals[v * 64 + Long.numberOfTrailingZeros(left)]);
+      }
+      if (top > bestTop) {
+        bestTop = top;
+        best = v;
+      }
+    }
+    return best;
   }
 
   /**
@@ -357,63 +460,6 @@ public final class BitmaskSearch {
     return best;
   }
 
-  /** Fixes {@code variable} to {@code bit} in a copy of {@code s} and searches below; true to stop. */
-  private boolean tryBranch(int depth, long[] s, int variable, long bit) {
-    nodes++;
-    int value = t.valueOf(Long.numberOfTrailingZeros(bit));
-    listener.branch(variable, value);
-    long[] child = stack[depth + 1];
-    System.arraycopy(s, 0, child, 0, stateLength);
-    narrow(child, variable, bit);
-    changed(variable);
-    queue[0] = variable;
-    if (propagate(child, 1) && search(depth + 1)) {
-      return true;
-    }
-    backtracks++;
-    listener.undo(variable, value);
-    return false;
-  }
-
-  private boolean searchByMarginals(int depth, long[] s, int fewest) {
-    if (depth < marginalDepth) {
-      refreshMarginals(s);
-    }
-    int best = -1;
-    double bestTop = -1;
-    for (int v = 0; v < n; v++) {
-      long c = s[v];
-      if (Long.bitCount(c) != fewest) {
-        continue;
-      }
-      double top = 0;
-      for (long left = c; left != 0; left &= left - 1) {
-        top = Math.max(top, marginals[v * 64 + Long.numberOfTrailingZeros(left)]);
-      }
-      if (top > bestTop) {
-        bestTop = top;
-        best = v;
-      }
-    }
-    long left = s[best];
-    while (left != 0) {
-      long pick = 0;
-      double pickWeight = -1;
-      for (long rest = left; rest != 0; rest &= rest - 1) {
-        double w = marginals[best * 64 + Long.numberOfTrailingZeros(rest)];
-        if (w > pickWeight) {
-          pickWeight = w;
-          pick = rest & -rest;
-        }
-      }
-      left ^= pick;
-      if (tryBranch(depth, s, best, pick)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void refreshMarginals(long[] s) {
     algorithm.clearAllObserved();
     for (int v = 0; v < n; v++) {
@@ -444,16 +490,24 @@ public final class BitmaskSearch {
       generated.changed(v);
       return;
     }
+    dirty0 |= t.unitBits[v * unitWords];
+    int at = v * pairWords;
+    pairsDirty0 |= t.pairBits[at];
+    segmentsDirty0 |= segmentBits[at];
+    if (wide) {
+      changedBeyondWord0(v);
+    }
+  }
+
+  /** {@link #changed} for units and pairs 64 and up: kept apart so the common one-word case stays short for the JIT. */
+  private void changedBeyondWord0(int v) {
     final long[] bits = t.unitBits;
     int base = v * unitWords;
-    dirty0 |= bits[base];
     for (int w = 1; w < unitWords; w++) {
       dirtyHidden[w] |= bits[base + w];
     }
     final long[] pairs = t.pairBits;
     int at = v * pairWords;
-    pairsDirty0 |= pairs[at];
-    segmentsDirty0 |= segmentBits[at];
     for (int w = 1; w < pairWords; w++) {
       dirtyPairs[w] |= pairs[at + w];
       dirtySegments[w] |= segmentBits[at + w];

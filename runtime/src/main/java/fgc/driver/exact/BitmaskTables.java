@@ -296,6 +296,12 @@ public final class BitmaskTables {
     return upper & (-1L << from);
   }
 
+  /** The bits a value mask spans: one past the highest value bit of any domain. */
+  public int valueWidth() {
+    return values;
+  }
+
+  /** The number of variables. */
   public int variableCount() {
     return variables;
   }
@@ -321,5 +327,86 @@ public final class BitmaskTables {
 
   public int unitPairCount() {
     return (pairStart.length - 1) / 3;
+  }
+
+  // Copies of the tables, for the compiler's propagator emitter (a generated class holds them as
+  // constants); the search itself reads the fields.
+
+  /** The words of the state array. */
+  public int words() {
+    return words;
+  }
+
+  /** Per permutation unit, the start of its variables in {@link #unitVars}; one more entry at the end. */
+  public int[] unitStart() {
+    return copy(unitStart);
+  }
+
+  /** The variables of each permutation unit, unit after unit. */
+  public int[] unitVars() {
+    return copy(unitVars);
+  }
+
+  /** Per unit, the mask of the values it must hold. */
+  public long[] unitFull() {
+    return copy(unitFull);
+  }
+
+  /** Per unit pair, its three starts (variables, then its two sides' segments). */
+  public int[] pairStart() {
+    return copy(pairStart);
+  }
+
+  /** The variables of each unit pair. */
+  public int[] pairVars() {
+    return copy(pairVars);
+  }
+
+  /** Words per variable of {@link #unitBits}. */
+  public int unitWords() {
+    return unitWords;
+  }
+
+  /** Per variable, the bitset of the units it is in. */
+  public long[] unitBits() {
+    return copy(unitBits);
+  }
+
+  /** Words per variable of {@link #pairBits} and {@link #segmentBits}. */
+  public int pairWords() {
+    return pairWords;
+  }
+
+  /** Per variable, the bitset of the unit pairs it is in. */
+  public long[] pairBits() {
+    return copy(pairBits);
+  }
+
+  /** Per variable, the bitset of the segments it is in. */
+  public long[] segmentBits() {
+    return copy(segmentBits);
+  }
+
+  /** Per unit pair side, the start of its segments in {@link #sideSegments}; null without segment covers. */
+  public int[] sideStart() {
+    return copy(sideStart);
+  }
+
+  /** The segments of each side. */
+  public int[] sideSegments() {
+    return copy(sideSegments);
+  }
+
+  /** Per variable, its peers as a bitset over the variables; null when the model is too large for rows. */
+  public long[] peerRows() {
+    return copy(peerRows);
+  }
+
+  private static int[] copy(int[] a) {
+    return a == null ? null : a.clone();
+  }
+
+  private static long[] copy(long[] a) {
+    return a == null ? null : a.clone();
   }
 }

@@ -1,0 +1,92 @@
+package fgc.cli;
+
+import fgc.cache.ClearReport;
+import fgc.cache.EntryInfo;
+import fgc.cache.SolverCache;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code cache list|verify|clear}: look at, check, or empty the solver cache. */
+@Command(name = "cache", mixinStandardHelpOptions = true,
+    description = "List, verify (and with --repair quarantine bad entries), or clear the solver cache.",
+    footer = {"", "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content,",
+        "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only",
+        "fgc's items; anything else is left and listed.",
+        "", "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors."})
+final class CacheCommand implements Callable<Integer> {
+  enum Action { list, verify, clear }
+
+  @Parameters(index = "0", paramLabel = "ACTION", description = "list, verify or clear.")
+  Action action;
+
+  @Option(names = "--repair", description = "With verify: move bad entries to quarantine.")
+  boolean repair;
+
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
+  Path cacheDir;
+
+  @Override
+  public Integer call() throws IOException {
+    SolverCache cache = new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+    switch (action) {
+      case list:
+        List<EntryInfo> entries = cache.list();
+        for (EntryInfo e : entries) {
+          System.out.printf("%s  %-12s %-24s %8d bytes%n", e.key(), e.model(), e.algorithm(), e.bytes());
+        }
+        System.err.println(entries.size() + " entries in " + cache.root());
+        return 0;
+      case verify:
+        int bad = 0;
+        int quarantined = 0;
+        int unsafe = 0;
+        List<EntryInfo> checked = cache.verify(repair);
+        for (EntryInfo e : checked) {
+          if (e.problem() == null) {
+            System.out.println("ok   " + e.key() + "  " + e.model() + "  " + e.algorithm());
+          } else {
+            bad++;
+            quarantined += e.action() == EntryInfo.Action.QUARANTINED ? 1 : 0;
+            unsafe += e.action() == EntryInfo.Action.UNSAFE_LEFT ? 1 : 0;
+            System.out.println("BAD  " + e.key() + "  " + e.problem());
+          }
+        }
+        StringBuilder summary = new StringBuilder(checked.size() + " entries checked, " + bad + " bad");
+        if (bad > 0 && repair) {
+          summary.append(" (").append(quarantined).append(" quarantined");
+          if (unsafe > 0) {
+            summary.append(", ").append(unsafe).append(" unsafe, left in place");
+          }
+          if (bad - quarantined - unsafe > 0) {
+            summary.append(", ").append(bad - quarantined - unsafe).append(" left in place");
+          }
+          summary.append(')');
+        } else if (unsafe > 0) {
+          summary.append(" (").append(unsafe).append(" unsafe, left in place)");
+        }
+        System.err.println(summary);
+        return bad == 0 ? 0 : 1;
+      case clear:
+        ClearReport report = cache.clear();
+        if (report.refusal() != null) {
+          System.err.println("fgc: not clearing " + report.root() + ": " + report.refusal()
+              + "; nothing was removed (fgc clears only a cache folder it made)");
+          return 1;
+        }
+        for (String kept : report.keptItems()) {
+          System.err.println("kept " + kept);
+        }
+        System.err.println("removed " + report.entries() + " entries" + (report.others() > 0
+            ? " and " + report.others() + " temporary or quarantined items" : "") + " from " + report.root()
+            + (report.keptItems().isEmpty() ? "" : "; kept " + report.keptItems().size() + " items fgc did not make or may not remove"));
+        return 0;
+      default:
+        throw new IllegalStateException(action.name());
+    }
+  }
+}

@@ -1,0 +1,125 @@
+package fgc.cli;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.driver.Driver;
+import fgc.driver.Drivers;
+import fgc.driver.ExactDriver;
+import fgc.driver.SolveResult;
+import fgc.puzzles.Grid;
+import fgc.puzzles.GridValidator;
+import fgc.puzzles.PuzzleGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Makes puzzles with exactly one solution, each rated by the effort solvers need, in the corpus
+ * format (one puzzle per line, the rating as a trailing {@code #} comment).
+ */
+@Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Generate puzzles with exactly one solution (proved by an exact count), minimal for sides 4 and 9,",
+        "each rated by the effort of the solvers, one per line with the rating as a # comment."},
+    footer = {"", "Puzzle i (from 0) comes from seed S + i, so a run can be repeated or extended.",
+        "", "Exit codes: 0 done, 2 usage errors."})
+final class GenerateCommand implements Callable<Integer> {
+  /** The drivers whose effort rates a puzzle: decisions and restarts of decimate, nodes and backtracks of exact. */
+  static final List<String> RATING_DRIVERS = List.of("decimate", "exact");
+
+  @Option(names = "--size", paramLabel = "SIDE", defaultValue = "9", description = "Grid side: 4, 9, 16 or 25 (default: ${DEFAULT-VALUE}).")
+  int side;
+
+  @Option(names = "--count", paramLabel = "N", defaultValue = "10", description = "How many puzzles (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
+  int count;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "First seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "Write the puzzles here instead of standard output.")
+  Path output;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
+  boolean quiet;
+
+  @Mixin
+  ModelOptions options;
+
+  @Override
+  public Integer call() throws IOException {
+    if (side != 4 && side != 9 && side != 16 && side != 25) {
+      throw new IllegalArgumentException("--size must be 4, 9, 16 or 25, not " + side);
+    }
+    Path[] inputs = options.inputFiles("sudoku");
+    if (output != null) {
+      OutputFile.check("--output", output, inputs);
+    }
+    PuzzleBinding.Instance instance = new PuzzleBinding("sudoku", options.params, options.spec(), options.algorithmChosen(), options.cache())
+        .forSide(side);
+    GeneratedAlgorithm solver = instance.solver.newInstance();
+    try (OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
+         PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
+         Progress progress = Progress.start(Progress.Mode.of(quiet), "generate", count, "puzzles")) {
+      out.println("# fgc generate --size " + side + " --count " + count + " --seed " + seed
+          + ": every puzzle has exactly one solution (counted to 2 by the exact driver)");
+      out.println("# rating: givens; minimal = no given can go; "
+          + String.join(", ", RATING_DRIVERS) + " with " + solver.algorithm());
+      for (int i = 0; i < count; i++) {
+        long s = seed + i;
+        Grid puzzle = PuzzleGenerator.generate(side, s);
+        String rating = rate(puzzle, instance, solver);
+        progress.beforeOutput();
+        out.println(puzzle.toLine() + "  # generate(" + side + ", " + s + "): " + rating);
+        out.flush();
+        progress.step();
+      }
+      if (file != null) {
+        file.commit(); // only a complete run replaces the file
+      }
+    }
+    return 0;
+  }
+
+  /** The rating comment; fails if the puzzle does not have exactly one solution. */
+  static String rate(Grid puzzle, PuzzleBinding.Instance instance, GeneratedAlgorithm solver) {
+    ExactDriver exact = ExactDriver.withDefaults();
+    int solutions = exact.countSolutions(instance.model, instance.evidence(puzzle), 2);
+    if (solutions != 1) {
+      throw new IllegalStateException("the generator made a puzzle with " + solutions + (solutions > 1 ? "+" : "") + " solutions: " + puzzle.toLine());
+    }
+    StringBuilder rating = new StringBuilder();
+    rating.append(puzzle.givenCount()).append(" givens");
+    if (puzzle.side() <= 9) {
+      rating.append(isMinimal(puzzle, instance, exact) ? ", minimal" : ", not minimal");
+    }
+    for (String name : RATING_DRIVERS) {
+      Driver driver = Drivers.named(name);
+      SolveResult r = driver.solve(solver, instance.model, instance.evidence(puzzle));
+      rating.append("; ").append(name).append(": ");
+      if (r.solved() && GridValidator.check(puzzle, instance.grid(puzzle.side(), r.values())).valid()) {
+        if (name.equals("exact")) {
+          rating.append(r.decisions()).append(" nodes, ").append(r.backtracks()).append(" backtracks");
+        } else {
+          rating.append(r.decisions()).append(" decisions, ").append(r.restarts()).append(" restarts");
+        }
+      } else {
+        rating.append("unsolved after ").append(r.restarts()).append(" restarts");
+      }
+    }
+    return rating.toString();
+  }
+
+  /** Whether every given is needed: without any one of them the puzzle has two solutions or more. */
+  static boolean isMinimal(Grid puzzle, PuzzleBinding.Instance instance, ExactDriver exact) {
+    for (int k = 0; k < puzzle.cellCount(); k++) {
+      if (puzzle.get(k) != 0 && exact.countSolutions(instance.model, instance.evidence(puzzle.with(k, 0)), 2) == 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

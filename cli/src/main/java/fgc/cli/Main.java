@@ -1,0 +1,100 @@
+package fgc.cli;
+
+import fgc.lang.LanguageException;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code fgc} command. A tour of the whole system, in the order a model travels:
+ * <ol>
+ *   <li>{@code fgc.lang} (model-dsl) reads a {@code .fg} file: Scanner, Parser, Evaluator, giving a
+ *       {@code fgc.model.Model}, the ground factor graph with a canonical text.</li>
+ *   <li>{@code fgc.compiler} (model-compiler) plans messages, emits one specialised Java class with
+ *       JavaPoet and compiles it with Janino; {@code fgc.compiler.reference} interprets the same
+ *       algorithm slowly, for differential tests.</li>
+ *   <li>{@code fgc.cache} (runtime) keeps compiled classes under a content key and never defines a
+ *       class it has not checked.</li>
+ *   <li>{@code fgc.driver} (runtime) turns marginals into answers (decimation), checked on the model.</li>
+ *   <li>{@code fgc.puzzles} reads grids and checks answers independently of all of the above.</li>
+ * </ol>
+ */
+@Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
+    footer = {"", "Run 'fgc COMMAND --help' for a command's options.",
+        "", "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution,",
+        "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the",
+        "algorithm among them), 70 internal error (a bug: please report it)."})
+public final class Main implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code (for tests). */
+  public static int run(String... args) {
+    CommandLine cli = new CommandLine(new Main());
+    // Picocli reads every option of a command it is given, by reflection, which a fresh JVM pays
+    // for in the tens of milliseconds: register only the command that runs, unless the line names
+    // none (usage, --help, a typo), which needs them all.
+    Object named = args.length > 0 ? command(args[0]) : null;
+    if (named != null) {
+      cli.addSubcommand(named);
+    } else {
+      for (String name : COMMANDS) {
+        cli.addSubcommand(command(name));
+      }
+    }
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof LanguageException) {
+        System.err.println(e.getMessage());
+      } else if (e instanceof fgc.compiler.plan.NoSolutionException) {
+        // A proof found while planning that nothing satisfies the model: an answer, not a usage error.
+        System.err.println("fgc: " + e.getMessage());
+        return 1;
+      } else if (e instanceof IllegalArgumentException || e instanceof fgc.model.ModelException
+          || e instanceof fgc.compiler.plan.PlanException) {
+        System.err.println("fgc: " + e.getMessage());
+      } else if (e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
+        System.err.println("fgc: " + FileErrors.message(e));
+      } else {
+        System.err.println("fgc: internal error: " + e);
+        return 70;
+      }
+      return 2;
+    });
+    NumberOptions.install(cli);
+    return cli.execute(args);
+  }
+
+  /** The subcommands, in the order the usage lists them. */
+  static final List<String> COMMANDS = List.of("solve", "compile", "show", "generate", "cache", "run");
+
+  /** A new instance of the subcommand {@code name}, or null if there is none of that name. */
+  static Object command(String name) {
+    switch (name) {
+      case "solve": return new SolveCommand();
+      case "compile": return new CompileCommand();
+      case "show": return new ShowCommand();
+      case "generate": return new GenerateCommand();
+      case "cache": return new CacheCommand();
+      case "run": return new RunCommand();
+      default: return null;
+    }
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: solve, run, compile, show, generate or cache");
+  }
+
+  /** The version from the jar manifest, with the compiler identity that goes into every cache key. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"fgc " + fgc.compiler.CompilerVersion.id()};
+    }
+  }
+}

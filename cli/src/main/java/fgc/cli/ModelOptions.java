@@ -1,0 +1,101 @@
+package fgc.cli;
+
+import fgc.cache.SolverCache;
+import fgc.compilation.AlgorithmSpec;
+import fgc.lang.DataSet;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Options every command that compiles shares: which model, its parameters, the algorithm, the cache. */
+final class ModelOptions {
+  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Override a model parameter, e.g. --param n=4 (repeatable).")
+  Map<String, Long> params = new LinkedHashMap<>();
+
+  @Option(names = "--algorithm", paramLabel = "NAME",
+      completionCandidates = AlgorithmNames.class,
+      description = "Inference algorithm: ${COMPLETION-CANDIDATES} (default: " + AlgorithmSpec.DEFAULT + ").")
+  String algorithm;
+
+  @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
+  @NumberOptions.Range(min = 0, max = 1, maxExcluded = true)
+  Double damping;
+
+  @Option(names = "--data", paramLabel = "FILE",
+      description = "Data file (docs/language.md): params, the model's data tables, observed values.")
+  Path data;
+
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
+  Path cacheDir;
+
+  /** The registered algorithms, so a new one shows up in every --help without editing it. */
+  static final class AlgorithmNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return AlgorithmSpec.knownAlgorithms().iterator();
+    }
+  }
+
+  AlgorithmSpec spec() {
+    String name = algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT;
+    return damping == null ? AlgorithmSpec.named(name) : AlgorithmSpec.named(name, Map.of("damping", damping));
+  }
+
+  boolean algorithmChosen() {
+    return algorithm != null;
+  }
+
+  SolverCache cache() {
+    return new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+  }
+
+  /** The data file given with --data, or no data. */
+  DataSet dataSet() {
+    return data == null ? DataSet.empty() : DataSet.load(data);
+  }
+
+  /** The model {@code modelArg} with these options' params and data file. */
+  Model loadWithData(String modelArg, DataSet dataSet) {
+    return isFile(modelArg) ? FgcLanguage.load(Paths.get(modelArg), params, dataSet) : FgcLanguage.bundled(modelArg, params, dataSet);
+  }
+
+  /** A bundled model name, or a path to a {@code .fg} file, with {@code params} (and {@code extra}) applied. */
+  static Model load(String modelArg, Map<String, Long> params) {
+    if (isFile(modelArg)) {
+      return FgcLanguage.load(Paths.get(modelArg), params);
+    }
+    return FgcLanguage.bundled(modelArg, params);
+  }
+
+  /** The parameters the model declares, with their defaults (none if its text cannot be read or parsed: loading it says why). */
+  static Map<String, Long> declaredParameters(String modelArg) {
+    try {
+      return FgcLanguage.parameters(sourceName(modelArg), sourceText(modelArg));
+    } catch (fgc.lang.LanguageException e) {
+      return Map.of();
+    }
+  }
+
+  /** The name the model's errors are reported under, as loading it names it. */
+  static String sourceName(String modelArg) {
+    return isFile(modelArg) ? Paths.get(modelArg).toString() : modelArg + ".fg";
+  }
+
+  /** The model's text, as loading it reads it. */
+  static String sourceText(String modelArg) {
+    return isFile(modelArg) ? FgcLanguage.readText(Paths.get(modelArg)) : FgcLanguage.bundledText(modelArg);
+  }
+
+  /** The files these options read for {@code modelArg} (model file, data file), which no output may be. */
+  Path[] inputFiles(String modelArg) {
+    return new Path[] {isFile(modelArg) ? Paths.get(modelArg) : null, data};
+  }
+
+  private static boolean isFile(String modelArg) {
+    return modelArg.endsWith(".fg") || modelArg.contains("/") || modelArg.contains(java.io.File.separator);
+  }
+}

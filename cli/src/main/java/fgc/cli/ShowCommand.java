@@ -1,0 +1,143 @@
+package fgc.cli;
+
+import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.ModelCompiler;
+import fgc.compilation.SolverKey;
+import fgc.compiler.plan.FactorPlan;
+import fgc.compiler.plan.PairwisePlan;
+import fgc.compiler.plan.PlanException;
+import fgc.compiler.plan.Planner;
+import fgc.model.Factor;
+import fgc.model.Model;
+import fgc.model.VariableArray;
+import fgc.view.FactorGraphDot;
+import fgc.view.Graphviz;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
+@Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Summarise a model (variables, factors by kind and arity, messages per sweep, cache key);",
+        "print the generated Java (--source) or draw the factor graph (--dot, --svg)."},
+    footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
+        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg."})
+final class ShowCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+  String model;
+
+  @Option(names = "--source", description = "Print the generated Java source instead of the summary.")
+  boolean source;
+
+  @Option(names = "--dot", paramLabel = "FILE.dot", description = "Write the factor graph in Graphviz DOT.")
+  Path dot;
+
+  @Option(names = "--svg", paramLabel = "FILE.svg", description = "Draw the factor graph as SVG (needs Graphviz).")
+  Path svg;
+
+  @Mixin
+  ModelOptions options;
+
+  @Override
+  public Integer call() throws IOException {
+    Path[] inputs = options.inputFiles(model);
+    if (dot != null) {
+      OutputFile.check("--dot", dot, inputs);
+    }
+    if (svg != null) {
+      OutputFile.check("--svg", svg, inputs);
+    }
+    Model m = options.loadWithData(model, options.dataSet());
+    AlgorithmSpec spec = options.spec();
+    if (source) {
+      System.out.print(ModelCompiler.generateSource(m, spec).text());
+    } else {
+      System.out.print(summary(m, spec, options.cache().entryFolder(SolverKey.of(m, spec))));
+    }
+    String graph = dot != null || svg != null ? FactorGraphDot.of(m) : null;
+    if (dot != null) {
+      OutputFile.writeString("--dot", dot, graph, inputs);
+      System.err.println("wrote " + dot);
+    }
+    if (svg != null) {
+      Optional<Path> graphviz = Graphviz.find();
+      if (graphviz.isEmpty()) {
+        Path fallback = svg.resolveSibling(svg.getFileName() + ".dot");
+        if (dot == null) {
+          OutputFile.writeString("--svg", fallback, graph, inputs);
+        }
+        System.err.println("fgc: cannot draw " + svg + ": Graphviz's 'dot' is not on the PATH; " + Graphviz.HOW_TO_GET
+            + ", then run: dot -Tsvg -o " + svg + " " + (dot != null ? dot : fallback));
+        return 2;
+      }
+      try (OutputFile out = OutputFile.create("--svg", svg, inputs)) {
+        Graphviz.renderSvg(graphviz.get(), graph, out.temp());
+        out.commit();
+      }
+      System.err.println("wrote " + svg);
+    }
+    return 0;
+  }
+
+  /** The summary, one fact per line, labels in a column. */
+  static String summary(Model m, AlgorithmSpec spec, Path entry) {
+    String key = entry.getFileName().toString();
+    StringBuilder sb = new StringBuilder();
+    line(sb, "model", m.name());
+    line(sb, "variables", m.variableCount() + " in " + m.arrays().size() + (m.arrays().size() == 1 ? " array" : " arrays"));
+    for (VariableArray a : m.arrays()) {
+      StringBuilder dims = new StringBuilder();
+      for (int d : a.dims()) {
+        dims.append('[').append(d).append(']');
+      }
+      line(sb, "", a.name() + dims + " in " + a.domain().lo() + ".." + a.domain().hi() + (a.observed() ? ", observed" : ""));
+    }
+    Map<String, Integer> byKind = new TreeMap<>();
+    for (Factor f : m.factors()) {
+      byKind.merge(f.kind().keyword() + " of arity " + f.arity(), 1, Integer::sum);
+    }
+    line(sb, "factors", m.factors().size() + (byKind.isEmpty() ? "" : ":"));
+    byKind.forEach((kind, count) -> line(sb, "", count + " x " + kind));
+    line(sb, "algorithm", spec.canonicalText());
+    line(sb, "per sweep", messagesPerSweep(m, spec));
+    line(sb, "key", key);
+    line(sb, "cache", Files.isDirectory(entry) ? "compiled, in " + entry.getParent().getParent() : "not compiled yet (fgc compile compiles it)");
+    return sb.toString();
+  }
+
+  /**
+   * How many messages one sweep computes: pairwise BP sends one message each way along every
+   * distinct pair of variables joined by factors; factor-level algorithms send one each way along
+   * every factor slot.
+   * The source is generated first, so a model the algorithm cannot take says why instead.
+   */
+  static String messagesPerSweep(Model m, AlgorithmSpec spec) {
+    try {
+      ModelCompiler.generateSource(m, spec);
+      if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE) || spec.name().equals(AlgorithmSpec.EP_DIRICHLET)) {
+        PairwisePlan plan = Planner.pairwise(m);
+        return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
+            + plan.factorCount() + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
+            + ", alldiff expanded)";
+      }
+      FactorPlan plan = Planner.factors(m, Integer.MAX_VALUE, spec.name());
+      return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
+          + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
+    } catch (PlanException e) {
+      return "none: " + e.getMessage();
+    }
+  }
+
+  private static void line(StringBuilder sb, String label, String text) {
+    sb.append(String.format(Locale.ROOT, "%-10s %s%n", label, text));
+  }
+}

@@ -1,0 +1,488 @@
+package fgc.cli;
+
+import fgc.driver.DecimationDriver;
+import fgc.driver.Driver;
+import fgc.driver.Drivers;
+import fgc.driver.ExactDriver;
+import fgc.driver.IterativeDriver;
+import fgc.driver.SolveEvents;
+import fgc.driver.SolveResult;
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.puzzles.EmbeddedPuzzles;
+import fgc.puzzles.Grid;
+import fgc.puzzles.GridValidator;
+import fgc.puzzles.PuzzleReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Solves puzzles one by one as they stream in, writing each result as soon as it is known, so a
+ * bad line or an interrupted run never costs the lines before it.
+ */
+@Command(name = "solve", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
+        "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file)."},
+    footer = {"", "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors."})
+final class SolveCommand implements Callable<Integer> {
+  @Option(names = "--input", paramLabel = "FILE|-", description = "Puzzle file, or - for standard input (default: the embedded puzzles).")
+  String input;
+
+  @Option(names = "--output", paramLabel = "FILE", description = "Write results here instead of standard output.")
+  Path output;
+
+  @Option(names = "--model", paramLabel = "NAME|FILE.fg", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+  String model;
+
+  @Option(names = "--driver", paramLabel = "NAME", completionCandidates = DriverNames.class,
+      description = "Driver: ${COMPLETION-CANDIDATES} (default: the first).")
+  String driverName;
+
+  @Option(names = "--restarts", paramLabel = "N", defaultValue = "30", description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
+  int restarts;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--noise", paramLabel = "SCALE",
+      description = "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 (default: 0.5).")
+  @NumberOptions.Range(min = 0, max = 20)
+  Double noise;
+
+  @Option(names = "--per-round", paramLabel = "K", description = "Variables iterative fixes after each inference (default: 5).")
+  @NumberOptions.Range(min = 1)
+  Integer perRound;
+
+  @Option(names = "--explain", description = "Before each result, the decisions with their margins, restarts and contradictions.")
+  boolean explain;
+
+  @Option(names = "--marginals", paramLabel = "FILE.svg|FILE.png",
+      description = "Draw the marginals of one puzzle's cells from its givens (before any decision).")
+  Path marginals;
+
+  @Option(names = "--sweep", paramLabel = "K[,K...]", split = ",",
+      description = "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
+  @NumberOptions.Range(min = 0)
+  List<Integer> sweeps = new ArrayList<>();
+
+  @Option(names = "--puzzle", paramLabel = "N", defaultValue = "1", description = "With --marginals: which puzzle of the input to draw (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 1)
+  int pictured;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress bar or progress lines.")
+  boolean quiet;
+
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+      description = "Solve N puzzles at a time, each thread with its own solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 1, max = 256)
+  int threads;
+
+  @Mixin
+  ModelOptions options;
+
+  /** The registered drivers, so a new one shows up in --help without editing it. */
+  static final class DriverNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Drivers.names().iterator();
+    }
+  }
+
+  /** The chosen driver; decimate takes the restart budget, seed and noise, iterative its K. */
+  Driver driver() {
+    Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
+    if (d instanceof DecimationDriver) {
+      DecimationDriver decimate = ((DecimationDriver) d).withRestarts(restarts).withSeed(seed);
+      return noise == null ? decimate : decimate.withNoise(noise);
+    }
+    if (d instanceof IterativeDriver && perRound != null) {
+      return ((IterativeDriver) d).withPerRound(perRound);
+    }
+    if (d instanceof ExactDriver) {
+      // A batch switches to a propagator generated for its model, from the cache's compiler.
+      return ((ExactDriver) d).withGeneratedPropagation(options.cache().propagators(), ExactDriver.GENERATE_AFTER);
+    }
+    return d;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    long start = System.nanoTime();
+    Driver driver = driver();
+    Path[] inputs = inputFiles();
+    if (output != null) {
+      OutputFile.check("--output", output, inputs);
+    }
+    MarginalFrames frames = marginals != null ? new MarginalFrames(marginals, sweeps, inputs) : null;
+    if (frames == null && !sweeps.isEmpty()) {
+      throw new IllegalArgumentException("--sweep chooses the frames of --marginals; give --marginals FILE.svg too");
+    }
+    // A driver that reads no algorithm (exact) starts without loading or compiling one.
+    PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache(),
+        frames != null || driver.usesAlgorithm());
+    // A model that cannot take grids is reported once, here, before any puzzle is read or written.
+    binding.checkModel();
+    int total = 0;
+    int badInput = 0;
+    int solved;
+    try (PuzzleReader reader = openInput();
+         OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
+         PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
+         Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles");
+         InOrder results = new InOrder(out, progress, file == null)) {
+      try {
+        while (results.beforeReading(reader) && reader.hasNext()) {
+          PuzzleReader.Entry entry = reader.next();
+          if (!entry.isPuzzle()) {
+            badInput++;
+            results.add(Outcome.echo(entry.text(), "fgc: " + entry.error()));
+            continue;
+          }
+          total++;
+          Grid puzzle = entry.grid();
+          PuzzleBinding.Instance instance;
+          boolean reported = binding.refused(puzzle.side());
+          try {
+            instance = binding.forSide(puzzle.side());
+          } catch (PuzzleBinding.SizeRefused e) {
+            // The model cannot take grids of this size: its puzzles are input errors, the run goes on,
+            // and the reason is given once, at the first of them (the summary counts them all).
+            badInput++;
+            results.add(Outcome.echo(puzzle.toLine(), reported ? null : "fgc: line " + entry.line() + ": " + e.getMessage()
+                + "; every " + e.side + "x" + e.side + " puzzle is echoed unsolved"));
+            continue;
+          }
+          if (frames != null && total == pictured) {
+            GeneratedAlgorithm pictureSolver = instance.solver.newInstance();
+            String title = "puzzle " + total + " (line " + entry.line() + "), " + pictureSolver.algorithm();
+            for (Path written : frames.write(pictureSolver, instance, puzzle, title)) {
+              progress.beforeOutput();
+              System.err.println("wrote " + written);
+            }
+          }
+          results.solve(new Job(total, entry.line(), puzzle, instance));
+        }
+      } catch (RuntimeException | IOException e) {
+        // Reading stopped (an unreadable input, say): the puzzles read before it are still answered.
+        results.finishAfter(e);
+        throw e;
+      }
+      results.finish();
+      solved = results.solved;
+      if (file != null && (total > 0 || badInput > 0)) {
+        // Only a complete run replaces the file; an input without puzzles leaves it as it was.
+        out.flush();
+        file.commit();
+      }
+    }
+    if (total == 0 && badInput == 0) {
+      // An empty or comment-only file is almost always the wrong file: say so rather than succeed.
+      System.err.println("fgc: " + inputName() + " holds no puzzles" + (output != null ? "; " + output + " was not written" : ""));
+      return 2;
+    }
+    if (frames != null && total < pictured) {
+      System.err.println("fgc: --puzzle " + pictured + " asked for a picture, but the input has " + total + " puzzles");
+      badInput++;
+    }
+    long ms = (System.nanoTime() - start) / 1_000_000;
+    System.err.println("solved " + solved + " of " + total + " in " + ms + " ms"
+        + (badInput > 0 ? "; " + badInput + " input error" + (badInput == 1 ? "" : "s") : ""));
+    return badInput > 0 ? 2 : solved < total ? 1 : 0;
+  }
+
+  /** One puzzle to solve: its number in the input, its line, the grid and what it is bound to. */
+  private record Job(int number, int line, Grid puzzle, PuzzleBinding.Instance instance) {}
+
+  /**
+   * What one input entry gives: {@code explained} (--explain's comment lines, or null), the line
+   * written for it, a message for standard error before it (or null), and whether it was solved.
+   */
+  private record Outcome(String explained, String line, String warning, boolean solved) {
+    static Outcome echo(String line, String warning) {
+      return new Outcome(null, line, warning, false);
+    }
+  }
+
+  /**
+   * A solver for one thread: its own driver (a driver keeps per-search state) and its own instance
+   * of each compiled algorithm, made on first use.
+   */
+  private final class Worker {
+    private final Driver driver = driver();
+    private final Map<Integer, GeneratedAlgorithm> algorithms = new HashMap<>();
+
+    Outcome solve(Job job) {
+      Grid puzzle = job.puzzle();
+      PuzzleBinding.Instance instance = job.instance();
+      GeneratedAlgorithm algorithm = instance.solver == null ? null
+          : algorithms.computeIfAbsent(puzzle.side(), s -> instance.solver.newInstance());
+      StringWriter explained = explain ? new StringWriter() : null;
+      PrintWriter notes = explained != null ? new PrintWriter(explained) : null;
+      if (notes != null) {
+        notes.println("# puzzle " + job.number() + " (line " + job.line() + "): " + puzzle.givenCount() + " givens, driver "
+            + driver.name() + (algorithm != null ? ", " + algorithm.algorithm() : ""));
+      }
+      SolveResult result = driver.solve(algorithm, instance.model, instance.evidence(puzzle),
+          notes != null ? new ExplainEvents(notes, instance.model) : SolveEvents.NONE);
+      Grid answer = puzzle;
+      String warning = null;
+      if (result.solved()) {
+        Grid candidate = instance.grid(puzzle.side(), result.values());
+        GridValidator.Verdict verdict = GridValidator.check(puzzle, candidate);
+        if (verdict.valid()) {
+          answer = candidate;
+        } else {
+          // Never reached when the model is right; reported rather than printed as a solution.
+          warning = "fgc: line " + job.line() + ": solver answer failed the independent check: " + verdict.reason();
+        }
+      } else if (result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE) {
+        warning = "fgc: line " + job.line() + ": the givens contradict each other";
+      }
+      if (notes != null) {
+        notes.println("# " + outcome(result, answer != puzzle));
+        notes.flush();
+      }
+      return new Outcome(explained != null ? explained.toString() : null, answer.toLine(), warning, answer != puzzle);
+    }
+  }
+
+  /**
+   * Writes outcomes in input order. With one thread each puzzle is solved here as it comes; with
+   * more, puzzles go to a pool of workers, each with its own {@link Worker}, in batches (one task
+   * per puzzle of some 20 microseconds spent about as much again handing it over), and a bounded
+   * window of pending batches keeps memory flat however long the input is.
+   */
+  private final class InOrder implements AutoCloseable {
+    /** Puzzles per task. */
+    private static final int BATCH = 32;
+
+    private final PrintWriter out;
+    private final Progress progress;
+    /**
+     * Standard output is flushed after each line, so a reader of a pipe sees each answer at once;
+     * an --output file is only renamed into place when complete, so it is not.
+     */
+    private final boolean flushEachLine;
+    private final Worker inline;
+    private final ExecutorService pool;
+    private final ThreadLocal<Worker> workers;
+    private List<Job> batch = new ArrayList<>();
+    private final ArrayDeque<Future<List<Outcome>>> pending = new ArrayDeque<>();
+    private final int window;
+    int solved;
+
+    InOrder(PrintWriter out, Progress progress, boolean flushEachLine) {
+      this.out = out;
+      this.progress = progress;
+      this.flushEachLine = flushEachLine;
+      this.inline = threads == 1 ? new Worker() : null;
+      this.window = 4 * threads;
+      if (threads == 1) {
+        this.pool = null;
+        this.workers = null;
+      } else {
+        AtomicInteger made = new AtomicInteger();
+        this.pool = Executors.newFixedThreadPool(threads, task -> {
+          Thread t = new Thread(task, "fgc-solve-" + made.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
+        this.workers = ThreadLocal.withInitial(Worker::new);
+      }
+    }
+
+    /**
+     * Before the next entry is read: when reading would wait for input (a program that sends a
+     * puzzle and waits for its answer, say), every answer held back is written first. True.
+     */
+    boolean beforeReading(PuzzleReader reader) {
+      if (pool != null && !(batch.isEmpty() && pending.isEmpty()) && !reader.ready()) {
+        finish();
+      }
+      return true;
+    }
+
+    /** An outcome known already (an echoed line): written after every earlier one. */
+    void add(Outcome outcome) {
+      submitBatch();
+      if (pending.isEmpty()) {
+        write(outcome);
+      } else {
+        pending.add(CompletableFuture.completedFuture(List.of(outcome)));
+      }
+    }
+
+    void solve(Job job) {
+      if (pool == null) {
+        write(inline.solve(job));
+        return;
+      }
+      batch.add(job);
+      if (batch.size() >= BATCH) {
+        submitBatch();
+      }
+    }
+
+    /** Hands the puzzles gathered so far to the pool, and writes what is done. */
+    private void submitBatch() {
+      if (batch.isEmpty()) {
+        return;
+      }
+      List<Job> jobs = batch;
+      batch = new ArrayList<>(BATCH);
+      pending.add(pool.submit(() -> {
+        Worker worker = workers.get();
+        List<Outcome> outcomes = new ArrayList<>(jobs.size());
+        for (Job job : jobs) {
+          outcomes.add(worker.solve(job));
+        }
+        return outcomes;
+      }));
+      while (pending.size() > window || (!pending.isEmpty() && pending.peek().isDone())) {
+        writeAll(take());
+      }
+    }
+
+    /** Writes every outcome still pending. */
+    void finish() {
+      if (pool != null) {
+        submitBatch();
+      }
+      while (!pending.isEmpty()) {
+        writeAll(take());
+      }
+      out.flush();
+    }
+
+    /** Writes the outcomes still pending up to the first that failed, after {@code failure} stopped the run. */
+    void finishAfter(Exception failure) {
+      try {
+        finish();
+      } catch (RuntimeException | Error more) {
+        if (more != failure) {
+          failure.addSuppressed(more);
+        }
+      }
+    }
+
+    private List<Outcome> take() {
+      try {
+        return pending.poll().get();
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException) {
+          throw (RuntimeException) cause;
+        }
+        if (cause instanceof Error) {
+          throw (Error) cause;
+        }
+        throw new IllegalStateException(cause);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for a solver thread", e);
+      }
+    }
+
+    private void writeAll(List<Outcome> outcomes) {
+      for (Outcome outcome : outcomes) {
+        write(outcome);
+      }
+    }
+
+    /** One result: its warning, its explanation, its line, written at once so an interrupted run keeps every line before it. */
+    private void write(Outcome outcome) {
+      progress.beforeOutput();
+      if (outcome.warning() != null) {
+        out.flush();
+        System.err.println(outcome.warning());
+      }
+      if (outcome.explained() != null) {
+        out.print(outcome.explained());
+      }
+      out.println(outcome.line());
+      if (flushEachLine) {
+        out.flush();
+      }
+      if (outcome.solved()) {
+        solved++;
+      }
+      progress.step();
+    }
+
+    @Override
+    public void close() {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  private static String outcome(SolveResult r, boolean checked) {
+    String effort = String.format(Locale.ROOT, "%s, %s, %s%s, %.1f ms", count(r.decisions(), "decision"), count(r.restarts(), "restart"),
+        count(r.sweeps(), "sweep"), r.backtracks() > 0 ? ", " + count(r.backtracks(), "backtrack") : "", r.nanos() / 1e6);
+    if (r.solved()) {
+      return (checked ? "solved" : "answer failed the independent check") + ": " + effort;
+    }
+    return r.status().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + effort;
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  private String inputName() {
+    if (input == null) {
+      return "the embedded puzzle list";
+    }
+    Path name = input.equals("-") ? null : Path.of(input).getFileName();
+    return name == null ? "standard input" : name.toString();
+  }
+
+  /** The files this run reads, which no output may be. */
+  private Path[] inputFiles() {
+    Path[] model = options.inputFiles(this.model);
+    Path puzzles = input == null || input.equals("-") ? null : Path.of(input);
+    return new Path[] {puzzles, model[0], model[1]};
+  }
+
+  private PuzzleReader openInput() {
+    if (input == null) {
+      return PuzzleReader.of(new StringReader(EmbeddedPuzzles.resourceText()), "embedded");
+    }
+    if (input.equals("-")) {
+      return PuzzleReader.of(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
+    }
+    Path file = Path.of(input);
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException("cannot read --input " + input + ": it is a folder, not a puzzle file");
+    }
+    try {
+      return PuzzleReader.open(file);
+    } catch (IOException e) {
+      throw FileErrors.inputError("--input " + input, e);
+    }
+  }
+}

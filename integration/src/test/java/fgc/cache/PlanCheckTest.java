@@ -1,0 +1,204 @@
+package fgc.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.lang.DataSet;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A class is tied to its model by the plan digest: a genuine class of another model with the same
+ * variables, its key written into its bytes and its manifest sealed again, passes every byte check
+ * and the smoke run, and is refused at the plan check by a load and by verify. And the smoke run
+ * tells a class's fault from the model's: a model whose own weights make the start degenerate is
+ * not a corrupt class.
+ */
+class PlanCheckTest {
+  private static final Model CHAIN = FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"));
+  /** The same variables, another transition table. */
+  private static final Model CHAIN_B = FgcLanguage.parse("chainB.fg",
+      FgcLanguage.bundledText("chain").replace("[0.7, 0.3, 0.3, 0.7]", "[0.2, 0.8, 0.8, 0.2]"), Map.of(), DataSet.example("umbrella"));
+  private static final AlgorithmSpec SUMPRODUCT = AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
+
+  @TempDir
+  java.nio.file.Path root;
+
+  private final List<String> notices = new ArrayList<>();
+
+  @Test
+  void anotherModelsClassWithThisKeyWrittenInIsRefusedAtThePlanCheckAndRecompiled() throws Exception {
+    SolverCache cache = new SolverCache(root, notices::add);
+    String keyA = cache.load(CHAIN, SUMPRODUCT).key();
+    String keyB = cache.load(CHAIN_B, SUMPRODUCT).key();
+    String answerA = marginals(cache.load(CHAIN, SUMPRODUCT));
+    assertFalse(answerA.equals(marginals(cache.load(CHAIN_B, SUMPRODUCT))), "the two models' marginals differ");
+    CacheFixtures.doctor(cache.entryFolder(keyA), keyA, CacheFixtures.snapshot(cache.entryFolder(keyB)), keyB);
+
+    List<EntryInfo> report = cache.verify(false);
+    EntryInfo a = report.stream().filter(e -> e.key().equals(keyA)).findFirst().orElseThrow();
+    EntryInfo b = report.stream().filter(e -> e.key().equals(keyB)).findFirst().orElseThrow();
+    assertTrue(a.problem() != null && a.problem().contains("made for another model"), String.valueOf(a.problem()));
+    assertEquals(null, b.problem());
+
+    notices.clear();
+    LoadedSolver loaded = cache.load(CHAIN, SUMPRODUCT);
+    assertEquals(LoadedSolver.Origin.RECOVERED, loaded.origin());
+    assertEquals(LoadStage.PLAN, loaded.rejectedAt());
+    assertEquals(answerA, marginals(loaded), "the model's own marginals, not the other model's");
+    assertEquals(1, notices.size(), notices.toString());
+    assertTrue(notices.get(0).contains("failed its check") && notices.get(0).contains("made for another model"), notices.get(0));
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, cache.load(CHAIN, SUMPRODUCT).origin());
+  }
+
+  @Test
+  void aModelWhoseOwnWeightsMakeTheStartDegenerateIsNotACorruptClass() {
+    // Priors whose product overflows: a degenerate start under bp-pairwise, as the reference has it too
+    // (unless the planner normalises them, when the start is simply sound). Either way, never corrupt.
+    Model overflow = FgcLanguage.parse("overflow.fg", "model overflow;\nvar w[2] in 0..1;\n"
+        + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nneq(w[0], w[1]);\n", Map.of());
+    AlgorithmSpec pairwise = AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE);
+    SolverCache cache = new SolverCache(root, notices::add);
+    LoadedSolver first = cache.load(overflow, pairwise);
+    assertEquals(LoadedSolver.Origin.COMPILED, first.origin());
+    LoadedSolver second = cache.load(overflow, pairwise);
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, second.origin(), notices.toString());
+    assertTrue(notices.stream().noneMatch(n -> n.contains("failed its check")), notices.toString());
+    assertEquals(0, CacheFixtures.count(root.resolve("quarantine")));
+  }
+
+  @Test
+  void aDegenerateStartIsTheClassesFaultOnlyWhereTheReferenceGivesADistribution() {
+    Model model = CacheFixtures.SUDOKU4;
+    GeneratedAlgorithm nan = new NanStart(model);
+    ModelChecks real = new CompilerChecks();
+    assertTrue(real.startIsDistribution(model, CacheFixtures.BP), "Sudoku starts uniform");
+    SolverCache withReference = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, real, SolverCache.MAX_FILE_BYTES);
+    CorruptEntryException e = assertThrows(CorruptEntryException.class, () -> withReference.smokeTest(nan, model, CacheFixtures.BP));
+    assertEquals(LoadStage.SMOKE, e.stage());
+    assertTrue(e.getMessage().contains("where the reference semantics give a distribution"), e.getMessage());
+    // The model's fault: the reference is as degenerate, so the class is not blamed.
+    ModelChecks degenerate = new ModelChecks() {
+      @Override
+      public String planDigest(Model m, AlgorithmSpec spec) {
+        return real.planDigest(m, spec);
+      }
+
+      @Override
+      public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
+        return false;
+      }
+    };
+    new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, degenerate, SolverCache.MAX_FILE_BYTES)
+        .smokeTest(nan, model, CacheFixtures.BP);
+  }
+
+  @Test
+  void aModelThePlannerRefusesOnAHitIsTheModelsErrorAndTheEntryStays() {
+    SolverCache cache = new SolverCache(root, notices::add);
+    String key = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
+    ModelChecks refusing = new ModelChecks() {
+      @Override
+      public String planDigest(Model m, AlgorithmSpec spec) {
+        throw new IllegalArgumentException("the model has no solution");
+      }
+
+      @Override
+      public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
+        return true;
+      }
+    };
+    SolverCache strict = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, refusing, SolverCache.MAX_FILE_BYTES);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> strict.load(CacheFixtures.SUDOKU4, CacheFixtures.BP));
+    assertEquals("the model has no solution", e.getMessage());
+    assertTrue(notices.isEmpty(), notices.toString());
+    assertTrue(java.nio.file.Files.isDirectory(cache.entryFolder(key)), "not quarantined");
+    assertEquals(0, CacheFixtures.count(root.resolve("quarantine")));
+  }
+
+  /** A solver of the model's shape whose every belief is NaN. */
+  private static final class NanStart implements GeneratedAlgorithm {
+    private final Model model;
+
+    NanStart(Model model) {
+      this.model = model;
+    }
+
+    @Override public String key() {
+      return "";
+    }
+
+    @Override public String algorithm() {
+      return "nan";
+    }
+
+    @Override public int variableCount() {
+      return model.variableCount();
+    }
+
+    @Override public int lowestValue(int variable) {
+      return model.domainOf(variable).lo();
+    }
+
+    @Override public int domainSize(int variable) {
+      return model.domainOf(variable).size();
+    }
+
+    @Override public void setObserved(int variable, int value) { }
+
+    @Override public void clearObserved(int variable) { }
+
+    @Override public void clearAllObserved() { }
+
+    @Override public void reset() { }
+
+    @Override public void resetWithNoise(long seed, double scale) { }
+
+    @Override public double update(int sweeps) {
+      return 0;
+    }
+
+    @Override public int sweepsDone() {
+      return 0;
+    }
+
+    @Override public void marginal(int variable, double[] out) {
+      Arrays.fill(out, 0, domainSize(variable), Double.NaN);
+    }
+
+    @Override public boolean contradiction() {
+      return false;
+    }
+  }
+
+  /** The marginals after 20 sweeps with umbrella.fgd's sightings as evidence. */
+  private static String marginals(LoadedSolver loaded) {
+    GeneratedAlgorithm solver = loaded.newInstance();
+    int seen = CHAIN.array("seen").firstIndex();
+    int[] sightings = {1, 1, 0, -1, 1, 1};
+    for (int t = 0; t < sightings.length; t++) {
+      if (sightings[t] >= 0) {
+        solver.setObserved(seen + t, sightings[t]);
+      }
+    }
+    solver.reset();
+    solver.update(20);
+    StringBuilder sb = new StringBuilder();
+    double[] m = new double[2];
+    for (int i = 0; i < solver.variableCount(); i++) {
+      solver.marginal(i, m);
+      sb.append(Arrays.toString(m));
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,176 @@
+package fgc.compiler.plan;
+
+import fgc.compilation.AlgorithmSpec;
+import fgc.model.Factor;
+import fgc.model.FactorKind;
+import fgc.model.Model;
+import java.util.Locale;
+
+/**
+ * An estimate of one sweep's work, in simple operations on message entries (a multiply-add, a
+ * comparison), for the worst case: no evidence, every message dense. Evidence makes sweeps
+ * cheaper (observed slots leave the all-different passes), so this is an upper bound for a run's
+ * first sweeps, to tell a model that takes seconds per sweep from one that takes microseconds;
+ * it is not a timing. O(factors) to compute, so a run can ask for it on every cache hit.
+ *
+ * <p>Per factor, with {@code a} its arity and {@code W} the values of a message: all-different and
+ * {@code neq}, {@code 3 W 2^W} (the subset passes; max-product above 8 values, {@code 2 W^3} for
+ * the assignment solve); {@code sum}, {@code 3 W (a + (W-1) a (a-1) / 2)} (three passes over the
+ * partial sums); {@code table}, {@code entries * a^2}; {@code eq}, {@code a^2 W}; each slot's
+ * incoming product, {@code degree * W}. Pairwise BP: {@code 6 W} per directed edge, and
+ * {@code Ws * Wr} more for a table edge.
+ */
+public final class SweepCost {
+  private final long operations;
+  private final int dominantFactor;
+  private final long dominantOperations;
+  private final String dominantText;
+  private final boolean pairwise;
+
+  private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText, boolean pairwise) {
+    this.operations = operations;
+    this.dominantFactor = dominantFactor;
+    this.dominantOperations = dominantOperations;
+    this.dominantText = dominantText;
+    this.pairwise = pairwise;
+  }
+
+  /** The estimate for {@code algorithm} (one of {@code fgc.compiler.AlgorithmSpec}'s names) on {@code model}. */
+  public static SweepCost of(Model model, String algorithm) {
+    int width = width(model);
+    boolean pairwise = algorithm.equals("bp-pairwise") || algorithm.equals("ep-dirichlet");
+    boolean max = algorithm.equals("maxproduct");
+    long[] degree = new long[model.variableCount()];
+    if (!pairwise) {
+      for (Factor f : model.factors()) {
+        for (int s = 0; s < f.arity(); s++) {
+          degree[f.variable(s)]++;
+        }
+      }
+    }
+    long total = 0;
+    int worst = -1;
+    long worstCost = -1;
+    for (int k = 0; k < model.factors().size(); k++) {
+      Factor f = model.factors().get(k);
+      long cost = pairwise ? pairwiseCost(model, f, width) : factorCost(f, width, max, degree);
+      total = saturatedAdd(total, cost);
+      if (cost > worstCost) {
+        worst = k;
+        worstCost = cost;
+      }
+    }
+    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(model.factors().get(worst), width), pairwise);
+  }
+
+  private static long factorCost(Factor f, int width, boolean max, long[] degree) {
+    long a = f.arity();
+    long w = width;
+    long cost = a * w; // the stores
+    for (int s = 0; s < f.arity(); s++) {
+      cost = saturatedAdd(cost, degree[f.variable(s)] * w);
+    }
+    switch (f.kind()) {
+      case ALLDIFF:
+      case NEQ:
+        return saturatedAdd(cost, max && width > 8 ? 2 * w * w * w : saturatedTimes(3 * w, 1L << Math.min(width, 62)));
+      case SUM:
+        return saturatedAdd(cost, 3 * w * (a + (w - 1) * a * (a - 1) / 2));
+      case TABLE:
+        return saturatedAdd(cost, f.weightCount() * a * a);
+      case EQ:
+        return saturatedAdd(cost, a * a * w);
+      default:
+        return cost;
+    }
+  }
+
+  private static long pairwiseCost(Model model, Factor f, int width) {
+    long a = f.arity();
+    long edges = a * (a - 1); // directed
+    long cost = edges * 6 * width;
+    if (f.kind() == FactorKind.TABLE && f.arity() == 2) {
+      cost += 2L * model.domainOf(f.variable(0)).size() * model.domainOf(f.variable(1)).size();
+    }
+    return f.arity() == 1 ? width : cost;
+  }
+
+  private static int width(Model model) {
+    long lo = Long.MAX_VALUE;
+    long hi = Long.MIN_VALUE;
+    for (fgc.model.VariableArray a : model.arrays()) {
+      lo = Math.min(lo, a.domain().lo());
+      hi = Math.max(hi, a.domain().hi());
+    }
+    return (int) Math.min(Integer.MAX_VALUE, hi - lo + 1);
+  }
+
+  private static long saturatedTimes(long a, long b) {
+    long high = Math.multiplyHigh(a, b);
+    long low = a * b;
+    return high != 0 || low < 0 ? Long.MAX_VALUE : low;
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long s = a + b;
+    return s < 0 ? Long.MAX_VALUE : s;
+  }
+
+  private static String describe(Factor f, int width) {
+    return f.kind().keyword() + " over " + f.arity() + (f.arity() == 1 ? " variable" : " variables") + " of " + width + " values";
+  }
+
+  /** Estimated operations of one sweep (saturating at {@code Long.MAX_VALUE}). */
+  public long operations() {
+    return operations;
+  }
+
+  /** The factor that costs most, or -1 for a model without factors. */
+  public int dominantFactor() {
+    return dominantFactor;
+  }
+
+  public long dominantOperations() {
+    return dominantOperations;
+  }
+
+  /** The costliest factor and its share, e.g. {@code most of it in factor 0 (sum over 1024 variables of 16 values)}. */
+  public String dominant() {
+    if (dominantFactor < 0) {
+      return "no factors";
+    }
+    String share = dominantOperations * 2 >= operations ? "most of it" : scientific(dominantOperations);
+    return share + " in factor " + dominantFactor + " (" + dominantText + ")";
+  }
+
+  /** What makes the costliest factor expensive, and what would make it cheaper. */
+  public String advice(Model model) {
+    if (dominantFactor < 0) {
+      return "";
+    }
+    if (pairwise) {
+      return "pairwise BP's messages cost its directed edges times the values (an alldiff of k variables has k(k-1) edges):"
+          + " fewer or smaller factors, or narrower domains, make sweeps cheaper";
+    }
+    switch (model.factors().get(dominantFactor).kind()) {
+      case SUM:
+        return "a sum's messages cost its arity squared times the values squared: split a long sum into partial sums"
+            + " chained through auxiliary variables, or narrow the domains";
+      case TABLE:
+        return "a table's messages cost its entries times its arity squared: use smaller tables";
+      case ALLDIFF:
+      case NEQ:
+        return "exact all-different messages cost 2^values per factor: bp-pairwise costs edges times values";
+      default:
+        return "fewer or smaller factors, or narrower domains, make sweeps cheaper";
+    }
+  }
+
+  /** {@code 3.8e8}: a rough count, two significant digits. */
+  public static String scientific(long n) {
+    if (n < 100_000) {
+      return Long.toString(n);
+    }
+    return String.format(Locale.ROOT, "%.1e", (double) n).replace("e+0", "e").replace("e+", "e");
+  }
+}

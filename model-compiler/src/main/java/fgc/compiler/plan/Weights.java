@@ -1,0 +1,50 @@
+package fgc.compiler.plan;
+
+import fgc.algorithm.Numerics;
+
+/**
+ * Weights as the planner hands them to a solver: scaled so that their largest entry lies in
+ * [1, 2). A factor's scale cancels in every normalised message and belief, so any finite weights
+ * give the same answers as their scaled form, and the scaled form cannot overflow when a solver
+ * multiplies them (1e308 three times is infinity; scaled, 1 three times). The scale is a power of
+ * two, so every entry is scaled exactly and messages stay the same numbers, bit for bit, for
+ * weights that never overflowed. A positive entry more than 2^500 below the largest (smaller than
+ * {@link Numerics#TINY} after scaling) becomes {@code TINY}: still possible, as a solver's
+ * products keep it ({@link Numerics#times}), never a zero.
+ */
+final class Weights {
+  private Weights() {}
+
+  /** {@code weights} scaled as the class comment says (a new array; all zero stays all zero). */
+  static double[] scaled(double[] weights) {
+    double[] out = weights.clone();
+    rescale(out, 0, out.length);
+    return out;
+  }
+
+  /**
+   * Scales {@code x[from .. from+length)} in place by the power of two that brings its largest entry
+   * into [1, 2), raising positive entries that would fall below {@link Numerics#TINY} to it.
+   */
+  static void rescale(double[] x, int from, int length) {
+    double max = 0.0;
+    for (int k = from; k < from + length; k++) {
+      max = Math.max(max, x[k]);
+    }
+    if (max == 0.0) {
+      return;
+    }
+    if (max < Double.MIN_NORMAL) { // subnormal weights: made normal first (exactly), so the shift below finds their exponent
+      for (int k = from; k < from + length; k++) {
+        x[k] = Math.scalb(x[k], 600);
+      }
+      max = Math.scalb(max, 600);
+    }
+    int shift = -Math.getExponent(max);
+    for (int k = from; k < from + length; k++) {
+      if (x[k] != 0.0) {
+        x[k] = Math.max(Numerics.TINY, Math.scalb(x[k], shift));
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package fgc.compiler;
+
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.emit.PlanDigests;
+import fgc.lang.FgcLanguage;
+import fgc.model.Model;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A generated class's {@code planDigest()}, computed from the tables it runs on, equals the digest
+ * the compiler computes from the model's plan without emitting, for every algorithm on models that
+ * take every branch of the emitters; and it tells apart models that differ only in their factors.
+ */
+class PlanDigestTest {
+  @Test
+  void everyClassReportsTheDigestOfItsModelsPlan() throws Exception {
+    List<String> mismatches = new ArrayList<>();
+    int cases = 0;
+    for (EmitterCoverage.Case c : EmitterCoverage.cases()) {
+      CompiledSolver compiled = ModelCompiler.compile(c.model, c.spec);
+      GeneratedAlgorithm solver = instance(compiled);
+      String fromClass = solver.planDigest();
+      assertTrue(fromClass != null && fromClass.matches("[0-9a-f]{32}"), c + ": " + fromClass);
+      String fromPlan = PlanDigests.of(c.model, c.spec);
+      if (!fromClass.equals(fromPlan)) {
+        mismatches.add(c.toString());
+      }
+      // The class's digest covers every plan constant it holds, whatever emitter declared it.
+      Class<?> type = solver.getClass();
+      for (Field f : type.getDeclaredFields()) {
+        boolean constant = Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers());
+        Class<?> t = f.getType();
+        boolean numeric = t == int.class || t == double.class || t == int[].class || t == double[].class;
+        if (constant && numeric && !f.getName().equals("OTHER_EDGES")) {
+          assertTrue(compiled.source().contains(".add(" + f.getName() + ")"),
+              c + ": the digest leaves out " + f.getName());
+        }
+      }
+      cases++;
+    }
+    assertTrue(cases >= 20, "cases: " + cases);
+    assertTrue(mismatches.isEmpty(), "the class's digest and the plan's differ (an emitter's constant missing from PlanDigests?): " + mismatches);
+  }
+
+  @Test
+  void modelsWithTheSameVariablesButOtherFactorsOrOptionsHaveOtherDigests() {
+    Model chain = FgcLanguage.bundled("chain", Map.of());
+    Model changed = FgcLanguage.parse("chainB.fg",
+        FgcLanguage.bundledText("chain").replace("[0.7, 0.3, 0.3, 0.7]", "[0.6, 0.4, 0.4, 0.6]"), Map.of());
+    assertEquals(chain.variableCount(), changed.variableCount());
+    for (String algorithm : List.of(AlgorithmSpec.SUMPRODUCT, AlgorithmSpec.BP_PAIRWISE, AlgorithmSpec.EP_DIRICHLET, AlgorithmSpec.MAXPRODUCT)) {
+      AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
+      assertEquals(PlanDigests.of(chain, spec), PlanDigests.of(FgcLanguage.bundled("chain", Map.of()), spec), "stable");
+      assertNotEquals(PlanDigests.of(chain, spec), PlanDigests.of(changed, spec), algorithm + ": another table");
+      assertNotEquals(PlanDigests.of(chain, spec), PlanDigests.of(chain, AlgorithmSpec.named(algorithm, Map.of("damping", 0.25))),
+          algorithm + ": another damping");
+    }
+    assertNotEquals(PlanDigests.of(chain, AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT)),
+        PlanDigests.of(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT, Map.of("damping", 0.5))), "another algorithm, same options");
+  }
+
+  private static GeneratedAlgorithm instance(CompiledSolver compiled) throws Exception {
+    ClassLoader loader = new org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader(
+        compiled.classes(), GeneratedAlgorithm.class.getClassLoader());
+    return (GeneratedAlgorithm) loader.loadClass(compiled.className()).getDeclaredConstructor().newInstance();
+  }
+}

@@ -1,0 +1,182 @@
+package fgc.compiler;
+
+import fgc.compilation.CompiledSolver;
+import fgc.compilation.AlgorithmSpec;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compiler.plan.Footprint;
+import fgc.compiler.plan.PlanException;
+import fgc.compiler.plan.SolverLimits;
+import fgc.compiler.plan.TooLargeException;
+import fgc.model.Limits;
+import fgc.model.Model;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compiler's limits ({@link SolverLimits}): models up to the model limits ({@link Limits}) are
+ * planned, and either fit (the smaller ones are compiled and swept here) or are refused before any
+ * code is written, with a message that names the model, the algorithm and the limit; nothing else
+ * is thrown. The footprint the planner adds up bounds the class it describes.
+ */
+class SolverLimitsTest {
+  /** The refusals the planner documents, by the words that start or end them. */
+  private static final Pattern DOCUMENTED = Pattern.compile(
+      "(bp-pairwise|ep-dirichlet|sumproduct|maxproduct|pairwise BP \\(bp-pairwise, ep-dirichlet\\)) cannot take model .+: .+"
+          + "|(sumproduct|maxproduct) computes exact factor messages over subsets of the \\d+ values .+"
+          + "|factor \\d+ \\(alldiff\\) needs \\d+ different values but the model has only \\d+: it can never hold"
+          + "|pairwise BP \\(bp-pairwise, ep-dirichlet\\) (takes table factors over 1 or 2 variables|has no messages for).+",
+      Pattern.DOTALL);
+  /** Classes up to this size are compiled and swept by the sweep (larger ones take seconds each). */
+  private static final long COMPILE_BELOW = 128L << 10;
+
+  @Test
+  void modelsPastTheMessageArrayAreRefusedBeforeAnyCodeIsWritten() {
+    // 9 alldiffs of 1024 variables over 256 values: 9.4 million directed edges, 2.4e9 message
+    // entries; before, 75 MB of source and 18 s of Janino ended in an internal error.
+    Model blocks = SizeModels.blocks(9, 1024, 1, 256);
+    for (String algorithm : new String[] {"bp-pairwise", "ep-dirichlet"}) {
+      PlanException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
+          () -> assertThrows(PlanException.class, () -> ModelCompiler.generateSource(blocks, AlgorithmSpec.named(algorithm))));
+      assertEquals(algorithm + " cannot take model blocks (9,216 variables of up to 256 values, 9 factors): its messages array would need"
+          + " 2,413,559,808 entries (9,427,968 directed edges x 256 values), over the 2,147,483,639 of the largest array the JVM"
+          + " allocates; no other algorithm fits", e.getMessage());
+    }
+    // Sudoku 14x14 boxes: the messages would need 4.2e9 entries (the int product overflowed before).
+    Model sudoku = TestModels.sudoku(14);
+    PlanException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
+        () -> assertThrows(PlanException.class, () -> ModelCompiler.generateSource(sudoku, AlgorithmSpec.named("bp-pairwise"))));
+    assertTrue(e.getMessage().startsWith("bp-pairwise cannot take model sudoku (38,416 variables of up to 196 values, 588 factors):"
+        + " its messages array would need 4,209,010,624 entries"), e.getMessage());
+  }
+
+  @Test
+  void aClassPastTheCachesLargestFileIsRefusedNamingItsLargestTable() {
+    // 9 alldiffs of 1024 variables over 2 values: few message entries, but 9.4 million directed
+    // edges, whose reverse-edge table alone is 71 MiB of text (before, an 83 MB class was stored
+    // for 10 of them, and refused by the cache when read).
+    TooLargeException e = assertThrows(TooLargeException.class,
+        () -> ModelCompiler.footprint(SizeModels.blocks(9, 1024, 0, 1), AlgorithmSpec.named("bp-pairwise")));
+    assertTrue(e.getMessage().matches("bp-pairwise cannot take model blocks \\(9,216 variables of up to 2 values, 9 factors\\):"
+        + " its class would take about 70\\.\\d MiB \\(the largest table, REVERSE, holds 9,427,968 entries in about 70\\.\\d MiB\\),"
+        + " over the 64.0 MiB limit of a class \\(the cache's largest file\\); no other algorithm fits"), e.getMessage());
+  }
+
+  @Test
+  void aSweepPastTheBudgetIsRefusedAndALongSumIsEstimated() {
+    // 40,000 alldiffs of 16 of 1000 variables over 16 values: the subset passes cost 3 x 16 x 2^16
+    // a factor, 1.3e11 a sweep; max-product's assignment solves cost 2 x 16^3, pairwise BP's at most
+    // 499,500 pairs 6 x 16 each.
+    fgc.model.ModelBuilder b = Model.builder("many");
+    fgc.model.VariableArray x = b.variables("x", fgc.model.Domain.range(1, 16), 1000);
+    java.util.Random random = new java.util.Random(1);
+    for (int f = 0; f < 40_000; f++) {
+      int[] scope = random.ints(0, 1000).distinct().limit(16).map(x::at).toArray();
+      b.alldiff(scope);
+    }
+    Model many = b.build();
+    TooLargeException e = assertThrows(TooLargeException.class, () -> ModelCompiler.footprint(many, AlgorithmSpec.named("sumproduct")));
+    assertTrue(e.getMessage().matches("sumproduct cannot take model many \\(1,000 variables of up to 16 values, 40,000 factors\\):"
+        + " one sweep would take about 1\\.\\de11 operations, 3\\.\\de6 in factor \\d+ \\(alldiff over 16 variables of 16 values\\),"
+        + " over the budget of 1\\.0e11 per sweep; maxproduct, bp-pairwise and ep-dirichlet fit"), e.getMessage());
+    fgc.compiler.plan.SweepCost sum = fgc.compiler.plan.SweepCost.of(SizeModels.longSum(1024, 16), "sumproduct");
+    // 3 x 16 x (1024 + 15 x 1024 x 1023 / 2) for the passes, 2 x 1024 x 16 for the stores and incoming products.
+    assertEquals(3L * 16 * (1024 + 15L * 1024 * 1023 / 2) + 2L * 1024 * 16, sum.operations());
+    assertEquals("most of it in factor 0 (sum over 1024 variables of 16 values)", sum.dominant());
+  }
+
+  @Test
+  void everyAlgorithmPlansEveryModelSizeUpToTheLimitsOrRefusesIt() throws Exception {
+    Map<String, Model> models = new LinkedHashMap<>();
+    for (int n : new int[] {2, 3, 5, 8, 10, 16}) { // 16: the most values a domain may have (12 has a test of its own)
+      models.put("sudoku n=" + n, TestModels.sudoku(n));
+    }
+    for (int blocks : new int[] {1, 8, 65, Limits.MAX_VARIABLES / Limits.MAX_ARITY}) {
+      models.put(blocks + " alldiffs of the most variables over 256 values", SizeModels.blocks(blocks, Limits.MAX_ARITY, 1, Limits.MAX_DOMAIN));
+    }
+    models.put("2 alldiffs of 1024 over 2 values", SizeModels.blocks(2, Limits.MAX_ARITY, 1, 2));
+    models.put("a ring of the most variables, 256 values", SizeModels.ring(Limits.MAX_VARIABLES, 1, 0, Limits.MAX_DOMAIN - 1));
+    models.put("a ring of the most factors, 2 values", SizeModels.ring(Limits.MAX_VARIABLES, Limits.MAX_FACTORS / Limits.MAX_VARIABLES, 0, 1));
+    models.put("a table of the most entries, 2 values", SizeModels.wideTable(20, 2, 1));
+    models.put("a table of the most entries, 32 values", SizeModels.wideTable(4, 32, 2));
+    models.put("pair tables", SizeModels.pairTables(8, 64, 3));
+    for (int values : new int[] {2, 16, 64, Limits.MAX_DOMAIN}) {
+      models.put("a sum of the most variables, " + values + " values", SizeModels.longSum(Limits.MAX_ARITY, values));
+    }
+    models.put("a mixed chain", SizeModels.mixed(40, 16, 4));
+    int accepted = 0;
+    int refused = 0;
+    for (Map.Entry<String, Model> entry : models.entrySet()) {
+      for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
+        AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
+        String what = algorithm + " on " + entry.getKey();
+        Footprint footprint;
+        try {
+          footprint = ModelCompiler.footprint(entry.getValue(), spec);
+        } catch (PlanException e) {
+          assertTrue(DOCUMENTED.matcher(e.getMessage()).matches(), what + ": " + e.getMessage());
+          refused++;
+          continue;
+        } catch (Throwable t) {
+          fail(what + " threw " + t, t);
+          return;
+        }
+        accepted++;
+        assertTrue(footprint.largestArrayEntries() <= SolverLimits.MAX_ARRAY_ENTRIES, what);
+        assertTrue(footprint.classBytes() <= SolverLimits.MAX_CLASS_BYTES, what);
+        assertTrue(footprint.sourceBytes() <= SolverLimits.MAX_CLASS_BYTES, what);
+        if (footprint.classBytes() < COMPILE_BELOW && footprint.stateBytes() < (64L << 20)) {
+          GeneratedAlgorithm solver = DifferentialTest.instantiate(ModelCompiler.compile(entry.getValue(), spec));
+          solver.update(1);
+          double[] p = new double[solver.domainSize(0)];
+          solver.marginal(0, p);
+          assertEquals(1.0, java.util.Arrays.stream(p).sum(), 1e-9, what);
+        }
+      }
+    }
+    assertTrue(accepted > 10 && refused > 10, accepted + " accepted, " + refused + " refused");
+  }
+
+  @Test
+  void theFootprintBoundsTheClassItDescribes() throws Exception {
+    Map<String, Model> models = new LinkedHashMap<>();
+    for (int n : new int[] {2, 3, 4, 6}) {
+      models.put("sudoku n=" + n, TestModels.sudoku(n));
+    }
+    models.put("mixed", SizeModels.mixed(60, 16, 5));
+    models.put("mixed wide", SizeModels.mixed(30, 64, 6));
+    models.put("mixed narrow", SizeModels.mixed(30, 4, 9));
+    models.put("wide table", SizeModels.wideTable(10, 2, 8));
+    models.put("long sum", SizeModels.longSum(200, 8));
+    models.put("ring", SizeModels.ring(2000, 3, 0, 3));
+    for (Map.Entry<String, Model> entry : models.entrySet()) {
+      for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
+        AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
+        Footprint footprint;
+        try {
+          footprint = ModelCompiler.footprint(entry.getValue(), spec);
+        } catch (PlanException e) {
+          continue; // refusals are the sweep's business
+        }
+        CompiledSolver compiled = ModelCompiler.compile(entry.getValue(), spec);
+        byte[] bytes = compiled.classes().get(compiled.className());
+        ClassFileFacts facts = ClassFileFacts.read(bytes);
+        String what = algorithm + " on " + entry.getKey();
+        assertTrue(bytes.length <= footprint.classBytes(), what + ": class " + bytes.length + " > " + footprint.classBytes());
+        assertTrue(footprint.classBytes() - bytes.length < (48 << 10), what + ": class " + bytes.length + " of " + footprint.classBytes());
+        assertTrue(compiled.source().length() <= footprint.sourceBytes(), what + ": source " + compiled.source().length());
+        assertTrue(footprint.sourceBytes() - compiled.source().length() < (64 << 10), what + ": source " + compiled.source().length());
+        assertTrue(facts.constantPoolCount - 1 <= footprint.constantPoolEntries(), what + ": constants");
+        assertTrue(facts.codeBytesByMethod.get("<clinit>()V") <= footprint.initializerBytes(), what + ": initialiser");
+      }
+    }
+  }
+}

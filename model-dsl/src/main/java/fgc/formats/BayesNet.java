@@ -1,0 +1,98 @@
+package fgc.formats;
+
+import fgc.model.Evidence;
+import fgc.model.Model;
+import fgc.model.ModelException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Bayesian network read from a BIF file: its model, and the names that tie the model back to
+ * the file. Variable {@code i} of the file (in the order its variable blocks come) is the model's
+ * flat variable {@code i}, a scalar array named after it ({@link #modelName}); state {@code s} of a
+ * variable is domain value {@code s} (domains are {@code 0..states-1}); the CPT of each
+ * probability block, in file order, is one table factor over (parents..., child) in the block's
+ * order, so its weights are the CPT's rows one after the other. Every array is observed, so
+ * {@link #evidence} can condition on any variable.
+ */
+public final class BayesNet {
+  private final Model model;
+  private final String networkName;
+  private final List<String> variables;
+  private final Map<String, Integer> index;
+  private final List<List<String>> states;
+  private final List<List<String>> parents;
+
+  BayesNet(Model model, String networkName, List<String> variables, Map<String, Integer> index, List<List<String>> states,
+      List<List<String>> parents) {
+    this.model = model;
+    this.networkName = networkName;
+    this.variables = List.copyOf(variables);
+    this.index = Map.copyOf(index);
+    this.states = states.stream().map(List::copyOf).toList();
+    this.parents = parents.stream().map(List::copyOf).toList();
+  }
+
+  public Model model() {
+    return model;
+  }
+
+  /** The name the file's {@code network} block gives (often {@code unknown}); the model is named after the file. */
+  public String networkName() {
+    return networkName;
+  }
+
+  /** The variables' names as the file writes them, in file order: name {@code i} is flat variable {@code i}. */
+  public List<String> variables() {
+    return variables;
+  }
+
+  /** The model's flat index of the variable the file calls {@code variable}. */
+  public int index(String variable) {
+    Integer i = index.get(variable);
+    if (i == null) {
+      throw new ModelException("network " + model.name() + " has no variable '" + variable + "'; its variables are "
+          + String.join(", ", variables));
+    }
+    return i;
+  }
+
+  /** The name of {@code variable}'s array in the model: the BIF name, made an identifier if it is not one. */
+  public String modelName(String variable) {
+    return model.variableName(index(variable));
+  }
+
+  /** The states of {@code variable}, in the file's order: state {@code s} is value {@code s}. */
+  public List<String> states(String variable) {
+    return states.get(index(variable));
+  }
+
+  /** The value (state index) of {@code state} of {@code variable}. */
+  public int state(String variable, String state) {
+    List<String> s = states(variable);
+    int v = s.indexOf(state);
+    if (v < 0) {
+      throw new ModelException("'" + state + "' is not a state of " + variable + "; its states are " + String.join(", ", s));
+    }
+    return v;
+  }
+
+  /** The parents of {@code variable}, in the order its probability block lists them. */
+  public List<String> parents(String variable) {
+    return parents.get(index(variable));
+  }
+
+  /** The evidence that sets each variable named in {@code observed} to the named state, e.g. {@code lung=yes}. */
+  public Evidence evidence(Map<String, String> observed) {
+    int[] values = Evidence.none(model).values();
+    for (Map.Entry<String, String> e : observed.entrySet()) {
+      values[index(e.getKey())] = state(e.getKey(), e.getValue());
+    }
+    return Evidence.of(model, values);
+  }
+
+  @Override
+  public String toString() {
+    return "Bayesian network " + model;
+  }
+}

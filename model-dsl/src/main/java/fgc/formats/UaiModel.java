@@ -1,0 +1,77 @@
+package fgc.formats;
+
+import fgc.model.Model;
+
+/**
+ * A model read from a UAI file, with the file's numbering kept explicit. The numbering is the
+ * identity: UAI variable {@code i} is the model's flat variable {@code i}, function {@code k} of
+ * the file is the model's factor {@code k} (a table over the scope as the file lists it), and
+ * value {@code v} of a variable is domain value {@code v} (domains are {@code 0..card-1}).
+ *
+ * <p>An fgc array has one domain. When every variable has the same cardinality the model has one
+ * array {@code x[N]}, so UAI variable 7 is {@code x[7]}. Otherwise each run of consecutive
+ * variables of one cardinality, starting at UAI variable {@code a}, is an array {@code xa} (a
+ * scalar when the run is one variable long), so {@code xa[k]} is UAI variable {@code a + k}: for
+ * cardinalities {@code 2 2 3 3 3 2} the arrays are {@code x0[2] x2[3] x5}, and {@code x2[1]} is UAI
+ * variable 3. Every array is observed, so a {@code .evid} file (or {@code --observe}) can set any
+ * variable.
+ */
+public final class UaiModel {
+  /** The network type the file's first line names. */
+  public enum Type {
+    MARKOV,
+    BAYES
+  }
+
+  private final Model model;
+  private final Type type;
+  private final String sourceName;
+  private final int[] cardinalities;
+
+  UaiModel(Model model, Type type, String sourceName, int[] cardinalities) {
+    this.model = model;
+    this.type = type;
+    this.sourceName = sourceName;
+    this.cardinalities = cardinalities.clone();
+  }
+
+  public Model model() {
+    return model;
+  }
+
+  public Type type() {
+    return type;
+  }
+
+  /** The name the file was read under (its path), which errors about it name. */
+  public String sourceName() {
+    return sourceName;
+  }
+
+  public int variableCount() {
+    return cardinalities.length;
+  }
+
+  /** The cardinality of UAI variable {@code uaiVariable}. */
+  public int cardinality(int uaiVariable) {
+    return cardinalities[uaiVariable];
+  }
+
+  /** The model's flat index of UAI variable {@code uaiVariable}: the same number. */
+  public int modelIndex(int uaiVariable) {
+    if (uaiVariable < 0 || uaiVariable >= cardinalities.length) {
+      throw new IndexOutOfBoundsException("UAI variable " + uaiVariable + " of " + cardinalities.length);
+    }
+    return uaiVariable;
+  }
+
+  /** The model's name for UAI variable {@code uaiVariable}: {@code x[7]}, or with mixed cardinalities {@code x5[2]} or {@code x7}. */
+  public String variableName(int uaiVariable) {
+    return model.variableName(modelIndex(uaiVariable));
+  }
+
+  @Override
+  public String toString() {
+    return type + " " + model;
+  }
+}

@@ -1,0 +1,765 @@
+package fgc.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An expression over a factor's variables: a hard relation ({@link Type#BOOL}, such as
+ * {@code abs(q[0] - q[3]) != 3}) or a weight ({@link Type#INT} or {@link Type#REAL}, such as
+ * {@code exp(0.5 * s[0] * s[1])}). Immutable; built with the static factories, which fold every
+ * all-constant part and flatten chains of {@code +}, {@code *}, {@code and}, {@code or}, so one
+ * expression has one form whoever builds it (the language or Java).
+ *
+ * <p>A variable is named by an integer: in a formula given to {@link ModelBuilder} it is the
+ * variable's flat model index; in the formula a {@link Factor} holds it is the variable's position
+ * in the factor's scope, and {@link #text()} writes it {@code $position}.
+ *
+ * <p>Meaning, for every assignment of values to the variables: integers are 64-bit and exact
+ * (overflow is an error); {@code /} truncates towards zero and {@code %} takes the dividend's sign,
+ * as in Java; a comparison whose operands divide by zero is false (so {@code x / y == 2} is false
+ * where {@code y} is 0, and {@code !(x / y == 2)} true); a number where a weight is wanted divides
+ * by zero only as an error. An operation with a {@link Type#REAL} operand is computed in doubles.
+ */
+public final class Formula {
+  /** Deepest nesting a formula may have; it bounds the recursion of evaluation and of {@link #text()}. */
+  public static final int MAX_DEPTH = 256;
+  /** Most nodes a formula may have; it bounds the memory of one formula and the time to evaluate it once. */
+  public static final int MAX_SIZE = 100_000;
+
+  /** What a formula's value is: an integer, a truth value, or a decimal (a double). */
+  public enum Type { INT, BOOL, REAL }
+
+  /** The operations; {@link #symbol} is how {@link #text()} writes them. */
+  public enum Op {
+    CONST(""), VAR("$"),
+    ADD("+"), SUB("-"), MUL("*"), DIV("/"), MOD("%"), NEG("neg"), ABS("abs"), MIN("min"), MAX("max"),
+    /** {@code (if c a b)}: {@code a} where {@code c} holds, else {@code b}. */
+    IF("if"),
+    /** {@code (ind c)}: 1 where {@code c} holds, else 0 (what {@code count} adds up). */
+    IND("ind"),
+    EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">="),
+    AND("and"), OR("or"), NOT("not"),
+    EXP("exp"), LOG("log");
+
+    private final String symbol;
+
+    Op(String symbol) {
+      this.symbol = symbol;
+    }
+
+    public String symbol() {
+      return symbol;
+    }
+
+    boolean comparison() {
+      return this == EQ || this == NE || this == LT || this == LE || this == GT || this == GE;
+    }
+  }
+
+  private static final Formula[] NONE = new Formula[0];
+  private static final Formula TRUE = new Formula(Op.CONST, Type.BOOL, NONE, 1, 0);
+  private static final Formula FALSE = new Formula(Op.CONST, Type.BOOL, NONE, 0, 0);
+
+  private final Op op;
+  private final Type type;
+  private final Formula[] args;
+  /** An INT or BOOL constant's value (1 true, 0 false), or a VAR's number. */
+  private final long integer;
+  private final double real;
+  private final int depth;
+  private final int size;
+  private String text;
+
+  private Formula(Op op, Type type, Formula[] args, long integer, double real) {
+    this.op = op;
+    this.type = type;
+    this.args = args;
+    this.integer = integer;
+    this.real = real;
+    int d = 0;
+    long n = 1;
+    for (Formula a : args) {
+      d = Math.max(d, a.depth);
+      n += a.size;
+    }
+    this.depth = d + 1;
+    this.size = (int) Math.min(Integer.MAX_VALUE, n);
+    if (depth > MAX_DEPTH) {
+      throw new ModelException("formula nested deeper than " + MAX_DEPTH);
+    }
+    if (size > MAX_SIZE) {
+      throw new ModelException("formula of more than " + MAX_SIZE + " parts; the limit is " + MAX_SIZE);
+    }
+  }
+
+  // ---- Leaves ----------------------------------------------------------------------------------
+
+  public static Formula constant(long value) {
+    return new Formula(Op.CONST, Type.INT, NONE, value, 0);
+  }
+
+  /** A decimal constant; -0.0 becomes 0.0, so equal formulas always print alike. */
+  public static Formula real(double value) {
+    return new Formula(Op.CONST, Type.REAL, NONE, 0, value == 0.0 ? 0.0 : value);
+  }
+
+  public static Formula bool(boolean value) {
+    return value ? TRUE : FALSE;
+  }
+
+  /** The variable numbered {@code index} (a flat model index, or a scope position inside a factor). */
+  public static Formula variable(int index) {
+    if (index < 0) {
+      throw new ModelException("variable " + index + " does not exist");
+    }
+    return new Formula(Op.VAR, Type.INT, NONE, index, 0);
+  }
+
+  // ---- Arithmetic ------------------------------------------------------------------------------
+
+  /** {@code a + b + ...}: nested sums flattened, the constants added into one, written last. */
+  public static Formula add(Formula... terms) {
+    return add(Arrays.asList(terms));
+  }
+
+  public static Formula add(List<Formula> terms) {
+    List<Formula> out = new ArrayList<>();
+    boolean real = false;
+    long intSum = 0;
+    double realSum = 0;
+    boolean anyConstant = false;
+    for (Formula t : flatten(Op.ADD, terms)) {
+      number(t, "+");
+      real |= t.type == Type.REAL;
+      if (t.op == Op.CONST) {
+        anyConstant = true;
+        if (t.type == Type.INT) {
+          intSum = exactly(intSum, t.integer, Op.ADD);
+        } else {
+          realSum += t.real;
+        }
+      } else {
+        out.add(t);
+      }
+    }
+    Formula constant = real ? real(realSum + intSum) : constant(intSum);
+    if (out.isEmpty()) {
+      return constant;
+    }
+    // A zero adds nothing; a decimal zero is kept only where it makes the sum a decimal.
+    boolean realTerm = out.stream().anyMatch(t -> t.type == Type.REAL);
+    if (anyConstant && constant.realValue() != 0.0 || constant.type == Type.REAL && !realTerm) {
+      out.add(constant);
+    }
+    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT) ? out.get(0)
+        : new Formula(Op.ADD, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
+  }
+
+  /** {@code a * b * ...}: nested products flattened, the constants multiplied into one, written first. */
+  public static Formula mul(Formula... factors) {
+    return mul(Arrays.asList(factors));
+  }
+
+  public static Formula mul(List<Formula> factors) {
+    List<Formula> out = new ArrayList<>();
+    boolean real = false;
+    long intProduct = 1;
+    double realProduct = 1;
+    boolean anyConstant = false;
+    for (Formula t : flatten(Op.MUL, factors)) {
+      number(t, "*");
+      real |= t.type == Type.REAL;
+      if (t.op == Op.CONST) {
+        anyConstant = true;
+        if (t.type == Type.INT) {
+          intProduct = exactly(intProduct, t.integer, Op.MUL);
+        } else {
+          realProduct *= t.real;
+        }
+      } else {
+        out.add(t);
+      }
+    }
+    Formula constant = real ? real(realProduct * intProduct) : constant(intProduct);
+    if (out.isEmpty()) {
+      return constant;
+    }
+    // A one multiplies by nothing; a decimal one is kept only where it makes the product a decimal.
+    boolean realFactor = out.stream().anyMatch(t -> t.type == Type.REAL);
+    if (anyConstant && constant.realValue() != 1.0 || constant.type == Type.REAL && !realFactor) {
+      out.add(0, constant);
+    }
+    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT) ? out.get(0)
+        : new Formula(Op.MUL, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
+  }
+
+  public static Formula sub(Formula a, Formula b) {
+    number(a, "-");
+    number(b, "-");
+    if (a.op == Op.CONST && b.op == Op.CONST) {
+      return a.type == Type.INT && b.type == Type.INT ? constant(exactly(a.integer, b.integer, Op.SUB))
+          : real(a.realValue() - b.realValue());
+    }
+    if (b.op == Op.CONST && b.type == Type.INT && b.integer == 0 && a.type == Type.INT) {
+      return a;
+    }
+    return new Formula(Op.SUB, joint(a, b), new Formula[] {a, b}, 0, 0);
+  }
+
+  /** {@code a / b}: truncating between integers, a double division otherwise. */
+  public static Formula div(Formula a, Formula b) {
+    return quotient(Op.DIV, a, b);
+  }
+
+  /** {@code a % b}, between integers only. */
+  public static Formula mod(Formula a, Formula b) {
+    if (a.type == Type.REAL || b.type == Type.REAL) {
+      throw new ModelException("% takes integers, not decimals");
+    }
+    return quotient(Op.MOD, a, b);
+  }
+
+  private static Formula quotient(Op op, Formula a, Formula b) {
+    number(a, op.symbol);
+    number(b, op.symbol);
+    Formula f = new Formula(op, joint(a, b), new Formula[] {a, b}, 0, 0);
+    if (a.op == Op.CONST && b.op == Op.CONST) {
+      if (f.type == Type.INT && b.integer == 0) {
+        throw new ModelException((op == Op.DIV ? "division" : "modulo") + " by zero in " + a.integer + " " + op.symbol + " 0");
+      }
+      return f.type == Type.INT ? constant(f.intAt(null)) : real(f.realAt(null));
+    }
+    return f;
+  }
+
+  public static Formula neg(Formula a) {
+    number(a, "-");
+    if (a.op == Op.CONST) {
+      return a.type == Type.INT ? constant(exactly(0, a.integer, Op.SUB)) : real(-a.real);
+    }
+    return a.op == Op.NEG ? a.args[0] : new Formula(Op.NEG, a.type, new Formula[] {a}, 0, 0);
+  }
+
+  public static Formula abs(Formula a) {
+    number(a, "abs");
+    Formula f = new Formula(Op.ABS, a.type, new Formula[] {a}, 0, 0);
+    return a.op == Op.CONST ? fold(f) : f;
+  }
+
+  public static Formula min(Formula... args) {
+    return extreme(Op.MIN, Arrays.asList(args));
+  }
+
+  public static Formula max(Formula... args) {
+    return extreme(Op.MAX, Arrays.asList(args));
+  }
+
+  private static Formula extreme(Op op, List<Formula> args) {
+    if (args.isEmpty()) {
+      throw new ModelException(op.symbol + " needs at least one argument");
+    }
+    List<Formula> flat = flatten(op, args);
+    boolean real = false;
+    boolean constant = true;
+    for (Formula a : flat) {
+      number(a, op.symbol);
+      real |= a.type == Type.REAL;
+      constant &= a.op == Op.CONST;
+    }
+    if (flat.size() == 1) {
+      return flat.get(0);
+    }
+    Formula f = new Formula(op, real ? Type.REAL : Type.INT, flat.toArray(NONE), 0, 0);
+    return constant ? fold(f) : f;
+  }
+
+  public static Formula exp(Formula a) {
+    return transcendental(Op.EXP, a);
+  }
+
+  /** The natural logarithm. */
+  public static Formula log(Formula a) {
+    return transcendental(Op.LOG, a);
+  }
+
+  private static Formula transcendental(Op op, Formula a) {
+    number(a, op.symbol);
+    Formula f = new Formula(op, Type.REAL, new Formula[] {a}, 0, 0);
+    return a.op == Op.CONST ? real(f.realAt(null)) : f;
+  }
+
+  /** {@code a} where {@code condition} holds, else {@code b}; only the chosen branch is evaluated. */
+  public static Formula ifThen(Formula condition, Formula a, Formula b) {
+    bool(condition, "if");
+    number(a, "if");
+    number(b, "if");
+    if (condition.op == Op.CONST) {
+      return condition.integer != 0 ? a : b;
+    }
+    return new Formula(Op.IF, joint(a, b), new Formula[] {condition, a, b}, 0, 0);
+  }
+
+  /** 1 where {@code condition} holds, else 0. */
+  public static Formula indicator(Formula condition) {
+    bool(condition, "ind");
+    if (condition.op == Op.CONST) {
+      return constant(condition.integer);
+    }
+    return new Formula(Op.IND, Type.INT, new Formula[] {condition}, 0, 0);
+  }
+
+  /** How many of {@code items} equal {@code value}: the sum of their indicators. */
+  public static Formula count(Formula value, List<Formula> items) {
+    List<Formula> terms = new ArrayList<>();
+    for (Formula item : items) {
+      terms.add(indicator(compare(Op.EQ, item, value)));
+    }
+    return add(terms);
+  }
+
+  // ---- Conditions ------------------------------------------------------------------------------
+
+  /** {@code a op b} for a comparison {@code op} between two integers. */
+  public static Formula compare(Op op, Formula a, Formula b) {
+    if (!op.comparison()) {
+      throw new ModelException(op + " is not a comparison");
+    }
+    integer(a, op.symbol);
+    integer(b, op.symbol);
+    Formula f = new Formula(op, Type.BOOL, new Formula[] {a, b}, 0, 0);
+    return a.op == Op.CONST && b.op == Op.CONST ? bool(f.holdsAt(null)) : f;
+  }
+
+  public static Formula and(Formula... conditions) {
+    return logic(Op.AND, Arrays.asList(conditions));
+  }
+
+  public static Formula and(List<Formula> conditions) {
+    return logic(Op.AND, conditions);
+  }
+
+  public static Formula or(Formula... conditions) {
+    return logic(Op.OR, Arrays.asList(conditions));
+  }
+
+  public static Formula or(List<Formula> conditions) {
+    return logic(Op.OR, conditions);
+  }
+
+  /** A chain of {@code and} (or {@code or}): constants that do not decide it dropped, one that does deciding it. */
+  private static Formula logic(Op op, List<Formula> conditions) {
+    boolean neutral = op == Op.AND;
+    List<Formula> out = new ArrayList<>();
+    for (Formula c : flatten(op, conditions)) {
+      bool(c, op.symbol);
+      if (c.op == Op.CONST) {
+        if ((c.integer != 0) != neutral) {
+          return bool(!neutral);
+        }
+      } else {
+        out.add(c);
+      }
+    }
+    if (out.isEmpty()) {
+      return bool(neutral);
+    }
+    return out.size() == 1 ? out.get(0) : new Formula(op, Type.BOOL, out.toArray(NONE), 0, 0);
+  }
+
+  public static Formula not(Formula c) {
+    bool(c, "not");
+    if (c.op == Op.CONST) {
+      return bool(c.integer == 0);
+    }
+    return c.op == Op.NOT ? c.args[0] : new Formula(Op.NOT, Type.BOOL, new Formula[] {c}, 0, 0);
+  }
+
+  // ---- Reading ---------------------------------------------------------------------------------
+
+  public Op op() {
+    return op;
+  }
+
+  public Type type() {
+    return type;
+  }
+
+  public int arity() {
+    return args.length;
+  }
+
+  public Formula arg(int k) {
+    return args[k];
+  }
+
+  public boolean isConstant() {
+    return op == Op.CONST;
+  }
+
+  /** A VAR's number (index or position), an INT constant's value, a BOOL constant's 1 or 0. */
+  public long integer() {
+    return integer;
+  }
+
+  /** A constant's value as a double. */
+  public double realValue() {
+    return type == Type.REAL ? real : integer;
+  }
+
+  /** How many nodes the formula has (the cost of evaluating it once). */
+  public int size() {
+    return size;
+  }
+
+  /** The variables it mentions, each once, in the order they first appear (left to right). */
+  public int[] variables() {
+    Set<Integer> seen = new LinkedHashSet<>();
+    collect(seen);
+    return seen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private void collect(Set<Integer> seen) {
+    if (op == Op.VAR) {
+      seen.add((int) integer);
+    }
+    for (Formula a : args) {
+      a.collect(seen);
+    }
+  }
+
+  /** The same formula with variable {@code scope[k]} renamed {@code k}; every variable must be in {@code scope}. */
+  Formula bind(int[] scope) {
+    if (op == Op.VAR) {
+      for (int k = 0; k < scope.length; k++) {
+        if (scope[k] == integer) {
+          return new Formula(Op.VAR, Type.INT, NONE, k, 0);
+        }
+      }
+      throw new ModelException("variable " + integer + " is not in the scope");
+    }
+    if (args.length == 0) {
+      return this;
+    }
+    Formula[] bound = new Formula[args.length];
+    for (int k = 0; k < args.length; k++) {
+      bound[k] = args[k].bind(scope);
+    }
+    return new Formula(op, type, bound, integer, real);
+  }
+
+  // ---- Evaluation ------------------------------------------------------------------------------
+
+  /**
+   * The formula's value at {@code values} (variable {@code k} has {@code values[k]}): for a
+   * relation 1.0 where it holds and 0.0 where not, for a number its value as a double. Throws a
+   * ModelException when the value is undefined: integer overflow, or a number divided by zero.
+   */
+  public double valueAt(int[] values) {
+    try {
+      return switch (type) {
+        case BOOL -> holdsAt(values) ? 1.0 : 0.0;
+        case INT -> intAt(values);
+        case REAL -> realAt(values);
+      };
+    } catch (DivisionByZero e) {
+      throw new ModelException("division by zero");
+    }
+  }
+
+  /** Whether a relation holds at {@code values}. */
+  public boolean holds(int[] values) {
+    bool(this, "holds");
+    return holdsAt(values);
+  }
+
+  /** Thrown by an integer division by zero; caught by the comparison around it. Control flow only. */
+  private static final class DivisionByZero extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final DivisionByZero INSTANCE = new DivisionByZero();
+
+    private DivisionByZero() {
+      super(null, null, false, false);
+    }
+  }
+
+  private long intAt(int[] values) {
+    switch (op) {
+      case CONST:
+        return integer;
+      case VAR:
+        return values[(int) integer];
+      case ADD: {
+        long s = 0;
+        for (Formula a : args) {
+          s = exactly(s, a.intAt(values), Op.ADD);
+        }
+        return s;
+      }
+      case MUL: {
+        long p = 1;
+        for (Formula a : args) {
+          p = exactly(p, a.intAt(values), Op.MUL);
+        }
+        return p;
+      }
+      case SUB:
+        return exactly(args[0].intAt(values), args[1].intAt(values), Op.SUB);
+      case DIV:
+      case MOD: {
+        long a = args[0].intAt(values);
+        long b = args[1].intAt(values);
+        if (b == 0) {
+          throw DivisionByZero.INSTANCE;
+        }
+        if (op == Op.MOD) {
+          return a % b;
+        }
+        if (a == Long.MIN_VALUE && b == -1) {
+          throw overflow(a, b, Op.DIV);
+        }
+        return a / b;
+      }
+      case NEG:
+        return exactly(0, args[0].intAt(values), Op.SUB);
+      case ABS: {
+        long a = args[0].intAt(values);
+        if (a == Long.MIN_VALUE) {
+          throw new ModelException("integer overflow in abs(" + a + ")");
+        }
+        return Math.abs(a);
+      }
+      case MIN:
+      case MAX: {
+        long best = args[0].intAt(values);
+        for (int k = 1; k < args.length; k++) {
+          long v = args[k].intAt(values);
+          best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
+        }
+        return best;
+      }
+      case IF:
+        return args[0].holdsAt(values) ? args[1].intAt(values) : args[2].intAt(values);
+      case IND:
+        return args[0].holdsAt(values) ? 1 : 0;
+      default:
+        throw new IllegalStateException(op + " is not an integer operation");
+    }
+  }
+
+  private double realAt(int[] values) {
+    if (type == Type.INT) {
+      return intAt(values);
+    }
+    switch (op) {
+      case CONST:
+        return real;
+      case ADD: {
+        double s = 0;
+        for (Formula a : args) {
+          s += a.realAt(values);
+        }
+        return s;
+      }
+      case MUL: {
+        double p = 1;
+        for (Formula a : args) {
+          p *= a.realAt(values);
+        }
+        return p;
+      }
+      case SUB:
+        return args[0].realAt(values) - args[1].realAt(values);
+      case DIV:
+        return args[0].realAt(values) / args[1].realAt(values);
+      case NEG:
+        return -args[0].realAt(values);
+      case ABS:
+        return Math.abs(args[0].realAt(values));
+      case MIN:
+      case MAX: {
+        double best = args[0].realAt(values);
+        for (int k = 1; k < args.length; k++) {
+          double v = args[k].realAt(values);
+          best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
+        }
+        return best;
+      }
+      case IF:
+        return args[0].holdsAt(values) ? args[1].realAt(values) : args[2].realAt(values);
+      case EXP:
+        return Math.exp(args[0].realAt(values));
+      case LOG:
+        return Math.log(args[0].realAt(values));
+      default:
+        throw new IllegalStateException(op + " is not a decimal operation");
+    }
+  }
+
+  private boolean holdsAt(int[] values) {
+    switch (op) {
+      case CONST:
+        return integer != 0;
+      case AND:
+        for (Formula a : args) {
+          if (!a.holdsAt(values)) {
+            return false;
+          }
+        }
+        return true;
+      case OR:
+        for (Formula a : args) {
+          if (a.holdsAt(values)) {
+            return true;
+          }
+        }
+        return false;
+      case NOT:
+        return !args[0].holdsAt(values);
+      default: {
+        long a;
+        long b;
+        try {
+          a = args[0].intAt(values);
+          b = args[1].intAt(values);
+        } catch (DivisionByZero undefined) {
+          return false; // the nearest condition around an undefined number is false
+        }
+        return switch (op) {
+          case EQ -> a == b;
+          case NE -> a != b;
+          case LT -> a < b;
+          case LE -> a <= b;
+          case GT -> a > b;
+          case GE -> a >= b;
+          default -> throw new IllegalStateException(op + " is not a condition");
+        };
+      }
+    }
+  }
+
+  // ---- Text ------------------------------------------------------------------------------------
+
+  /**
+   * The canonical text, in prefix form: {@code (!= (abs (- $0 $1)) 3)}. Integers in decimal,
+   * decimals as {@link DecimalText} writes them (always with a point or an exponent), truth values
+   * {@code true} and {@code false}, a variable {@code $k}. Equal formulas have equal text.
+   */
+  public String text() {
+    String t = text;
+    if (t == null) {
+      StringBuilder sb = new StringBuilder();
+      write(sb);
+      t = sb.toString();
+      text = t;
+    }
+    return t;
+  }
+
+  private void write(StringBuilder sb) {
+    switch (op) {
+      case CONST:
+        sb.append(type == Type.BOOL ? (integer != 0 ? "true" : "false") : type == Type.INT ? Long.toString(integer) : DecimalText.of(real));
+        return;
+      case VAR:
+        sb.append('$').append(integer);
+        return;
+      default:
+        sb.append('(').append(op.symbol);
+        for (Formula a : args) {
+          sb.append(' ');
+          a.write(sb);
+        }
+        sb.append(')');
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Formula && ((Formula) o).text().equals(text());
+  }
+
+  @Override
+  public int hashCode() {
+    return text().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return text();
+  }
+
+  // ---- Helpers ---------------------------------------------------------------------------------
+
+  private static Formula fold(Formula f) {
+    return switch (f.type) {
+      case INT -> constant(f.intAt(null));
+      case REAL -> real(f.realAt(null));
+      case BOOL -> bool(f.holdsAt(null));
+    };
+  }
+
+  private static List<Formula> flatten(Op op, List<Formula> items) {
+    List<Formula> out = new ArrayList<>(items.size());
+    for (Formula f : items) {
+      if (f == null) {
+        throw new ModelException("a formula is missing (null)");
+      }
+      if (f.op == op) {
+        out.addAll(Arrays.asList(f.args));
+      } else {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+
+  private static Type joint(Formula a, Formula b) {
+    return a.type == Type.REAL || b.type == Type.REAL ? Type.REAL : Type.INT;
+  }
+
+  private static void number(Formula f, String where) {
+    if (f == null) {
+      throw new ModelException("a formula is missing (null)");
+    }
+    if (f.type == Type.BOOL) {
+      throw new ModelException(where + " takes numbers, not a condition");
+    }
+  }
+
+  private static void integer(Formula f, String where) {
+    number(f, where);
+    if (f.type == Type.REAL) {
+      throw new ModelException(where + " compares integers, not decimals");
+    }
+  }
+
+  private static void bool(Formula f, String where) {
+    if (f == null) {
+      throw new ModelException("a formula is missing (null)");
+    }
+    if (f.type != Type.BOOL) {
+      throw new ModelException(where + " takes a condition, not a number");
+    }
+  }
+
+  /** {@code a op b} for ADD, SUB or MUL, exactly; overflow is a ModelException. */
+  private static long exactly(long a, long b, Op op) {
+    try {
+      return switch (op) {
+        case ADD -> Math.addExact(a, b);
+        case SUB -> Math.subtractExact(a, b);
+        case MUL -> Math.multiplyExact(a, b);
+        default -> throw new IllegalStateException(op.toString());
+      };
+    } catch (ArithmeticException e) {
+      throw overflow(a, b, op);
+    }
+  }
+
+  private static ModelException overflow(long a, long b, Op op) {
+    return new ModelException("integer overflow in " + a + " " + op.symbol + " " + b);
+  }
+}

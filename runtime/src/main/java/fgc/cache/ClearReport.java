@@ -1,0 +1,63 @@
+package fgc.cache;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What {@code cache clear} did: how many entries, temporary folders and quarantined entries it
+ * removed, what it left and why (not fgc's, another user's, unsafe), or why it refused the folder.
+ */
+public final class ClearReport {
+  private final Path root;
+  private String refused;
+  private int entries;
+  private int others;
+  private final List<String> kept = new ArrayList<>();
+
+  ClearReport(Path root) {
+    this.root = root;
+  }
+
+  ClearReport refused(String why) {
+    refused = why;
+    return this;
+  }
+
+  void removed(String folder) {
+    if (folder.equals(CacheFolders.ENTRIES)) {
+      entries++;
+    } else {
+      others++;
+    }
+  }
+
+  void kept(String item, String why) {
+    kept.add(item + ": " + why);
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  /** Why nothing was removed: the folder is not fgc's, or not safe; null when it was cleared. */
+  public String refusal() {
+    return refused;
+  }
+
+  /** Entries removed. */
+  public int entries() {
+    return entries;
+  }
+
+  /** Temporary folders and quarantined entries removed. */
+  public int others() {
+    return others;
+  }
+
+  /** Each item left in place, relative to the root, with why. */
+  public List<String> keptItems() {
+    return Collections.unmodifiableList(kept);
+  }
+}

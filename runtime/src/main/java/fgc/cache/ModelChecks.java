@@ -1,0 +1,26 @@
+package fgc.cache;
+
+import fgc.compilation.AlgorithmSpec;
+import fgc.model.Model;
+
+/**
+ * What the cache asks of the compiler, besides compiling, to check a class against the model it is
+ * loaded for: the one seam between the cache's checks and the planner and reference interpreters.
+ * {@link SolverCache} is given one; {@link CompilerChecks} is the compiler's.
+ */
+public interface ModelChecks {
+  /** The plan digest ({@code GeneratedAlgorithm.planDigest()}) a class compiled for {@code model} with {@code spec} reports. */
+  String planDigest(Model model, AlgorithmSpec spec);
+
+  /** Whether {@link #planDigest} can check the classes of {@code spec}'s algorithm (else they are never cached). */
+  default boolean checksPlan(AlgorithmSpec spec) {
+    return true;
+  }
+
+  /**
+   * Whether the reference semantics give variable 0 a starting belief (no evidence, no sweep) that is
+   * a distribution: values in [0, 1] summing to 1. False means the model itself makes it degenerate
+   * (weights that overflow, or that rule out every value), so a class that gives the same is not at fault.
+   */
+  boolean startIsDistribution(Model model, AlgorithmSpec spec);
+}

@@ -1,0 +1,47 @@
+package fgc.compilation;
+
+import fgc.driver.exact.BitmaskTables;
+import fgc.model.Model;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the runtime asks of a compiler, found on the class path by {@link SolverCompilers}
+ * (model-compiler provides one). The runtime needs a compiler for a cache miss, and for the checks
+ * of a cache hit that only the compiler can make (its identity is part of every key; its planner
+ * gives the digest a class must report); a precompiled class needs none.
+ */
+public interface SolverCompiler {
+  /** The compiler's identity in every key, e.g. {@code 0.1.0+3f2a9c0b1d4e5f60/janino-3.1.12}. */
+  String identity();
+
+  /** The algorithms it can emit, by name; the first is the default. */
+  List<String> algorithms();
+
+  /** {@code algorithm} with {@code overrides} over its defaults, each checked; an error names what is wrong. */
+  AlgorithmSpec spec(String algorithm, Map<String, Double> overrides);
+
+  /** Generates and compiles the solver class for {@code model} and {@code spec}. */
+  CompiledSolver compile(Model model, AlgorithmSpec spec);
+
+  /**
+   * Whether {@link #planDigest} can check the classes of {@code algorithm}; the cache stores and
+   * loads only those, and compiles the others in memory on every run.
+   */
+  boolean checksPlan(String algorithm);
+
+  /**
+   * The plan digest a class generated for {@code model} and {@code spec} reports, computed from the
+   * plan without emitting; an error (as {@link #compile} would give) when the model cannot be planned.
+   */
+  String planDigest(Model model, AlgorithmSpec spec);
+
+  /** Whether the algorithm's reference interpreter starts {@code model} from a distribution (a smoke test of a loaded class). */
+  boolean startIsDistribution(Model model, AlgorithmSpec spec);
+
+  /** Whether {@link #compilePropagator} can generate a propagator for {@code tables}. */
+  boolean propagatorFits(BitmaskTables tables);
+
+  /** Generates and compiles the exact search's propagator for {@code tables} (which must fit). */
+  CompiledSolver compilePropagator(BitmaskTables tables);
+}

@@ -1,0 +1,39 @@
+package fgc.compilation;
+
+import fgc.cache.Sha256;
+import fgc.model.Model;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The content address of a compiled solver: SHA-256 over the canonical model text, the algorithm
+ * with its options, and the compiler's identity. Evidence is not part of it: new observed values
+ * never need a new compilation.
+ */
+public final class SolverKey {
+  private SolverKey() {}
+
+  /** The text that is hashed; kept readable so that a cache entry can show what it was built from. */
+  public static String material(String compilerIdentity, Model model, AlgorithmSpec spec) {
+    return "compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n" + model.canonicalText();
+  }
+
+  /** The key for the compiler on the class path ({@link SolverCompilers#require}). */
+  public static String material(Model model, AlgorithmSpec spec) {
+    return material(SolverCompilers.require().identity(), model, spec);
+  }
+
+  /** 64 lowercase hex digits. */
+  public static String of(String compilerIdentity, Model model, AlgorithmSpec spec) {
+    return sha256Hex(material(compilerIdentity, model, spec).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The key for the compiler on the class path ({@link SolverCompilers#require}). */
+  public static String of(Model model, AlgorithmSpec spec) {
+    return of(SolverCompilers.require().identity(), model, spec);
+  }
+
+  /** SHA-256 in 64 lowercase hex digits ({@link Sha256}: no security-provider start-up in a fresh JVM). */
+  public static String sha256Hex(byte[] bytes) {
+    return Sha256.hex(bytes);
+  }
+}
