@@ -9,7 +9,7 @@ import java.util.TreeMap;
 /** The algorithms the compiler emits, with their options' defaults and ranges. */
 public final class Algorithms {
   private static final List<String> KNOWN = List.of(AlgorithmSpec.MAXPRODUCT, AlgorithmSpec.SUMPRODUCT,
-      AlgorithmSpec.BP_PAIRWISE, AlgorithmSpec.EP_DIRICHLET);
+      AlgorithmSpec.BP_PAIRWISE, AlgorithmSpec.EP_DIRICHLET, AlgorithmSpec.ELIMINATION);
   // Defaults measured on easy50 with decimation (BENCHMARKS.md): undamped sequential pairwise BP
   // solved the most; the exact alldiff messages do best with half damping.
   private static final Map<String, Map<String, Double>> DEFAULTS = Map.of(
@@ -21,7 +21,8 @@ public final class Algorithms {
       // Pseudo-counts: 1 per value of a free variable (uniform), 1e6 on an observed value (its
       // prior mean is then 0.999992 for a 9-value domain: near, not exactly, a point mass). With
       // 1000 (mean 0.99) single-shot EP solved 5 of easy50, with 1e6 18 (BENCHMARKS.md).
-      AlgorithmSpec.EP_DIRICHLET, Map.of("damping", 0.5, "free", 1.0, "given", 1e6));
+      AlgorithmSpec.EP_DIRICHLET, Map.of("damping", 0.5, "free", 1.0, "given", 1e6),
+      AlgorithmSpec.ELIMINATION, Map.of());
 
   private Algorithms() {}
 

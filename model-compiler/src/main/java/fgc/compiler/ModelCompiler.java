@@ -8,8 +8,11 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverKey;
 import fgc.compiler.backend.JaninoBackend;
+import fgc.compiler.emit.EliminationEmitter;
 import fgc.compiler.emit.PairwiseBpEmitter;
 import fgc.compiler.emit.FactorBpEmitter;
+import fgc.compiler.plan.EliminationPlan;
+import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Footprint;
 import fgc.compiler.plan.PairwisePlan;
@@ -31,7 +34,8 @@ import javax.lang.model.element.Modifier;
  *   <li>{@link Planner}: the model's factors become a message plan (pairwise edges, or factor nodes);
  *       models without solutions and plans past {@link fgc.compiler.plan.SolverLimits} stop here,
  *       their {@link Footprint} added up before any code is written.</li>
- *   <li>{@link PairwiseBpEmitter} or {@link FactorBpEmitter}: the plan becomes one specialised Java
+ *   <li>{@link PairwiseBpEmitter}, {@link FactorBpEmitter} or {@link EliminationEmitter} (exact
+ *       inference, planned by {@link EliminationPlanner}): the plan becomes one specialised Java
  *       class (JavaPoet).</li>
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
  * </ol>
@@ -84,6 +88,8 @@ public final class ModelCompiler {
       case AlgorithmSpec.EP_DIRICHLET:
         return PairwiseBpEmitter.emitDirichlet((PairwisePlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id(),
             spec.option("damping"), spec.option("free"), spec.option("given"));
+      case AlgorithmSpec.ELIMINATION:
+        return EliminationEmitter.emit((EliminationPlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id());
       default:
         return FactorBpEmitter.emit((FactorPlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"),
             spec.name().equals(AlgorithmSpec.MAXPRODUCT));
@@ -149,6 +155,10 @@ public final class ModelCompiler {
         plan = factors;
         footprint = FactorBpEmitter.footprint(factors, model, max);
         break;
+      case AlgorithmSpec.ELIMINATION:
+        // The elimination planner refuses, with its own message, a clique table past its limit.
+        EliminationPlan elimination = EliminationPlanner.plan(model);
+        return new Planned(elimination, new Footprint(name, model, widest(model)));
       default:
         throw new IllegalArgumentException("no emitter for algorithm " + name);
     }
@@ -179,6 +189,14 @@ public final class ModelCompiler {
     }
     String last = fit.remove(fit.size() - 1);
     return "; " + (fit.isEmpty() ? last + " fits" : String.join(", ", fit) + " and " + last + " fit");
+  }
+
+  private static int widest(Model model) {
+    int width = 1;
+    for (int v = 0; v < model.variableCount(); v++) {
+      width = Math.max(width, model.domainOf(v).size());
+    }
+    return width;
   }
 
   private static boolean isPairwise(String algorithm) {

@@ -18,6 +18,8 @@ public final class References {
         return new ReferenceFactorBp(model, spec.option("damping"), false);
       case AlgorithmSpec.MAXPRODUCT:
         return new ReferenceFactorBp(model, spec.option("damping"), true);
+      case AlgorithmSpec.ELIMINATION:
+        return new ReferenceEnumeration(model);
       default:
         throw new IllegalArgumentException("no reference interpreter for " + spec.name());
     }
