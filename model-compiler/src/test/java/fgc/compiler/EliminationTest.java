@@ -90,8 +90,10 @@ class EliminationTest {
     Random random = new Random(20240611L);
     int contradictions = 0;
     int ties = 0;
+    int shared = 0;
     for (int k = 0; k < 48; k++) {
       Model model = randomModel(random, k, k % 2 == 0);
+      shared += EliminationPlanner.plan(model).combineLength() > 0 ? 1 : 0;
       GeneratedAlgorithm generated = compiled(model);
       GeneratedAlgorithm reference = References.of(model, ELIMINATION);
       for (int trial = 0; trial < 4; trial++) {
@@ -115,6 +117,7 @@ class EliminationTest {
     // The seeds reach both cases the tests are about: evidence of probability zero, and optima that tie.
     assertTrue(contradictions > 0 && contradictions < 100, "contradictory evidence sets: " + contradictions);
     assertTrue(ties > 0, "evidence sets with tied most probable assignments: " + ties);
+    assertTrue(shared > 0, "models with children sharing a separator (their messages multiplied first): " + shared);
   }
 
   @Test
