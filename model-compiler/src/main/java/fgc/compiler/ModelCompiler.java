@@ -156,9 +156,10 @@ public final class ModelCompiler {
         footprint = FactorBpEmitter.footprint(factors, model, max);
         break;
       case AlgorithmSpec.ELIMINATION:
-        // The elimination planner refuses, with its own message, a clique table past its limit.
+        // The planner refuses a clique table past its limit, with the estimated size and the width;
+        // one pass costs the cliques' entries, not a sweep of messages, so there is no sweep estimate.
         EliminationPlan elimination = EliminationPlanner.plan(model);
-        return new Planned(elimination, new Footprint(name, model, widest(model)));
+        return new Planned(elimination, EliminationEmitter.footprint(elimination, model));
       default:
         throw new IllegalArgumentException("no emitter for algorithm " + name);
     }
@@ -189,14 +190,6 @@ public final class ModelCompiler {
     }
     String last = fit.remove(fit.size() - 1);
     return "; " + (fit.isEmpty() ? last + " fits" : String.join(", ", fit) + " and " + last + " fit");
-  }
-
-  private static int widest(Model model) {
-    int width = 1;
-    for (int v = 0; v < model.variableCount(); v++) {
-      width = Math.max(width, model.domainOf(v).size());
-    }
-    return width;
   }
 
   private static boolean isPairwise(String algorithm) {

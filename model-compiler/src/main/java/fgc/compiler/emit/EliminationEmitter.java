@@ -7,10 +7,10 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.EliminationKernels;
 import fgc.compiler.plan.EliminationPlan;
-import fgc.model.FactorKind;
-import java.util.ArrayList;
+import fgc.compiler.plan.EliminationProgram;
+import fgc.compiler.plan.Footprint;
+import fgc.model.Model;
 import java.util.Arrays;
-import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -49,6 +49,27 @@ public final class EliminationEmitter {
     return "Elimination_" + key.substring(0, 16);
   }
 
+  /**
+   * What the class for {@code plan} holds: the common members, the program's tables and the
+   * weights as text, the factor tables built when it loads, the messages and scratch per instance.
+   * A pass over the clique tables is not stored: its cost is the sweep estimate of the plan.
+   */
+  public static Footprint footprint(EliminationPlan plan, Model model) {
+    EliminationProgram program = EliminationProgram.of(plan);
+    long n = plan.layout().variableCount();
+    Footprint footprint = new Footprint("elimination", model, plan.layout().width());
+    new EmitSupport(plan.layout()).account(footprint);
+    Tables.account(footprint, "INFO", program.info());
+    Tables.account(footprint, "STEPS", program.steps());
+    Tables.account(footprint, "STEP_AT", program.stepAt());
+    Tables.account(footprint, "ROOTS", program.roots());
+    Tables.account(footprint, "weights", plan.weights());
+    return footprint.state("T", plan.tableLength(), Double.BYTES, "entries (factor tables over their clique digits)")
+        .state("up, down", 2L * plan.messageLength(), Double.BYTES, "entries (messages)")
+        .state("comb, gather", 2L * plan.combineLength(), Double.BYTES, "entries (products of messages)")
+        .state("mapDigit", n, Integer.BYTES, "entries");
+  }
+
   public static JavaFile emit(EliminationPlan plan, String key, String algorithmText, String compilerId) {
     EmitSupport support = new EmitSupport(plan.layout());
     TypeSpec.Builder type = support.classWithCommonMembers(simpleName(key), "elimination", key, plan.modelName())
@@ -56,46 +77,24 @@ public final class EliminationEmitter {
         .addJavadoc("$L variables, $L steps, elimination width $L, largest clique $L entries. Algorithm: $L.\n",
             plan.layout().variableCount(), plan.stepCount(), plan.width(), plan.largestClique(), algorithmText);
 
-    List<Integer> steps = new ArrayList<>();
-    List<Integer> lists = new ArrayList<>();
-    List<int[]> pending = new ArrayList<>(); // {position of a list pointer, its index into lists}
-    int[] stepAt = new int[plan.stepCount()];
-    List<Integer> roots = new ArrayList<>();
-    int maxLevels = 0;
-    int maxAccesses = 0;
-    for (int t = 0; t < plan.stepCount(); t++) {
-      EliminationPlan.Step step = plan.step(t);
-      stepAt[t] = steps.size();
-      int levels = block(plan, step, steps, lists, pending);
-      maxLevels = Math.max(maxLevels, levels);
-      maxAccesses = Math.max(maxAccesses, step.operands().length + 2 * step.groupCount() + 2);
-      if (step.parent() < 0) {
-        roots.add(step.messageOffset());
-      }
-    }
-    // Children lists follow the blocks; their pointers are filled in now that the blocks' length is known.
-    int listStart = steps.size();
-    steps.addAll(lists);
-    for (int[] p : pending) {
-      steps.set(p[0], listStart + p[1]);
-    }
-
+    EliminationProgram program = EliminationProgram.of(plan);
     type.addField(EmitSupport.constant(int.class, "S", CodeBlock.of("$L", plan.stepCount())));
-    type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(tableInfo(plan))));
+    type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(program.info())));
     type.addField(EmitSupport.constant(EliminationKernels.Tables.class, "BUILT",
         CodeBlock.of("$T.tables($L, INFO, $L)", EliminationKernels.class, plan.tableLength(), Tables.decodeCall(plan.weights()))));
     type.addField(EmitSupport.constant(double[].class, "T", CodeBlock.of("BUILT.values()")));
     type.addField(EmitSupport.constant(long.class, "T_EXPONENT", CodeBlock.of("BUILT.exponent()")));
+    type.addField(EmitSupport.constant(int.class, "WEIGHT_SHIFT", CodeBlock.of("$L", plan.weightShift())));
     type.addField(EmitSupport.constant(double.class, "LN2", CodeBlock.of("$T.log(2.0)", Math.class)));
-    type.addField(EmitSupport.constant(int[].class, "STEPS", Tables.decodeCall(toArray(steps))));
-    type.addField(EmitSupport.constant(int[].class, "STEP_AT", Tables.decodeCall(stepAt)));
-    type.addField(EmitSupport.constant(int[].class, "ROOTS", Tables.decodeCall(toArray(roots))));
+    type.addField(EmitSupport.constant(int[].class, "STEPS", Tables.decodeCall(program.steps())));
+    type.addField(EmitSupport.constant(int[].class, "STEP_AT", Tables.decodeCall(program.stepAt())));
+    type.addField(EmitSupport.constant(int[].class, "ROOTS", Tables.decodeCall(program.roots())));
     for (String messages : new String[] {"up", "down", "comb", "gather"}) { // allocated by the constructor
       type.addField(FieldSpec.builder(double[].class, messages, Modifier.PRIVATE, Modifier.FINAL).build());
     }
     type.addField(EmitSupport.state(int[].class, "mapDigit", "new int[V]"));
     type.addField(FieldSpec.builder(EliminationKernels.Workspace.class, "work", Modifier.PRIVATE, Modifier.FINAL)
-        .initializer("new $T($L, $L)", EliminationKernels.Workspace.class, maxLevels, maxAccesses).build());
+        .initializer("new $T($L, $L)", EliminationKernels.Workspace.class, program.maxLevels(), program.maxAccesses()).build());
     type.addField(FieldSpec.builder(int.class, "solved", Modifier.PRIVATE).initializer("-1")
         .addJavadoc("The evidence count the marginals and log Z were computed for.\n").build());
     type.addField(FieldSpec.builder(int.class, "decoded", Modifier.PRIVATE).initializer("-1")
@@ -106,80 +105,6 @@ public final class EliminationEmitter {
     addInterface(type, support, plan.messageLength(), plan.combineLength());
     addPasses(type);
     return EmitSupport.file(type.build(), compilerId);
-  }
-
-  /** Appends step {@code step}'s block (layout in {@link EliminationKernels}); returns its loop levels. */
-  private static int block(EliminationPlan plan, EliminationPlan.Step step, List<Integer> out, List<Integer> lists,
-      List<int[]> pending) {
-    int[] sizes = step.sizes();
-    int[] vars = step.vars();
-    int k = 0;
-    for (int d : sizes) {
-      k += d > 1 ? 1 : 0;
-    }
-    int[] levels = new int[k];
-    for (int j = 0, l = 0; j < sizes.length; j++) {
-      if (sizes[j] > 1) {
-        levels[l++] = j;
-      }
-    }
-    int w = plan.layout().width();
-    int lo = plan.layout().lo();
-    out.add(step.messageOffset());
-    out.add(step.variable() * w + plan.layout().variableLo(step.variable()) - lo);
-    out.add(step.variable());
-    out.add(k);
-    out.add(step.parent() >= 0 ? 1 : 0);
-    out.add(step.operands().length);
-    out.add(step.groupCount());
-    out.add(step.separatorEntries());
-    out.add(sizes[sizes.length - 1]);
-    for (int l = 0; l < k; l++) {
-      int v = vars[levels[l]];
-      out.add(sizes[levels[l]]);
-      out.add(v * w + plan.layout().variableLo(v) - lo);
-      out.add(v);
-    }
-    for (int op : step.operands()) {
-      out.add(plan.operand(op).offset());
-      addStrides(out, sizes, plan.operand(op).digits(), levels);
-    }
-    for (int g = 0; g < step.groupCount(); g++) {
-      EliminationPlan.Group group = step.group(g);
-      int[] members = group.members();
-      boolean multi = group.combineOffset() >= 0;
-      out.add(multi ? group.combineOffset() : plan.step(members[0]).messageOffset());
-      out.add(multi ? 1 : 0);
-      out.add(plan.step(members[0]).separatorEntries());
-      if (multi) {
-        pending.add(new int[] {out.size(), lists.size()});
-        lists.add(members.length);
-        for (int c : members) {
-          lists.add(plan.step(c).messageOffset());
-        }
-      }
-      out.add(0);
-      addStrides(out, sizes, group.digits(), levels);
-    }
-    int[] separator = new int[sizes.length - 1];
-    for (int j = 0; j < separator.length; j++) {
-      separator[j] = j;
-    }
-    addStrides(out, sizes, separator, levels);
-    return k;
-  }
-
-  /** Per loop level, the stride of a row-major table over {@code digits} (ascending clique digits); 0 where it has no digit. */
-  private static void addStrides(List<Integer> out, int[] sizes, int[] digits, int[] levels) {
-    int[] byDigit = new int[sizes.length];
-    int stride = 1;
-    for (int d = digits.length - 1; d >= 0; d--) {
-      byDigit[digits[d]] = stride;
-      stride *= sizes[digits[d]];
-    }
-    for (int level : levels) {
-      out.add(byDigit[level]);
-    }
   }
 
   private static void addInterface(TypeSpec.Builder type, EmitSupport support, int messages, int combine) {
@@ -269,70 +194,10 @@ public final class EliminationEmitter {
         .addStatement("$T.fill(belief, 0.0)", Arrays.class)
         .addStatement("return")
         .endControlFlow()
-        .addStatement("logZ = log - LN2 * (double) (shift + T_EXPONENT)")
+        .addStatement("logZ = log - LN2 * (double) (shift + T_EXPONENT + WEIGHT_SHIFT)")
         .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
         .addStatement("$T.distribute(STEPS, STEP_AT[t], prior, T, comb, up, down, gather, belief, work)", EliminationKernels.class)
         .endControlFlow()
         .build());
-  }
-
-  /**
-   * What {@link EliminationKernels#tables} reads: per operand its offset, digit sizes, aligned lowest
-   * values and member factors.
-   */
-  private static int[] tableInfo(EliminationPlan plan) {
-    List<Integer> info = new ArrayList<>();
-    info.add(plan.operandCount());
-    int lo = plan.layout().lo();
-    for (int k = 0; k < plan.operandCount(); k++) {
-      EliminationPlan.Operand op = plan.operand(k);
-      int[] vars = plan.step(op.step()).vars();
-      int[] digits = op.digits();
-      info.add(op.offset());
-      info.add(digits.length);
-      for (int j : digits) {
-        info.add(plan.layout().variableSize(vars[j]));
-      }
-      for (int j : digits) {
-        info.add(plan.layout().variableLo(vars[j]) - lo);
-      }
-      info.add(op.memberCount());
-      for (int m = 0; m < op.memberCount(); m++) {
-        EliminationPlan.Member member = op.member(m);
-        int kind = kernelKind(member.kind());
-        info.add(kind);
-        info.add(member.positions().length);
-        for (int position : member.positions()) {
-          info.add(position);
-        }
-        if (kind == EliminationKernels.TABLE) {
-          info.add(member.weightOffset());
-        } else if (kind == EliminationKernels.SUM) {
-          info.add(member.target());
-        }
-      }
-    }
-    return toArray(info);
-  }
-
-  private static int kernelKind(FactorKind kind) {
-    switch (kind) {
-      case TABLE:
-      case PRIOR:
-        return EliminationKernels.TABLE;
-      case ALLDIFF:
-      case NEQ:
-        return EliminationKernels.ALLDIFF;
-      case EQ:
-        return EliminationKernels.EQ;
-      case SUM:
-        return EliminationKernels.SUM;
-      default:
-        throw new IllegalArgumentException("no table for factor kind " + kind);
-    }
-  }
-
-  private static int[] toArray(List<Integer> list) {
-    return list.stream().mapToInt(Integer::intValue).toArray();
   }
 }

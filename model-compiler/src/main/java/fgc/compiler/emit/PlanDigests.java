@@ -1,7 +1,11 @@
 package fgc.compiler.emit;
 
 import fgc.algorithm.PlanDigest;
+import fgc.algorithm.EliminationKernels;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.plan.EliminationPlan;
+import fgc.compiler.plan.EliminationPlanner;
+import fgc.compiler.plan.EliminationProgram;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
@@ -25,7 +29,7 @@ public final class PlanDigests {
   /** The digest of the class {@code ModelCompiler.compile(model, spec)} makes; plans the model as the compiler does. */
   public static String of(Model model, AlgorithmSpec spec) {
     Map<String, Object> constants = new TreeMap<>();
-    double damping = spec.option("damping");
+    double damping = spec.name().equals(AlgorithmSpec.ELIMINATION) ? 0.0 : spec.option("damping");
     switch (spec.name()) {
       case AlgorithmSpec.BP_PAIRWISE:
         pairwise(Planner.pairwise(model), null, spec.name(), damping, constants);
@@ -40,6 +44,9 @@ public final class PlanDigests {
         factors(plan, spec.name(), damping, max, constants);
         break;
       }
+      case AlgorithmSpec.ELIMINATION:
+        elimination(EliminationPlanner.plan(model), constants);
+        break;
       default:
         throw new IllegalArgumentException("no emitter for algorithm " + spec.name());
     }
@@ -113,6 +120,20 @@ public final class PlanDigests {
       out.put("INFO", data.info());
       out.put("WEIGHTS", data.weights());
     }
+  }
+
+  /** {@link EliminationEmitter}'s constants: the program and the factor tables it builds when it loads. */
+  private static void elimination(EliminationPlan plan, Map<String, Object> out) {
+    common(plan.layout(), AlgorithmSpec.ELIMINATION, null, out);
+    EliminationProgram program = EliminationProgram.of(plan);
+    out.put("S", plan.stepCount());
+    out.put("INFO", program.info());
+    out.put("T", EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
+    out.put("WEIGHT_SHIFT", plan.weightShift());
+    out.put("LN2", Math.log(2.0));
+    out.put("STEPS", program.steps());
+    out.put("STEP_AT", program.stepAt());
+    out.put("ROOTS", program.roots());
   }
 
   /** The constants' values in the order of their names, as the emitted {@code planDigest()} adds them. */

@@ -29,9 +29,11 @@ public final class EliminationPlan {
   private final int combineLength;
   private final int width;
   private final long largestClique;
+  private final int weightShift;
 
   EliminationPlan(String modelName, VariableLayout layout, int[] order, Step[] steps, Operand[] operands, double[] weights,
-      int tableLength, int messageLength, int combineLength) {
+      int weightShift, int tableLength, int messageLength, int combineLength) {
+    this.weightShift = weightShift;
     this.modelName = modelName;
     this.layout = layout;
     this.order = order;
@@ -80,7 +82,15 @@ public final class EliminationPlan {
     return operands[k];
   }
 
-  /** The weights of every {@code table} and {@code prior} factor of the model, in factor order. */
+  /**
+   * The power of two the weights were scaled by, over all factors ({@link Weights}): the scaled
+   * model's log Z is the model's plus {@code weightShift() ln 2}.
+   */
+  public int weightShift() {
+    return weightShift;
+  }
+
+  /** The weights of every {@code table} and {@code prior} factor of the model, in factor order, each factor's scaled as {@link Weights} says. */
   public double[] weights() {
     return weights.clone();
   }

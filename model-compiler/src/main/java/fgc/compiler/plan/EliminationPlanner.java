@@ -36,8 +36,7 @@ public final class EliminationPlanner {
    */
   public static final long MAX_STORED_ENTRIES = 1L << 26;
 
-  private static final String ALGORITHM = "exact inference (elimination)";
-  private static final String INSTEAD = "sumproduct and maxproduct (approximate) take any size";
+  private static final String ALGORITHM = "elimination";
   private static final int INDEX_BITS = 17; // variables and degrees below 2^17 (Limits.MAX_VARIABLES is 100000)
   private static final long INFEASIBLE = 1L << 62;
   private static final long MAX_FILL = (1L << 26) - 1;
@@ -68,6 +67,19 @@ public final class EliminationPlanner {
     if (maxClique < 1 || maxClique > MAX_CLIQUE_ENTRIES) {
       throw new IllegalArgumentException("clique limit " + maxClique + " outside 1.." + MAX_CLIQUE_ENTRIES);
     }
+    Contradictions.check(model);
+    return unchecked(model, maxClique);
+  }
+
+  /**
+   * The order of {@link #plan(Model)}, for a model the planner may prove has no solution: the
+   * enumeration reference visits variables in it, and must answer such models too (with Z = 0).
+   */
+  public static int[] order(Model model) {
+    return unchecked(model, MAX_CLIQUE_ENTRIES).order();
+  }
+
+  private static EliminationPlan unchecked(Model model, long maxClique) {
     VariableLayout layout = VariableLayout.of(model);
     int[] size = layout.variableSizes();
     checkFactors(model, maxClique);
@@ -140,10 +152,14 @@ public final class EliminationPlanner {
       weightOffset[f] = factors.get(f).kind().weighted() ? weightCount : -1;
       weightCount += factors.get(f).weightCount();
     }
+    // Each factor's weights scaled as BP's are, so that products of weights near the largest double
+    // stay finite; the powers of two go back into log Z.
     double[] weights = new double[weightCount];
+    int weightShift = 0;
     for (int f = 0; f < factors.size(); f++) {
       if (weightOffset[f] >= 0) {
         System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
+        weightShift += Weights.rescale(weights, weightOffset[f], factors.get(f).weightCount());
       }
     }
 
@@ -188,13 +204,17 @@ public final class EliminationPlanner {
           groups.toArray(new EliminationPlan.Group[0]), (int) messages, separator);
       messages += separator;
       if (tables + 2 * messages + 2 * combine > MAX_STORED_ENTRIES) {
-        throw new PlanException(ALGORITHM + " of model " + model.name() + " would keep more than " + limitText(MAX_STORED_ENTRIES)
-            + " table and message entries (elimination width " + e.widest + ", largest clique " + e.largestClique
-            + " entries, " + n + " variables): " + INSTEAD);
+        throw refuse(model, "it would keep more than " + limitText(MAX_STORED_ENTRIES)
+            + " table and message entries (elimination width " + e.widest + ", largest clique " + e.largestClique + " entries)");
       }
     }
     return new EliminationPlan(model.name(), layout, order, steps, operands.toArray(new EliminationPlan.Operand[0]), weights,
-        (int) tables, (int) messages, (int) combine);
+        weightShift, (int) tables, (int) messages, (int) combine);
+  }
+
+  /** A refusal in the words of {@link Footprint}'s: the algorithm, the model's size, then why. */
+  private static TooLargeException refuse(Model model, String why) {
+    return new Footprint(ALGORITHM, model, VariableLayout.of(model).width()).refuse(why);
   }
 
   /** A factor whose own table would pass the limit is refused by name. */
@@ -204,9 +224,9 @@ public final class EliminationPlanner {
     for (int f = 0; f < factors.size(); f++) {
       long entries = entries(factors.get(f).scope(), size);
       if (entries > maxClique) {
-        throw new PlanException(ALGORITHM + " keeps every factor as a table over its scope; factor " + f + " ("
-            + describe(model, factors.get(f)) + ") would need " + entries + " entries, above the limit of "
-            + limitText(maxClique) + " per table: " + INSTEAD);
+        throw refuse(model, "it keeps every factor as a table over its scope; factor " + f + " ("
+            + describe(model, factors.get(f)) + ") would need " + entries + " entries, over the limit of "
+            + limitText(maxClique) + " per table");
       }
     }
   }
@@ -495,10 +515,10 @@ public final class EliminationPlanner {
         fewest = Math.min(fewest, nb.length);
       }
       String entries = smallest == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + smallest;
-      return new PlanException(ALGORITHM + " of model " + model.name() + " needs a clique table of " + entries
+      return refuse(model, "it needs a clique table of " + entries
           + " entries (elimination width at least " + Math.max(widest, fewest) + " in min-fill order, with " + eliminated
           + " of its " + n + " variables eliminated; no better in the variables' own order); the limit is "
-          + limitText(maxClique) + " entries: " + INSTEAD);
+          + limitText(maxClique) + " entries");
     }
 
     private static int[] sorted(Set<Integer> set) {

@@ -48,7 +48,7 @@ public final class ReferenceEnumeration extends ReferenceAlgorithm {
   public ReferenceEnumeration(Model model) {
     super(model);
     int n = model.variableCount();
-    int[] order = EliminationPlanner.plan(model).order();
+    int[] order = EliminationPlanner.order(model);
     sequence = new int[n];
     int[] depth = new int[n];
     for (int d = 0; d < n; d++) {
