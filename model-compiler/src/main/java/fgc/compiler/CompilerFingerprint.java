@@ -50,7 +50,8 @@ public final class CompilerFingerprint {
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
       "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests", "fgc.compiler.emit.PropagatorEmitter",
-      "fgc.compiler.plan.EliminationPlanner", "fgc.compiler.plan.EliminationPlan", "fgc.compiler.emit.EliminationEmitter",
+      "fgc.compiler.plan.EliminationPlanner", "fgc.compiler.plan.EliminationPlan", "fgc.compiler.plan.EliminationProgram",
+      "fgc.compiler.emit.EliminationEmitter",
       "fgc.compiler.backend.JaninoBackend");
 
   /**
