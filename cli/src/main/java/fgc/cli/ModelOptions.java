@@ -53,9 +53,20 @@ final class ModelOptions {
     return new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
   }
 
-  /** The data file given with --data, or no data. */
+  /**
+   * The data file given with --data, or no data. A bare name that is no file here but names a
+   * bundled example ({@code umbrella.fgd}) is that example, as docs/language.md lists them.
+   */
   DataSet dataSet() {
-    return data == null ? DataSet.empty() : DataSet.load(data);
+    if (data == null) {
+      return DataSet.empty();
+    }
+    String name = data.toString();
+    if (!java.nio.file.Files.exists(data) && data.getParent() == null && name.endsWith(".fgd")
+        && DataSet.class.getResource("/fgc/examples/" + name) != null) {
+      return DataSet.example(name.substring(0, name.length() - ".fgd".length()));
+    }
+    return DataSet.load(data);
   }
 
   /** The model {@code modelArg} with these options' params and data file. */

@@ -1,6 +1,7 @@
 package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.SolverLimits;
 import fgc.compiler.plan.SweepCost;
 import fgc.driver.Assignments;
@@ -39,19 +40,32 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--observe", paramLabel = "NAME[i]=V", description = "An observed value, e.g. x[0][2]=5 (repeatable).")
   List<String> observations = new ArrayList<>();
 
-  @Option(names = "--marginals", description = "Print each free variable's marginal after --sweeps sweeps instead of solving.")
+  @Option(names = "--marginals", description = "Print each free variable's marginal instead of solving: exact (elimination) when"
+      + " the model fits its limit, else sum-product BP to --tolerance; --algorithm chooses another. The first line names the method.")
   boolean marginals;
 
-  @Option(names = "--sweeps", paramLabel = "N", defaultValue = "50", description = "Sweeps for --marginals (default ${DEFAULT-VALUE}).")
+  @Option(names = "--sweeps", paramLabel = "N", defaultValue = "1000",
+      description = "Most sweeps of BP for --marginals (default ${DEFAULT-VALUE}); it stops sooner once converged to --tolerance.")
   @NumberOptions.Range(min = 0)
   int sweeps;
+
+  @Option(names = "--tolerance", paramLabel = "T", defaultValue = "1e-9",
+      description = "BP for --marginals has converged when no message entry changes by more in a sweep (default ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
+  double tolerance;
+
+  /** The algorithm of this run: --algorithm's, else for --marginals exact inference when the model fits, else the default. */
+  private AlgorithmSpec spec;
 
   /**
    * One warning before a run whose estimated cost ({@link SweepCost}, {@code sweeps} sweeps) passes
    * {@link SolverLimits#WARN_RUN_OPERATIONS}: what is expensive, and what would be cheaper.
    */
   private void warnIfLong(Model m, long sweeps, String what) {
-    SweepCost cost = SweepCost.of(m, options.spec().name());
+    if (spec.name().equals(AlgorithmSpec.ELIMINATION)) {
+      return; // one pass, its size bounded when planning
+    }
+    SweepCost cost = SweepCost.of(m, spec.name());
     if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }
@@ -59,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
     String time = seconds >= 7200 ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
         : seconds >= 120 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60) : String.format(Locale.ROOT, "%.0f seconds", seconds);
     System.err.println("fgc: warning: this run may take long: about " + SweepCost.scientific(cost.operations())
-        + " operations per sweep of " + options.spec().name() + ", " + cost.dominant() + ", and " + sweeps + " " + what
+        + " operations per sweep of " + spec.name() + ", " + cost.dominant() + ", and " + sweeps + " " + what
         + " (" + time + " or more at a billion operations a second); " + cost.advice(m));
   }
 
@@ -68,7 +82,8 @@ final class RunCommand implements Callable<Integer> {
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data));
-    GeneratedAlgorithm loaded = options.cache().load(m, options.spec()).newInstance();
+    spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
+    GeneratedAlgorithm loaded = options.cache().load(m, spec).newInstance();
     int[] given = evidence.values();
     int free = 0;
     for (int value : given) {
@@ -92,7 +107,16 @@ final class RunCommand implements Callable<Integer> {
           solver.setObserved(i, given[i]);
         }
       }
-      solver.update(sweeps);
+      int done = 0;
+      double change = Double.POSITIVE_INFINITY;
+      if (solver.exact()) {
+        solver.update(1);
+      } else {
+        while (done < sweeps && !(change <= tolerance)) {
+          change = solver.update(1);
+          done++;
+        }
+      }
       // Every row is checked before any is printed: a belief with no mass (BP ruled out every value,
       // which it does only for a value no solution has) or not a number is no distribution, and
       // zeros printed as one would read as an answer.
@@ -114,7 +138,7 @@ final class RunCommand implements Callable<Integer> {
         if (given[i] == Evidence.NONE) {
           StringBuilder line = new StringBuilder(m.variableName(i));
           for (int v = 0; v < p.length; v++) {
-            line.append(String.format(Locale.ROOT, " %d:%.4f", solver.lowestValue(i) + v, p[v]));
+            line.append(' ').append(solver.lowestValue(i) + v).append(':').append(MarginalsOutput.probability(p[v]));
           }
           lines.add(line.toString());
         }
@@ -123,6 +147,7 @@ final class RunCommand implements Callable<Integer> {
         System.err.println("fgc: no marginals: " + against + ": BP rules out every value of some variable");
         return 1;
       }
+      System.out.println(MarginalsOutput.method(m, solver, done, change, tolerance));
       lines.forEach(System.out::println);
       return 0;
     }
@@ -259,6 +284,21 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public boolean contradiction() {
       return solver.contradiction();
+    }
+
+    @Override
+    public boolean exact() {
+      return solver.exact();
+    }
+
+    @Override
+    public double logPartition() {
+      return solver.logPartition();
+    }
+
+    @Override
+    public boolean mostProbable(int[] out) {
+      return solver.mostProbable(out);
     }
   }
 }

@@ -39,10 +39,11 @@ class DegenerateRunTest {
   void hugeWeightsGiveTheirMarginalsAndASolution() throws Exception {
     Path file = model("huge", "model w; var w[2] in 0..1;\n"
         + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\n");
-    for (String algorithm : new String[] {"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet"}) {
+    for (String algorithm : new String[] {"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet", "elimination"}) {
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(0, cli.run("run", file.toString(), "--marginals", "--algorithm", algorithm, "--cache-dir", cache()), cli.err());
-        assertEquals("w[0] 0:0.5000 1:0.5000\nw[1] 0:0.5000 1:0.5000\n", cli.out(), algorithm);
+        assertTrue(cli.out().startsWith("method: ") && cli.out().indexOf('\n') == cli.out().indexOf("\nw[0] "), cli.out());
+        assertTrue(cli.out().endsWith("\nw[0] 0:0.5000 1:0.5000\nw[1] 0:0.5000 1:0.5000\n"), algorithm + ": " + cli.out());
       }
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(0, cli.run("run", file.toString(), "--algorithm", algorithm, "--cache-dir", cache()), algorithm + ": " + cli.err());
