@@ -54,6 +54,14 @@ final class RunCommand implements Callable<Integer> {
   @NumberOptions.Range(min = 0)
   double tolerance;
 
+  @Option(names = "--task", paramLabel = "MAR|PR|MPE",
+      description = "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
+          + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment.")
+  String task;
+
+  @Option(names = "--evid", paramLabel = "FILE", description = "For a UAI model with --task: its evidence file (.evid).")
+  java.nio.file.Path evid;
+
   /** The algorithm of this run: --algorithm's, else for --marginals exact inference when the model fits, else the default. */
   private AlgorithmSpec spec;
 
@@ -79,6 +87,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (task != null || evid != null) {
+      return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options);
+    }
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data));

@@ -96,7 +96,9 @@ public final class EliminationEmitter {
     type.addField(FieldSpec.builder(EliminationKernels.Workspace.class, "work", Modifier.PRIVATE, Modifier.FINAL)
         .initializer("new $T($L, $L)", EliminationKernels.Workspace.class, program.maxLevels(), program.maxAccesses()).build());
     type.addField(FieldSpec.builder(int.class, "solved", Modifier.PRIVATE).initializer("-1")
-        .addJavadoc("The evidence count the marginals and log Z were computed for.\n").build());
+        .addJavadoc("The evidence count log Z (the sum pass) was computed for.\n").build());
+    type.addField(FieldSpec.builder(int.class, "distributed", Modifier.PRIVATE).initializer("-1")
+        .addJavadoc("The evidence count the marginals (the back pass) were computed for.\n").build());
     type.addField(FieldSpec.builder(int.class, "decoded", Modifier.PRIVATE).initializer("-1")
         .addJavadoc("The evidence count the most probable assignment was decoded for.\n").build());
     type.addField(FieldSpec.builder(boolean.class, "zero", Modifier.PRIVATE).build());
@@ -132,7 +134,7 @@ public final class EliminationEmitter {
         .addJavadoc("Computes the marginals and log Z of the current evidence now (once per evidence); nothing is left to change.\n")
         .addParameter(int.class, "count")
         .beginControlFlow("if (count > 0)")
-        .addStatement("fresh()")
+        .addStatement("freshMarginals()")
         .addStatement("sweeps += count")
         .endControlFlow()
         .addStatement("epoch++")
@@ -145,7 +147,8 @@ public final class EliminationEmitter {
         .build());
     type.addMethod(EmitSupport.override("mostProbable", boolean.class)
         .addParameter(int[].class, "out")
-        .addStatement("fresh()")
+        .addComment("the back pass reads the sum pass's products of messages, which the max pass overwrites: it goes first")
+        .addStatement("freshMarginals()")
         .beginControlFlow("if (zero)").addStatement("return false").endControlFlow()
         .beginControlFlow("if (decoded != evidence)")
         .beginControlFlow("for (int t = 0; t < S; t++)")
@@ -164,20 +167,33 @@ public final class EliminationEmitter {
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The marginals are all made by the back pass; 1 when they sum to 1, 0 when the evidence has probability zero.\n")
         .addParameter(int.class, "i").returns(double.class)
-        .addStatement("fresh()")
+        .addStatement("freshMarginals()")
         .addStatement("return zero ? 0.0 : 1.0")
         .build());
     type.addMethod(MethodSpec.methodBuilder("fresh").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("log Z of the current evidence: the sum pass alone.\n")
         .beginControlFlow("if (solved != evidence)")
         .addStatement("solve()")
         .addStatement("solved = evidence")
+        .endControlFlow()
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("freshMarginals").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("The marginals of the current evidence: the sum pass, then the back pass.\n")
+        .addStatement("fresh()")
+        .beginControlFlow("if (distributed != evidence)")
+        .beginControlFlow("if (!zero)")
+        .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
+        .addStatement("$T.distribute(STEPS, STEP_AT[t], prior, T, comb, up, down, gather, belief, work)", EliminationKernels.class)
+        .endControlFlow()
+        .endControlFlow()
+        .addStatement("distributed = evidence")
         .endControlFlow()
         .build());
   }
 
   private static void addPasses(TypeSpec.Builder type) {
     type.addMethod(MethodSpec.methodBuilder("solve").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("The sum pass, log Z from the roots (and the exponents of every rescaling), then the back pass.\n")
+        .addJavadoc("The sum pass, and log Z from the roots (and the exponents of every rescaling).\n")
         .addStatement("long shift = 0")
         .beginControlFlow("for (int t = 0; t < S; t++)")
         .addStatement("shift += $T.collect(STEPS, STEP_AT[t], prior, T, comb, up, false, work)", EliminationKernels.class)
@@ -195,9 +211,6 @@ public final class EliminationEmitter {
         .addStatement("return")
         .endControlFlow()
         .addStatement("logZ = log - LN2 * (double) (shift + T_EXPONENT + WEIGHT_SHIFT)")
-        .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.distribute(STEPS, STEP_AT[t], prior, T, comb, up, down, gather, belief, work)", EliminationKernels.class)
-        .endControlFlow()
         .build());
   }
 }
