@@ -140,6 +140,10 @@ final class RunCommand implements Callable<Integer> {
         for (double x : p) {
           sum += x;
         }
+        if (!(Math.abs(sum - 1) < 1e-6) && solver.exact()) {
+          System.err.println("fgc: no marginals: " + against + ": it has probability zero");
+          return 1;
+        }
         if (!(Math.abs(sum - 1) < 1e-6)) {
           System.err.println("fgc: no marginals: " + (Double.isNaN(sum)
               ? "BP's belief of " + m.variableName(i) + " is not a number"

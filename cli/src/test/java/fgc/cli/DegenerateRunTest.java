@@ -96,6 +96,18 @@ class DegenerateRunTest {
   }
 
   @Test
+  void evidenceOfProbabilityZeroUnderExactInferenceSaysSo() throws Exception {
+    // Two colours for a triangle: no assignment at all (the cheap checks do not see it), so exact
+    // inference finds Z = 0 whatever is observed.
+    Path triangle = model("triangle0", "model tri; var w[3] in 0..1; observe w;\nneq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(1, cli.run("run", triangle.toString(), "--marginals", "--observe", "w[0]=0", "--cache-dir", cache()));
+      assertEquals("", cli.out());
+      assertEquals("fgc: no marginals: the evidence contradicts the model: it has probability zero\n", cli.err());
+    }
+  }
+
+  @Test
   void modelsPastTheLimitsAreRefusedWithExitTwoNeverAnInternalError() throws Exception {
     String[][] cases = {
         {"12", "bp-pairwise", "bp-pairwise cannot take model sudoku (20,736 variables of up to 144 values, 432 factors): "},

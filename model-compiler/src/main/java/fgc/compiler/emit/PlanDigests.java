@@ -29,19 +29,19 @@ public final class PlanDigests {
   /** The digest of the class {@code ModelCompiler.compile(model, spec)} makes; plans the model as the compiler does. */
   public static String of(Model model, AlgorithmSpec spec) {
     Map<String, Object> constants = new TreeMap<>();
-    double damping = spec.name().equals(AlgorithmSpec.ELIMINATION) ? 0.0 : spec.option("damping");
     switch (spec.name()) {
       case AlgorithmSpec.BP_PAIRWISE:
-        pairwise(Planner.pairwise(model), null, spec.name(), damping, constants);
+        pairwise(Planner.pairwise(model), null, spec.name(), spec.option("damping"), constants);
         break;
       case AlgorithmSpec.EP_DIRICHLET:
-        pairwise(Planner.pairwise(model), new double[] {spec.option("free"), spec.option("given")}, spec.name(), damping, constants);
+        pairwise(Planner.pairwise(model), new double[] {spec.option("free"), spec.option("given")}, spec.name(), spec.option("damping"),
+            constants);
         break;
       case AlgorithmSpec.SUMPRODUCT:
       case AlgorithmSpec.MAXPRODUCT: {
         boolean max = spec.name().equals(AlgorithmSpec.MAXPRODUCT);
         FactorPlan plan = Planner.factors(model, max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH, spec.name());
-        factors(plan, spec.name(), damping, max, constants);
+        factors(plan, spec.name(), spec.option("damping"), max, constants);
         break;
       }
       case AlgorithmSpec.ELIMINATION:
