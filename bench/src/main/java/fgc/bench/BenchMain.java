@@ -17,6 +17,17 @@ public final class BenchMain {
     System.exit(run(args));
   }
 
+  /** What every benchmark's exit code means, as the footer of its help (the same for all of them). */
+  static final String EXIT_CODES = "Exit codes: 0 done, 1 a benchmark's own check failed (a wrong answer, a figure missing), "
+      + "2 usage or input errors, 70 internal error, 130 interrupted.";
+
+  private static void withExitCodes(CommandLine cli) {
+    cli.getCommandSpec().usageMessage().footer("", EXIT_CODES);
+    for (CommandLine sub : cli.getSubcommands().values()) {
+      withExitCodes(sub);
+    }
+  }
+
   static int run(String... args) {
     CommandLine cli = new CommandLine(new MatrixCommand());
     cli.setCommandName("fgc bench");
@@ -25,10 +36,16 @@ public final class BenchMain {
         System.err.println("fgc bench: " + e.getMessage());
         return 2;
       }
+      if (e instanceof IllegalStateException) {
+        // A benchmark's own check of its answers or figures: the run measured something wrong.
+        System.err.println("fgc bench: check failed: " + e.getMessage());
+        return 1;
+      }
       System.err.println("fgc bench: internal error: " + e);
       return 70;
     });
     fgc.cli.NumberOptions.install(cli);
+    withExitCodes(cli);
     return cli.execute(args);
   }
 }

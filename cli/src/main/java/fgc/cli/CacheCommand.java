@@ -14,10 +14,11 @@ import picocli.CommandLine.Parameters;
 /** {@code cache list|verify|clear}: look at, check, or empty the solver cache. */
 @Command(name = "cache", mixinStandardHelpOptions = true,
     description = "List, verify (and with --repair quarantine bad entries), or clear the solver cache.",
-    footer = {"", "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content,",
-        "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only",
-        "fgc's items; anything else is left and listed.",
-        "", "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors."})
+    footer = {"", "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content, "
+        + "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only "
+        + "fgc's items; anything else is left and listed.",
+        "", "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors, "
+        + "130 interrupted."})
 final class CacheCommand implements Callable<Integer> {
   enum Action { list, verify, clear }
 
@@ -27,7 +28,7 @@ final class CacheCommand implements Callable<Integer> {
   @Option(names = "--repair", description = "With verify: move bad entries to quarantine.")
   boolean repair;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if set, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 /** Compiles a model into the cache (or finds it there) and says which, and how long each step took. */
 @Command(name = "compile", mixinStandardHelpOptions = true,
     description = "Compile a model to a cached solver; print its key, hit or miss, and compile and load times.",
-    footer = {"", "Exit codes: 0 done, 2 usage or model errors."})
+    footer = {"", "Exit codes: 0 done, 2 usage or model errors, 130 interrupted."})
 final class CompileCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;

@@ -22,10 +22,11 @@ import picocli.CommandLine.Option;
  * format (one puzzle per line, the rating as a trailing {@code #} comment).
  */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Generate puzzles with exactly one solution (proved by an exact count), minimal for sides 4 and 9,",
-        "each rated by the effort of the solvers, one per line with the rating as a # comment."},
+    description = {"Generate puzzles with exactly one solution, each rated by the solvers' effort.",
+        "Uniqueness is proved by an exact count; puzzles of sides 4 and 9 are minimal (no given can be removed). "
+        + "One puzzle per line, with its rating as a # comment."},
     footer = {"", "Puzzle i (from 0) comes from seed S + i, so a run can be repeated or extended.",
-        "", "Exit codes: 0 done, 2 usage errors."})
+        "", "Exit codes: 0 done, 2 usage errors, 130 interrupted."})
 final class GenerateCommand implements Callable<Integer> {
   /** The drivers whose effort rates a puzzle: decisions and restarts of decimate, nodes and backtracks of exact. */
   static final List<String> RATING_DRIVERS = List.of("decimate", "exact");

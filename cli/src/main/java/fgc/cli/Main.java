@@ -21,10 +21,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
-    footer = {"", "Run 'fgc COMMAND --help' for a command's options.",
-        "", "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution,",
-        "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the",
-        "algorithm among them), 70 internal error (a bug: please report it)."})
+    footer = {"", "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench --help' lists the benchmarks "
+        + "(the bench module's jar, which the ./fgc launcher builds).",
+        "", "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution, "
+        + "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the "
+        + "algorithm among them), 70 internal error (a bug: please report it), 130 interrupted (Ctrl-C)."})
 public final class Main implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

@@ -21,7 +21,8 @@ final class ModelOptions {
       description = "Inference algorithm: ${COMPLETION-CANDIDATES} (default: " + AlgorithmSpec.DEFAULT + ").")
   String algorithm;
 
-  @Option(names = "--damping", paramLabel = "D", description = "Message damping in [0, 1) (default 0.5).")
+  @Option(names = "--damping", paramLabel = "D", completionCandidates = DampingDefaults.class,
+      description = "Message damping in [0, 1); each algorithm's default: ${COMPLETION-CANDIDATES}.")
   @NumberOptions.Range(min = 0, max = 1, maxExcluded = true)
   Double damping;
 
@@ -29,7 +30,7 @@ final class ModelOptions {
       description = "Data file (docs/language.md): params, the model's data tables, observed values.")
   Path data;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if set, else ~/.cache/fgc.")
   Path cacheDir;
 
   /** The registered algorithms, so a new one shows up in every --help without editing it. */
@@ -37,6 +38,22 @@ final class ModelOptions {
     @Override
     public java.util.Iterator<String> iterator() {
       return AlgorithmSpec.knownAlgorithms().iterator();
+    }
+  }
+
+  /** Each algorithm's default damping, read from the registry when help is shown: {@code maxproduct 0.9}. */
+  static final class DampingDefaults implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      java.util.List<String> defaults = new java.util.ArrayList<>();
+      for (fgc.compiler.Algorithm<?> a : fgc.compiler.Algorithms.all()) {
+        for (fgc.compiler.Algorithm.Option o : a.options()) {
+          if (o.name().equals("damping")) {
+            defaults.add(a.name() + " " + fgc.model.DecimalText.of(o.defaultValue()));
+          }
+        }
+      }
+      return defaults.iterator();
     }
   }
 

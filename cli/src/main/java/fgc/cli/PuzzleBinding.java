@@ -3,6 +3,9 @@ package fgc.cli;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithm;
+import fgc.compiler.Algorithms;
+import fgc.compiler.ModelCompiler;
 import fgc.compiler.plan.PlanException;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
@@ -175,16 +178,34 @@ final class PuzzleBinding {
       try {
         return new Instance(model, cells, cache.load(model, spec));
       } catch (PlanException e) {
-        if (algorithmChosen || spec.name().equals(AlgorithmSpec.BP_PAIRWISE)) {
+        AlgorithmSpec fallback = algorithmChosen ? null : fallback(model, spec);
+        if (fallback == null) {
           throw e;
         }
         // The default algorithm cannot take this size (too many values): fall back, and say so once.
-        System.err.println("fgc: " + e.getMessage() + "; using bp-pairwise for " + side + "x" + side + " grids");
-        return new Instance(model, cells, cache.load(model, AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE)));
+        System.err.println("fgc: " + e.getMessage() + "; using " + fallback.name() + " for " + side + "x" + side + " grids");
+        return new Instance(model, cells, cache.load(model, fallback));
       }
     } catch (PlanException | fgc.model.ModelException e) {
       throw new SizeRefused(side, e.getMessage(), e);
     }
+  }
+
+  /** The first algorithm of the registry after {@code refused} whose solver for {@code model} fits, or null. */
+  private static AlgorithmSpec fallback(Model model, AlgorithmSpec refused) {
+    for (Algorithm<?> a : Algorithms.all()) {
+      if (a.name().equals(refused.name())) {
+        continue;
+      }
+      AlgorithmSpec candidate = a.spec(Map.of());
+      try {
+        ModelCompiler.footprint(model, candidate);
+        return candidate;
+      } catch (PlanException e) {
+        // the next one
+      }
+    }
+    return null;
   }
 
   /** The model's observed array; a model with none cannot take puzzles. */

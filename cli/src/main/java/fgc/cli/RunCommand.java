@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.SolverLimits;
+import fgc.compiler.Algorithms;
 import fgc.compiler.plan.SweepCost;
 import fgc.driver.Assignments;
 import fgc.driver.DecimationDriver;
@@ -28,8 +29,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Run a model with a data file: print a solution (one line per variable), or --marginals.",
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
-        "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence,",
-        "2 usage or model errors (a model too large for the algorithm among them)."})
+        "", "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
+        + "2 usage or model errors (a model too large for the algorithm among them), 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", description = "Bundled model name or model file.")
   String model;
@@ -70,10 +71,10 @@ final class RunCommand implements Callable<Integer> {
    * {@link SolverLimits#WARN_RUN_OPERATIONS}: what is expensive, and what would be cheaper.
    */
   private void warnIfLong(Model m, long sweeps, String what) {
-    if (spec.name().equals(AlgorithmSpec.ELIMINATION)) {
+    SweepCost cost = Algorithms.of(spec).sweepCost(m);
+    if (cost == null) {
       return; // one pass, its size bounded when planning
     }
-    SweepCost cost = SweepCost.of(m, spec.name());
     if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }

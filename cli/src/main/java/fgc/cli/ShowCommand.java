@@ -1,14 +1,13 @@
 package fgc.cli;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithm;
+import fgc.compiler.Algorithms;
 import fgc.compiler.ModelCompiler;
 import fgc.compilation.SolverKey;
 import fgc.compiler.plan.EliminationPlan;
 import fgc.compiler.plan.EliminationPlanner;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.Planner;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -29,11 +28,12 @@ import picocli.CommandLine.Parameters;
 
 /** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
 @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Summarise a model (variables, factors by kind and arity, whether its graph is a tree, its elimination width,",
-        "the algorithms that fit it, messages per sweep, cache key); print the generated Java (--source), draw the factor graph",
-        "(--dot, --svg) or write the model in the UAI format (--uai)."},
+    description = {"Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
+        "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
+        + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
+        + "--dot and --svg draw the factor graph; --uai writes the model for other tools."},
     footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
-        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg."})
+        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."})
 final class ShowCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
@@ -166,23 +166,15 @@ final class ShowCommand implements Callable<Integer> {
    */
   static String messagesPerSweep(Model m, AlgorithmSpec spec) {
     try {
-      ModelCompiler.generateSource(m, spec);
-      if (spec.name().equals(AlgorithmSpec.ELIMINATION)) {
-        EliminationPlan plan = EliminationPlanner.plan(m);
-        return "none: one pass over " + plan.stepCount() + " cliques (elimination width " + plan.width() + ")";
-      }
-      if (spec.name().equals(AlgorithmSpec.BP_PAIRWISE) || spec.name().equals(AlgorithmSpec.EP_DIRICHLET)) {
-        PairwisePlan plan = Planner.pairwise(m);
-        return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-            + plan.factorCount() + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
-            + ", alldiff expanded)";
-      }
-      FactorPlan plan = Planner.factors(m, Integer.MAX_VALUE, spec.name());
-      return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-          + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
+      ModelCompiler.footprint(m, spec);
+      return messagesPerSweep(Algorithms.of(spec), m);
     } catch (PlanException e) {
       return "none: " + e.getMessage();
     }
+  }
+
+  private static <P> String messagesPerSweep(Algorithm<P> algorithm, Model m) {
+    return algorithm.messagesPerSweep(algorithm.plan(m));
   }
 
   private static void line(StringBuilder sb, String label, String text) {

@@ -45,7 +45,7 @@ import picocli.CommandLine.Option;
 @Command(name = "solve", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
         "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file)."},
-    footer = {"", "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors."})
+    footer = {"", "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, 130 interrupted."})
 final class SolveCommand implements Callable<Integer> {
   @Option(names = "--input", paramLabel = "FILE|-", description = "Puzzle file, or - for standard input (default: the embedded puzzles).")
   String input;
@@ -83,7 +83,7 @@ final class SolveCommand implements Callable<Integer> {
       description = "Draw the marginals of one puzzle's cells from its givens (before any decision).")
   Path marginals;
 
-  @Option(names = "--sweep", paramLabel = "K[,K...]", split = ",",
+  @Option(names = "--sweep", paramLabel = "K[,K...]", split = ",", hideParamSyntax = true,
       description = "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
   @NumberOptions.Range(min = 0)
   List<Integer> sweeps = new ArrayList<>();

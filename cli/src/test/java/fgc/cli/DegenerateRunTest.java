@@ -39,7 +39,7 @@ class DegenerateRunTest {
   void hugeWeightsGiveTheirMarginalsAndASolution() throws Exception {
     Path file = model("huge", "model w; var w[2] in 0..1;\n"
         + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\n");
-    for (String algorithm : new String[] {"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet", "elimination"}) {
+    for (String algorithm : fgc.compilation.AlgorithmSpec.knownAlgorithms()) {
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(0, cli.run("run", file.toString(), "--marginals", "--algorithm", algorithm, "--cache-dir", cache()), cli.err());
         assertTrue(cli.out().startsWith("method: ") && cli.out().indexOf('\n') == cli.out().indexOf("\nw[0] "), cli.out());

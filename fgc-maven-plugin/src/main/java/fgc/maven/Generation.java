@@ -60,18 +60,33 @@ public final class Generation {
       this.sources = List.copyOf(sources);
     }
 
-    /** Whether nothing needed regenerating. */
+    /**
+     * Whether nothing needed regenerating.
+     *
+     * @return true when every source was current
+     */
     public boolean upToDate() {
       return upToDate;
     }
 
-    /** The generated sources (written this run, or already current). */
+    /**
+     * The generated sources (written this run, or already current).
+     *
+     * @return the sources' paths
+     */
     public List<Path> sources() {
       return sources;
     }
   }
 
-  /** Generates the sources for {@code models}, or confirms they are current. */
+  /**
+   * Generates the sources for {@code models}, or confirms they are current.
+   *
+   * @param models the configured models
+   * @return what was generated
+   * @throws GenerationException when the configuration or a model is wrong, or a source cannot be
+   *     written
+   */
   public Result run(List<ModelConfig> models) throws GenerationException {
     List<Planned> planned = plan(models);
     String digest = inputsDigest(planned);

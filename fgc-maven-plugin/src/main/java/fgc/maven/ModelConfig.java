@@ -35,48 +35,85 @@ public class ModelConfig {
   /** For Maven and tests. */
   public ModelConfig() {}
 
-  /** A model file with the given solvers. */
+  /**
+   * A model file with the given solvers.
+   *
+   * @param file the model file
+   * @param solvers the solvers to generate from it
+   */
   public ModelConfig(String file, List<SolverConfig> solvers) {
     this.file = file;
     this.solvers = new ArrayList<>(solvers);
   }
 
-  /** The model file. */
+  /**
+   * The model file.
+   *
+   * @return the model file's path, as configured
+   */
   public String getFile() {
     return file;
   }
 
-  /** Sets the model file. */
+  /**
+   * Sets the model file.
+   *
+   * @param file the model file's path
+   */
   public void setFile(String file) {
     this.file = file;
   }
 
-  /** The data file, or null. */
+  /**
+   * The data file, or null.
+   *
+   * @return the data file's path, as configured, or null
+   */
   public String getData() {
     return data;
   }
 
-  /** Sets the data file. */
+  /**
+   * Sets the data file.
+   *
+   * @param data the data file's path, or null for none
+   */
   public void setData(String data) {
     this.data = data;
   }
 
-  /** The parameter overrides. */
+  /**
+   * The parameter overrides.
+   *
+   * @return the parameter values by name
+   */
   public Map<String, String> getParams() {
     return params;
   }
 
-  /** Sets the parameter overrides. */
+  /**
+   * Sets the parameter overrides.
+   *
+   * @param params the parameter values by name
+   */
   public void setParams(Map<String, String> params) {
     this.params = params == null ? new LinkedHashMap<>() : params;
   }
 
-  /** The solvers to generate. */
+  /**
+   * The solvers to generate.
+   *
+   * @return the solvers
+   */
   public List<SolverConfig> getSolvers() {
     return solvers;
   }
 
-  /** Sets the solvers to generate. */
+  /**
+   * Sets the solvers to generate.
+   *
+   * @param solvers the solvers
+   */
   public void setSolvers(List<SolverConfig> solvers) {
     this.solvers = solvers == null ? new ArrayList<>() : solvers;
   }

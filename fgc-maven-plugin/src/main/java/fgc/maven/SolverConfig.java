@@ -30,38 +30,67 @@ public class SolverConfig {
   /** For Maven and tests. */
   public SolverConfig() {}
 
-  /** A solver with no option overrides. */
+  /**
+   * A solver with no option overrides.
+   *
+   * @param algorithm the algorithm's name, or null for the default
+   * @param className the generated class's fully qualified name
+   */
   public SolverConfig(String algorithm, String className) {
     this.algorithm = algorithm;
     this.className = className;
   }
 
-  /** The algorithm's name, or null for the default. */
+  /**
+   * The algorithm's name, or null for the default.
+   *
+   * @return the name, or null
+   */
   public String getAlgorithm() {
     return algorithm;
   }
 
-  /** Sets the algorithm's name. */
+  /**
+   * Sets the algorithm's name.
+   *
+   * @param algorithm the algorithm's name, or null for the default
+   */
   public void setAlgorithm(String algorithm) {
     this.algorithm = algorithm;
   }
 
-  /** The generated class's fully qualified name. */
+  /**
+   * The generated class's fully qualified name.
+   *
+   * @return the class name
+   */
   public String getClassName() {
     return className;
   }
 
-  /** Sets the generated class's fully qualified name. */
+  /**
+   * Sets the generated class's fully qualified name.
+   *
+   * @param className the fully qualified name
+   */
   public void setClassName(String className) {
     this.className = className;
   }
 
-  /** The option overrides, by name. */
+  /**
+   * The option overrides, by name.
+   *
+   * @return the option values by name
+   */
   public Map<String, String> getOptions() {
     return options;
   }
 
-  /** Sets the option overrides. */
+  /**
+   * Sets the option overrides.
+   *
+   * @param options the option values by name
+   */
   public void setOptions(Map<String, String> options) {
     this.options = options == null ? new LinkedHashMap<>() : options;
   }

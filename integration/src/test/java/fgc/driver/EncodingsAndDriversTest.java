@@ -19,6 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Two encodings of one Sudoku, and every algorithm with every message-passing driver. */
@@ -105,7 +106,7 @@ class EncodingsAndDriversTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void singleAndIterativeNeverCallABrokenReadoutSolvedAndCountItsConflicts(String algorithm) {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     for (Driver driver : new Driver[] {Drivers.named("single"), Drivers.named("iterative")}) {

@@ -22,6 +22,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -38,7 +39,7 @@ class BundledModelsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void latinSquareIsCompletedKeepingItsGivens(String algorithm) {
     DataSet data = DataSet.example("latin-5");
     Model model = FgcLanguage.bundled("latin", Map.of(), data);
@@ -75,7 +76,7 @@ class BundledModelsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sumproduct", "maxproduct", "bp-pairwise", "ep-dirichlet"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void petersenGraphGetsAProperThreeColouring(String algorithm) {
     DataSet data = DataSet.example("petersen");
     Model model = FgcLanguage.bundled("colouring", Map.of(), data);

@@ -5,9 +5,9 @@ package fgc.compiler;
  * placeholder below, then {@link CompilerFingerprint} (phase {@code process-classes}) overwrites its 64
  * characters in the class file's constant pool with the fingerprint's 64 hex digits, same length, so
  * the class file stays valid. A constant in a class costs a fresh JVM nothing to read, where a
- * resource on the class path is opened through URL and jar-connection machinery (about 1 ms after
- * another resource was read, 4 ms when it is the first). A method, not a constant field: javac
- * would copy a constant into every class that reads it, out of the stamp's reach.
+ * resource on the class path is opened through URL and jar-connection machinery, which a cache hit
+ * in a fresh JVM would pay for (most when it is the first resource read). A method, not a constant
+ * field: javac would copy a constant into every class that reads it, out of the stamp's reach.
  */
 final class BuiltFingerprint {
   /** What precedes the 64 stamped characters; found exactly once in this class file. */

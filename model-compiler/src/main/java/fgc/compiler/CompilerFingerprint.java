@@ -42,7 +42,10 @@ public final class CompilerFingerprint {
    * classes are fingerprinted with them. A test checks the list is complete and that every name exists.
    */
   static final List<String> FINGERPRINTED = List.of(
-      "fgc.compiler.Algorithms", "fgc.compiler.ModelCompiler",
+      "fgc.compiler.Algorithms", "fgc.compiler.Algorithm", "fgc.compiler.ModelCompiler",
+      "fgc.compiler.algorithms.FactorNodeBp", "fgc.compiler.algorithms.SumProduct", "fgc.compiler.algorithms.MaxProduct",
+      "fgc.compiler.algorithms.PairwiseMessages", "fgc.compiler.algorithms.PairwiseBp", "fgc.compiler.algorithms.EpDirichlet",
+      "fgc.compiler.algorithms.Elimination", "fgc.compiler.algorithms.Options",
       "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
       "fgc.compiler.plan.Weights", "fgc.compiler.plan.Contradictions", "fgc.compiler.plan.Footprint",

@@ -7,10 +7,8 @@ import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompiler;
 import fgc.algorithm.Propagator;
 import fgc.compiler.backend.JaninoBackend;
-import fgc.compiler.emit.PlanDigests;
 import fgc.compiler.emit.PropagatorEmitter;
 import fgc.driver.exact.BitmaskTables;
-import fgc.compiler.reference.References;
 import fgc.model.Model;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +40,7 @@ public final class JaninoSolverCompiler implements SolverCompiler {
     return ModelCompiler.compile(model, spec);
   }
 
-  /** Every algorithm {@link Algorithms} knows: {@link PlanDigests} has the constants of each. */
+  /** Every algorithm the registry has: each computes the plan digest of its classes. */
   @Override
   public boolean checksPlan(String algorithm) {
     return Algorithms.names().contains(algorithm);
@@ -50,12 +48,12 @@ public final class JaninoSolverCompiler implements SolverCompiler {
 
   @Override
   public String planDigest(Model model, AlgorithmSpec spec) {
-    return PlanDigests.of(model, spec);
+    return Algorithms.of(spec).planDigest(model, spec);
   }
 
   @Override
   public boolean startIsDistribution(Model model, AlgorithmSpec spec) {
-    GeneratedAlgorithm reference = References.of(model, spec);
+    GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     reference.reset();
     double[] belief = new double[model.domainOf(0).size()];
     reference.marginal(0, belief);

@@ -8,22 +8,17 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverKey;
 import fgc.compiler.backend.JaninoBackend;
-import fgc.compiler.emit.EliminationEmitter;
-import fgc.compiler.emit.PairwiseBpEmitter;
-import fgc.compiler.emit.FactorBpEmitter;
-import fgc.compiler.plan.EliminationPlan;
-import fgc.compiler.plan.EliminationPlanner;
-import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.PlanException;
 import fgc.compiler.plan.Planner;
 import fgc.compiler.plan.SweepCost;
 import fgc.compiler.plan.TooLargeException;
 import fgc.model.Model;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Modifier;
 
@@ -31,15 +26,15 @@ import javax.lang.model.element.Modifier;
  * The model compiler: an ordered list of passes, each in a file of its own.
  * <ol>
  *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).</li>
- *   <li>{@link Planner}: the model's factors become a message plan (pairwise edges, or factor nodes);
- *       models without solutions and plans past {@link fgc.compiler.plan.SolverLimits} stop here,
- *       their {@link Footprint} added up before any code is written.</li>
- *   <li>{@link PairwiseBpEmitter}, {@link FactorBpEmitter} or {@link EliminationEmitter} (exact
- *       inference, planned by {@link EliminationPlanner}): the plan becomes one specialised Java
- *       class (JavaPoet).</li>
+ *   <li>{@link Algorithm#plan}: the algorithm's planner ({@link Planner}) turns the model's factors
+ *       into a message plan; models without solutions and plans past
+ *       {@link fgc.compiler.plan.SolverLimits} stop here, their {@link Footprint} added up before any
+ *       code is written.</li>
+ *   <li>{@link Algorithm#emit}: the algorithm's emitter turns the plan into one specialised Java class
+ *       (JavaPoet).</li>
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
  * </ol>
- * {@link #generateSource} stops after the emitter; it is what the build-time generator calls, so a
+ * {@link #generateSource} stops after the emitter; it is what the Maven plugin calls, so a
  * precompiled solver and a runtime-compiled one come from the same text.
  */
 public final class ModelCompiler {
@@ -80,20 +75,12 @@ public final class ModelCompiler {
   }
 
   private static JavaFile emit(Model model, AlgorithmSpec spec) {
-    Planned planned = planWithinLimits(model, spec);
-    String key = SolverKey.of(CompilerVersion.id(), model, spec);
-    switch (spec.name()) {
-      case AlgorithmSpec.BP_PAIRWISE:
-        return PairwiseBpEmitter.emit((PairwisePlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"));
-      case AlgorithmSpec.EP_DIRICHLET:
-        return PairwiseBpEmitter.emitDirichlet((PairwisePlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id(),
-            spec.option("damping"), spec.option("free"), spec.option("given"));
-      case AlgorithmSpec.ELIMINATION:
-        return EliminationEmitter.emit((EliminationPlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id());
-      default:
-        return FactorBpEmitter.emit((FactorPlan) planned.plan, key, spec.canonicalText(), CompilerVersion.id(), spec.option("damping"),
-            spec.name().equals(AlgorithmSpec.MAXPRODUCT));
-    }
+    return emit(Algorithms.of(spec), model, spec);
+  }
+
+  private static <P> JavaFile emit(Algorithm<P> algorithm, Model model, AlgorithmSpec spec) {
+    Planned<P> planned = planWithinLimits(algorithm, model);
+    return algorithm.emit(planned.plan, SolverKey.of(CompilerVersion.id(), model, spec), spec, CompilerVersion.id());
   }
 
   /** {@code type} under another simple name: JavaPoet names constructors after their type, so nothing else changes. */
@@ -124,65 +111,44 @@ public final class ModelCompiler {
    * the estimated sweep cost of the class it would write.
    */
   public static Footprint footprint(Model model, AlgorithmSpec spec) {
-    return planWithinLimits(model, spec).footprint;
+    return planWithinLimits(Algorithms.of(spec), model).footprint;
   }
 
-  private static Planned planWithinLimits(Model model, AlgorithmSpec spec) {
+  private static <P> Planned<P> planWithinLimits(Algorithm<P> algorithm, Model model) {
     try {
-      Planned planned = plan(model, spec);
+      Planned<P> planned = plan(algorithm, model);
       planned.footprint.check();
       return planned;
     } catch (TooLargeException e) {
-      throw new TooLargeException(e.getMessage() + alternatives(model, spec));
+      throw new TooLargeException(e.getMessage() + alternatives(model, algorithm));
     }
   }
 
-  private static Planned plan(Model model, AlgorithmSpec spec) {
-    String name = spec.name();
-    Object plan;
-    Footprint footprint;
-    switch (name) {
-      case AlgorithmSpec.BP_PAIRWISE:
-      case AlgorithmSpec.EP_DIRICHLET:
-        PairwisePlan pairwise = Planner.pairwise(model, name);
-        plan = pairwise;
-        footprint = PairwiseBpEmitter.footprint(pairwise, model, name, name.equals(AlgorithmSpec.EP_DIRICHLET));
-        break;
-      case AlgorithmSpec.SUMPRODUCT:
-      case AlgorithmSpec.MAXPRODUCT:
-        boolean max = name.equals(AlgorithmSpec.MAXPRODUCT);
-        FactorPlan factors = Planner.factors(model, max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH, name);
-        plan = factors;
-        footprint = FactorBpEmitter.footprint(factors, model, max);
-        break;
-      case AlgorithmSpec.ELIMINATION:
-        // The planner refuses a clique table past its limit, with the estimated size and the width;
-        // one pass costs the cliques' entries, not a sweep of messages, so there is no sweep estimate.
-        EliminationPlan elimination = EliminationPlanner.plan(model);
-        return new Planned(elimination, EliminationEmitter.footprint(elimination, model));
-      default:
-        throw new IllegalArgumentException("no emitter for algorithm " + name);
-    }
-    return new Planned(plan, footprint.sweep(SweepCost.of(model, name)));
+  private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model) {
+    P plan = algorithm.plan(model);
+    Footprint footprint = algorithm.footprint(plan, model);
+    SweepCost sweep = algorithm.sweepCost(model);
+    return new Planned<>(plan, sweep == null ? footprint : footprint.sweep(sweep));
   }
 
   /**
    * {@code "; maxproduct fits"}, naming every other algorithm (with its default options) whose
    * solver for {@code model} is within the limits, or {@code "; no other algorithm fits"}.
    */
-  private static String alternatives(Model model, AlgorithmSpec refused) {
+  private static String alternatives(Model model, Algorithm<?> refused) {
     List<String> fit = new ArrayList<>();
-    boolean pairwiseFailed = isPairwise(refused.name());
-    for (String other : AlgorithmSpec.knownAlgorithms()) {
-      // ep-dirichlet's class is bp-pairwise's and more: when one pairwise class does not fit, the other does not either.
-      if (other.equals(refused.name()) || isPairwise(other) && pairwiseFailed) {
+    Set<String> failedFamilies = new HashSet<>();
+    failedFamilies.add(refused.planFamily());
+    for (Algorithm<?> other : Algorithms.all()) {
+      // Algorithms of one plan family fail the limits together: when one does not fit, the others do not either.
+      if (other == refused || failedFamilies.contains(other.planFamily())) {
         continue;
       }
       try {
-        plan(model, AlgorithmSpec.named(other)).footprint.check();
-        fit.add(other);
+        plan(other, model).footprint.check();
+        fit.add(other.name());
       } catch (PlanException e) {
-        pairwiseFailed = pairwiseFailed || isPairwise(other);
+        failedFamilies.add(other.planFamily());
       }
     }
     if (fit.isEmpty()) {
@@ -192,16 +158,12 @@ public final class ModelCompiler {
     return "; " + (fit.isEmpty() ? last + " fits" : String.join(", ", fit) + " and " + last + " fit");
   }
 
-  private static boolean isPairwise(String algorithm) {
-    return algorithm.equals(AlgorithmSpec.BP_PAIRWISE) || algorithm.equals(AlgorithmSpec.EP_DIRICHLET);
-  }
-
   /** A plan and the footprint of the class it becomes. */
-  private static final class Planned {
-    final Object plan;
+  private static final class Planned<P> {
+    final P plan;
     final Footprint footprint;
 
-    Planned(Object plan, Footprint footprint) {
+    Planned(P plan, Footprint footprint) {
       this.plan = plan;
       this.footprint = footprint;
     }

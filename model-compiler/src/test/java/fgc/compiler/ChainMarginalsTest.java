@@ -27,7 +27,7 @@ class ChainMarginalsTest {
     int[] seen = FgcLanguage.evidence(model, data).values();
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
     GeneratedAlgorithm bp = backend.equals("generated")
-        ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : fgc.compiler.reference.References.of(model, spec);
+        ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : fgc.compiler.Algorithms.of(spec).reference(model, spec);
     for (int i = 0; i < seen.length; i++) {
       if (seen[i] != Evidence.NONE) {
         bp.setObserved(i, seen[i]);

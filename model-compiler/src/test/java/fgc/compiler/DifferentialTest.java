@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.reference.References;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Model;
@@ -15,6 +14,7 @@ import fgc.model.VariableArray;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Generated code and the reference interpreter must give the same marginals on the same inputs (bundled models). */
@@ -22,26 +22,29 @@ class DifferentialTest {
   private static final double TOLERANCE = 1e-12;
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet", "elimination"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void sudoku4x4AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     assertAgree(model, algorithm, "1...........4..3", 0.5, 12);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void sudoku9x9AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
+    if (refusedWhenPlanning(model, algorithm)) {
+      return;
+    }
     assertAgree(model, algorithm, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 0.5, 8);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void undampedAndNoisyStartsAgreeToo(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
-    AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
+    AlgorithmSpec spec = spec(algorithm, 0.0);
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
-    GeneratedAlgorithm reference = References.of(model, spec);
+    GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     generated.resetWithNoise(42L, 0.7);
     reference.resetWithNoise(42L, 0.7);
     generated.setObserved(5, 3);
@@ -52,7 +55,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet", "elimination"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void contradictoryEvidenceAgreesToo(String algorithm) throws Exception {
     // Two 1s in the first row (and a 2 in its box): ruled-out factors, observed cells whose
     // neighbours rule their value out, messages that are exactly zero; damped and undamped.
@@ -62,7 +65,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "sumproduct", "maxproduct", "ep-dirichlet", "elimination"})
+  @MethodSource("fgc.compiler.Algorithms#names")
   void irregularGraphWithMixedDomainsAgrees(String algorithm) throws Exception {
     // A path and a triangle over variables of different ranges: exercises offset and domain tables.
     ModelBuilder b = Model.builder("mixed");
@@ -110,7 +113,7 @@ class DifferentialTest {
       for (double damping : new double[] {0.5, 0.0}) {
         AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", damping));
         GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
-        GeneratedAlgorithm reference = References.of(model, spec);
+        GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
         TestModels.observe(generated, ".1.3");
         TestModels.observe(reference, ".1.3");
         generated.resetWithNoise(11L, scale);
@@ -124,7 +127,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sumproduct", "maxproduct", "elimination"})
+  @ValueSource(strings = {"sumproduct", "maxproduct"})
   void everyFactorKindAgreesWithTheBruteForceInterpreter(String algorithm) throws Exception {
     // eq, sum, a 3-variable table with zeros, prior and alldiff together, over mixed domains, on a loopy graph.
     ModelBuilder b = Model.builder("kinds");
@@ -139,7 +142,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "ep-dirichlet", "elimination"})
+  @ValueSource(strings = {"bp-pairwise", "ep-dirichlet"})
   void pairwiseAndUnaryKindsAgreeWithTheInterpreter(String algorithm) throws Exception {
     // Loops x0-x1-y0-x0 and x0-x2-y1-x0 over mixed domains; x2-y1 holds a neq and two tables (one
     // in each orientation), x1-y0 an eq; priors and a one-variable table weigh x0, y0 and x3.
@@ -190,7 +193,7 @@ class DifferentialTest {
     AlgorithmSpec spec = AlgorithmSpec.named("maxproduct", Map.of("damping", 0.3));
     assertTrue(ModelCompiler.generateSource(model, spec).text().contains("AssignmentKernels.maxProduct"));
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
-    GeneratedAlgorithm reference = References.of(model, spec);
+    GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     generated.resetWithNoise(3L, 0.8);
     reference.resetWithNoise(3L, 0.8);
     for (int sweep = 0; sweep < 3; sweep++) {
@@ -200,15 +203,30 @@ class DifferentialTest {
     }
   }
 
-  /** The algorithm with the damping, when it has one (exact inference has nothing to damp). */
+  /** The algorithm with this damping, when it has the option (exact inference has nothing to damp). */
   private static AlgorithmSpec spec(String algorithm, double damping) {
-    return algorithm.equals(AlgorithmSpec.ELIMINATION) ? AlgorithmSpec.named(algorithm) : AlgorithmSpec.named(algorithm, Map.of("damping", damping));
+    boolean damped = Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));
+    return damped ? AlgorithmSpec.named(algorithm, Map.of("damping", damping)) : AlgorithmSpec.named(algorithm);
+  }
+
+  /**
+   * Whether {@code algorithm} refuses {@code model} for its size (exact inference on a 9x9 Sudoku):
+   * then the refusal must come when planning, name the algorithm and say what it needs.
+   */
+  private static boolean refusedWhenPlanning(Model model, String algorithm) {
+    try {
+      ModelCompiler.footprint(model, AlgorithmSpec.named(algorithm));
+      return false;
+    } catch (fgc.compiler.plan.TooLargeException e) {
+      assertTrue(e.getMessage().startsWith(algorithm + " "), e.getMessage());
+      return true;
+    }
   }
 
   private static void assertAgree(Model model, String algorithm, String givens, double damping, int sweeps) throws Exception {
     AlgorithmSpec spec = spec(algorithm, damping);
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
-    GeneratedAlgorithm reference = References.of(model, spec);
+    GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     TestModels.observe(generated, givens);
     TestModels.observe(reference, givens);
     for (int s = 0; s < sweeps; s++) {
@@ -219,13 +237,6 @@ class DifferentialTest {
     }
     assertEquals(sweeps, generated.sweepsDone());
     assertEquals(reference.contradiction(), generated.contradiction());
-    // Exact inference's other answers; NaN and false on both sides for message passing.
-    double logZ = reference.logPartition();
-    assertEquals(logZ, generated.logPartition(), Double.isFinite(logZ) ? TOLERANCE * Math.max(1, Math.abs(logZ)) : 0.0, "log Z");
-    int[] a = new int[model.variableCount()];
-    int[] b = new int[model.variableCount()];
-    assertEquals(reference.mostProbable(b), generated.mostProbable(a));
-    assertTrue(java.util.Arrays.equals(b, a), "most probable assignment");
   }
 
   private static void assertSameMarginals(Model model, GeneratedAlgorithm g, GeneratedAlgorithm r) {

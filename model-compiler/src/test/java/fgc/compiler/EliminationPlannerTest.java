@@ -35,7 +35,7 @@ class EliminationPlannerTest {
     Random random = new Random(4);
     for (int k = 0; k < 40; k++) {
       Model model = k % 2 == 0 ? randomGraph(random, 3 + random.nextInt(20)) : EliminationTest.randomModel(random, k, true);
-      if (EliminationTest.refusedAsContradictory(model, fgc.compiler.reference.References.of(model, AlgorithmSpec.named("elimination")))) {
+      if (EliminationTest.refusedAsContradictory(model, fgc.compiler.Algorithms.of(AlgorithmSpec.named("elimination")).reference(model, AlgorithmSpec.named("elimination")))) {
         continue;
       }
       EliminationPlan plan = EliminationPlanner.plan(model);

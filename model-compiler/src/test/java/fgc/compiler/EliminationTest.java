@@ -14,7 +14,6 @@ import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.NoSolutionException;
 import fgc.compiler.plan.PlanException;
 import fgc.compiler.reference.ReferenceEnumeration;
-import fgc.compiler.reference.References;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
@@ -81,7 +80,7 @@ class EliminationTest {
     assertEquals(0.4298, m[1], 5e-5, "P(sprinkler | wet)");
     // P(wet) = 0.6471: log Z with the evidence is its log, since the tables are normalised CPTs.
     assertEquals(Math.log(0.6471), exact.logPartition(), 1e-4);
-    GeneratedAlgorithm reference = References.of(model, ELIMINATION);
+    GeneratedAlgorithm reference = Algorithms.of(ELIMINATION).reference(model, ELIMINATION);
     reference.setObserved(model.array("wet").at(), 1);
     assertSameAnswers(model, exact, reference);
   }
@@ -110,7 +109,7 @@ class EliminationTest {
     int refused = 0;
     for (int k = 0; k < 48; k++) {
       Model model = randomModel(random, k, k % 2 == 0);
-      GeneratedAlgorithm reference = References.of(model, ELIMINATION);
+      GeneratedAlgorithm reference = Algorithms.of(ELIMINATION).reference(model, ELIMINATION);
       if (refusedAsContradictory(model, reference)) {
         refused++;
         continue;
@@ -241,7 +240,7 @@ class EliminationTest {
   void newEvidenceNeedsNoRecompileAndEveryReaderSeesIt() throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     GeneratedAlgorithm exact = compiled(model);
-    GeneratedAlgorithm reference = References.of(model, ELIMINATION);
+    GeneratedAlgorithm reference = Algorithms.of(ELIMINATION).reference(model, ELIMINATION);
     double[] m = new double[4];
     exact.marginal(0, m);
     assertArrayEquals(new double[] {0.25, 0.25, 0.25, 0.25}, m, 1e-15, "before any update: the answer without evidence");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.reference.References;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -27,7 +26,7 @@ class PairwiseKindsExactTest {
     Model model = tree();
     AlgorithmSpec spec = AlgorithmSpec.named("bp-pairwise", Map.of("damping", 0.0));
     GeneratedAlgorithm bp = backend.equals("generated")
-        ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : References.of(model, spec);
+        ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : Algorithms.of(spec).reference(model, spec);
     int[] evidence = {-1, -1, -1, -1, observedE};
     if (observedE >= 0) {
       bp.setObserved(4, observedE);

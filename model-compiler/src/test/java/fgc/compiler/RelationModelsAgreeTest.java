@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
-import fgc.compiler.reference.References;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
@@ -29,7 +28,7 @@ class RelationModelsAgreeTest {
     Model model = FgcLanguage.bundled(name, name.equals("queens") ? Map.of("n", 6L) : Map.of(), data);
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.3));
     GeneratedAlgorithm generated = DifferentialTest.instantiate(ModelCompiler.compile(model, spec));
-    GeneratedAlgorithm reference = References.of(model, spec);
+    GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     generated.resetWithNoise(5L, 0.5);
     reference.resetWithNoise(5L, 0.5);
     for (int sweep = 0; sweep < 4; sweep++) {

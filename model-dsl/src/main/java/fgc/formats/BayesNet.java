@@ -33,21 +33,42 @@ public final class BayesNet {
     this.parents = parents.stream().map(List::copyOf).toList();
   }
 
+  /**
+   * The network as a model: one scalar array per variable, one table or prior per probability
+   * block.
+   *
+   * @return the model
+   */
   public Model model() {
     return model;
   }
 
-  /** The name the file's {@code network} block gives (often {@code unknown}); the model is named after the file. */
+  /**
+   * The name the file's {@code network} block gives (often {@code unknown}); the model is named
+   * after the file.
+   *
+   * @return the network's name
+   */
   public String networkName() {
     return networkName;
   }
 
-  /** The variables' names as the file writes them, in file order: name {@code i} is flat variable {@code i}. */
+  /**
+   * The variables' names as the file writes them, in file order: name {@code i} is flat variable
+   * {@code i}.
+   *
+   * @return the variables' names
+   */
   public List<String> variables() {
     return variables;
   }
 
-  /** The model's flat index of the variable the file calls {@code variable}. */
+  /**
+   * The model's flat index of the variable the file calls {@code variable}.
+   *
+   * @param variable the variable's name in the file
+   * @return its flat index
+   */
   public int index(String variable) {
     Integer i = index.get(variable);
     if (i == null) {
@@ -57,17 +78,34 @@ public final class BayesNet {
     return i;
   }
 
-  /** The name of {@code variable}'s array in the model: the BIF name, made an identifier if it is not one. */
+  /**
+   * The name of {@code variable}'s array in the model: the BIF name, made an identifier if it is
+   * not one.
+   *
+   * @param variable the variable's name in the file
+   * @return the name of its array in the model
+   */
   public String modelName(String variable) {
     return model.variableName(index(variable));
   }
 
-  /** The states of {@code variable}, in the file's order: state {@code s} is value {@code s}. */
+  /**
+   * The states of {@code variable}, in the file's order: state {@code s} is value {@code s}.
+   *
+   * @param variable the variable's name in the file
+   * @return its states' names
+   */
   public List<String> states(String variable) {
     return states.get(index(variable));
   }
 
-  /** The value (state index) of {@code state} of {@code variable}. */
+  /**
+   * The value (state index) of {@code state} of {@code variable}.
+   *
+   * @param variable the variable's name in the file
+   * @param state the state's name
+   * @return its index
+   */
   public int state(String variable, String state) {
     List<String> s = states(variable);
     int v = s.indexOf(state);
@@ -77,12 +115,23 @@ public final class BayesNet {
     return v;
   }
 
-  /** The parents of {@code variable}, in the order its probability block lists them. */
+  /**
+   * The parents of {@code variable}, in the order its probability block lists them.
+   *
+   * @param variable the variable's name in the file
+   * @return its parents' names
+   */
   public List<String> parents(String variable) {
     return parents.get(index(variable));
   }
 
-  /** The evidence that sets each variable named in {@code observed} to the named state, e.g. {@code lung=yes}. */
+  /**
+   * The evidence that sets each variable named in {@code observed} to the named state, e.g. {@code
+   * lung=yes}.
+   *
+   * @param observed each observed variable's name and its state's name
+   * @return the evidence
+   */
   public Evidence evidence(Map<String, String> observed) {
     int[] values = Evidence.none(model).values();
     for (Map.Entry<String, String> e : observed.entrySet()) {

@@ -33,12 +33,25 @@ import java.nio.file.Path;
 public final class BifFormat {
   private BifFormat() {}
 
-  /** The network in the BIF file {@code file}; the model is named after the file ({@code asia.bif} gives {@code asia}). */
+  /**
+   * The network in the BIF file {@code file}; the model is named after the file ({@code asia.bif}
+   * gives {@code asia}).
+   *
+   * @param file the BIF file (UTF-8)
+   * @return the network
+   */
   public static BayesNet read(Path file) {
     return BifParser.parse(SourceText.read(file));
   }
 
-  /** The network in BIF {@code text}; {@code sourceName} is what errors call it and gives the model's name. */
+  /**
+   * The network in BIF {@code text}; {@code sourceName} is what errors call it and gives the
+   * model's name.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the BIF text
+   * @return the network
+   */
   public static BayesNet parse(String sourceName, String text) {
     return BifParser.parse(new SourceText(sourceName, text));
   }

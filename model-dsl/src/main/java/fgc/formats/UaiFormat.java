@@ -38,22 +38,48 @@ public final class UaiFormat {
 
   private UaiFormat() {}
 
-  /** The model in the UAI file {@code file}. */
+  /**
+   * The model in the UAI file {@code file}.
+   *
+   * @param file the UAI file
+   * @return the model
+   */
   public static UaiModel read(Path file) {
     return UaiParser.model(SourceText.read(file));
   }
 
-  /** The model in UAI {@code text}; {@code sourceName} is what errors call it and gives the model's name. */
+  /**
+   * The model in UAI {@code text}; {@code sourceName} is what errors call it and gives the model's
+   * name.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the UAI text
+   * @return the model
+   */
   public static UaiModel parse(String sourceName, String text) {
     return UaiParser.model(new SourceText(sourceName, text));
   }
 
-  /** The evidence in the {@code .evid} file {@code file} for {@code model}; it must hold exactly one sample. */
+  /**
+   * The evidence in the {@code .evid} file {@code file} for {@code model}; it must hold exactly one
+   * sample.
+   *
+   * @param file the evidence file
+   * @param model the model it is for
+   * @return the evidence
+   */
   public static Evidence readEvidence(Path file, UaiModel model) {
     return single(SourceText.read(file), model);
   }
 
-  /** The evidence in {@code .evid} {@code text} for {@code model}; it must hold exactly one sample. */
+  /**
+   * The evidence in {@code .evid} {@code text} for {@code model}; it must hold exactly one sample.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the evidence text
+   * @param model the model it is for
+   * @return the evidence
+   */
   public static Evidence parseEvidence(String sourceName, String text, UaiModel model) {
     return single(new SourceText(sourceName, text), model);
   }
@@ -61,6 +87,11 @@ public final class UaiFormat {
   /**
    * Every sample of an evidence file: one for the current format, any number (perhaps none) for
    * the old one, whose first line is the number of samples.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the evidence text
+   * @param model the model it is for
+   * @return the samples, in file order
    */
   public static List<Evidence> parseEvidenceSamples(String sourceName, String text, UaiModel model) {
     return List.copyOf(UaiParser.evidenceSamples(new SourceText(sourceName, text), model));
@@ -74,7 +105,13 @@ public final class UaiFormat {
     return samples.get(0);
   }
 
-  /** {@code model} as MARKOV UAI text, scopes in the model's order, at most {@link #MAX_TABLE_ENTRIES} entries per table. */
+  /**
+   * {@code model} as MARKOV UAI text, scopes in the model's order, at most {@link
+   * #MAX_TABLE_ENTRIES} entries per table.
+   *
+   * @param model the model
+   * @return the UAI text
+   */
   public static String write(Model model) {
     return write(model, false, MAX_TABLE_ENTRIES);
   }
@@ -91,6 +128,8 @@ public final class UaiFormat {
    * @param maxTableEntries the largest table to write for one factor; a model with a larger one is
    *     refused with a {@link fgc.model.ModelException} naming the factor and its size, before
    *     anything is written
+   * @param model the model
+   * @return the UAI text
    */
   public static String write(Model model, boolean sortScopes, long maxTableEntries) {
     StringBuilder sb = new StringBuilder();
@@ -98,7 +137,15 @@ public final class UaiFormat {
     return sb.toString();
   }
 
-  /** As {@link #write(Model, boolean, long)}, onto {@code out} (nothing is written if the model is refused). */
+  /**
+   * As {@link #write(Model, boolean, long)}, onto {@code out} (nothing is written if the model is
+   * refused).
+   *
+   * @param model the model
+   * @param sortScopes as for {@link #write(Model, boolean, long)}
+   * @param maxTableEntries as for {@link #write(Model, boolean, long)}
+   * @param out where the text goes
+   */
   public static void write(Model model, boolean sortScopes, long maxTableEntries, Appendable out) {
     if (maxTableEntries < 1 || maxTableEntries > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("maxTableEntries must be 1.." + (Integer.MAX_VALUE - 8) + ", not " + maxTableEntries);
@@ -110,7 +157,14 @@ public final class UaiFormat {
     }
   }
 
-  /** {@code evidence} as a one-line {@code .evid} text for the UAI text {@link #write} gives of {@code model}. */
+  /**
+   * {@code evidence} as a one-line {@code .evid} text for the UAI text {@link #write} gives of
+   * {@code model}.
+   *
+   * @param model the model
+   * @param evidence its evidence
+   * @return the evidence text
+   */
   public static String writeEvidence(Model model, Evidence evidence) {
     return UaiWriter.evidence(model, evidence);
   }

@@ -19,7 +19,9 @@ import fgc.model.Model;
 public final class UaiModel {
   /** The network type the file's first line names. */
   public enum Type {
+    /** A Markov network: the functions are arbitrary non-negative tables. */
     MARKOV,
+    /** A Bayesian network: each function is a conditional probability table. */
     BAYES
   }
 
@@ -35,29 +37,58 @@ public final class UaiModel {
     this.cardinalities = cardinalities.clone();
   }
 
+  /**
+   * The model, one array per run of variables of the same cardinality.
+   *
+   * @return the model
+   */
   public Model model() {
     return model;
   }
 
+  /**
+   * Whether the file holds a Markov or a Bayesian network.
+   *
+   * @return the type
+   */
   public Type type() {
     return type;
   }
 
-  /** The name the file was read under (its path), which errors about it name. */
+  /**
+   * The name the file was read under (its path), which errors about it name.
+   *
+   * @return the source's name
+   */
   public String sourceName() {
     return sourceName;
   }
 
+  /**
+   * How many variables the file declares.
+   *
+   * @return the number of variables
+   */
   public int variableCount() {
     return cardinalities.length;
   }
 
-  /** The cardinality of UAI variable {@code uaiVariable}. */
+  /**
+   * The cardinality of UAI variable {@code uaiVariable}.
+   *
+   * @param uaiVariable a variable's number in the file
+   * @return its cardinality
+   */
   public int cardinality(int uaiVariable) {
     return cardinalities[uaiVariable];
   }
 
-  /** The model's flat index of UAI variable {@code uaiVariable}: the same number. */
+  /**
+   * The model's flat index of UAI variable {@code uaiVariable}: the same number.
+   *
+   * @param uaiVariable a variable's number in the file
+   * @return its flat index in the model
+   */
   public int modelIndex(int uaiVariable) {
     if (uaiVariable < 0 || uaiVariable >= cardinalities.length) {
       throw new IndexOutOfBoundsException("UAI variable " + uaiVariable + " of " + cardinalities.length);
@@ -65,7 +96,13 @@ public final class UaiModel {
     return uaiVariable;
   }
 
-  /** The model's name for UAI variable {@code uaiVariable}: {@code x[7]}, or with mixed cardinalities {@code x5[2]} or {@code x7}. */
+  /**
+   * The model's name for UAI variable {@code uaiVariable}: {@code x[7]}, or with mixed
+   * cardinalities {@code x5[2]} or {@code x7}.
+   *
+   * @param uaiVariable a variable's number in the file
+   * @return its name in the model
+   */
   public String variableName(int uaiVariable) {
     return model.variableName(modelIndex(uaiVariable));
   }

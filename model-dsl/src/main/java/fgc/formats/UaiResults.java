@@ -20,7 +20,13 @@ import java.util.List;
 public final class UaiResults {
   private UaiResults() {}
 
-  /** A MAR result: {@code marginals[i][v]} is P(variable i has value index v). */
+  /**
+   * A MAR result: {@code marginals[i][v]} is P(variable i has value index v).
+   *
+   * @param model the model the marginals are of
+   * @param marginals one row per variable
+   * @return the MAR text
+   */
   public static String mar(Model model, double[][] marginals) {
     if (marginals.length != model.variableCount()) {
       throw new IllegalArgumentException(marginals.length + " marginals for " + model.variableCount() + " variables");
@@ -43,7 +49,13 @@ public final class UaiResults {
     return sb.append('\n').toString();
   }
 
-  /** A PR result: {@code log10Z} is log10 of Z (natural log Z divided by ln 10); minus infinity is written {@code -inf}. */
+  /**
+   * A PR result: {@code log10Z} is log10 of Z (natural log Z divided by ln 10); minus infinity is
+   * written {@code -inf}.
+   *
+   * @param log10Z the logarithm of the partition function, base 10
+   * @return the PR text
+   */
   public static String pr(double log10Z) {
     if (Double.isNaN(log10Z) || log10Z == Double.POSITIVE_INFINITY) {
       throw new IllegalArgumentException("log10 Z is " + log10Z);
@@ -51,7 +63,13 @@ public final class UaiResults {
     return "PR\n" + (log10Z == Double.NEGATIVE_INFINITY ? "-inf" : DecimalText.of(log10Z)) + "\n";
   }
 
-  /** An MPE result: {@code values} holds one domain value per variable, written as its value index. */
+  /**
+   * An MPE result: {@code values} holds one domain value per variable, written as its value index.
+   *
+   * @param model the model the values are of
+   * @param values one domain value per variable
+   * @return the MPE text
+   */
   public static String mpe(Model model, int[] values) {
     if (values.length != model.variableCount()) {
       throw new IllegalArgumentException(values.length + " values for " + model.variableCount() + " variables");
@@ -67,25 +85,55 @@ public final class UaiResults {
     return sb.append('\n').toString();
   }
 
-  /** The marginals of a MAR file: {@code [i][v]}, one row per variable, as long as its cardinality. */
+  /**
+   * The marginals of a MAR file: {@code [i][v]}, one row per variable, as long as its cardinality.
+   *
+   * @param file the MAR file
+   * @return the marginals
+   */
   public static double[][] readMar(Path file) {
     return mar(SourceText.read(file));
   }
 
+  /**
+   * The marginals of MAR text, as {@link #readMar}.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the MAR text
+   * @return the marginals
+   */
   public static double[][] parseMar(String sourceName, String text) {
     return mar(new SourceText(sourceName, text));
   }
 
-  /** The log10 Z of a PR file ({@code -inf} is minus infinity). */
+  /**
+   * The log10 Z of a PR file ({@code -inf} is minus infinity).
+   *
+   * @param file the PR file
+   * @return log10 of Z
+   */
   public static double readPr(Path file) {
     return pr(SourceText.read(file));
   }
 
+  /**
+   * The log10 Z of PR text, as {@link #readPr}.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the PR text
+   * @return log10 of Z
+   */
   public static double parsePr(String sourceName, String text) {
     return pr(new SourceText(sourceName, text));
   }
 
-  /** The value indices of an MPE file. */
+  /**
+   * The value indices of an MPE file.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the MPE text
+   * @return the value indices, one per variable
+   */
   public static int[] parseMpe(String sourceName, String text) {
     Reader r = new Reader(new SourceText(sourceName, text), "MPE");
     int n = r.count("the number of variables");

@@ -62,23 +62,43 @@ public final class DataSet {
     this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
   }
 
-  /** No data at all. */
+  /**
+   * No data at all.
+   *
+   * @return the empty data set
+   */
   public static DataSet empty() {
     return EMPTY;
   }
 
-  /** The data in {@code text}; {@code sourceName} is what errors call it. */
+  /**
+   * The data in {@code text}; {@code sourceName} is what errors call it.
+   *
+   * @param sourceName the name errors give the source, such as its file name
+   * @param text the data text
+   * @return the data
+   */
   public static DataSet parse(String sourceName, String text) {
     Source source = new Source(sourceName, text);
     return new DataSet(source, new DataParser(source).entries());
   }
 
-  /** The data file {@code file} (UTF-8). */
+  /**
+   * The data file {@code file} (UTF-8).
+   *
+   * @param file the data file
+   * @return the data
+   */
   public static DataSet load(Path file) {
     return parse(file.toString(), FgcLanguage.readText(file));
   }
 
-  /** An example data file shipped as the resource {@code /fgc/examples/NAME.fgd}. */
+  /**
+   * An example data file shipped as the resource {@code /fgc/examples/NAME.fgd}.
+   *
+   * @param name the example's name, without {@code .fgd}
+   * @return the data
+   */
   public static DataSet example(String name) {
     try (java.io.InputStream in = DataSet.class.getResourceAsStream("/fgc/examples/" + name + ".fgd")) {
       if (in == null) {
@@ -90,15 +110,29 @@ public final class DataSet {
     }
   }
 
-  /** The names defined, in file order. */
+  /**
+   * The names defined, in file order.
+   *
+   * @return the names
+   */
   public List<String> names() {
     return new ArrayList<>(entries.keySet());
   }
 
+  /**
+   * The name the data was read under, which errors about it name.
+   *
+   * @return the source's name
+   */
   public String sourceName() {
     return source.name();
   }
 
+  /**
+   * Whether the data defines nothing.
+   *
+   * @return true for no entries
+   */
   public boolean isEmpty() {
     return entries.isEmpty();
   }

@@ -19,6 +19,15 @@ public final class Diagnostic {
   private final String message;
   private final String sourceLine;
 
+  /**
+   * An error at {@code line:column} of {@code sourceName}.
+   *
+   * @param sourceName the name of the source, such as its file name
+   * @param line the 1-based line, or 0 for no position
+   * @param column the 1-based column
+   * @param message what is wrong
+   * @param sourceLine the text of the line, shown under the message
+   */
   public Diagnostic(String sourceName, int line, int column, String message, String sourceLine) {
     this.sourceName = Objects.requireNonNull(sourceName);
     this.line = line;
@@ -27,28 +36,58 @@ public final class Diagnostic {
     this.sourceLine = sourceLine == null ? "" : sourceLine;
   }
 
-  /** A diagnostic without a position. */
+  /**
+   * A diagnostic without a position.
+   *
+   * @param sourceName the name of the source, such as its file name
+   * @param message what is wrong
+   * @return the diagnostic
+   */
   public static Diagnostic unpositioned(String sourceName, String message) {
     return new Diagnostic(sourceName, 0, 0, message, "");
   }
 
+  /**
+   * The name of the source the error is in.
+   *
+   * @return the source's name
+   */
   public String sourceName() {
     return sourceName;
   }
 
+  /**
+   * The 1-based line, or 0 when there is no position.
+   *
+   * @return the line
+   */
   public int line() {
     return line;
   }
 
+  /**
+   * The 1-based column, in characters.
+   *
+   * @return the column
+   */
   public int column() {
     return column;
   }
 
+  /**
+   * What is wrong, without the position.
+   *
+   * @return the message
+   */
   public String message() {
     return message;
   }
 
-  /** The text of the offending line, without its line end; empty when there is no position. */
+  /**
+   * The text of the offending line, without its line end; empty when there is no position.
+   *
+   * @return the line's text
+   */
   public String sourceLine() {
     return sourceLine;
   }
@@ -60,6 +99,8 @@ public final class Diagnostic {
    * {@link #SHOWN} cells is shown as a window around the column, each cut end marked "...".
    * Control and format characters (an escape sequence, a bidirectional override) are shown as
    * '?', so a file cannot reach the terminal through its error messages.
+   *
+   * @return the message as the user sees it
    */
   public String format() {
     if (line <= 0) {

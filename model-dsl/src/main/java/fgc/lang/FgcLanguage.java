@@ -90,7 +90,15 @@ public final class FgcLanguage {
 
   private FgcLanguage() {}
 
-  /** The model in {@code text}; {@code sourceName} is what diagnostics call it and gives the default model name. */
+  /**
+   * The model in {@code text}; {@code sourceName} is what diagnostics call it and gives the default
+   * model name.
+   *
+   * @param sourceName the name of the source, such as a file name
+   * @param text the model's source text
+   * @param paramOverrides values for the model's params, replacing their defaults
+   * @return the model
+   */
   public static Model parse(String sourceName, String text, Map<String, Long> paramOverrides) {
     return parse(sourceName, text, paramOverrides, DataSet.empty());
   }
@@ -99,6 +107,12 @@ public final class FgcLanguage {
    * The model in {@code text} with {@code data}: the data file's numbers set params (an override
    * given here wins), its tables feed {@code data NAME;} declarations. Every entry must be used by
    * the model: a param, a data table, or an observed array (whose values {@link DataEvidence} reads).
+   *
+   * @param sourceName the name of the source, such as a file name
+   * @param text the model's source text
+   * @param paramOverrides values for the model's params, replacing their defaults and the data's
+   * @param data the parsed data file, or null for none
+   * @return the model
    */
   public static Model parse(String sourceName, String text, Map<String, Long> paramOverrides, DataSet data) {
     Source source = new Source(sourceName, text);
@@ -113,7 +127,14 @@ public final class FgcLanguage {
     return model;
   }
 
-  /** The model in {@code file} with the data file {@code data}. */
+  /**
+   * The model in {@code file} with the data file {@code data}.
+   *
+   * @param file the model file (UTF-8)
+   * @param paramOverrides values for the model's params, replacing their defaults and the data's
+   * @param data the parsed data file, or null for none
+   * @return the model
+   */
   public static Model load(Path file, Map<String, Long> paramOverrides, DataSet data) {
     return parse(file.toString(), readText(file), paramOverrides, data);
   }
@@ -122,13 +143,24 @@ public final class FgcLanguage {
    * The model in the class-path resource {@code path} (e.g. {@code sprinkler.fg}, where the Maven
    * plugin puts a project's models), with the data file in the resource {@code dataPath} (or none
    * when null); read through the context class loader, else this class's.
+   *
+   * @param path the resource's path in the class path
+   * @param paramOverrides values for the model's params, replacing their defaults and the data's
+   * @param dataPath the data file's resource path, or null for none
+   * @return the model
    */
   public static Model resource(String path, Map<String, Long> paramOverrides, String dataPath) {
     DataSet data = dataPath == null ? DataSet.empty() : DataSet.parse(dataPath, resourceText(dataPath));
     return parse(path, resourceText(path), paramOverrides, data);
   }
 
-  /** The model in the class-path resource {@code path}, with no data file. */
+  /**
+   * The model in the class-path resource {@code path}, with no data file.
+   *
+   * @param path the resource's path in the class path
+   * @param paramOverrides values for the model's params, replacing their defaults
+   * @return the model
+   */
   public static Model resource(String path, Map<String, Long> paramOverrides) {
     return resource(path, paramOverrides, null);
   }
@@ -149,12 +181,26 @@ public final class FgcLanguage {
     }
   }
 
-  /** The bundled model {@code name} with {@code data}. */
+  /**
+   * The bundled model {@code name} with {@code data}.
+   *
+   * @param name one of {@link #bundledNames()}
+   * @param paramOverrides values for the model's params, replacing their defaults and the data's
+   * @param data the parsed data file, or null for none
+   * @return the model
+   */
   public static Model bundled(String name, Map<String, Long> paramOverrides, DataSet data) {
     return parse(name + ".fg", bundledText(name), paramOverrides, data);
   }
 
-  /** The observed values {@code data} gives for {@code model}'s observed arrays (none if it gives none). */
+  /**
+   * The observed values {@code data} gives for {@code model}'s observed arrays (none if it gives
+   * none).
+   *
+   * @param model the model the data was parsed for
+   * @param data the parsed data file, or null for none
+   * @return the observed values
+   */
   public static Evidence evidence(Model model, DataSet data) {
     return DataEvidence.of(model, data);
   }
@@ -162,6 +208,11 @@ public final class FgcLanguage {
   /**
    * {@code evidence} with one more observed value from the command line, written
    * {@code NAME[i][j]=VALUE}; errors are positioned in {@code text}, under the source name "--observe".
+   *
+   * @param model the model the evidence is for
+   * @param evidence the evidence so far
+   * @param text the observation as the user wrote it
+   * @return the evidence with the observation added
    */
   public static Evidence observe(Model model, Evidence evidence, String text) {
     return DataEvidence.assignment(model, evidence, text);
@@ -176,25 +227,82 @@ public final class FgcLanguage {
     return false;
   }
 
-  /** The model in {@code file} (UTF-8); an unreadable file is a one-line LanguageException. */
+  /**
+   * The model in {@code file} (UTF-8); an unreadable file is a one-line LanguageException.
+   *
+   * @param file the model file
+   * @param paramOverrides values for the model's params, replacing their defaults
+   * @return the model
+   */
   public static Model load(Path file, Map<String, Long> paramOverrides) {
     return parse(file.toString(), readText(file), paramOverrides);
   }
 
-  /** The bundled model {@code name}, one of {@link #bundledNames()}. */
+  /**
+   * The bundled model {@code name}, one of {@link #bundledNames()}.
+   *
+   * @param name one of {@link #bundledNames()}
+   * @param paramOverrides values for the model's params, replacing their defaults
+   * @return the model
+   */
   public static Model bundled(String name, Map<String, Long> paramOverrides) {
     return parse(name + ".fg", bundledText(name), paramOverrides);
   }
 
+  /**
+   * The names of the models that ship with fgc, for {@link #bundled(String, Map)}.
+   *
+   * @return the names
+   */
   public static List<String> bundledNames() {
     return BUNDLED;
   }
 
-  /** The source text of the bundled model {@code name}. */
+  /** {@code " (did you mean 'sudoku'?)"} when one bundled name is within two edits of {@code name}, else empty. */
+  static String nearestBundled(String name) {
+    String best = null;
+    int bestDistance = 3;
+    for (String b : BUNDLED) {
+      int d = editDistance(name.toLowerCase(java.util.Locale.ROOT), b);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = b;
+      }
+    }
+    return best == null ? "" : " (did you mean '" + best + "'?)";
+  }
+
+  /** Levenshtein distance: insertions, deletions and substitutions of one character each cost one. */
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] t = previous;
+      previous = current;
+      current = t;
+    }
+    return previous[b.length()];
+  }
+
+  /**
+   * The source text of the bundled model {@code name}.
+   *
+   * @param name one of {@link #bundledNames()}
+   * @return the model's source text
+   */
   public static String bundledText(String name) {
     if (name == null || !BUNDLED.contains(name)) {
       throw new LanguageException(Diagnostic.unpositioned(String.valueOf(name),
-          "unknown bundled model '" + name + "'; the bundled models are: " + String.join(", ", BUNDLED)));
+          "unknown bundled model '" + name + "'" + nearestBundled(String.valueOf(name)) + "; the bundled models are: "
+          + String.join(", ", BUNDLED)));
     }
     try (InputStream in = FgcLanguage.class.getResourceAsStream("/fgc/models/" + name + ".fg")) {
       if (in == null) {
@@ -206,7 +314,13 @@ public final class FgcLanguage {
     }
   }
 
-  /** The params {@code text} declares, with their default values, in declaration order. */
+  /**
+   * The params {@code text} declares, with their default values, in declaration order.
+   *
+   * @param sourceName the name of the source, for diagnostics
+   * @param text the model's source text
+   * @return each param's name and default value
+   */
   public static Map<String, Long> parameters(String sourceName, String text) {
     Source source = new Source(sourceName, text);
     return Evaluator.parameters(source, Parser.parse(source));
@@ -216,6 +330,13 @@ public final class FgcLanguage {
    * An error at the declaration of variable array {@code array} in the model text {@code text} (at
    * its domain when {@code atDomain}), for a fault found only once the model is put to a use, such
    * as cells that cannot hold a grid's values; unpositioned when the text declares no such array.
+   *
+   * @param sourceName the name of the source, for the diagnostic
+   * @param text the model's source text
+   * @param array the name of the variable array
+   * @param atDomain whether to point at the array's domain rather than its name
+   * @param message what is wrong
+   * @return the error, to be thrown by the caller
    */
   public static LanguageException declarationError(String sourceName, String text, String array, boolean atDomain, String message) {
     Source source = new Source(sourceName, text);
@@ -227,7 +348,12 @@ public final class FgcLanguage {
     return new LanguageException(Diagnostic.unpositioned(sourceName, message));
   }
 
-  /** The text of a model file as every reader of models sees it (UTF-8, without a byte order mark). */
+  /**
+   * The text of a model file as every reader of models sees it (UTF-8, without a byte order mark).
+   *
+   * @param file the model file
+   * @return its text
+   */
   public static String readText(Path file) {
     try {
       String text = Files.readString(file, StandardCharsets.UTF_8);

@@ -9,6 +9,11 @@ public final class LanguageException extends RuntimeException {
 
   private final transient List<Diagnostic> diagnostics;
 
+  /**
+   * The errors {@code diagnostics}, at least one, in source order.
+   *
+   * @param diagnostics the errors
+   */
   public LanguageException(List<Diagnostic> diagnostics) {
     super(diagnostics.stream().map(Diagnostic::format).collect(Collectors.joining("\n")));
     if (diagnostics.isEmpty()) {
@@ -17,11 +22,20 @@ public final class LanguageException extends RuntimeException {
     this.diagnostics = List.copyOf(diagnostics);
   }
 
+  /**
+   * A single error.
+   *
+   * @param diagnostic the error
+   */
   public LanguageException(Diagnostic diagnostic) {
     this(List.of(diagnostic));
   }
 
-  /** The errors, in source order; never empty. */
+  /**
+   * The errors, in source order; never empty.
+   *
+   * @return the errors
+   */
   public List<Diagnostic> diagnostics() {
     return diagnostics;
   }

@@ -19,6 +19,9 @@ public final class DecimalText {
    * written as that decimal (at least one digit after the point); every other value, -0.0 and NaN
    * among them, as {@code Double.toString} writes it. Either way the text reads back as {@code v}
    * bit for bit, so two different doubles never get the same text.
+   *
+   * @param v any double
+   * @return its text
    */
   public static String of(double v) {
     double magnitude = Math.abs(v);

@@ -10,7 +10,14 @@ public final class Domain {
     this.hi = hi;
   }
 
-  /** The range {@code lo..hi}; it must hold at least one and at most {@link Limits#MAX_DOMAIN} values. */
+  /**
+   * The range {@code lo..hi}; it must hold at least one and at most {@link Limits#MAX_DOMAIN}
+   * values.
+   *
+   * @param lo the lowest value
+   * @param hi the highest value
+   * @return the domain
+   */
   public static Domain range(int lo, int hi) {
     long size = (long) hi - lo + 1;
     if (size < 1) {
@@ -22,18 +29,39 @@ public final class Domain {
     return new Domain(lo, hi);
   }
 
+  /**
+   * The lowest value.
+   *
+   * @return the lowest value
+   */
   public int lo() {
     return lo;
   }
 
+  /**
+   * The highest value.
+   *
+   * @return the highest value
+   */
   public int hi() {
     return hi;
   }
 
+  /**
+   * How many values the domain holds.
+   *
+   * @return {@code hi - lo + 1}
+   */
   public int size() {
     return hi - lo + 1;
   }
 
+  /**
+   * Whether {@code value} lies in the domain.
+   *
+   * @param value a value
+   * @return true for {@code lo <= value <= hi}
+   */
   public boolean contains(long value) {
     return value >= lo && value <= hi;
   }

@@ -17,14 +17,26 @@ public final class Evidence {
     this.values = values;
   }
 
-  /** No observed value for any of {@code model}'s variables. */
+  /**
+   * No observed value for any of {@code model}'s variables.
+   *
+   * @param model the model
+   * @return the empty evidence
+   */
   public static Evidence none(Model model) {
     int[] v = new int[model.variableCount()];
     Arrays.fill(v, NONE);
     return new Evidence(v);
   }
 
-  /** The evidence {@code values} (one per variable, {@link #NONE} where free), each checked against its array and domain. */
+  /**
+   * The evidence {@code values} (one per variable, {@link #NONE} where free), each checked against
+   * its array and domain.
+   *
+   * @param model the model
+   * @param values one entry per variable
+   * @return the evidence
+   */
   public static Evidence of(Model model, int[] values) {
     if (values.length != model.variableCount()) {
       throw new ModelException("evidence for " + values.length + " variables; model " + model.name() + " has " + model.variableCount());
@@ -44,32 +56,60 @@ public final class Evidence {
     return new Evidence(values.clone());
   }
 
-  /** A builder of evidence for {@code model}, starting with nothing observed. */
+  /**
+   * A builder of evidence for {@code model}, starting with nothing observed.
+   *
+   * @param model the model
+   * @return an empty builder
+   */
   public static Builder builder(Model model) {
     return new Builder(model, none(model).values);
   }
 
-  /** A builder that starts from this evidence. */
+  /**
+   * A builder that starts from this evidence.
+   *
+   * @param model the model this evidence belongs to
+   * @return a builder holding this evidence
+   */
   public Builder toBuilder(Model model) {
     return new Builder(model, of(model, values).values);
   }
 
-  /** Whether variable {@code variable} has an observed value. */
+  /**
+   * Whether variable {@code variable} has an observed value.
+   *
+   * @param variable a flat index
+   * @return true when it is observed
+   */
   public boolean isObserved(int variable) {
     return values[variable] != NONE;
   }
 
-  /** The observed value of {@code variable}, or {@link #NONE}. */
+  /**
+   * The observed value of {@code variable}, or {@link #NONE}.
+   *
+   * @param variable a flat index
+   * @return its observed value, or {@link #NONE}
+   */
   public int value(int variable) {
     return values[variable];
   }
 
-  /** One entry per variable: its observed value or {@link #NONE}. */
+  /**
+   * One entry per variable: its observed value or {@link #NONE}.
+   *
+   * @return a copy of the values
+   */
   public int[] values() {
     return values.clone();
   }
 
-  /** How many variables have an observed value. */
+  /**
+   * How many variables have an observed value.
+   *
+   * @return the number of observed variables
+   */
   public int count() {
     int n = 0;
     for (int v : values) {
@@ -92,7 +132,13 @@ public final class Evidence {
       this.values = values;
     }
 
-    /** Observes {@code variable} (a flat index) at {@code value}. */
+    /**
+     * Observes {@code variable} (a flat index) at {@code value}.
+     *
+     * @param variable a flat index
+     * @param value a value of its domain
+     * @return this builder
+     */
     public Builder set(int variable, int value) {
       if (variable < 0 || variable >= values.length) {
         throw new ModelException("variable " + variable + " out of range 0.." + (values.length - 1) + " of model " + model.name());
@@ -112,12 +158,22 @@ public final class Evidence {
       return this;
     }
 
-    /** Observes the variable named {@code name} ({@code wet}, {@code cell[0][4]}) at {@code value}. */
+    /**
+     * Observes the variable named {@code name} ({@code wet}, {@code cell[0][4]}) at {@code value}.
+     *
+     * @param name the variable's name
+     * @param value a value of its domain
+     * @return this builder
+     */
     public Builder set(String name, int value) {
       return set(model.variableIndex(name), value);
     }
 
-    /** The evidence set so far. */
+    /**
+     * The evidence set so far.
+     *
+     * @return the evidence
+     */
     public Evidence build() {
       return new Evidence(values.clone());
     }

@@ -50,43 +50,87 @@ public final class Factor {
     return text.length() < length;
   }
 
+  /**
+   * What kind of factor this is, which decides its meaning and the kernels that serve it.
+   *
+   * @return the kind
+   */
   public FactorKind kind() {
     return kind;
   }
 
+  /**
+   * How many variables the factor's scope has.
+   *
+   * @return the size of the scope
+   */
   public int arity() {
     return scope.length;
   }
 
-  /** The flat index of the {@code position}-th variable in the scope. */
+  /**
+   * The flat index of the {@code position}-th variable in the scope.
+   *
+   * @param position a position in the scope
+   * @return the variable's flat index
+   */
   public int variable(int position) {
     return scope[position];
   }
 
+  /**
+   * The scope: the flat indices of the factor's variables, in order.
+   *
+   * @return a copy of the scope
+   */
   public int[] scope() {
     return scope.clone();
   }
 
-  /** The domain of the {@code position}-th variable in the scope. */
+  /**
+   * The domain of the {@code position}-th variable in the scope.
+   *
+   * @param position a position in the scope
+   * @return the variable's domain
+   */
   public Domain domain(int position) {
     return domains[position];
   }
 
-  /** The weights of a table or prior (row-major over the scope's own domains); empty for other kinds. */
+  /**
+   * The weights of a table or prior (row-major over the scope's own domains); empty for other
+   * kinds.
+   *
+   * @return a copy of the weights
+   */
   public double[] weights() {
     return weights.clone();
   }
 
-  /** Weight {@code k} without copying the array. */
+  /**
+   * Weight {@code k} without copying the array.
+   *
+   * @param k the weight's index
+   * @return the weight
+   */
   public double weight(int k) {
     return weights[k];
   }
 
+  /**
+   * How many weights a table or prior has; 0 for other kinds.
+   *
+   * @return the number of weights
+   */
   public int weightCount() {
     return weights.length;
   }
 
-  /** The total a {@link FactorKind#SUM} factor's values add up to; 0 for other kinds. */
+  /**
+   * The total a {@link FactorKind#SUM} factor's values add up to; 0 for other kinds.
+   *
+   * @return the total
+   */
   public long total() {
     return total;
   }
@@ -94,6 +138,8 @@ public final class Factor {
   /**
    * The relation or weight formula a table was computed from, its variables numbered by scope
    * position; empty for a table given weight by weight and for every other kind.
+   *
+   * @return the formula, if the table was computed from one
    */
   public Optional<Formula> formula() {
     return Optional.ofNullable(formula);
@@ -109,6 +155,9 @@ public final class Factor {
    * position, not value indices): 0 outside a variable's domain; for alldiff and neq 1 when the
    * values are pairwise different, for eq when they are equal, for sum when they add up to the
    * total, else 0; for a table or prior its weight there.
+   *
+   * @param values the scope's values
+   * @return the potential
    */
   public double potential(int[] values) {
     if (values.length != scope.length) {
@@ -154,12 +203,22 @@ public final class Factor {
     }
   }
 
-  /** Whether {@code values} (as for {@link #potential}) have a positive potential. */
+  /**
+   * Whether {@code values} (as for {@link #potential}) have a positive potential.
+   *
+   * @param values the scope's values
+   * @return true when the potential is positive
+   */
   public boolean allows(int[] values) {
     return potential(values) > 0.0;
   }
 
-  /** How many joint values the scope has: the product of its domain sizes (saturating at Long.MAX_VALUE). */
+  /**
+   * How many joint values the scope has: the product of its domain sizes (saturating at
+   * Long.MAX_VALUE).
+   *
+   * @return the number of joint values
+   */
   public long jointSize() {
     return jointSize(domains);
   }
@@ -179,6 +238,8 @@ public final class Factor {
    * The potential at every joint value of the scope, row-major over the scope's domains (the last
    * variable varies fastest), whatever the kind: the weights of a table or prior, the 0/1 table of
    * any other factor. At most {@link Limits#MAX_TABLE_ENTRIES} entries, else a ModelException.
+   *
+   * @return the table
    */
   public double[] table() {
     if (kind.weighted()) {

@@ -26,11 +26,20 @@ public enum FactorKind {
     this.keyword = keyword;
   }
 
+  /**
+   * The kind's keyword in the language and the canonical text.
+   *
+   * @return the keyword
+   */
   public String keyword() {
     return keyword;
   }
 
-  /** Whether a factor of this kind carries weights ({@link Factor#weights()}). */
+  /**
+   * Whether a factor of this kind carries weights ({@link Factor#weights()}).
+   *
+   * @return true for a table or a prior
+   */
   public boolean weighted() {
     return this == TABLE || this == PRIOR;
   }

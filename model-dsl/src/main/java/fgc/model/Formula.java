@@ -30,19 +30,65 @@ public final class Formula {
   public static final int MAX_SIZE = 100_000;
 
   /** What a formula's value is: an integer, a truth value, or a decimal (a double). */
-  public enum Type { INT, BOOL, REAL }
+  public enum Type {
+    /** A 64-bit integer. */
+    INT,
+    /** A truth value. */
+    BOOL,
+    /** A double. */
+    REAL
+  }
 
   /** The operations; {@link #symbol} is how {@link #text()} writes them. */
   public enum Op {
-    CONST(""), VAR("$"),
-    ADD("+"), SUB("-"), MUL("*"), DIV("/"), MOD("%"), NEG("neg"), ABS("abs"), MIN("min"), MAX("max"),
+    /** A constant. */
+    CONST(""),
+    /** A variable, {@code $k}. */
+    VAR("$"),
+    /** A sum of two or more terms. */
+    ADD("+"),
+    /** A difference. */
+    SUB("-"),
+    /** A product of two or more factors. */
+    MUL("*"),
+    /** A quotient, truncated between integers. */
+    DIV("/"),
+    /** A remainder, with the dividend's sign. */
+    MOD("%"),
+    /** A negation. */
+    NEG("neg"),
+    /** An absolute value. */
+    ABS("abs"),
+    /** The least of two or more numbers. */
+    MIN("min"),
+    /** The greatest of two or more numbers. */
+    MAX("max"),
     /** {@code (if c a b)}: {@code a} where {@code c} holds, else {@code b}. */
     IF("if"),
     /** {@code (ind c)}: 1 where {@code c} holds, else 0 (what {@code count} adds up). */
     IND("ind"),
-    EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">="),
-    AND("and"), OR("or"), NOT("not"),
-    EXP("exp"), LOG("log");
+    /** Equal. */
+    EQ("=="),
+    /** Not equal. */
+    NE("!="),
+    /** Less than. */
+    LT("<"),
+    /** Less than or equal. */
+    LE("<="),
+    /** Greater than. */
+    GT(">"),
+    /** Greater than or equal. */
+    GE(">="),
+    /** Conjunction of two or more conditions. */
+    AND("and"),
+    /** Disjunction of two or more conditions. */
+    OR("or"),
+    /** Negation of a condition. */
+    NOT("not"),
+    /** The exponential, a double. */
+    EXP("exp"),
+    /** The natural logarithm, a double. */
+    LOG("log");
 
     private final String symbol;
 
@@ -50,6 +96,11 @@ public final class Formula {
       this.symbol = symbol;
     }
 
+    /**
+     * How {@link Formula#text()} writes the operation.
+     *
+     * @return the symbol or name, empty for a constant
+     */
     public String symbol() {
       return symbol;
     }
@@ -97,20 +148,42 @@ public final class Formula {
 
   // ---- Leaves ----------------------------------------------------------------------------------
 
+  /**
+   * An integer constant.
+   *
+   * @param value its value
+   * @return the constant
+   */
   public static Formula constant(long value) {
     return new Formula(Op.CONST, Type.INT, NONE, value, 0);
   }
 
-  /** A decimal constant; -0.0 becomes 0.0, so equal formulas always print alike. */
+  /**
+   * A decimal constant; -0.0 becomes 0.0, so equal formulas always print alike.
+   *
+   * @param value its value
+   * @return the constant
+   */
   public static Formula real(double value) {
     return new Formula(Op.CONST, Type.REAL, NONE, 0, value == 0.0 ? 0.0 : value);
   }
 
+  /**
+   * A truth constant.
+   *
+   * @param value its value
+   * @return the constant, shared
+   */
   public static Formula bool(boolean value) {
     return value ? TRUE : FALSE;
   }
 
-  /** The variable numbered {@code index} (a flat model index, or a scope position inside a factor). */
+  /**
+   * The variable numbered {@code index} (a flat model index, or a scope position inside a factor).
+   *
+   * @param index the variable's number, not negative
+   * @return the variable
+   */
   public static Formula variable(int index) {
     if (index < 0) {
       throw new ModelException("variable " + index + " does not exist");
@@ -120,11 +193,22 @@ public final class Formula {
 
   // ---- Arithmetic ------------------------------------------------------------------------------
 
-  /** {@code a + b + ...}: nested sums flattened, the constants added into one, written last. */
+  /**
+   * {@code a + b + ...}: nested sums flattened, the constants added into one, written last.
+   *
+   * @param terms the terms, numbers
+   * @return the sum, folded
+   */
   public static Formula add(Formula... terms) {
     return add(Arrays.asList(terms));
   }
 
+  /**
+   * {@code a + b + ...}, as {@link #add(Formula...)}.
+   *
+   * @param terms the terms, numbers
+   * @return the sum, folded
+   */
   public static Formula add(List<Formula> terms) {
     List<Formula> out = new ArrayList<>();
     boolean real = false;
@@ -158,11 +242,23 @@ public final class Formula {
         : new Formula(Op.ADD, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
   }
 
-  /** {@code a * b * ...}: nested products flattened, the constants multiplied into one, written first. */
+  /**
+   * {@code a * b * ...}: nested products flattened, the constants multiplied into one, written
+   * first.
+   *
+   * @param factors the factors, numbers
+   * @return the product, folded
+   */
   public static Formula mul(Formula... factors) {
     return mul(Arrays.asList(factors));
   }
 
+  /**
+   * {@code a * b * ...}, as {@link #mul(Formula...)}.
+   *
+   * @param factors the factors, numbers
+   * @return the product, folded
+   */
   public static Formula mul(List<Formula> factors) {
     List<Formula> out = new ArrayList<>();
     boolean real = false;
@@ -196,6 +292,13 @@ public final class Formula {
         : new Formula(Op.MUL, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
   }
 
+  /**
+   * {@code a - b}.
+   *
+   * @param a the minuend, a number
+   * @param b the subtrahend, a number
+   * @return the difference, folded
+   */
   public static Formula sub(Formula a, Formula b) {
     number(a, "-");
     number(b, "-");
@@ -209,12 +312,24 @@ public final class Formula {
     return new Formula(Op.SUB, joint(a, b), new Formula[] {a, b}, 0, 0);
   }
 
-  /** {@code a / b}: truncating between integers, a double division otherwise. */
+  /**
+   * {@code a / b}: truncating between integers, a double division otherwise.
+   *
+   * @param a the dividend, a number
+   * @param b the divisor, a number
+   * @return the quotient, folded when both are constants
+   */
   public static Formula div(Formula a, Formula b) {
     return quotient(Op.DIV, a, b);
   }
 
-  /** {@code a % b}, between integers only. */
+  /**
+   * {@code a % b}, between integers only.
+   *
+   * @param a the dividend, an integer
+   * @param b the divisor, an integer
+   * @return the remainder, folded when both are constants
+   */
   public static Formula mod(Formula a, Formula b) {
     if (a.type == Type.REAL || b.type == Type.REAL) {
       throw new ModelException("% takes integers, not decimals");
@@ -235,6 +350,12 @@ public final class Formula {
     return f;
   }
 
+  /**
+   * {@code -a}.
+   *
+   * @param a a number
+   * @return its negation, folded
+   */
   public static Formula neg(Formula a) {
     number(a, "-");
     if (a.op == Op.CONST) {
@@ -243,16 +364,34 @@ public final class Formula {
     return a.op == Op.NEG ? a.args[0] : new Formula(Op.NEG, a.type, new Formula[] {a}, 0, 0);
   }
 
+  /**
+   * {@code abs(a)}.
+   *
+   * @param a a number
+   * @return its absolute value, folded
+   */
   public static Formula abs(Formula a) {
     number(a, "abs");
     Formula f = new Formula(Op.ABS, a.type, new Formula[] {a}, 0, 0);
     return a.op == Op.CONST ? fold(f) : f;
   }
 
+  /**
+   * The least of {@code args}.
+   *
+   * @param args the numbers
+   * @return their minimum, folded
+   */
   public static Formula min(Formula... args) {
     return extreme(Op.MIN, Arrays.asList(args));
   }
 
+  /**
+   * The greatest of {@code args}.
+   *
+   * @param args the numbers
+   * @return their maximum, folded
+   */
   public static Formula max(Formula... args) {
     return extreme(Op.MAX, Arrays.asList(args));
   }
@@ -276,11 +415,22 @@ public final class Formula {
     return constant ? fold(f) : f;
   }
 
+  /**
+   * The exponential, always a double.
+   *
+   * @param a a number
+   * @return {@code exp(a)}, folded
+   */
   public static Formula exp(Formula a) {
     return transcendental(Op.EXP, a);
   }
 
-  /** The natural logarithm. */
+  /**
+   * The natural logarithm.
+   *
+   * @param a a number
+   * @return {@code log(a)}, folded
+   */
   public static Formula log(Formula a) {
     return transcendental(Op.LOG, a);
   }
@@ -291,7 +441,14 @@ public final class Formula {
     return a.op == Op.CONST ? real(f.realAt(null)) : f;
   }
 
-  /** {@code a} where {@code condition} holds, else {@code b}; only the chosen branch is evaluated. */
+  /**
+   * {@code a} where {@code condition} holds, else {@code b}; only the chosen branch is evaluated.
+   *
+   * @param condition a truth value
+   * @param a the value where it holds, a number
+   * @param b the value where it does not, a number
+   * @return the choice, the branch itself when the condition is constant
+   */
   public static Formula ifThen(Formula condition, Formula a, Formula b) {
     bool(condition, "if");
     number(a, "if");
@@ -302,7 +459,12 @@ public final class Formula {
     return new Formula(Op.IF, joint(a, b), new Formula[] {condition, a, b}, 0, 0);
   }
 
-  /** 1 where {@code condition} holds, else 0. */
+  /**
+   * 1 where {@code condition} holds, else 0.
+   *
+   * @param condition a truth value
+   * @return the indicator, an integer
+   */
   public static Formula indicator(Formula condition) {
     bool(condition, "ind");
     if (condition.op == Op.CONST) {
@@ -311,7 +473,13 @@ public final class Formula {
     return new Formula(Op.IND, Type.INT, new Formula[] {condition}, 0, 0);
   }
 
-  /** How many of {@code items} equal {@code value}: the sum of their indicators. */
+  /**
+   * How many of {@code items} equal {@code value}: the sum of their indicators.
+   *
+   * @param value the value to count
+   * @param items the numbers compared with it
+   * @return the count, an integer
+   */
   public static Formula count(Formula value, List<Formula> items) {
     List<Formula> terms = new ArrayList<>();
     for (Formula item : items) {
@@ -322,7 +490,14 @@ public final class Formula {
 
   // ---- Conditions ------------------------------------------------------------------------------
 
-  /** {@code a op b} for a comparison {@code op} between two integers. */
+  /**
+   * {@code a op b} for a comparison {@code op} between two integers.
+   *
+   * @param op one of the comparisons
+   * @param a the left operand, an integer
+   * @param b the right operand, an integer
+   * @return the comparison, folded
+   */
   public static Formula compare(Op op, Formula a, Formula b) {
     if (!op.comparison()) {
       throw new ModelException(op + " is not a comparison");
@@ -333,18 +508,42 @@ public final class Formula {
     return a.op == Op.CONST && b.op == Op.CONST ? bool(f.holdsAt(null)) : f;
   }
 
+  /**
+   * Conjunction: constants that do not decide it dropped, one that does deciding it.
+   *
+   * @param conditions the truth values
+   * @return their conjunction, {@code true} when there are none
+   */
   public static Formula and(Formula... conditions) {
     return logic(Op.AND, Arrays.asList(conditions));
   }
 
+  /**
+   * Conjunction, as {@link #and(Formula...)}.
+   *
+   * @param conditions the truth values
+   * @return their conjunction, {@code true} when there are none
+   */
   public static Formula and(List<Formula> conditions) {
     return logic(Op.AND, conditions);
   }
 
+  /**
+   * Disjunction: constants that do not decide it dropped, one that does deciding it.
+   *
+   * @param conditions the truth values
+   * @return their disjunction, {@code false} when there are none
+   */
   public static Formula or(Formula... conditions) {
     return logic(Op.OR, Arrays.asList(conditions));
   }
 
+  /**
+   * Disjunction, as {@link #or(Formula...)}.
+   *
+   * @param conditions the truth values
+   * @return their disjunction, {@code false} when there are none
+   */
   public static Formula or(List<Formula> conditions) {
     return logic(Op.OR, conditions);
   }
@@ -369,6 +568,12 @@ public final class Formula {
     return out.size() == 1 ? out.get(0) : new Formula(op, Type.BOOL, out.toArray(NONE), 0, 0);
   }
 
+  /**
+   * Negation; a double negation cancels.
+   *
+   * @param c a truth value
+   * @return its negation, folded
+   */
   public static Formula not(Formula c) {
     bool(c, "not");
     if (c.op == Op.CONST) {
@@ -379,42 +584,84 @@ public final class Formula {
 
   // ---- Reading ---------------------------------------------------------------------------------
 
+  /**
+   * The operation at the root.
+   *
+   * @return the operation
+   */
   public Op op() {
     return op;
   }
 
+  /**
+   * What the formula's value is.
+   *
+   * @return the type
+   */
   public Type type() {
     return type;
   }
 
+  /**
+   * How many operands the root has.
+   *
+   * @return the number of operands, 0 for a leaf
+   */
   public int arity() {
     return args.length;
   }
 
+  /**
+   * One operand of the root.
+   *
+   * @param k the operand's position, from 0
+   * @return the operand
+   */
   public Formula arg(int k) {
     return args[k];
   }
 
+  /**
+   * Whether the formula is a constant.
+   *
+   * @return true for a constant
+   */
   public boolean isConstant() {
     return op == Op.CONST;
   }
 
-  /** A VAR's number (index or position), an INT constant's value, a BOOL constant's 1 or 0. */
+  /**
+   * A VAR's number (index or position), an INT constant's value, a BOOL constant's 1 or 0.
+   *
+   * @return the number, the value, or the truth value as 1 or 0
+   */
   public long integer() {
     return integer;
   }
 
-  /** A constant's value as a double. */
+  /**
+   * A constant's value as a double.
+   *
+   * @return the constant's value
+   */
   public double realValue() {
     return type == Type.REAL ? real : integer;
   }
 
-  /** How many nodes the formula has (the cost of evaluating it once). */
+  /**
+   * How many nodes the formula has (the cost of evaluating it once).
+   *
+   * @return the number of nodes
+   */
   public int size() {
     return size;
   }
 
-  /** The variables it mentions, each once, in the order they first appear (left to right). */
+  /**
+   * The variables it mentions, each once, in the order they first appear (left to right).
+   *
+   * @return the variables' numbers
+   */
   public int[] variables() {
     Set<Integer> seen = new LinkedHashSet<>();
     collect(seen);
@@ -456,6 +703,9 @@ public final class Formula {
    * The formula's value at {@code values} (variable {@code k} has {@code values[k]}): for a
    * relation 1.0 where it holds and 0.0 where not, for a number its value as a double. Throws a
    * ModelException when the value is undefined: integer overflow, or a number divided by zero.
+   *
+   * @param values the value of each variable, by number
+   * @return the value
    */
   public double valueAt(int[] values) {
     try {
@@ -469,7 +719,12 @@ public final class Formula {
     }
   }
 
-  /** Whether a relation holds at {@code values}. */
+  /**
+   * Whether a relation holds at {@code values}.
+   *
+   * @param values the value of each variable, by number
+   * @return true where the relation holds
+   */
   public boolean holds(int[] values) {
     bool(this, "holds");
     return holdsAt(values);
@@ -646,6 +901,8 @@ public final class Formula {
    * The canonical text, in prefix form: {@code (!= (abs (- $0 $1)) 3)}. Integers in decimal,
    * decimals as {@link DecimalText} writes them (always with a point or an exponent), truth values
    * {@code true} and {@code false}, a variable {@code $k}. Equal formulas have equal text.
+   *
+   * @return the canonical text
    */
   public String text() {
     String t = text;

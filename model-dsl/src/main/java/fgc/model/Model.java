@@ -35,32 +35,68 @@ public final class Model {
     this.byName = Collections.unmodifiableMap(map);
   }
 
+  /**
+   * A builder of a model named {@code name}: the way to make one from Java.
+   *
+   * @param name the model's name
+   * @return an empty builder
+   */
   public static ModelBuilder builder(String name) {
     return new ModelBuilder(name);
   }
 
+  /**
+   * The model's name, from its file or its builder.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }
 
+  /**
+   * The variable arrays, in declaration order; their variables are numbered consecutively.
+   *
+   * @return the arrays
+   */
   public List<VariableArray> arrays() {
     return arrays;
   }
 
-  /** The array called {@code arrayName}, or null. */
+  /**
+   * The array called {@code arrayName}, or null.
+   *
+   * @param arrayName the array's name
+   * @return the array, or null when there is none of that name
+   */
   public VariableArray array(String arrayName) {
     return byName.get(arrayName);
   }
 
+  /**
+   * The factors, in declaration order.
+   *
+   * @return the factors
+   */
   public List<Factor> factors() {
     return factors;
   }
 
+  /**
+   * How many variables the model has, over all arrays.
+   *
+   * @return the number of variables
+   */
   public int variableCount() {
     return variableCount;
   }
 
-  /** The array that holds flat variable {@code index}. */
+  /**
+   * The array that holds flat variable {@code index}.
+   *
+   * @param index a flat index
+   * @return its array
+   */
   public VariableArray arrayOf(int index) {
     for (VariableArray a : arrays) {
       if (index >= a.firstIndex() && index < a.firstIndex() + a.size()) {
@@ -70,6 +106,12 @@ public final class Model {
     throw new IndexOutOfBoundsException("variable " + index + " of " + variableCount);
   }
 
+  /**
+   * The domain of flat variable {@code index}.
+   *
+   * @param index a flat index
+   * @return its domain
+   */
   public Domain domainOf(int index) {
     return arrayOf(index).domain();
   }
@@ -77,6 +119,9 @@ public final class Model {
   /**
    * The flat index of the variable named {@code name}: an array's name and one {@code [i]} per
    * dimension ({@code cell[0][4]}), or the name alone for a scalar ({@code wet}).
+   *
+   * @param name the variable's name
+   * @return its flat index
    */
   public int variableIndex(String name) {
     int bracket = name.indexOf('[');
@@ -102,7 +147,12 @@ public final class Model {
     return a.at(indices.stream().mapToInt(Integer::intValue).toArray());
   }
 
-  /** A readable name such as {@code cell[0][4]}. */
+  /**
+   * A readable name such as {@code cell[0][4]}.
+   *
+   * @param index a flat index
+   * @return its name
+   */
   public String variableName(int index) {
     VariableArray a = arrayOf(index);
     return a.elementName(index - a.firstIndex());
@@ -116,6 +166,8 @@ public final class Model {
    * a table computed from a relation or weight formula ends {@code ~ formula} instead
    * ({@link Formula#text()}, variables numbered by scope position) when that is the shorter. Two
    * models are the same model for the compiler exactly when their canonical texts are equal.
+   *
+   * @return the canonical text
    */
   public String canonicalText() {
     StringBuilder sb = new StringBuilder(64 + factors.size() * 16);

@@ -34,7 +34,15 @@ public final class ModelBuilder {
     this.name = Names.checkIdentifier(name, "model");
   }
 
-  /** Declares an array {@code arrayName[dims...]} of variables over {@code domain}; no dims for a scalar. */
+  /**
+   * Declares an array {@code arrayName[dims...]} of variables over {@code domain}; no dims for a
+   * scalar.
+   *
+   * @param arrayName the array's name, unique in the model
+   * @param domain the values each variable can take
+   * @param dims the array's dimensions
+   * @return the array, which maps indices to flat variable indices
+   */
   public VariableArray variables(String arrayName, Domain domain, int... dims) {
     Names.checkIdentifier(arrayName, "variable");
     for (VariableArray a : arrays) {
@@ -61,7 +69,12 @@ public final class ModelBuilder {
     return a;
   }
 
-  /** Marks the array {@code arrayName} as observed: its values may be set as evidence at run time. */
+  /**
+   * Marks the array {@code arrayName} as observed: its values may be set as evidence at run time.
+   *
+   * @param arrayName the name of a declared array
+   * @return this builder
+   */
   public ModelBuilder observe(String arrayName) {
     for (int i = 0; i < arrays.size(); i++) {
       if (arrays.get(i).name().equals(arrayName)) {
@@ -72,7 +85,12 @@ public final class ModelBuilder {
     throw new ModelException("cannot observe '" + arrayName + "': no such variable");
   }
 
-  /** All variables in {@code scope} take different values. */
+  /**
+   * All variables in {@code scope} take different values.
+   *
+   * @param scope the variables, by flat index
+   * @return this builder
+   */
   public ModelBuilder alldiff(int... scope) {
     if (scope.length < 2) {
       throw new ModelException("alldiff needs at least 2 variables, got " + scope.length);
@@ -80,16 +98,34 @@ public final class ModelBuilder {
     return add(FactorKind.ALLDIFF, scope);
   }
 
+  /**
+   * All variables in {@code scope} take different values.
+   *
+   * @param scope the variables, by flat index
+   * @return this builder
+   */
   public ModelBuilder alldiff(List<Integer> scope) {
     return alldiff(scope.stream().mapToInt(Integer::intValue).toArray());
   }
 
-  /** Variables {@code a} and {@code b} take different values. */
+  /**
+   * Variables {@code a} and {@code b} take different values.
+   *
+   * @param a a variable's flat index
+   * @param b another variable's flat index
+   * @return this builder
+   */
   public ModelBuilder neq(int a, int b) {
     return add(FactorKind.NEQ, new int[] {a, b});
   }
 
-  /** Variables {@code a} and {@code b} take the same value. */
+  /**
+   * Variables {@code a} and {@code b} take the same value.
+   *
+   * @param a a variable's flat index
+   * @param b another variable's flat index
+   * @return this builder
+   */
   public ModelBuilder eq(int a, int b) {
     return add(FactorKind.EQ, new int[] {a, b});
   }
@@ -97,6 +133,10 @@ public final class ModelBuilder {
   /**
    * The values of {@code scope} add up to {@code total}. A total no assignment of the domains can
    * reach is an error here, not a model that silently has no solution.
+   *
+   * @param total the sum the values must reach
+   * @param scope the variables, by flat index
+   * @return this builder
    */
   public ModelBuilder sum(long total, int... scope) {
     if (scope.length < 1) {
@@ -115,6 +155,13 @@ public final class ModelBuilder {
     return add(FactorKind.SUM, scope, new double[0], total, null);
   }
 
+  /**
+   * The values of {@code scope} add up to {@code total}, as {@link #sum(long, int...)}.
+   *
+   * @param total the sum the values must reach
+   * @param scope the variables, by flat index
+   * @return this builder
+   */
   public ModelBuilder sum(long total, List<Integer> scope) {
     return sum(total, scope.stream().mapToInt(Integer::intValue).toArray());
   }
@@ -122,6 +169,10 @@ public final class ModelBuilder {
   /**
    * An explicit potential over {@code scope}: one non-negative weight per joint value, row-major over
    * the variables' own domains (the last varies fastest), not all zero.
+   *
+   * @param scope the variables, by flat index
+   * @param weights the weights, one per joint value
+   * @return this builder
    */
   public ModelBuilder table(int[] scope, double[] weights) {
     if (scope.length < 1) {
@@ -143,11 +194,25 @@ public final class ModelBuilder {
     return add(FactorKind.TABLE, scope, checkWeights("table", weights), 0, null);
   }
 
+  /**
+   * An explicit potential over {@code scope}, as {@link #table(int[], double[])}.
+   *
+   * @param scope the variables, by flat index
+   * @param weights the weights, one per joint value
+   * @return this builder
+   */
   public ModelBuilder table(List<Integer> scope, double[] weights) {
     return table(scope.stream().mapToInt(Integer::intValue).toArray(), weights);
   }
 
-  /** A unary potential on {@code variable}: one non-negative weight per value of its domain, not all zero. */
+  /**
+   * A unary potential on {@code variable}: one non-negative weight per value of its domain, not all
+   * zero.
+   *
+   * @param variable the variable's flat index
+   * @param weights the weights, one per value
+   * @return this builder
+   */
   public ModelBuilder prior(int variable, double[] weights) {
     checkDeclared(FactorKind.PRIOR, variable);
     int size = domainOf(variable).size();
@@ -167,6 +232,9 @@ public final class ModelBuilder {
    * and 0s over its variables (in the order they first appear), computed here, of at most
    * {@link Limits#MAX_TABLE_ENTRIES} entries. A relation over no variable, or one that holds for
    * no values, is an error.
+   *
+   * @param relation the condition, over variables named by flat index
+   * @return this builder
    */
   public ModelBuilder relation(Formula relation) {
     if (relation == null || relation.type() != Formula.Type.BOOL) {
@@ -213,6 +281,9 @@ public final class ModelBuilder {
    * All of {@code items} (integer formulas) take different values. Plain variables make one
    * alldiff factor; otherwise every pair becomes the relation {@code a != b} (two constants
    * being checked here).
+   *
+   * @param items the integer formulas, over variables named by flat index
+   * @return this builder
    */
   public ModelBuilder alldiffOf(List<Formula> items) {
     boolean plain = items.size() >= 2;
@@ -245,6 +316,10 @@ public final class ModelBuilder {
    * A soft factor over {@code scope}: its weight at each joint value is {@code weight} (a number,
    * or a condition counting as 1 or 0) evaluated there; it may only use the variables of
    * {@code scope}, and must be finite and non-negative everywhere and positive somewhere.
+   *
+   * @param scope the variables, by flat index
+   * @param weight the weight, over variables named by flat index
+   * @return this builder
    */
   public ModelBuilder weight(int[] scope, Formula weight) {
     if (scope.length < 1) {
@@ -279,6 +354,11 @@ public final class ModelBuilder {
    * parents (row-major, the last parent fastest), each row one probability per value of the
    * child, non-negative and adding up to 1 within {@link #CPT_TOLERANCE}. The factor is a table
    * over the parents then the child (a prior when there are no parents).
+   *
+   * @param child the child's flat index
+   * @param parents the parents' flat indices
+   * @param rows the table's rows, one per joint value of the parents
+   * @return this builder
    */
   public ModelBuilder cpt(int child, int[] parents, double[][] rows) {
     checkDeclared("cpt", child);
@@ -326,6 +406,9 @@ public final class ModelBuilder {
    * What is wrong with one row of a conditional probability table, or null: an entry that is not a
    * finite non-negative number, or a sum further than {@link #CPT_TOLERANCE} from 1. (The language
    * asks this of every row so that it can point at the row.)
+   *
+   * @param row the probabilities of one row
+   * @return the problem, or null when the row is a distribution
    */
   public static String cptRowProblem(double[] row) {
     double sum = 0;
@@ -445,7 +528,12 @@ public final class ModelBuilder {
     }
   }
 
-  /** The domain of the declared variable {@code variable} (a flat index). */
+  /**
+   * The domain of the declared variable {@code variable} (a flat index).
+   *
+   * @param variable the variable's flat index
+   * @return its domain
+   */
   public Domain domain(int variable) {
     return domainOf(variable);
   }
@@ -501,7 +589,11 @@ public final class ModelBuilder {
     return "variable " + v;
   }
 
-  /** The finished model; the builder may not be used afterwards in a way that changes it. */
+  /**
+   * The finished model; the builder may not be used afterwards in a way that changes it.
+   *
+   * @return the model
+   */
   public Model build() {
     if (arrays.isEmpty()) {
       throw new ModelException("model '" + name + "' declares no variables");

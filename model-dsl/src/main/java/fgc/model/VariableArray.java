@@ -27,40 +27,85 @@ public final class VariableArray {
     this.size = n;
   }
 
+  /**
+   * The array's name.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }
 
+  /**
+   * How many dimensions the array has; 0 for a scalar.
+   *
+   * @return the rank
+   */
   public int rank() {
     return dims.length;
   }
 
+  /**
+   * The length of one dimension.
+   *
+   * @param axis the dimension, from 0
+   * @return its length
+   */
   public int dim(int axis) {
     return dims[axis];
   }
 
+  /**
+   * The lengths of the dimensions.
+   *
+   * @return a copy of the lengths
+   */
   public int[] dims() {
     return dims.clone();
   }
 
+  /**
+   * The values each element can take.
+   *
+   * @return the domain
+   */
   public Domain domain() {
     return domain;
   }
 
-  /** Whether values of this array are given at run time (evidence), as opposed to only inferred. */
+  /**
+   * Whether values of this array are given at run time (evidence), as opposed to only inferred.
+   *
+   * @return true for an observed array
+   */
   public boolean observed() {
     return observed;
   }
 
+  /**
+   * The flat model index of the array's first element; the others follow row-major.
+   *
+   * @return the first index
+   */
   public int firstIndex() {
     return firstIndex;
   }
 
+  /**
+   * How many elements the array has.
+   *
+   * @return the product of the dimensions
+   */
   public int size() {
     return size;
   }
 
-  /** The flat model index of the element at {@code indices} (one per dimension, each in range). */
+  /**
+   * The flat model index of the element at {@code indices} (one per dimension, each in range).
+   *
+   * @param indices one index per dimension
+   * @return the flat index
+   */
   public int at(int... indices) {
     if (indices.length != dims.length) {
       throw new ModelException(name + " has rank " + dims.length + " but " + indices.length + " indices were given");
@@ -75,7 +120,12 @@ public final class VariableArray {
     return firstIndex + offset;
   }
 
-  /** The element name of a flat offset inside this array, e.g. {@code cell[2][7]}. */
+  /**
+   * The element name of a flat offset inside this array, e.g. {@code cell[2][7]}.
+   *
+   * @param offset the offset from the array's first element
+   * @return the element's name
+   */
   public String elementName(int offset) {
     StringBuilder sb = new StringBuilder();
     int[] idx = new int[dims.length];

@@ -77,6 +77,15 @@ class FgcLanguageApiTest {
   }
 
   @Test
+  void aNameCloseToABundledOneGetsADidYouMean() {
+    for (String[] c : new String[][] {{"sudok", "sudoku"}, {"Sudoku", "sudoku"}, {"kenkne", "kenken"}, {"queen", "queens"}}) {
+      LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.bundled(c[0], Map.of()));
+      assertTrue(e.getMessage().contains("unknown bundled model '" + c[0] + "' (did you mean '" + c[1] + "'?); the bundled models are: "),
+          e.getMessage());
+    }
+  }
+
+  @Test
   void anUnknownBundledNameListsTheKnownOnes() {
     for (String name : new String[] {"kakuro", "../sudoku", "", null}) {
       LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.bundled(name, Map.of()));

@@ -37,26 +37,47 @@ public final class ClearReport {
     kept.add(item + ": " + why);
   }
 
+  /**
+   * The cache folder that was cleared, or that the clear refused.
+   *
+   * @return the folder
+   */
   public Path root() {
     return root;
   }
 
-  /** Why nothing was removed: the folder is not fgc's, or not safe; null when it was cleared. */
+  /**
+   * Why nothing was removed: the folder is not fgc's, or not safe; null when it was cleared.
+   *
+   * @return the refusal, or null
+   */
   public String refusal() {
     return refused;
   }
 
-  /** Entries removed. */
+  /**
+   * Entries removed.
+   *
+   * @return the number of entries removed
+   */
   public int entries() {
     return entries;
   }
 
-  /** Temporary folders and quarantined entries removed. */
+  /**
+   * Temporary folders and quarantined entries removed.
+   *
+   * @return the number of other items removed
+   */
   public int others() {
     return others;
   }
 
-  /** Each item left in place, relative to the root, with why. */
+  /**
+   * Each item left in place, relative to the root, with why.
+   *
+   * @return the items kept, one line each
+   */
   public List<String> keptItems() {
     return Collections.unmodifiableList(kept);
   }

@@ -65,27 +65,56 @@ public final class EntryInfo {
     return new EntryInfo(key, model, algorithm, bytes, why, done);
   }
 
+  /**
+   * The entry's key.
+   *
+   * @return the key
+   */
   public String key() {
     return key;
   }
 
+  /**
+   * The model the entry was compiled for, as its key material names it.
+   *
+   * @return the model's name
+   */
   public String model() {
     return model;
   }
 
+  /**
+   * The algorithm and options the entry was compiled with.
+   *
+   * @return the algorithm's canonical text
+   */
   public String algorithm() {
     return algorithm;
   }
 
+  /**
+   * The size of the entry's files.
+   *
+   * @return the size in bytes
+   */
   public long bytes() {
     return bytes;
   }
 
-  /** Null when the entry passed verification (or was not verified). */
+  /**
+   * Null when the entry passed verification (or was not verified).
+   *
+   * @return what is wrong with the entry, or null
+   */
   public String problem() {
     return problem;
   }
 
+  /**
+   * What {@code verify} did about the entry.
+   *
+   * @return the action
+   */
   public Action action() {
     return action;
   }

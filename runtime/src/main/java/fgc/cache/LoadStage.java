@@ -26,7 +26,11 @@ public enum LoadStage {
   /** A short smoke run on the model's variables and domains. */
   SMOKE;
 
-  /** Whether a fault caught at this stage was caught before any class was defined. */
+  /**
+   * Whether a fault caught at this stage was caught before any class was defined.
+   *
+   * @return true when no class was defined yet
+   */
   public boolean beforeDefine() {
     return compareTo(DEFINE) < 0;
   }

@@ -9,7 +9,16 @@ import java.lang.reflect.Constructor;
  */
 public final class LoadedSolver {
   /** Where the class came from. */
-  public enum Origin { CACHE_HIT, COMPILED, RECOVERED, IN_MEMORY }
+  public enum Origin {
+    /** Read from a sound cache entry, without compiling. */
+    CACHE_HIT,
+    /** Compiled on a miss and stored. */
+    COMPILED,
+    /** Compiled and stored in place of an entry that failed its check. */
+    RECOVERED,
+    /** Compiled and kept in memory only: its plan cannot be checked, or the cache could not be written. */
+    IN_MEMORY
+  }
 
   private final String key;
   private final Constructor<? extends GeneratedAlgorithm> constructor;
@@ -30,39 +39,74 @@ public final class LoadedSolver {
     this.rejectedAt = rejectedAt;
   }
 
-  /** The check a cached entry for this key failed before this solver was compiled instead, or null. */
+  /**
+   * The check a cached entry for this key failed before this solver was compiled instead, or null.
+   *
+   * @return the failed stage, or null
+   */
   public LoadStage rejectedAt() {
     return rejectedAt;
   }
 
+  /**
+   * The cache key of the solver.
+   *
+   * @return the key
+   */
   public String key() {
     return key;
   }
 
+  /**
+   * Where the class came from.
+   *
+   * @return the origin
+   */
   public Origin origin() {
     return origin;
   }
 
-  /** Whether the solver came from the cache without compiling. */
+  /**
+   * Whether the solver came from the cache without compiling.
+   *
+   * @return true on a cache hit
+   */
   public boolean hit() {
     return origin == Origin.CACHE_HIT;
   }
 
-  /** Time spent compiling (zero on a hit). */
+  /**
+   * Time spent compiling (zero on a hit).
+   *
+   * @return the nanoseconds spent compiling
+   */
   public long compileNanos() {
     return compileNanos;
   }
 
-  /** Time spent reading, verifying, defining and smoke-testing the class. */
+  /**
+   * Time spent reading, verifying, defining and smoke-testing the class.
+   *
+   * @return the nanoseconds spent loading
+   */
   public long loadNanos() {
     return loadNanos;
   }
 
-  /** The generated Java source, when it was at hand (always after a compile; on a hit, if cached). */
+  /**
+   * The generated Java source, when it was at hand (always after a compile; on a hit, if cached).
+   *
+   * @return the source, or null
+   */
   public String source() {
     return source;
   }
 
+  /**
+   * A new, independent instance of the solver class (one per thread).
+   *
+   * @return the instance
+   */
   public GeneratedAlgorithm newInstance() {
     try {
       return constructor.newInstance();

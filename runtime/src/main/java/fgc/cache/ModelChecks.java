@@ -9,10 +9,23 @@ import fgc.model.Model;
  * {@link SolverCache} is given one; {@link CompilerChecks} is the compiler's.
  */
 public interface ModelChecks {
-  /** The plan digest ({@code GeneratedAlgorithm.planDigest()}) a class compiled for {@code model} with {@code spec} reports. */
+  /**
+   * The plan digest ({@code GeneratedAlgorithm.planDigest()}) a class compiled for {@code model}
+   * with {@code spec} reports.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the digest's hex text
+   */
   String planDigest(Model model, AlgorithmSpec spec);
 
-  /** Whether {@link #planDigest} can check the classes of {@code spec}'s algorithm (else they are never cached). */
+  /**
+   * Whether {@link #planDigest} can check the classes of {@code spec}'s algorithm (else they are
+   * never cached).
+   *
+   * @param spec the algorithm and its options
+   * @return true when its classes carry a plan digest
+   */
   default boolean checksPlan(AlgorithmSpec spec) {
     return true;
   }
@@ -21,6 +34,10 @@ public interface ModelChecks {
    * Whether the reference semantics give variable 0 a starting belief (no evidence, no sweep) that is
    * a distribution: values in [0, 1] summing to 1. False means the model itself makes it degenerate
    * (weights that overflow, or that rule out every value), so a class that gives the same is not at fault.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return true when the start is a distribution
    */
   boolean startIsDistribution(Model model, AlgorithmSpec spec);
 }

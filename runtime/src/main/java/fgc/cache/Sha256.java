@@ -3,8 +3,8 @@ package fgc.cache;
 /**
  * SHA-256 as specified in FIPS 180-4, in plain int arithmetic. Every cache key and every checksum
  * of a cache entry is one of these. Why not {@code MessageDigest}: in a fresh JVM its first call
- * initialises the security providers and the VarHandles its byte access uses, about 25 ms before
- * the first byte is hashed, and a cache hit in a fresh JVM must take only a few milliseconds. This
+ * initialises the security providers and the VarHandles its byte access uses before it hashes the
+ * first byte, a start-up cost larger than the rest of a cache hit in a fresh JVM. This
  * version hashes the same bytes to the same digest (tests compare it with {@code MessageDigest} on
  * the FIPS examples and on thousands of random inputs of every length around the block boundaries),
  * so nothing about what is checked changes, only the start-up cost.
@@ -25,7 +25,12 @@ public final class Sha256 {
 
   private Sha256() {}
 
-  /** Whether {@code text} is a digest as {@link #hex} writes it: 64 lowercase hex digits. */
+  /**
+   * Whether {@code text} is a digest as {@link #hex} writes it: 64 lowercase hex digits.
+   *
+   * @param text the text
+   * @return true for 64 lowercase hex digits
+   */
   public static boolean isHex(String text) {
     if (text.length() != 64) {
       return false;
@@ -39,7 +44,12 @@ public final class Sha256 {
     return true;
   }
 
-  /** The 32-byte digest of {@code message}. */
+  /**
+   * The 32-byte digest of {@code message}.
+   *
+   * @param message the bytes to hash
+   * @return the digest
+   */
   public static byte[] digest(byte[] message) {
     int[] state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     int[] schedule = new int[64];
@@ -70,7 +80,12 @@ public final class Sha256 {
     return out;
   }
 
-  /** The digest of {@code message} in 64 lowercase hex digits. */
+  /**
+   * The digest of {@code message} in 64 lowercase hex digits.
+   *
+   * @param message the bytes to hash
+   * @return the digest's hex text
+   */
   public static String hex(byte[] message) {
     byte[] digest = digest(message);
     char[] out = new char[64];
@@ -87,7 +102,7 @@ public final class Sha256 {
    * about a hundred calls: a 10 KB cache entry would be mostly hashed before this method, called once
    * per block, were compiled. So each of the 64 rounds and 48 schedule words is a call of its own
    * small method, compiled after three blocks, with the rotations written out and choice and
-   * majority in their shortest forms (1.5 ms instead of 2.6 for the 10 KB of a cache hit, fresh JVM).
+   * majority in their shortest forms, so that a fresh JVM hashes most of an entry in compiled code.
    */
   private static void compress(byte[] m, int off, int[] w, int[] state) {
     for (int t = 0; t < 16; t++) {

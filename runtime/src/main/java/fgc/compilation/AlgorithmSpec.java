@@ -42,7 +42,12 @@ public final class AlgorithmSpec {
     this.options = new TreeMap<>(options);
   }
 
-  /** The algorithm {@code name} with its default options. */
+  /**
+   * The algorithm {@code name} with its default options.
+   *
+   * @param name the algorithm's name
+   * @return the spec
+   */
   public static AlgorithmSpec named(String name) {
     return named(name, Map.of());
   }
@@ -50,6 +55,10 @@ public final class AlgorithmSpec {
   /**
    * The algorithm {@code name} with {@code overrides} applied over its defaults, each checked by the
    * compiler's registry of algorithms (found on the class path); unknown ones are errors.
+   *
+   * @param name the algorithm's name
+   * @param overrides option values replacing the defaults
+   * @return the spec
    */
   public static AlgorithmSpec named(String name, Map<String, Double> overrides) {
     return SolverCompilers.require().spec(name, overrides);
@@ -58,22 +67,39 @@ public final class AlgorithmSpec {
   /**
    * The algorithm {@code name} with exactly these options, unchecked: what the compiler's registry
    * returns once it has filled in the defaults and checked each value.
+   *
+   * @param name the algorithm's name
+   * @param options every option's value
+   * @return the spec
    */
   public static AlgorithmSpec of(String name, Map<String, Double> options) {
     return new AlgorithmSpec(name, options);
   }
 
-  /** The names of the algorithms the compiler on the class path can emit. */
+  /**
+   * The names of the algorithms the compiler on the class path can emit.
+   *
+   * @return the names, the default first
+   */
   public static List<String> knownAlgorithms() {
     return SolverCompilers.require().algorithms();
   }
 
-  /** The algorithm's name. */
+  /**
+   * The algorithm's name.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }
 
-  /** The value of option {@code option}; an error when the algorithm has none of that name. */
+  /**
+   * The value of option {@code option}; an error when the algorithm has none of that name.
+   *
+   * @param option the option's name
+   * @return its value
+   */
   public double option(String option) {
     Double v = options.get(option);
     if (v == null) {
@@ -82,12 +108,20 @@ public final class AlgorithmSpec {
     return v;
   }
 
-  /** The default algorithm with its default options. */
+  /**
+   * The default algorithm with its default options.
+   *
+   * @return the default spec
+   */
   public static AlgorithmSpec defaults() {
     return named(DEFAULT);
   }
 
-  /** {@code name opt=value ...}, options sorted, values in Java's shortest round-trip form. */
+  /**
+   * {@code name opt=value ...}, options sorted, values in Java's shortest round-trip form.
+   *
+   * @return the canonical text, part of the cache key
+   */
   public String canonicalText() {
     StringBuilder sb = new StringBuilder(name);
     for (Map.Entry<String, Double> e : options.entrySet()) {

@@ -12,36 +12,81 @@ import java.util.Map;
  * gives the digest a class must report); a precompiled class needs none.
  */
 public interface SolverCompiler {
-  /** The compiler's identity in every key, e.g. {@code 0.1.0+3f2a9c0b1d4e5f60/janino-3.1.12}. */
+  /**
+   * The compiler's identity in every key, e.g. {@code 0.1.0+3f2a9c0b1d4e5f60/janino-3.1.12}.
+   *
+   * @return the identity
+   */
   String identity();
 
-  /** The algorithms it can emit, by name; the first is the default. */
+  /**
+   * The algorithms it can emit, by name; the first is the default.
+   *
+   * @return the algorithms' names
+   */
   List<String> algorithms();
 
-  /** {@code algorithm} with {@code overrides} over its defaults, each checked; an error names what is wrong. */
+  /**
+   * {@code algorithm} with {@code overrides} over its defaults, each checked; an error names what
+   * is wrong.
+   *
+   * @param algorithm the algorithm's name
+   * @param overrides option values replacing the defaults
+   * @return the checked spec, every option filled in
+   */
   AlgorithmSpec spec(String algorithm, Map<String, Double> overrides);
 
-  /** Generates and compiles the solver class for {@code model} and {@code spec}. */
+  /**
+   * Generates and compiles the solver class for {@code model} and {@code spec}.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key, the source and the class bytes
+   */
   CompiledSolver compile(Model model, AlgorithmSpec spec);
 
   /**
    * Whether {@link #planDigest} can check the classes of {@code algorithm}; the cache stores and
    * loads only those, and compiles the others in memory on every run.
+   *
+   * @param algorithm the algorithm's name
+   * @return true when its classes carry a plan digest
    */
   boolean checksPlan(String algorithm);
 
   /**
    * The plan digest a class generated for {@code model} and {@code spec} reports, computed from the
    * plan without emitting; an error (as {@link #compile} would give) when the model cannot be planned.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the digest's hex text
    */
   String planDigest(Model model, AlgorithmSpec spec);
 
-  /** Whether the algorithm's reference interpreter starts {@code model} from a distribution (a smoke test of a loaded class). */
+  /**
+   * Whether the algorithm's reference interpreter starts {@code model} from a distribution (a smoke
+   * test of a loaded class).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return true when the start is a distribution
+   */
   boolean startIsDistribution(Model model, AlgorithmSpec spec);
 
-  /** Whether {@link #compilePropagator} can generate a propagator for {@code tables}. */
+  /**
+   * Whether {@link #compilePropagator} can generate a propagator for {@code tables}.
+   *
+   * @param tables the search's tables for one model
+   * @return true when a propagator can be generated
+   */
   boolean propagatorFits(BitmaskTables tables);
 
-  /** Generates and compiles the exact search's propagator for {@code tables} (which must fit). */
+  /**
+   * Generates and compiles the exact search's propagator for {@code tables} (which must fit).
+   *
+   * @param tables the search's tables for one model
+   * @return the compiled propagator, keyed by the tables
+   */
   CompiledSolver compilePropagator(BitmaskTables tables);
 }

@@ -13,7 +13,11 @@ public final class SolverCompilers {
 
   private SolverCompilers() {}
 
-  /** The compiler on the class path, or null when there is none. */
+  /**
+   * The compiler on the class path, or null when there is none.
+   *
+   * @return the compiler, or null
+   */
   public static SolverCompiler find() {
     SolverCompiler compiler = found;
     if (compiler == null) {
@@ -26,7 +30,11 @@ public final class SolverCompilers {
     return compiler;
   }
 
-  /** The compiler on the class path; {@link NoCompilerException} when there is none. */
+  /**
+   * The compiler on the class path; {@link NoCompilerException} when there is none.
+   *
+   * @return the compiler
+   */
   public static SolverCompiler require() {
     SolverCompiler compiler = find();
     if (compiler == null) {

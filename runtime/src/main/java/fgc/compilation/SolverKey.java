@@ -12,27 +12,59 @@ import java.nio.charset.StandardCharsets;
 public final class SolverKey {
   private SolverKey() {}
 
-  /** The text that is hashed; kept readable so that a cache entry can show what it was built from. */
+  /**
+   * The text that is hashed; kept readable so that a cache entry can show what it was built from.
+   *
+   * @param compilerIdentity the compiler's identity
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key's material
+   */
   public static String material(String compilerIdentity, Model model, AlgorithmSpec spec) {
     return "compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n" + model.canonicalText();
   }
 
-  /** The key for the compiler on the class path ({@link SolverCompilers#require}). */
+  /**
+   * The key for the compiler on the class path ({@link SolverCompilers#require}).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key's material
+   */
   public static String material(Model model, AlgorithmSpec spec) {
     return material(SolverCompilers.require().identity(), model, spec);
   }
 
-  /** 64 lowercase hex digits. */
+  /**
+   * 64 lowercase hex digits.
+   *
+   * @param compilerIdentity the compiler's identity
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key
+   */
   public static String of(String compilerIdentity, Model model, AlgorithmSpec spec) {
     return sha256Hex(material(compilerIdentity, model, spec).getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The key for the compiler on the class path ({@link SolverCompilers#require}). */
+  /**
+   * The key for the compiler on the class path ({@link SolverCompilers#require}).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key
+   */
   public static String of(Model model, AlgorithmSpec spec) {
     return of(SolverCompilers.require().identity(), model, spec);
   }
 
-  /** SHA-256 in 64 lowercase hex digits ({@link Sha256}: no security-provider start-up in a fresh JVM). */
+  /**
+   * SHA-256 in 64 lowercase hex digits ({@link Sha256}: no security-provider start-up in a fresh
+   * JVM).
+   *
+   * @param bytes the bytes to hash
+   * @return their SHA-256
+   */
   public static String sha256Hex(byte[] bytes) {
     return Sha256.hex(bytes);
   }

@@ -13,14 +13,25 @@ public final class Assignments {
 
   private Assignments() {}
 
-  /** An array of {@link #NONE}, one per variable. */
+  /**
+   * An array of {@link #NONE}, one per variable.
+   *
+   * @param model the model
+   * @return a fresh array with no value set
+   */
   public static int[] empty(Model model) {
     int[] a = new int[model.variableCount()];
     Arrays.fill(a, NONE);
     return a;
   }
 
-  /** The first factor (with its index) that {@code values} breaks, or null when every factor holds. */
+  /**
+   * The first factor (with its index) that {@code values} breaks, or null when every factor holds.
+   *
+   * @param model the model
+   * @param values one value per variable
+   * @return the broken factor described, or null
+   */
   public static String firstViolation(Model model, int[] values) {
     if (values.length != model.variableCount()) {
       return "the assignment has " + values.length + " values for " + model.variableCount() + " variables";
@@ -40,6 +51,10 @@ public final class Assignments {
   /**
    * The first factor that the values present in a partial assignment already break, or null.
    * Variables without a value ({@link #NONE}) are free and break nothing.
+   *
+   * @param model the model
+   * @param values one value per variable, or {@link #NONE}
+   * @return the broken factor described, or null
    */
   public static String firstViolationAmongGiven(Model model, int[] values) {
     java.util.List<Factor> factors = model.factors();
@@ -115,7 +130,13 @@ public final class Assignments {
     return true;
   }
 
-  /** How many factors a complete assignment breaks (0 for a solution). */
+  /**
+   * How many factors a complete assignment breaks (0 for a solution).
+   *
+   * @param model the model
+   * @param values one value per variable
+   * @return the number of broken factors
+   */
   public static int countViolations(Model model, int[] values) {
     int broken = 0;
     for (Factor f : model.factors()) {

@@ -38,39 +38,79 @@ public final class DecimationDriver implements Driver {
    * Defaults, measured on top95 with maxproduct (BENCHMARKS.md): up to 10 sweeps at the start of
    * each attempt, 3 after each decision, 30 restarts (the reference notebook's budget) with noise
    * scale 0.5, plateau margin 0.5.
+   *
+   * @return the driver with its default options
    */
   public static DecimationDriver withDefaults() {
     return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5);
   }
 
+  /**
+   * The same driver with {@code count} restarts after the first attempt.
+   *
+   * @param count how many restarts
+   * @return a new driver
+   */
   public DecimationDriver withRestarts(int count) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau);
   }
 
+  /**
+   * The same driver with the noise of its restarts drawn from {@code newSeed}.
+   *
+   * @param newSeed the seed
+   * @return a new driver
+   */
   public DecimationDriver withSeed(long newSeed) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau);
   }
 
-  /** Sweeps allowed to reach a fixed point at the start of each attempt. */
+  /**
+   * Sweeps allowed to reach a fixed point at the start of each attempt.
+   *
+   * @param count how many sweeps
+   * @return a new driver
+   */
   public DecimationDriver withMaxSweeps(int count) {
     return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau);
   }
 
+  /**
+   * The same driver running {@code count} sweeps after each decision.
+   *
+   * @param count how many sweeps
+   * @return a new driver
+   */
   public DecimationDriver withSweepsPerDecision(int count) {
     return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
   }
 
-  /** Largest message change at which sweeping stops early. */
+  /**
+   * Largest message change at which sweeping stops early.
+   *
+   * @param change the tolerance
+   * @return a new driver
+   */
   public DecimationDriver withTolerance(double change) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau);
   }
 
-  /** Scale of the log-uniform noise on starting messages at a restart. */
+  /**
+   * Scale of the log-uniform noise on starting messages at a restart.
+   *
+   * @param scale the noise's scale
+   * @return a new driver
+   */
   public DecimationDriver withNoise(double scale) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau);
   }
 
-  /** Margin below which a restart samples the decision from the belief instead of taking the argmax. */
+  /**
+   * Margin below which a restart samples the decision from the belief instead of taking the argmax.
+   *
+   * @param margin the margin
+   * @return a new driver
+   */
   public DecimationDriver withPlateau(double margin) {
     return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin);
   }

@@ -25,12 +25,21 @@ public final class Drivers {
 
   private Drivers() {}
 
-  /** The names, default first. */
+  /**
+   * The names, default first.
+   *
+   * @return the drivers' names
+   */
   public static List<String> names() {
     return List.copyOf(BY_NAME.keySet());
   }
 
-  /** A driver with its default options; IllegalArgumentException naming the known ones otherwise. */
+  /**
+   * A driver with its default options; IllegalArgumentException naming the known ones otherwise.
+   *
+   * @param name the driver's name
+   * @return the driver
+   */
   public static Driver named(String name) {
     Supplier<Driver> factory = BY_NAME.get(name);
     if (factory == null) {

@@ -58,6 +58,8 @@ public final class ExactDriver implements Driver {
   /**
    * Minimum remaining values, lowest value first, locked candidates on (they pay on top95:
    * BENCHMARKS.md), the search's own propagation.
+   *
+   * @return the driver with its default options
    */
   public static ExactDriver withDefaults() {
     return new ExactDriver(false, 0, 0, true, true, null, GENERATE_AFTER);
@@ -66,11 +68,21 @@ public final class ExactDriver implements Driver {
   /**
    * Branching guided by the algorithm's marginals, recomputed with {@code sweeps} sweeps at every
    * node shallower than {@code depth}.
+   *
+   * @param depth how deep marginals are recomputed
+   * @param sweeps how many sweeps each recomputation runs
+   * @return a new driver
    */
   public ExactDriver guidedByMarginals(int depth, int sweeps) {
     return new ExactDriver(true, depth, sweeps, lockedCandidates, valueBoards, generated, generateAfter);
   }
 
+  /**
+   * The same driver with locked candidates (between overlapping units) on or off.
+   *
+   * @param on whether to propagate locked candidates
+   * @return a new driver
+   */
   public ExactDriver withLockedCandidates(boolean on) {
     return new ExactDriver(marginals, marginalDepth, marginalSweeps, on, valueBoards, generated, generateAfter);
   }
@@ -79,6 +91,9 @@ public final class ExactDriver implements Driver {
    * Whether the search keeps value boards (per value, the variables that can take it) beside the
    * candidate masks, when the model has at most 1,024 variables: the same branches, found faster
    * (BENCHMARKS.md). On by default; off is kept for comparison.
+   *
+   * @param on whether to keep value boards
+   * @return a new driver
    */
   public ExactDriver withValueBoards(boolean on) {
     return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on, generated, generateAfter);
@@ -87,12 +102,20 @@ public final class ExactDriver implements Driver {
   /**
    * Switches the search to a propagator from {@code source} after {@code searches} searches of one
    * model (0: from the first, made before it); a null source keeps the search's own propagation.
+   *
+   * @param source where propagators come from, or null
+   * @param searches how many searches of one model run before switching
+   * @return a new driver
    */
   public ExactDriver withGeneratedPropagation(PropagatorSource source, int searches) {
     return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, valueBoards, source, Math.max(0, searches));
   }
 
-  /** Whether the search of the last model propagates through its generated propagator by now. */
+  /**
+   * Whether the search of the last model propagates through its generated propagator by now.
+   *
+   * @return true when the last model's search uses its generated propagator
+   */
   public boolean propagatesGenerated() {
     return search != null && search.propagatesGenerated();
   }
@@ -147,10 +170,18 @@ public final class ExactDriver implements Driver {
     return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, s.backtracks(), System.nanoTime() - start);
   }
 
-  /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
+  /**
+   * How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks
+   * uniqueness).
+   *
+   * @param model the model
+   * @param evidence one value per variable, or {@link Assignments#NONE}
+   * @param limit the most solutions to count
+   * @return the number of solutions, at most {@code limit}
+   */
   public int countSolutions(Model model, int[] evidence, int limit) {
     // No check of the givens first: givens that break a factor or leave a domain already give 0 below
-    // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
+    // (propagation empties a mask, or run() rejects the value), so the check would only add its cost.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);

@@ -19,12 +19,21 @@ public final class IterativeDriver implements Driver {
     this.tolerance = tolerance;
   }
 
-  /** Fixes 5 variables per round, with up to 50 sweeps per round. */
+  /**
+   * Fixes 5 variables per round, with up to 50 sweeps per round.
+   *
+   * @return the driver with its default options
+   */
   public static IterativeDriver withDefaults() {
     return new IterativeDriver(5, 50, 1e-9);
   }
 
-  /** Fixes {@code k} variables after each inference. */
+  /**
+   * Fixes {@code k} variables after each inference.
+   *
+   * @param k how many variables to fix per round
+   * @return a new driver
+   */
   public IterativeDriver withPerRound(int k) {
     if (k < 1) {
       throw new IllegalArgumentException("k must be at least 1, got " + k);

@@ -17,7 +17,11 @@ public final class SingleDriver implements Driver {
     this.tolerance = tolerance;
   }
 
-  /** Up to 200 sweeps, stopping when no message entry moves by 1e-9. */
+  /**
+   * Up to 200 sweeps, stopping when no message entry moves by 1e-9.
+   *
+   * @return the driver with its default options
+   */
   public static SingleDriver withDefaults() {
     return new SingleDriver(200, 1e-9);
   }

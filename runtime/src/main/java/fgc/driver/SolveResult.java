@@ -23,11 +23,31 @@ public final class SolveResult {
   private final long nanos;
   private final int conflicts;
 
-  /** A result with no backtracks (message-passing drivers). */
+  /**
+   * A result with no backtracks (message-passing drivers).
+   *
+   * @param status how the run ended
+   * @param values the assignment when solved, else null
+   * @param sweeps how many sweeps ran
+   * @param decisions how many variables were fixed by decision
+   * @param restarts how many restarts there were
+   * @param nanos the time the run took
+   */
   public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
     this(status, values, sweeps, decisions, restarts, 0, nanos);
   }
 
+  /**
+   * A result of a search, with its backtracks.
+   *
+   * @param status how the run ended
+   * @param values the assignment when solved, else null
+   * @param sweeps how many sweeps ran
+   * @param decisions how many variables were fixed by decision
+   * @param restarts how many restarts there were
+   * @param backtracks how many decisions were undone
+   * @param nanos the time the run took
+   */
   public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos) {
     this(status, values, sweeps, decisions, restarts, backtracks, nanos, 0);
   }
@@ -35,6 +55,15 @@ public final class SolveResult {
   /**
    * A result that also counts {@code conflicts}: the factors the driver's final readout broke (for
    * drivers that read out a full assignment without repairing it, such as {@code single}).
+   *
+   * @param status how the run ended
+   * @param values the assignment when solved, else null
+   * @param sweeps how many sweeps ran
+   * @param decisions how many variables were fixed by decision
+   * @param restarts how many restarts there were
+   * @param backtracks how many decisions were undone
+   * @param nanos the time the run took
+   * @param conflicts how many factors the final readout broke
    */
   public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos, int conflicts) {
     this.status = status;
@@ -47,41 +76,83 @@ public final class SolveResult {
     this.conflicts = conflicts;
   }
 
+  /**
+   * How the run ended.
+   *
+   * @return the status
+   */
   public Status status() {
     return status;
   }
 
+  /**
+   * Whether the run found a solution.
+   *
+   * @return true for {@link Status#SOLVED}
+   */
   public boolean solved() {
     return status == Status.SOLVED;
   }
 
-  /** The value of every variable when solved, else null. */
+  /**
+   * The value of every variable when solved, else null.
+   *
+   * @return the values, or null
+   */
   public int[] values() {
     return values == null ? null : values.clone();
   }
 
+  /**
+   * How many sweeps ran in all.
+   *
+   * @return the number of sweeps
+   */
   public int sweeps() {
     return sweeps;
   }
 
+  /**
+   * How many variables were fixed by decision.
+   *
+   * @return the number of decisions
+   */
   public int decisions() {
     return decisions;
   }
 
+  /**
+   * How many restarts there were.
+   *
+   * @return the number of restarts
+   */
   public int restarts() {
     return restarts;
   }
 
-  /** Decisions undone by a search (0 for drivers that do not search). */
+  /**
+   * Decisions undone by a search (0 for drivers that do not search).
+   *
+   * @return the number of backtracks
+   */
   public long backtracks() {
     return backtracks;
   }
 
-  /** Factors broken by the final readout when it was not a solution (0 otherwise). */
+  /**
+   * Factors broken by the final readout when it was not a solution (0 otherwise).
+   *
+   * @return the number of conflicts
+   */
   public int conflicts() {
     return conflicts;
   }
 
+  /**
+   * How long the run took.
+   *
+   * @return the time in nanoseconds
+   */
   public long nanos() {
     return nanos;
   }

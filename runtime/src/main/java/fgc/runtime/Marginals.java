@@ -27,17 +27,34 @@ public final class Marginals {
     this.contradiction = contradiction;
   }
 
-  /** The belief of flat variable {@code variable}: entry {@code k} is for its domain's {@code k}-th value. */
+  /**
+   * The belief of flat variable {@code variable}: entry {@code k} is for its domain's {@code k}-th
+   * value.
+   *
+   * @param variable a flat index
+   * @return a copy of its belief
+   */
   public double[] of(int variable) {
     return rows[variable].clone();
   }
 
-  /** The belief of the variable named {@code name} ({@code rain}, {@code cell[0][4]}). */
+  /**
+   * The belief of the variable named {@code name} ({@code rain}, {@code cell[0][4]}).
+   *
+   * @param name the variable's name
+   * @return a copy of its belief
+   */
   public double[] of(String name) {
     return of(model.variableIndex(name));
   }
 
-  /** The belief that {@code name} takes {@code value}. */
+  /**
+   * The belief that {@code name} takes {@code value}.
+   *
+   * @param name the variable's name
+   * @param value a value of its domain
+   * @return the probability
+   */
   public double probability(String name, int value) {
     int variable = model.variableIndex(name);
     int k = value - model.domainOf(variable).lo();
@@ -47,27 +64,47 @@ public final class Marginals {
     return rows[variable][k];
   }
 
-  /** The algorithm that computed these beliefs, e.g. {@code sumproduct}. */
+  /**
+   * The algorithm that computed these beliefs, e.g. {@code sumproduct}.
+   *
+   * @return the algorithm's name
+   */
   public String algorithm() {
     return algorithm;
   }
 
-  /** Sweeps run. */
+  /**
+   * Sweeps run.
+   *
+   * @return the number of sweeps
+   */
   public int sweeps() {
     return sweeps;
   }
 
-  /** The largest change of any message entry in the last sweep. */
+  /**
+   * The largest change of any message entry in the last sweep.
+   *
+   * @return the last change
+   */
   public double lastChange() {
     return lastChange;
   }
 
-  /** Whether the last sweep changed no message entry by more than the tolerance. */
+  /**
+   * Whether the last sweep changed no message entry by more than the tolerance.
+   *
+   * @return true when message passing converged
+   */
   public boolean converged() {
     return converged;
   }
 
-  /** Whether some variable's belief is all zero: the evidence contradicts the model. */
+  /**
+   * Whether some variable's belief is all zero: the evidence contradicts the model.
+   *
+   * @return true when the evidence contradicts the model
+   */
   public boolean contradiction() {
     return contradiction;
   }

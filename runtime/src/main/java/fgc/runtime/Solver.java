@@ -43,6 +43,10 @@ public final class Solver {
   /**
    * A solver for {@code model} running {@code algorithm}, a class generated for that model. Refused
    * when the class's variables and domains are not the model's (a class made for another model).
+   *
+   * @param model the model the class was generated for
+   * @param algorithm an instance of the generated class
+   * @return the solver
    */
   public static Solver precompiled(Model model, GeneratedAlgorithm algorithm) {
     if (algorithm.variableCount() != model.variableCount()) {
@@ -62,6 +66,11 @@ public final class Solver {
    * A solver for {@code model} running {@code spec}, loaded from {@code cache} after its checks, or
    * compiled and stored on a miss (which needs the compiler on the class path; a
    * {@link SolverCache#loadOnly load-only} cache never compiles).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @param cache the cache to load from and store into
+   * @return the solver
    */
   public static Solver cached(Model model, AlgorithmSpec spec, SolverCache cache) {
     return new Solver(model, cache.load(model, spec).newInstance());
@@ -70,42 +79,85 @@ public final class Solver {
   /**
    * A solver for {@code model} running the algorithm {@code algorithm} with its default options,
    * through the cache at {@link SolverCache#defaultRoot}; needs the compiler on the class path.
+   *
+   * @param model the model
+   * @param algorithm the algorithm's name
+   * @return the solver
    */
   public static Solver compiled(Model model, String algorithm) {
     return cached(model, AlgorithmSpec.named(algorithm), new SolverCache(SolverCache.defaultRoot(), System.err::println));
   }
 
-  /** The model. */
+  /**
+   * The model.
+   *
+   * @return the model
+   */
   public Model model() {
     return model;
   }
 
-  /** The generated algorithm (its messages are this solver's state). */
+  /**
+   * The generated algorithm (its messages are this solver's state).
+   *
+   * @return the generated algorithm
+   */
   public GeneratedAlgorithm algorithm() {
     return algorithm;
   }
 
-  /** Solves with decimation and restarts (the default driver); the answer is checked on the model. */
+  /**
+   * Solves with decimation and restarts (the default driver); the answer is checked on the model.
+   *
+   * @param evidence the observed values
+   * @return the answer and how it was reached
+   */
   public SolveResult decimate(Evidence evidence) {
     return solve(evidence, DecimationDriver.withDefaults());
   }
 
-  /** Solves by complete search: a solution, or a proof that there is none; the answer is checked on the model. */
+  /**
+   * Solves by complete search: a solution, or a proof that there is none; the answer is checked on
+   * the model.
+   *
+   * @param evidence the observed values
+   * @return the answer, or the proof that there is none
+   */
   public SolveResult search(Evidence evidence) {
     return solve(evidence, ExactDriver.withDefaults());
   }
 
-  /** Solves with {@code driver}. */
+  /**
+   * Solves with {@code driver}.
+   *
+   * @param evidence the observed values
+   * @param driver the driver to solve with
+   * @return the answer and how it was reached
+   */
   public SolveResult solve(Evidence evidence, Driver driver) {
     return driver.solve(algorithm, model, evidence.values(), SolveEvents.NONE);
   }
 
-  /** The beliefs after message passing from the start to {@link #TOLERANCE}, at most {@link #SWEEP_LIMIT} sweeps. */
+  /**
+   * The beliefs after message passing from the start to {@link #TOLERANCE}, at most {@link
+   * #SWEEP_LIMIT} sweeps.
+   *
+   * @param evidence the observed values
+   * @return the beliefs
+   */
   public Marginals marginals(Evidence evidence) {
     return marginals(evidence, TOLERANCE, SWEEP_LIMIT);
   }
 
-  /** The beliefs after message passing from the start until no entry changes by more than {@code tolerance}. */
+  /**
+   * The beliefs after message passing from the start until no entry changes by more than {@code
+   * tolerance}.
+   *
+   * @param evidence the observed values
+   * @param tolerance the largest change of a message entry at which message passing stops
+   * @param sweepLimit the most sweeps to run
+   * @return the beliefs
+   */
   public Marginals marginals(Evidence evidence, double tolerance, int sweepLimit) {
     if (!(tolerance >= 0) || sweepLimit < 1) {
       throw new IllegalArgumentException("tolerance must be at least 0 and the sweep limit at least 1");

@@ -26,6 +26,15 @@ public final class AlldiffKernels {
    * {@code forward} and {@code backward} hold {@code 2^width} doubles and must be all zero on entry;
    * they are all zero again on return. {@code reached} holds {@code 2 * 2^width} ints of scratch.
    * The entries of {@code out} between its rows (columns {@code width .. stride-1}) are scratch too.
+   *
+   * @param rows the incoming messages, one row per slot, then the all-ones rows
+   * @param stride the distance between two rows in {@code rows} and {@code out}
+   * @param arity how many slots the factor has
+   * @param width how many values the slots range over, at most {@link #MAX_WIDTH}
+   * @param forward scratch for the forward pass
+   * @param backward scratch for the backward pass
+   * @param reached scratch for the worklists of both passes
+   * @param out where the outgoing messages go, one row per slot
    */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
@@ -36,19 +45,53 @@ public final class AlldiffKernels {
    * The same, for a caller that built the rows and so knows their non-zero columns:
    * {@code masks[r]} for {@code r < arity} is the bit mask of row {@code r}'s non-zero entries;
    * the entries from {@code arity} to {@code width - 1} are scratch.
+   *
+   * @param rows the incoming messages, one row per slot, then the all-ones rows
+   * @param stride the distance between two rows in {@code rows} and {@code out}
+   * @param arity how many slots the factor has
+   * @param width how many values the slots range over, at most {@link #MAX_WIDTH}
+   * @param forward scratch for the forward pass
+   * @param backward scratch for the backward pass
+   * @param reached scratch for the worklists of both passes
+   * @param masks the non-zero columns of each row, then scratch
+   * @param out where the outgoing messages go, one row per slot
    */
   public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, int[] masks, double[] out) {
     passes(false, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
-  /** Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1} into {@code out}; the same contract. */
+  /**
+   * Max-product messages (max-marginals over injective assignments) of rows {@code 0 .. arity-1}
+   * into {@code out}; the same contract.
+   *
+   * @param rows the incoming messages, one row per slot, then the all-ones rows
+   * @param stride the distance between two rows in {@code rows} and {@code out}
+   * @param arity how many slots the factor has
+   * @param width how many values the slots range over, at most {@link #MAX_WIDTH}
+   * @param forward scratch for the forward pass
+   * @param backward scratch for the backward pass
+   * @param reached scratch for the worklists of both passes
+   * @param out where the outgoing messages go, one row per slot
+   */
   public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, double[] out) {
     passes(true, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
   }
 
-  /** The same, with the non-zero masks of rows {@code 0 .. arity-1} given in {@code masks}. */
+  /**
+   * The same, with the non-zero masks of rows {@code 0 .. arity-1} given in {@code masks}.
+   *
+   * @param rows the incoming messages, one row per slot, then the all-ones rows
+   * @param stride the distance between two rows in {@code rows} and {@code out}
+   * @param arity how many slots the factor has
+   * @param width how many values the slots range over, at most {@link #MAX_WIDTH}
+   * @param forward scratch for the forward pass
+   * @param backward scratch for the backward pass
+   * @param reached scratch for the worklists of both passes
+   * @param masks the non-zero columns of each row, then scratch
+   * @param out where the outgoing messages go, one row per slot
+   */
   public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
       int[] reached, int[] masks, double[] out) {
     passes(true, rows, stride, arity, width, forward, backward, reached, masks, out);
@@ -160,7 +203,13 @@ public final class AlldiffKernels {
     return masks;
   }
 
-  /** How many non-zero entries rows {@code 0 .. arity-1} have, from their masks. */
+  /**
+   * How many non-zero entries rows {@code 0 .. arity-1} have, from their masks.
+   *
+   * @param masks the bit masks of the rows' non-zero entries
+   * @param arity how many rows to count
+   * @return the number of set bits in {@code masks[0 .. arity)}
+   */
   public static int nonZeroCount(int[] masks, int arity) {
     int count = 0;
     for (int r = 0; r < arity; r++) {
@@ -169,7 +218,15 @@ public final class AlldiffKernels {
     return count;
   }
 
-  /** How many of the {@code arity x width} entries of {@code rows} are not zero. */
+  /**
+   * How many of the {@code arity x width} entries of {@code rows} are not zero.
+   *
+   * @param rows the matrix of incoming messages
+   * @param stride the distance between two rows
+   * @param arity how many rows to count
+   * @param width how many entries of each row to count
+   * @return the number of non-zero entries
+   */
   public static int nonZeroCount(double[] rows, int stride, int arity, int width) {
     int count = 0;
     for (int r = 0; r < arity; r++) {

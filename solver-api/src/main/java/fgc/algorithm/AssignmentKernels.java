@@ -40,6 +40,11 @@ public final class AssignmentKernels {
     final int[] columnOfRow;
     final double[] saved;
 
+    /**
+     * A workspace for matrices of up to {@code capacity} rows.
+     *
+     * @param capacity the largest {@code width} the workspace will serve
+     */
     public Workspace(int capacity) {
       this.capacity = capacity;
       int n = capacity + 1;
@@ -62,6 +67,13 @@ public final class AssignmentKernels {
    * Max-product messages of rows {@code 0 .. arity-1} of the {@code width x width} matrix in
    * {@code rows} (stride {@code stride}; rows {@code arity ..} are treated as all ones) into
    * {@code out} (same stride). Entries must be non-negative.
+   *
+   * @param rows the incoming messages, one row per slot
+   * @param stride the distance between two rows in {@code rows} and {@code out}
+   * @param arity how many slots the factor has
+   * @param width how many values the slots range over, at most the workspace's capacity
+   * @param ws the scratch arrays, reused from call to call so that a sweep allocates nothing
+   * @param out where the outgoing messages go, one row per slot
    */
   public static void maxProduct(double[] rows, int stride, int arity, int width, Workspace ws, double[] out) {
     if (width > ws.capacity) {

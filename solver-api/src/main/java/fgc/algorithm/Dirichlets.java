@@ -16,6 +16,14 @@ public final class Dirichlets {
   /**
    * Writes the projected posterior's parameters into {@code out[o .. o+width)}, from the prior
    * {@code alpha[a ..]} and the mixture weights {@code weights[w ..]} (non-negative, any scale).
+   *
+   * @param alpha holds the prior's parameters
+   * @param a where the prior's parameters start in {@code alpha}
+   * @param weights holds the mixture weights
+   * @param w where the weights start in {@code weights}
+   * @param width how many values the variable has
+   * @param out receives the projected parameters
+   * @param o where the result starts in {@code out}
    */
   public static void project(double[] alpha, int a, double[] weights, int w, int width, double[] out, int o) {
     double total = 0.0;
@@ -85,7 +93,15 @@ public final class Dirichlets {
     return true;
   }
 
-  /** The mean of a Dirichlet, {@code b / sum b}, into {@code out[o ..]}. */
+  /**
+   * The mean of a Dirichlet, {@code b / sum b}, into {@code out[o ..]}.
+   *
+   * @param b holds the Dirichlet's parameters
+   * @param from where the parameters start in {@code b}
+   * @param width how many parameters there are
+   * @param out receives the mean
+   * @param o where the mean starts in {@code out}
+   */
   public static void mean(double[] b, int from, int width, double[] out, int o) {
     double sum = 0.0;
     for (int k = 0; k < width; k++) {

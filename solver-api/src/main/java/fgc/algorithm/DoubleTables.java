@@ -7,6 +7,14 @@ package fgc.algorithm;
 public final class DoubleTables {
   private DoubleTables() {}
 
+  /**
+   * Parses the concatenation of {@code chunks}; the text is split into chunks because a Java string
+   * constant holds at most 65535 bytes.
+   *
+   * @param length how many doubles the text holds
+   * @param chunks the pieces of the comma-separated text, in order
+   * @return the doubles, exactly as they were written
+   */
   public static double[] decode(int length, String... chunks) {
     String all = String.join("", chunks);
     double[] out = new double[length];

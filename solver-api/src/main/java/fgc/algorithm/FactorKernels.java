@@ -20,19 +20,46 @@ package fgc.algorithm;
  * </ul>
  */
 public final class FactorKernels {
+  /** An equality factor: every slot takes the same value. */
   public static final int EQ = 1;
+  /** A factor given by a table of weights over its slots' values. */
   public static final int TABLE = 2;
+  /** A hard sum: the slots' values add up to a target. */
   public static final int SUM = 3;
+  /** A factor over one variable: a prior. */
   public static final int PRIOR = 4;
 
   private FactorKernels() {}
 
-  /** Doubles of scratch the {@link #SUM} kernel needs for {@code arity} slots over {@code width} values. */
+  /**
+   * Doubles of scratch the {@link #SUM} kernel needs for {@code arity} slots over {@code width}
+   * values.
+   *
+   * @param arity how many slots the factor has
+   * @param width how many aligned values the slots range over
+   * @return the size of the scratch array {@link #messages} needs for a {@link #SUM} factor
+   */
   public static int sumScratch(int arity, int width) {
     return 2 * (arity + 1) * (arity * (width - 1) + 1);
   }
 
-  /** Messages of one factor into {@code out} (rows {@code 0 .. arity-1}, same stride as {@code rows}). */
+  /**
+   * Messages of one factor into {@code out} (rows {@code 0 .. arity-1}, same stride as {@code
+   * rows}).
+   *
+   * @param kind which kind of factor: {@link #EQ}, {@link #TABLE}, {@link #SUM} or {@link #PRIOR}
+   * @param max true for max-product, false for sum-product
+   * @param rows the incoming messages, one row per slot
+   * @param stride the distance between two rows in {@code rows} and {@code out}
+   * @param width how many aligned values each row has
+   * @param arity how many slots the factor has
+   * @param info the description of the factor (see the class comment)
+   * @param at where the factor's description starts in {@code info}
+   * @param weights the weight tables of {@link #TABLE} and {@link #PRIOR} factors
+   * @param scratch at least {@link #sumScratch} doubles, for {@link #SUM}
+   * @param digits scratch of at least {@code arity} ints, for {@link #TABLE}
+   * @param out receives the outgoing messages, one row per slot
+   */
   public static void messages(int kind, boolean max, double[] rows, int stride, int width, int arity,
       int[] info, int at, double[] weights, double[] scratch, int[] digits, double[] out) {
     for (int s = 0; s < arity; s++) {

@@ -18,7 +18,11 @@ package fgc.algorithm;
  * An instance is not thread-safe; instances are cheap to create and independent of each other.
  */
 public interface GeneratedAlgorithm {
-  /** The cache key this class was compiled for (hex SHA-256 of model, algorithm, options, compiler). */
+  /**
+   * The cache key this class was compiled for (hex SHA-256 of model, algorithm, options, compiler).
+   *
+   * @return the key, 64 lowercase hex digits
+   */
   String key();
 
   /**
@@ -27,27 +31,59 @@ public interface GeneratedAlgorithm {
    * the digest of the model's own plan before it uses a class it read from disk, so a class made
    * for another model is refused. Null for an implementation with no plan, such as a reference
    * interpreter; the cache never loads one of those.
+   *
+   * @return the digest's hex text, or null when there is no plan
    */
   default String planDigest() {
     return null;
   }
 
-  /** The algorithm's name, e.g. {@code bp}. */
+  /**
+   * The algorithm's name, e.g. {@code bp}.
+   *
+   * @return the name the registry knows the algorithm by
+   */
   String algorithm();
 
+  /**
+   * How many variables the model has; they are numbered from 0.
+   *
+   * @return the number of variables
+   */
   int variableCount();
 
-  /** The smallest value of {@code variable}'s domain. */
+  /**
+   * The smallest value of {@code variable}'s domain.
+   *
+   * @param variable the variable's index
+   * @return the value that index 0 of its marginal stands for
+   */
   int lowestValue(int variable);
 
-  /** How many values {@code variable} can take. */
+  /**
+   * How many values {@code variable} can take.
+   *
+   * @param variable the variable's index
+   * @return the size of its domain
+   */
   int domainSize(int variable);
 
-  /** Clamps {@code variable} to {@code value}, which must lie in its domain. */
+  /**
+   * Clamps {@code variable} to {@code value}, which must lie in its domain.
+   *
+   * @param variable the variable's index
+   * @param value the observed value
+   */
   void setObserved(int variable, int value);
 
+  /**
+   * Removes the observation of {@code variable}, if any.
+   *
+   * @param variable the variable's index
+   */
   void clearObserved(int variable);
 
+  /** Removes every observation. */
   void clearAllObserved();
 
   /** Messages back to their start, sweep count to zero. */
@@ -57,21 +93,42 @@ public interface GeneratedAlgorithm {
    * Like {@link #reset()}, but each starting message entry is multiplied by {@code exp(u)} with
    * {@code u} uniform in {@code [-scale, scale]}, drawn from a generator seeded with {@code seed}: a
    * restart that leaves the fixed point a deterministic schedule fell into.
+   *
+   * @param seed the seed of the noise, so that a restart can be repeated
+   * @param scale the largest magnitude of the noise's exponent; 0 gives the plain reset
    */
   void resetWithNoise(long seed, double scale);
 
-  /** Runs {@code sweeps} sweeps; returns the largest change of any message entry in the last one. */
+  /**
+   * Runs {@code sweeps} sweeps; returns the largest change of any message entry in the last one.
+   *
+   * @param sweeps how many sweeps to run
+   * @return the largest change in the last sweep, the measure of convergence
+   */
   double update(int sweeps);
 
+  /**
+   * How many sweeps have run since the last reset.
+   *
+   * @return the number of sweeps
+   */
   int sweepsDone();
 
   /**
    * Writes the belief of {@code variable} (one entry per value, lowest first, summing to 1, or all
    * zero when the evidence leaves it no value) into {@code out[0 .. domainSize)}.
+   *
+   * @param variable the variable's index
+   * @param out receives the belief, at least {@link #domainSize} entries
    */
   void marginal(int variable, double[] out);
 
-  /** Whether, after the last sweep, some variable's belief is all zero: the evidence is contradictory. */
+  /**
+   * Whether, after the last sweep, some variable's belief is all zero: the evidence is
+   * contradictory.
+   *
+   * @return true when the evidence is contradictory
+   */
   boolean contradiction();
 
   /**

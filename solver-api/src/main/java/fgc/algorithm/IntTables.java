@@ -10,7 +10,13 @@ import java.util.Arrays;
 public final class IntTables {
   private IntTables() {}
 
-  /** Parses the concatenation of {@code chunks} as comma-separated non-negative decimal ints. */
+  /**
+   * Parses the concatenation of {@code chunks} as comma-separated non-negative decimal ints.
+   *
+   * @param length how many ints the text holds
+   * @param chunks the pieces of the text, in order (a string constant holds at most 65535 bytes)
+   * @return the ints
+   */
   public static int[] decode(int length, String... chunks) {
     int[] out = new int[length];
     int n = 0;
@@ -45,6 +51,12 @@ public final class IntTables {
    * two other edges, which its cavity row multiplies; {@code edgeCount * width} (past the messages)
    * for an edge of any other variable. {@code starts} and {@code edges} list each variable's edges
    * (variable {@code i}'s are {@code edges[starts[i] .. starts[i + 1])}).
+   *
+   * @param starts where each variable's edges start in {@code edges}, one more entry than variables
+   * @param edges the edges of each variable, in order
+   * @param edgeCount how many edges there are
+   * @param width the length of one message
+   * @return two offsets per edge
    */
   public static int[] otherEdgesOfThree(int[] starts, int[] edges, int edgeCount, int width) {
     int[] other = new int[2 * edgeCount];

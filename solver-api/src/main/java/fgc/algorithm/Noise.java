@@ -14,6 +14,11 @@ public final class Noise {
   /**
    * Fills {@code messages} (blocks of {@code width} entries) with log-uniform factors, each block
    * normalised to sum 1. A scale of 0 gives uniform messages.
+   *
+   * @param messages the messages to fill
+   * @param width the length of one message
+   * @param seed the seed of the generator, so that a run can be repeated
+   * @param scale the largest magnitude of the exponents drawn
    */
   public static void fill(double[] messages, int width, long seed, double scale) {
     if (scale == 0) {

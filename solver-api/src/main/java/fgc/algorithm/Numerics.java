@@ -21,7 +21,14 @@ public final class Numerics {
 
   private Numerics() {}
 
-  /** {@code a * b} for non-negative entries, except that two non-zero factors never give less than {@link #TINY}. */
+  /**
+   * {@code a * b} for non-negative entries, except that two non-zero factors never give less than
+   * {@link #TINY}.
+   *
+   * @param a a non-negative entry
+   * @param b a non-negative entry
+   * @return their product, kept from underflowing to zero
+   */
   public static double times(double a, double b) {
     double x = a * b;
     return x < TINY && a != 0.0 && b != 0.0 ? TINY : x;
@@ -30,6 +37,10 @@ public final class Numerics {
   /**
    * The larger of two entries, neither NaN: {@code Math.max} without its NaN and signed-zero cases,
    * which products of non-negative entries never have and which cost a max-product sweep a tenth.
+   *
+   * @param a an entry, not NaN
+   * @param b an entry, not NaN
+   * @return the larger one
    */
   public static double larger(double a, double b) {
     return a >= b ? a : b;
@@ -47,6 +58,10 @@ public final class Numerics {
    * {@code x[from .. from+width)} falls below 2^-200, multiplies the block by the power of two that
    * brings it near 1. Powers of two scale exactly (no rounding), and a common factor never changes a
    * normalised result; in the common case this is one pass of comparisons, with no division.
+   *
+   * @param x the array holding the block
+   * @param from where the block starts
+   * @param width how long the block is
    */
   public static void rescale(double[] x, int from, int width) {
     double max = 0.0;

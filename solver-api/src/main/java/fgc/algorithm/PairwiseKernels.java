@@ -14,12 +14,29 @@ package fgc.algorithm;
  * </ul>
  */
 public final class PairwiseKernels {
+  /** The potential {@code [u != v]}, which generated classes compute inline. */
   public static final int NEQ = 0;
+  /** The potential {@code [u == v]}. */
   public static final int EQ = 1;
+  /** A matrix of weights over the two variables' values. */
   public static final int MATRIX = 2;
 
   private PairwiseKernels() {}
 
+  /**
+   * Writes the message along one edge into {@code out}, from the cavity of its sender.
+   *
+   * @param kind which potential: {@link #EQ} or {@link #MATRIX}
+   * @param pre the products of the sender's messages before this edge
+   * @param preAt where the sender's prefix product starts in {@code pre}
+   * @param suf the products of the sender's messages after this edge
+   * @param sufAt where the sender's suffix product starts in {@code suf}
+   * @param width how many aligned values a message has
+   * @param info the descriptions of the potentials (see the class comment)
+   * @param at where this edge's description starts in {@code info}
+   * @param weights the weight tables of {@link #MATRIX} potentials
+   * @param out receives the message, {@code width} entries
+   */
   public static void message(int kind, double[] pre, int preAt, double[] suf, int sufAt, int width,
       int[] info, int at, double[] weights, double[] out) {
     switch (kind) {

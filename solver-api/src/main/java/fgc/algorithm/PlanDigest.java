@@ -19,21 +19,36 @@ public final class PlanDigest {
   private long h2 = 0xbb67ae8584caa73bL;
   private long words;
 
-  /** An int constant. */
+  /**
+   * An int constant.
+   *
+   * @param value the constant
+   * @return this digest, to chain calls
+   */
   public PlanDigest add(int value) {
     word(1);
     word(value);
     return this;
   }
 
-  /** The exact bits of a double constant (every NaN alike). */
+  /**
+   * The exact bits of a double constant (every NaN alike).
+   *
+   * @param value the constant
+   * @return this digest, to chain calls
+   */
   public PlanDigest add(double value) {
     word(2);
     word(Double.doubleToLongBits(value));
     return this;
   }
 
-  /** The length and entries of an int table. */
+  /**
+   * The length and entries of an int table.
+   *
+   * @param table the table
+   * @return this digest, to chain calls
+   */
   public PlanDigest add(int[] table) {
     word(3);
     word(table.length);
@@ -43,7 +58,12 @@ public final class PlanDigest {
     return this;
   }
 
-  /** The length and the exact bits of every entry of a double table. */
+  /**
+   * The length and the exact bits of every entry of a double table.
+   *
+   * @param table the table
+   * @return this digest, to chain calls
+   */
   public PlanDigest add(double[] table) {
     word(4);
     word(table.length);
@@ -53,7 +73,12 @@ public final class PlanDigest {
     return this;
   }
 
-  /** A text constant, character by character. */
+  /**
+   * A text constant, character by character.
+   *
+   * @param value the constant
+   * @return this digest, to chain calls
+   */
   public PlanDigest add(String value) {
     word(5);
     word(value.length());
@@ -63,7 +88,11 @@ public final class PlanDigest {
     return this;
   }
 
-  /** 32 lowercase hex digits. */
+  /**
+   * 32 lowercase hex digits.
+   *
+   * @return the digest of everything added so far
+   */
   public String hex() {
     long a = h1 ^ words;
     long b = h2 ^ (words * 0x9e3779b97f4a7c15L);

@@ -12,7 +12,12 @@ public final class Polygamma {
 
   private Polygamma() {}
 
-  /** psi(x) = d/dx ln Gamma(x), for {@code x > 0}; NaN otherwise. */
+  /**
+   * psi(x) = d/dx ln Gamma(x), for {@code x > 0}; NaN otherwise.
+   *
+   * @param x the argument
+   * @return the digamma function at {@code x}
+   */
   public static double digamma(double x) {
     if (!(x > 0) || Double.isInfinite(x)) {
       return x == Double.POSITIVE_INFINITY ? x : Double.NaN;
@@ -30,7 +35,12 @@ public final class Polygamma {
     return shift + Math.log(x) - 0.5 * inv - series;
   }
 
-  /** psi'(x), for {@code x > 0}; NaN otherwise. */
+  /**
+   * psi'(x), for {@code x > 0}; NaN otherwise.
+   *
+   * @param x the argument
+   * @return the trigamma function at {@code x}
+   */
   public static double trigamma(double x) {
     if (!(x > 0) || Double.isInfinite(x)) {
       return x == Double.POSITIVE_INFINITY ? 0.0 : Double.NaN;

@@ -3,7 +3,7 @@ package fgc.bench.jmh;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
-import fgc.compiler.reference.References;
+import fgc.compiler.Algorithms;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.EmbeddedPuzzles;
@@ -60,7 +60,7 @@ public class SweepBenchmark {
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
     solver = implementation.equals("generated")
         ? new SolverCache(Files.createTempDirectory("fgc-jmh"), m -> { }).load(model, spec).newInstance()
-        : References.of(model, spec);
+        : Algorithms.of(spec).reference(model, spec);
     Grid puzzle = EmbeddedPuzzles.all().stream().filter(g -> g.boxSize() == box).findFirst().orElseThrow();
     for (int k = 0; k < puzzle.cellCount(); k++) {
       if (puzzle.get(k) != 0) {

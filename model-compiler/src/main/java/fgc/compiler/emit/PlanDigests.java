@@ -1,24 +1,21 @@
 package fgc.compiler.emit;
 
-import fgc.algorithm.PlanDigest;
 import fgc.algorithm.EliminationKernels;
-import fgc.compilation.AlgorithmSpec;
+import fgc.algorithm.PlanDigest;
 import fgc.compiler.plan.EliminationPlan;
-import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.EliminationProgram;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
-import fgc.compiler.plan.Planner;
 import fgc.compiler.plan.VariableLayout;
-import fgc.model.Model;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The plan digest a class compiled for a model must report ({@code GeneratedAlgorithm.planDigest()}),
- * computed from the model's plan without emitting anything: the constants each emitter declares,
+ * computed from the model's plan without emitting anything (each {@code Algorithm} calls the recipe
+ * of its emitter): the constants each emitter declares,
  * by name, with the values it gives them. The emitted {@code planDigest()} is made from the class's
  * own fields ({@link EmitSupport#planDigest}), so a constant added to an emitter but not here makes
  * the two disagree, and {@code PlanDigestTest} fails on every algorithm that has it.
@@ -26,30 +23,33 @@ import java.util.TreeMap;
 public final class PlanDigests {
   private PlanDigests() {}
 
-  /** The digest of the class {@code ModelCompiler.compile(model, spec)} makes; plans the model as the compiler does. */
-  public static String of(Model model, AlgorithmSpec spec) {
+  /** The digest of a pairwise class for {@code plan} ({@code dirichlet}: the {free, given} pseudo-counts, or null). */
+  public static String pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping) {
     Map<String, Object> constants = new TreeMap<>();
-    switch (spec.name()) {
-      case AlgorithmSpec.BP_PAIRWISE:
-        pairwise(Planner.pairwise(model), null, spec.name(), spec.option("damping"), constants);
-        break;
-      case AlgorithmSpec.EP_DIRICHLET:
-        pairwise(Planner.pairwise(model), new double[] {spec.option("free"), spec.option("given")}, spec.name(), spec.option("damping"),
-            constants);
-        break;
-      case AlgorithmSpec.SUMPRODUCT:
-      case AlgorithmSpec.MAXPRODUCT: {
-        boolean max = spec.name().equals(AlgorithmSpec.MAXPRODUCT);
-        FactorPlan plan = Planner.factors(model, max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH, spec.name());
-        factors(plan, spec.name(), spec.option("damping"), max, constants);
-        break;
-      }
-      case AlgorithmSpec.ELIMINATION:
-        elimination(EliminationPlanner.plan(model), constants);
-        break;
-      default:
-        throw new IllegalArgumentException("no emitter for algorithm " + spec.name());
-    }
+    pairwise(plan, dirichlet, algorithm, damping, constants);
+    return digest(constants);
+  }
+
+  /** The digest of an elimination class for {@code plan}. */
+  public static String elimination(EliminationPlan plan, String algorithm) {
+    Map<String, Object> constants = new TreeMap<>();
+    common(plan.layout(), algorithm, null, constants);
+    EliminationProgram program = EliminationProgram.of(plan);
+    constants.put("S", plan.stepCount());
+    constants.put("INFO", program.info());
+    constants.put("T", EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
+    constants.put("WEIGHT_SHIFT", plan.weightShift());
+    constants.put("LN2", Math.log(2.0));
+    constants.put("STEPS", program.steps());
+    constants.put("STEP_AT", program.stepAt());
+    constants.put("ROOTS", program.roots());
+    return digest(constants);
+  }
+
+  /** The digest of a factor-node class for {@code plan}, max-product or not. */
+  public static String factors(FactorPlan plan, String algorithm, double damping, boolean max) {
+    Map<String, Object> constants = new TreeMap<>();
+    factors(plan, algorithm, damping, max, constants);
     return digest(constants);
   }
 
@@ -120,20 +120,6 @@ public final class PlanDigests {
       out.put("INFO", data.info());
       out.put("WEIGHTS", data.weights());
     }
-  }
-
-  /** {@link EliminationEmitter}'s constants: the program and the factor tables it builds when it loads. */
-  private static void elimination(EliminationPlan plan, Map<String, Object> out) {
-    common(plan.layout(), AlgorithmSpec.ELIMINATION, null, out);
-    EliminationProgram program = EliminationProgram.of(plan);
-    out.put("S", plan.stepCount());
-    out.put("INFO", program.info());
-    out.put("T", EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
-    out.put("WEIGHT_SHIFT", plan.weightShift());
-    out.put("LN2", Math.log(2.0));
-    out.put("STEPS", program.steps());
-    out.put("STEP_AT", program.stepAt());
-    out.put("ROOTS", program.roots());
   }
 
   /** The constants' values in the order of their names, as the emitted {@code planDigest()} adds them. */

@@ -20,9 +20,10 @@ import javax.lang.model.element.Modifier;
  * {@value #GROUP_CELLS} cells. What the search does rarely (placing a hidden single, removing locked
  * candidates) stays a loop over tables. Only numbers from the tables reach the source.
  *
- * <p>Measured side by side on top95 against the search's own loops: one method per check behind a
- * switch was 0.88x; all 27 units of a 9x9 unrolled in one method passed the 8,000 bytes of bytecode
- * beyond which HotSpot never compiles a method (0.13x); groups of 90 cells about 1.1x.
+ * <p>Why group methods: HotSpot never JIT-compiles a method of more than 8,000 bytes of bytecode,
+ * and all 27 units of a 9x9 unrolled in one method pass it, so they would run interpreted; one
+ * method per check behind a switch pays a call and a dispatch for every check. Groups of about
+ * {@value #GROUP_CELLS} cells stay well under the limit and make few calls.
  *
  * <p>Fits models whose units and pairs fit one word each, with value boards and segment covers
  * (Sudoku up to 9x9, Latin squares, colourings of up to {@value #MAX_VARIABLES} variables); the
@@ -286,7 +287,7 @@ public final class PropagatorEmitter {
    * the dirty set, the set cleared first: {@code top} reads the set into {@code pending} and calls
    * group methods of at most {@link #GROUP_CELLS} cells' worth of checks each. Unrolled in one
    * method the 27 units of a 9x9 Sudoku pass 8,000 bytes and HotSpot would never compile it; as
-   * one method per check, a call each; a switch per check measured slower than the search's loops.
+   * one method per check, a call each, and through a switch a dispatch as well.
    */
   private void chain(MethodSpec.Builder top, String name, String field, boolean tail, java.util.List<CodeBlock> checks,
       int[] cells) {

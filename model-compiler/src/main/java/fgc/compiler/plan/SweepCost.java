@@ -35,11 +35,18 @@ public final class SweepCost {
     this.pairwise = pairwise;
   }
 
-  /** The estimate for {@code algorithm} (one of {@code fgc.compiler.AlgorithmSpec}'s names) on {@code model}. */
-  public static SweepCost of(Model model, String algorithm) {
+  /** The estimate for BP with one node per factor on {@code model}, in the max-product semiring or not. */
+  public static SweepCost factorNodes(Model model, boolean max) {
+    return of(model, false, max);
+  }
+
+  /** The estimate for BP on pairs of variables on {@code model}. */
+  public static SweepCost pairwise(Model model) {
+    return of(model, true, false);
+  }
+
+  private static SweepCost of(Model model, boolean pairwise, boolean max) {
     int width = width(model);
-    boolean pairwise = algorithm.equals("bp-pairwise") || algorithm.equals("ep-dirichlet");
-    boolean max = algorithm.equals("maxproduct");
     long[] degree = new long[model.variableCount()];
     if (!pairwise) {
       for (Factor f : model.factors()) {

@@ -194,6 +194,9 @@ public final class BitmaskTables {
   /**
    * The tables of {@code model}; IllegalArgumentException when a factor is of a kind the exact driver
    * has no propagation for, or when the model's values span more than {@value #MAX_WIDTH}.
+   *
+   * @param model the model
+   * @return its tables
    */
   public static BitmaskTables of(Model model) {
     int n = model.variableCount();
@@ -296,35 +299,70 @@ public final class BitmaskTables {
     return upper & (-1L << from);
   }
 
-  /** The bits a value mask spans: one past the highest value bit of any domain. */
+  /**
+   * The bits a value mask spans: one past the highest value bit of any domain.
+   *
+   * @return the width in bits
+   */
   public int valueWidth() {
     return values;
   }
 
-  /** The number of variables. */
+  /**
+   * The number of variables.
+   *
+   * @return the number of variables
+   */
   public int variableCount() {
     return variables;
   }
 
-  /** The value that bit {@code bit} stands for. */
+  /**
+   * The value that bit {@code bit} stands for.
+   *
+   * @param bit a bit of a value mask
+   * @return its value
+   */
   public int valueOf(int bit) {
     return offset + bit;
   }
 
-  /** The bit that value {@code value} is held in. */
+  /**
+   * The bit that value {@code value} is held in.
+   *
+   * @param value a value of some domain
+   * @return its bit
+   */
   public int bitOf(int value) {
     return value - offset;
   }
 
-  /** The mask of every value {@code variable} can take. */
+  /**
+   * The mask of every value {@code variable} can take.
+   *
+   * @param variable a variable's index
+   * @return its domain as a mask
+   */
   public long domainMask(int variable) {
     return initial[variable];
   }
 
+  /**
+   * How many permutation units there are: sets of variables that take every value of a set exactly
+   * once (an alldiff as wide as its values).
+   *
+   * @return the number of units
+   */
   public int permutationUnitCount() {
     return unitFull.length;
   }
 
+  /**
+   * How many unit pairs there are: two permutation units that share at least two variables,
+   * between which locked candidates propagate.
+   *
+   * @return the number of pairs
+   */
   public int unitPairCount() {
     return (pairStart.length - 1) / 3;
   }
@@ -332,72 +370,131 @@ public final class BitmaskTables {
   // Copies of the tables, for the compiler's propagator emitter (a generated class holds them as
   // constants); the search itself reads the fields.
 
-  /** The words of the state array. */
+  /**
+   * The words of the state array.
+   *
+   * @return the number of words
+   */
   public int words() {
     return words;
   }
 
-  /** Per permutation unit, the start of its variables in {@link #unitVars}; one more entry at the end. */
+  /**
+   * Per permutation unit, the start of its variables in {@link #unitVars}; one more entry at the
+   * end.
+   *
+   * @return a copy of the starts
+   */
   public int[] unitStart() {
     return copy(unitStart);
   }
 
-  /** The variables of each permutation unit, unit after unit. */
+  /**
+   * The variables of each permutation unit, unit after unit.
+   *
+   * @return a copy of the variables
+   */
   public int[] unitVars() {
     return copy(unitVars);
   }
 
-  /** Per unit, the mask of the values it must hold. */
+  /**
+   * Per unit, the mask of the values it must hold.
+   *
+   * @return a copy of the masks
+   */
   public long[] unitFull() {
     return copy(unitFull);
   }
 
-  /** Per unit pair, its three starts (variables, then its two sides' segments). */
+  /**
+   * Per unit pair, its three starts (variables, then its two sides' segments).
+   *
+   * @return a copy of the starts
+   */
   public int[] pairStart() {
     return copy(pairStart);
   }
 
-  /** The variables of each unit pair. */
+  /**
+   * The variables of each unit pair.
+   *
+   * @return a copy of the variables
+   */
   public int[] pairVars() {
     return copy(pairVars);
   }
 
-  /** Words per variable of {@link #unitBits}. */
+  /**
+   * Words per variable of {@link #unitBits}.
+   *
+   * @return the number of words
+   */
   public int unitWords() {
     return unitWords;
   }
 
-  /** Per variable, the bitset of the units it is in. */
+  /**
+   * Per variable, the bitset of the units it is in.
+   *
+   * @return a copy of the bitsets
+   */
   public long[] unitBits() {
     return copy(unitBits);
   }
 
-  /** Words per variable of {@link #pairBits} and {@link #segmentBits}. */
+  /**
+   * Words per variable of {@link #pairBits} and {@link #segmentBits}.
+   *
+   * @return the number of words
+   */
   public int pairWords() {
     return pairWords;
   }
 
-  /** Per variable, the bitset of the unit pairs it is in. */
+  /**
+   * Per variable, the bitset of the unit pairs it is in.
+   *
+   * @return a copy of the bitsets
+   */
   public long[] pairBits() {
     return copy(pairBits);
   }
 
-  /** Per variable, the bitset of the segments it is in. */
+  /**
+   * Per variable, the bitset of the segments it is in.
+   *
+   * @return a copy of the bitsets
+   */
   public long[] segmentBits() {
     return copy(segmentBits);
   }
 
-  /** Per unit pair side, the start of its segments in {@link #sideSegments}; null without segment covers. */
+  /**
+   * Per unit pair side, the start of its segments in {@link #sideSegments}; null without segment
+   * covers.
+   *
+   * @return a copy of the starts, or null
+   */
   public int[] sideStart() {
     return copy(sideStart);
   }
 
-  /** The segments of each side. */
+  /**
+   * The segments of each side.
+   *
+   * @return a copy of the segments
+   */
   public int[] sideSegments() {
     return copy(sideSegments);
   }
 
-  /** Per variable, its peers as a bitset over the variables; null when the model is too large for rows. */
+  /**
+   * Per variable, its peers as a bitset over the variables; null when the model is too large for
+   * rows.
+   *
+   * @return a copy of the rows, or null
+   */
   public long[] peerRows() {
     return copy(peerRows);
   }

@@ -28,7 +28,12 @@ public final class CompiledPropagators implements PropagatorSource {
     }
   };
 
-  /** Compiles with {@code compiler}; background work on {@code background}. */
+  /**
+   * Compiles with {@code compiler}; background work on {@code background}.
+   *
+   * @param compiler the compiler that generates the propagators
+   * @param background the executor for background compilation
+   */
   public CompiledPropagators(SolverCompiler compiler, ExecutorService background) {
     this.compiler = compiler;
     this.background = background;

@@ -1,0 +1,110 @@
+package fgc.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import fgc.compiler.Algorithm;
+import fgc.compiler.Algorithms;
+import fgc.model.DecimalText;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every --help says what holds: whole summaries, whole paths, each algorithm's defaults, the exit codes. */
+class HelpTextTest {
+  @TempDir
+  Path dir;
+
+  private static String help(String... command) {
+    List<String> args = new ArrayList<>(List.of(command));
+    args.add("--help");
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(0, cli.run(args.toArray(new String[0])), String.join(" ", args));
+      return cli.out();
+    }
+  }
+
+  @Test
+  void theCommandListGivesEachSummaryWhole() {
+    String usage = help();
+    String list = usage.substring(usage.indexOf("Commands:"), usage.indexOf("Run 'fgc COMMAND"));
+    // A summary is the first paragraph of a command's description: each must end a sentence.
+    for (String entry : list.split("\n(?=  \\S)")) {
+      if (!entry.startsWith("Commands:")) {
+        assertTrue(entry.strip().endsWith("."), "cut short: " + entry);
+      }
+    }
+    assertTrue(usage.contains("'fgc bench\n--help'") || usage.contains("'fgc bench --help'"), usage);
+  }
+
+  @Test
+  void everyHelpEndsWithItsExitCodesInterruptionIncluded() {
+    List<String[]> commands = new ArrayList<>();
+    commands.add(new String[0]);
+    for (String c : Main.COMMANDS) {
+      commands.add(new String[] {c});
+    }
+    for (String[] c : commands) {
+      String text = help(c);
+      int codes = text.lastIndexOf("Exit codes:");
+      assertTrue(codes > 0, String.join(" ", c) + ": " + text);
+      String paragraph = text.substring(codes).strip().replace('\n', ' ');
+      assertTrue(paragraph.contains("130 interrupted"), paragraph);
+      assertTrue(paragraph.endsWith("."), "one paragraph to its end: " + paragraph);
+    }
+  }
+
+  @Test
+  void descriptionsAndFootersAreWholeParagraphs() {
+    // Each element of a description or footer prints as lines of its own: one broken by hand
+    // would end mid-sentence ("cache key);"). Every element must end a sentence.
+    List<Object> commands = new ArrayList<>();
+    commands.add(new Main());
+    for (String c : Main.COMMANDS) {
+      commands.add(Main.command(c));
+    }
+    for (Object command : commands) {
+      picocli.CommandLine.Model.UsageMessageSpec usage = new picocli.CommandLine(command).getCommandSpec().usageMessage();
+      List<String> paragraphs = new ArrayList<>(List.of(usage.description()));
+      paragraphs.addAll(List.of(usage.footer()));
+      for (String p : paragraphs) {
+        if (!p.isEmpty() && !p.startsWith("Example: ")) {
+          assertTrue(p.endsWith(".") || p.endsWith(".)"), command.getClass().getSimpleName() + ": " + p);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theCacheFolderAndTheDampingDefaultsReadWhole() {
+    for (String c : new String[] {"solve", "compile", "run", "show", "generate", "cache"}) {
+      String text = help(c).replaceAll("\n +", " ");
+      assertTrue(text.contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if set, else ~/.cache/fgc."), c + ": " + text);
+    }
+    String solve = help("solve").replaceAll("\n +", " ");
+    for (Algorithm<?> a : Algorithms.all()) {
+      for (Algorithm.Option o : a.options()) {
+        if (o.name().equals("damping")) {
+          assertTrue(solve.contains(a.name() + " " + DecimalText.of(o.defaultValue())), a + ": " + solve);
+        }
+      }
+    }
+    assertTrue(solve.contains("--sweep=K[,K...] "), solve);
+    assertFalse(solve.contains("K[,K[,K"), solve);
+  }
+
+  @Test
+  void aCacheFolderThatIsAFileIsCalledAFile() throws Exception {
+    Path file = Files.writeString(dir.resolve("not-a-folder"), "mine\n");
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(0, cli.run("solve", "-q", "--cache-dir", file.toString()), cli.err());
+      assertTrue(cli.err().contains("the cache folder " + file + " is a file, not a folder; compiled in memory"), cli.err());
+      assertFalse(cli.err().contains("read-only"), cli.err());
+    }
+    assertEquals("mine\n", Files.readString(file));
+  }
+}

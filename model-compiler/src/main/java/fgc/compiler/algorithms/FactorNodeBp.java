@@ -1,0 +1,69 @@
+package fgc.compiler.algorithms;
+
+import com.squareup.javapoet.JavaFile;
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithm;
+import fgc.compiler.emit.FactorBpEmitter;
+import fgc.compiler.emit.PlanDigests;
+import fgc.compiler.plan.FactorPlan;
+import fgc.compiler.plan.Footprint;
+import fgc.compiler.plan.Planner;
+import fgc.compiler.plan.SweepCost;
+import fgc.compiler.reference.ReferenceFactorBp;
+import fgc.model.Model;
+import java.util.List;
+
+/**
+ * Loopy BP with one node per factor, in the sum-product or the max-product semiring: the two share
+ * the plan, the emitter and the reference interpreter, and differ in the semiring and the widths
+ * their exact factor messages take.
+ */
+abstract class FactorNodeBp extends Algorithm<FactorPlan> {
+  private final boolean max;
+
+  FactorNodeBp(String name, String summary, boolean max, double damping) {
+    super(name, summary, List.of(Options.damping(damping)));
+    this.max = max;
+  }
+
+  private int maxWidth() {
+    return max ? FactorBpEmitter.MAX_PRODUCT_WIDTH : FactorBpEmitter.MAX_WIDTH;
+  }
+
+  @Override
+  public FactorPlan plan(Model model) {
+    return Planner.factors(model, maxWidth(), name());
+  }
+
+  @Override
+  public Footprint footprint(FactorPlan plan, Model model) {
+    return FactorBpEmitter.footprint(plan, model, max);
+  }
+
+  @Override
+  public SweepCost sweepCost(Model model) {
+    return SweepCost.factorNodes(model, max);
+  }
+
+  @Override
+  public JavaFile emit(FactorPlan plan, String key, AlgorithmSpec spec, String compilerId) {
+    return FactorBpEmitter.emit(plan, key, spec.canonicalText(), compilerId, spec.option("damping"), max);
+  }
+
+  @Override
+  public String planDigest(Model model, AlgorithmSpec spec) {
+    return PlanDigests.factors(plan(model), name(), spec.option("damping"), max);
+  }
+
+  @Override
+  public GeneratedAlgorithm reference(Model model, AlgorithmSpec spec) {
+    return new ReferenceFactorBp(model, spec.option("damping"), max);
+  }
+
+  @Override
+  public String messagesPerSweep(FactorPlan plan) {
+    return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
+        + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
+  }
+}
