@@ -85,7 +85,12 @@ public final class EliminationKernels {
     final int[] outerOnly;
     final int[] mixed;
 
-    /** For steps of at most {@code levels} levels and {@code accesses} tables and messages read or written at once. */
+    /**
+     * Scratch for the steps of a program.
+     *
+     * @param levels the most loop levels of any step
+     * @param accesses the most tables and messages any step reads or writes at once
+     */
     public Workspace(int levels, int accesses) {
       this.levels = Math.max(1, levels);
       this.accesses = Math.max(1, accesses);
@@ -117,6 +122,16 @@ public final class EliminationKernels {
    * step's tables times its children's messages (read in {@code m}, or their product in
    * {@code comb}); rescaled. Returns the exponent of every rescaling: the message is the exact one
    * times {@code 2^exponent}.
+   *
+   * @param steps the elimination program
+   * @param p the offset of the step's block in {@code steps}
+   * @param prior the model's prior: 1 on the values the evidence allows, 0 elsewhere
+   * @param tables the factor tables ({@link Tables#values})
+   * @param comb scratch for the products of groups of children's messages
+   * @param m the collect-pass messages: the children's read, the step's own written
+   * @param max true for max-product (a most probable assignment), false for sum-product
+   * @param w scratch sized for the program
+   * @return the exponent of two the message was multiplied by
    */
   public static int collect(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] m, boolean max,
       Workspace w) {
@@ -152,6 +167,17 @@ public final class EliminationKernels {
    * parent in {@code down}) summed into the eliminated variable's marginal in {@code belief}
    * (normalised) and, for each group of children, over their separator; divided by each child's
    * own message, that is the message back to the child, into {@code down} ({@link #divide}).
+   *
+   * @param steps the elimination program
+   * @param p the offset of the step's block in {@code steps}
+   * @param prior the model's prior: 1 on the values the evidence allows, 0 elsewhere
+   * @param tables the factor tables ({@link Tables#values})
+   * @param comb scratch for the products of groups of children's messages
+   * @param up the messages of the sum collect pass, read
+   * @param down the distribute-pass messages: the parent's read, the children's written
+   * @param gather scratch for the sums over a group's separator when it has several members
+   * @param belief receives the eliminated variable's marginal at its {@link #MARGINAL} offset
+   * @param w scratch sized for the program
    */
   public static void distribute(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] up, double[] down,
       double[] gather, double[] belief, Workspace w) {
@@ -207,6 +233,16 @@ public final class EliminationKernels {
    * variable's value (as a digit of its domain, into {@code digit}) given the digits of the
    * later-eliminated variables: the lowest among those whose product of the step's tables and
    * children's max messages ({@code maxUp}, or their product in {@code comb}) is largest.
+   *
+   * @param steps the elimination program
+   * @param p the offset of the step's block in {@code steps}
+   * @param prior the model's prior: 1 on the values the evidence allows, 0 elsewhere
+   * @param tables the factor tables ({@link Tables#values})
+   * @param comb scratch for the products of groups of children's messages
+   * @param maxUp the messages of the max collect pass
+   * @param digit the decoded digits per variable: those of later-eliminated variables read, this
+   *     step's variable written
+   * @param w scratch sized for the program
    */
   public static void decode(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] maxUp, int[] digit,
       Workspace w) {
@@ -458,12 +494,20 @@ public final class EliminationKernels {
       this.exponent = exponent;
     }
 
-    /** Every table, one after the other. */
+    /**
+     * Every table, one after the other.
+     *
+     * @return the tables' entries, at the offsets the description gave
+     */
     public double[] values() {
       return values;
     }
 
-    /** The tables hold the product of the factors times {@code 2^exponent}. */
+    /**
+     * The tables hold the product of the factors times {@code 2^exponent}.
+     *
+     * @return the sum of the exponents of every table's rescaling
+     */
     public long exponent() {
       return exponent;
     }
@@ -479,6 +523,11 @@ public final class EliminationKernels {
    * of its weights in {@code weights} (row-major over its slots), for {@link #SUM} its target (the
    * total in aligned values), for the other kinds nothing. Each table is then rescaled so that its
    * largest entry lies in {@code [1, 2)} (an all-zero table stays zero).
+   *
+   * @param length the entries of all tables together
+   * @param info the tables' description, as above
+   * @param weights the weights of the model's {@link #TABLE} factors
+   * @return the built tables and the exponent of their rescaling
    */
   public static Tables tables(int length, int[] info, double[] weights) {
     double[] out = new double[length];
@@ -577,6 +626,11 @@ public final class EliminationKernels {
    * Multiplies {@code x[from .. from + length)} by the power of two that brings its largest entry
    * into {@code [1, 2)} and returns that power's exponent (0 when the block is all zero). Exact
    * unless an entry falls into the subnormal range, i.e. lies more than 2^1021 below the largest.
+   *
+   * @param x the array holding the block
+   * @param from the block's first entry
+   * @param length the block's entries
+   * @return the exponent of two the block was multiplied by
    */
   public static int normalise(double[] x, int from, int length) {
     double max = 0.0;
@@ -608,6 +662,14 @@ public final class EliminationKernels {
    * {@code into[at .. at + length)} becomes the product of the messages {@code from[m .. m + length)}
    * for the {@code params[list]} offsets {@code m} listed after it, rescaled after each product
    * ({@link #normalise}); returns the sum of the exponents.
+   *
+   * @param into the array receiving the product
+   * @param at the product's offset in {@code into}
+   * @param length the entries of each message and of the product
+   * @param from the array of the messages
+   * @param params the int table holding the list of offsets
+   * @param list where the list starts in {@code params}: a count, then the offsets
+   * @return the exponent of two the product was multiplied by
    */
   public static int combine(double[] into, int at, int length, double[] from, int[] params, int list) {
     int count = params[list];
@@ -627,6 +689,13 @@ public final class EliminationKernels {
    * The message back to a child: {@code down[m + s] = sum[at + s] / up[m + s]} over {@code length}
    * entries, 0 where {@code up} is 0 (there the child's every entry is 0 already, whatever the
    * message), then rescaled. {@code sum} and {@code down} may be the same block.
+   *
+   * @param sum the array of the clique's sums over the separator
+   * @param at the sums' offset in {@code sum}
+   * @param up the child's collect-pass messages
+   * @param down receives the message back to the child
+   * @param m the child's message offset in {@code up} and {@code down}
+   * @param length the entries of the separator
    */
   public static void divide(double[] sum, int at, double[] up, double[] down, int m, int length) {
     for (int s = 0; s < length; s++) {
@@ -636,14 +705,31 @@ public final class EliminationKernels {
     normalise(down, m, length);
   }
 
-  /** {@link #divide} into each of the {@code params[list]} children whose offsets follow it. */
+  /**
+   * {@link #divide} into each of the {@code params[list]} children whose offsets follow it.
+   *
+   * @param sum the array of the clique's sums over the group's separator
+   * @param at the sums' offset in {@code sum}
+   * @param up the children's collect-pass messages
+   * @param down receives the messages back to the children
+   * @param length the entries of the separator
+   * @param params the int table holding the list of offsets
+   * @param list where the list starts in {@code params}: a count, then the children's offsets
+   */
   public static void divideEach(double[] sum, int at, double[] up, double[] down, int length, int[] params, int list) {
     for (int k = 0; k < params[list]; k++) {
       divide(sum, at, up, down, params[list + 1 + k], length);
     }
   }
 
-  /** Divides {@code x[from .. from + length)} by its sum; returns the sum (an all-zero block stays zero). */
+  /**
+   * Divides {@code x[from .. from + length)} by its sum; returns the sum (an all-zero block stays zero).
+   *
+   * @param x the array holding the block
+   * @param from the block's first entry
+   * @param length the block's entries
+   * @return the block's sum before the division
+   */
   public static double normaliseSum(double[] x, int from, int length) {
     double sum = 0.0;
     for (int k = from; k < from + length; k++) {

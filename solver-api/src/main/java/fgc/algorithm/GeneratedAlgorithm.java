@@ -138,6 +138,8 @@ public interface GeneratedAlgorithm {
    * {@code update(n)} with {@code n > 0} does the whole computation and returns 0, {@code reset} and
    * {@code resetWithNoise} change nothing but {@link #sweepsDone()}, and the readers compute what
    * is stale on first use.
+   *
+   * @return true when {@link #marginal} gives exact posterior marginals
    */
   default boolean exact() {
     return false;
@@ -149,6 +151,8 @@ public interface GeneratedAlgorithm {
    * {@code Z} with evidence over {@code Z} without it is the probability of the evidence).
    * Negative infinity when no assignment has weight (then {@link #contradiction()} holds); NaN
    * when this algorithm does not compute it (every message-passing one).
+   *
+   * @return {@code ln Z} given the evidence, negative infinity, or NaN
    */
   default double logPartition() {
     return Double.NaN;
@@ -161,6 +165,9 @@ public interface GeneratedAlgorithm {
    * does not compute one (every message-passing one: read {@link #marginal} instead). How ties
    * between equally probable assignments are broken is the algorithm's to document; it is
    * deterministic.
+   *
+   * @param out receives the assignment, at least {@link #variableCount} entries
+   * @return true when {@code out} holds a most probable assignment
    */
   default boolean mostProbable(int[] out) {
     return false;
