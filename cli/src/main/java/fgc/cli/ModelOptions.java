@@ -89,11 +89,17 @@ final class ModelOptions {
 
   /** The model {@code modelArg} with these options' params and data file. */
   Model loadWithData(String modelArg, DataSet dataSet) {
+    if (isExchangeFormat(modelArg)) {
+      return readExchangeFormat(modelArg);
+    }
     return isFile(modelArg) ? FgcLanguage.load(Paths.get(modelArg), params, dataSet) : FgcLanguage.bundled(modelArg, params, dataSet);
   }
 
   /** A bundled model name, or a path to a {@code .fg} file, with {@code params} (and {@code extra}) applied. */
   static Model load(String modelArg, Map<String, Long> params) {
+    if (isExchangeFormat(modelArg)) {
+      return readExchangeFormat(modelArg);
+    }
     if (isFile(modelArg)) {
       return FgcLanguage.load(Paths.get(modelArg), params);
     }
@@ -124,7 +130,19 @@ final class ModelOptions {
     return new Path[] {isFile(modelArg) ? Paths.get(modelArg) : null, data};
   }
 
+  /** A UAI ({@code .uai}) or BIF ({@code .bif}) file: the field's formats, read by {@code fgc.formats}. */
+  static boolean isExchangeFormat(String modelArg) {
+    String lower = modelArg.toLowerCase(java.util.Locale.ROOT);
+    return lower.endsWith(".uai") || lower.endsWith(".bif");
+  }
+
+  private static Model readExchangeFormat(String modelArg) {
+    Path file = Paths.get(modelArg);
+    return modelArg.toLowerCase(java.util.Locale.ROOT).endsWith(".uai")
+        ? fgc.formats.UaiFormat.read(file).model() : fgc.formats.BifFormat.read(file).model();
+  }
+
   private static boolean isFile(String modelArg) {
-    return modelArg.endsWith(".fg") || modelArg.contains("/") || modelArg.contains(java.io.File.separator);
+    return modelArg.endsWith(".fg") || isExchangeFormat(modelArg) || modelArg.contains("/") || modelArg.contains(java.io.File.separator);
   }
 }

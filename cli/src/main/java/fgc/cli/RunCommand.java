@@ -1,6 +1,7 @@
 package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.SolverLimits;
 import fgc.compiler.Algorithms;
 import fgc.compiler.plan.SweepCost;
@@ -61,19 +62,40 @@ final class RunCommand implements Callable<Integer> {
       description = "Cases of evidence, one per line, each solved on top of the data file and --observe; - reads standard input.")
   String input;
 
-  @Option(names = "--marginals", description = "Print each free variable's marginal after --sweeps sweeps instead of solving.")
+  @Option(names = "--marginals", description = "Print each free variable's marginal instead of solving: exact (elimination) when"
+      + " the model fits its limit, else sum-product BP to --tolerance; --algorithm chooses another. The first line names the method.")
   boolean marginals;
 
-  @Option(names = "--sweeps", paramLabel = "N", defaultValue = "50", description = "Sweeps for --marginals (default ${DEFAULT-VALUE}).")
+  @Option(names = "--sweeps", paramLabel = "N", defaultValue = "1000",
+      description = "Most sweeps of BP for --marginals (default ${DEFAULT-VALUE}); it stops sooner once converged to --tolerance.")
   @NumberOptions.Range(min = 0)
   int sweeps;
+
+  @Option(names = "--tolerance", paramLabel = "T", defaultValue = "1e-9",
+      description = "BP for --marginals has converged when no message entry changes by more in a sweep (default ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 0)
+  double tolerance;
+
+  @Option(names = "--task", paramLabel = "MAR|PR|MPE",
+      description = "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
+          + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment.")
+  String task;
+
+  @Option(names = "--evid", paramLabel = "FILE", description = "For a UAI model with --task: its evidence file (.evid).")
+  java.nio.file.Path evid;
+
+  /** The algorithm of this run: --algorithm's, else for --marginals exact inference when the model fits, else the default. */
+  private AlgorithmSpec spec;
 
   /**
    * One warning before a run whose estimated cost ({@link SweepCost}, {@code sweeps} sweeps) passes
    * {@link SolverLimits#WARN_RUN_OPERATIONS}: what is expensive, and what would be cheaper.
    */
   private void warnIfLong(Model m, long sweeps, String what) {
-    SweepCost cost = Algorithms.of(options.spec()).sweepCost(m);
+    SweepCost cost = Algorithms.of(spec).sweepCost(m);
+    if (cost == null) {
+      return; // one pass, its size bounded when planning
+    }
     if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }
@@ -81,12 +103,15 @@ final class RunCommand implements Callable<Integer> {
     String time = seconds >= 7200 ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
         : seconds >= 120 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60) : String.format(Locale.ROOT, "%.0f seconds", seconds);
     System.err.println("fgc: warning: this run may take long: about " + SweepCost.scientific(cost.operations())
-        + " operations per sweep of " + options.spec().name() + ", " + cost.dominant() + ", and " + sweeps + " " + what
+        + " operations per sweep of " + spec.name() + ", " + cost.dominant() + ", and " + sweeps + " " + what
         + " (" + time + " or more at a billion operations a second); " + cost.advice(m));
   }
 
   @Override
   public Integer call() throws IOException {
+    if (task != null || evid != null) {
+      return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options);
+    }
     if (marginals && (input != null || driverName != null)) {
       throw new IllegalArgumentException("--marginals prints the marginals of one run; " + (input != null ? "--input" : "--driver")
           + " is for solutions: give one or the other");
@@ -94,9 +119,10 @@ final class RunCommand implements Callable<Integer> {
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data));
-    Driver driver = driver();
+    Driver driver = marginals ? null : driver();
+    spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
     // A driver that reads no compiled algorithm (exact) runs without loading or compiling one.
-    GeneratedAlgorithm loaded = marginals || driver.usesAlgorithm() ? options.cache().load(m, options.spec()).newInstance() : null;
+    GeneratedAlgorithm loaded = marginals || driver.usesAlgorithm() ? options.cache().load(m, spec).newInstance() : null;
     int[] given = evidence.values();
     int free = 0;
     for (int value : given) {
@@ -227,7 +253,16 @@ final class RunCommand implements Callable<Integer> {
           solver.setObserved(i, given[i]);
         }
       }
-      solver.update(sweeps);
+      int done = 0;
+      double change = Double.POSITIVE_INFINITY;
+      if (solver.exact()) {
+        solver.update(1);
+      } else {
+        while (done < sweeps && !(change <= tolerance)) {
+          change = solver.update(1);
+          done++;
+        }
+      }
       // Every row is checked before any is printed: a belief with no mass (BP ruled out every value,
       // which it does only for a value no solution has) or not a number is no distribution, and
       // zeros printed as one would read as an answer.
@@ -240,6 +275,10 @@ final class RunCommand implements Callable<Integer> {
         for (double x : p) {
           sum += x;
         }
+        if (!(Math.abs(sum - 1) < 1e-6) && solver.exact()) {
+          System.err.println("fgc: no marginals: " + against + ": it has probability zero");
+          return 1;
+        }
         if (!(Math.abs(sum - 1) < 1e-6)) {
           System.err.println("fgc: no marginals: " + (Double.isNaN(sum)
               ? "BP's belief of " + m.variableName(i) + " is not a number"
@@ -249,7 +288,7 @@ final class RunCommand implements Callable<Integer> {
         if (given[i] == Evidence.NONE) {
           StringBuilder line = new StringBuilder(m.variableName(i));
           for (int v = 0; v < p.length; v++) {
-            line.append(String.format(Locale.ROOT, " %d:%.4f", solver.lowestValue(i) + v, p[v]));
+            line.append(' ').append(solver.lowestValue(i) + v).append(':').append(MarginalsOutput.probability(p[v]));
           }
           lines.add(line.toString());
         }
@@ -258,6 +297,7 @@ final class RunCommand implements Callable<Integer> {
         System.err.println("fgc: no marginals: " + against + ": BP rules out every value of some variable");
         return 1;
       }
+      System.out.println(MarginalsOutput.method(m, solver, done, change, tolerance));
       lines.forEach(System.out::println);
       return 0;
     }
@@ -399,6 +439,21 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public boolean contradiction() {
       return solver.contradiction();
+    }
+
+    @Override
+    public boolean exact() {
+      return solver.exact();
+    }
+
+    @Override
+    public double logPartition() {
+      return solver.logPartition();
+    }
+
+    @Override
+    public boolean mostProbable(int[] out) {
+      return solver.mostProbable(out);
     }
   }
 }

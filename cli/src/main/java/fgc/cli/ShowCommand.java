@@ -5,6 +5,8 @@ import fgc.compiler.Algorithm;
 import fgc.compiler.Algorithms;
 import fgc.compiler.ModelCompiler;
 import fgc.compilation.SolverKey;
+import fgc.compiler.plan.EliminationPlan;
+import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.PlanException;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -26,9 +28,10 @@ import picocli.CommandLine.Parameters;
 
 /** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
 @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Summarise a model, print its generated Java, or draw its factor graph.",
-        "The summary gives the variables, the factors by kind and arity, the messages per sweep and the cache key; "
-        + "--source prints the generated Java; --dot and --svg draw the factor graph."},
+    description = {"Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
+        "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
+        + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
+        + "--dot and --svg draw the factor graph; --uai writes the model for other tools."},
     footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
         "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."})
 final class ShowCommand implements Callable<Integer> {
@@ -44,6 +47,9 @@ final class ShowCommand implements Callable<Integer> {
   @Option(names = "--svg", paramLabel = "FILE.svg", description = "Draw the factor graph as SVG (needs Graphviz).")
   Path svg;
 
+  @Option(names = "--uai", paramLabel = "FILE.uai", description = "Write the model in the UAI format (MARKOV), for other tools.")
+  Path uai;
+
   @Mixin
   ModelOptions options;
 
@@ -56,7 +62,14 @@ final class ShowCommand implements Callable<Integer> {
     if (svg != null) {
       OutputFile.check("--svg", svg, inputs);
     }
+    if (uai != null) {
+      OutputFile.check("--uai", uai, inputs);
+    }
     Model m = options.loadWithData(model, options.dataSet());
+    if (uai != null) {
+      OutputFile.writeString("--uai", uai, fgc.formats.UaiFormat.write(m), inputs);
+      System.err.println("wrote " + uai);
+    }
     AlgorithmSpec spec = options.spec();
     if (source) {
       System.out.print(ModelCompiler.generateSource(m, spec).text());
@@ -107,11 +120,42 @@ final class ShowCommand implements Callable<Integer> {
     }
     line(sb, "factors", m.factors().size() + (byKind.isEmpty() ? "" : ":"));
     byKind.forEach((kind, count) -> line(sb, "", count + " x " + kind));
+    line(sb, "graph", MarginalsOutput.isForest(m) ? "a tree (no cycle): BP is exact on it once converged"
+        : "has cycles: BP is approximate on it");
+    line(sb, "elimination", elimination(m));
+    line(sb, "fits", String.join(", ", fitting(m)));
     line(sb, "algorithm", spec.canonicalText());
     line(sb, "per sweep", messagesPerSweep(m, spec));
     line(sb, "key", key);
     line(sb, "cache", Files.isDirectory(entry) ? "compiled, in " + entry.getParent().getParent() : "not compiled yet (fgc compile compiles it)");
     return sb.toString();
+  }
+
+  /** The elimination width and largest clique of exact inference's plan, or why it is refused. */
+  static String elimination(Model m) {
+    try {
+      EliminationPlan plan = EliminationPlanner.plan(m);
+      return "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries (exact inference fits)";
+    } catch (PlanException e) {
+      return "none: " + e.getMessage();
+    }
+  }
+
+  /** The algorithms whose solver for {@code m} is within the limits. */
+  static java.util.List<String> fitting(Model m) {
+    java.util.List<String> fit = new java.util.ArrayList<>();
+    for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
+      try {
+        ModelCompiler.footprint(m, AlgorithmSpec.named(algorithm));
+        fit.add(algorithm);
+      } catch (PlanException e) {
+        // not this one
+      }
+    }
+    if (fit.isEmpty()) {
+      fit.add("none");
+    }
+    return fit;
   }
 
   /**

@@ -47,8 +47,72 @@ class RunCommandTest {
     Files.writeString(data, "seen = [1 1 0 _ 1 1];\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
       assertEquals(0, cli.run("run", "chain", "--data", data.toString(), "--marginals", "--cache-dir", dir.resolve("cache").toString()));
-      assertTrue(cli.out().startsWith("weather[0] 0:0."), cli.out());
+      assertTrue(cli.out().startsWith("method: exact (elimination)\nweather[0] 0:0."), cli.out());
       assertTrue(cli.out().contains("\nseen[3] 0:"), cli.out());
     }
+  }
+
+  private String[] lines(String... args) throws Exception {
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+      all[args.length] = "--cache-dir";
+      all[args.length + 1] = dir.resolve("cache").toString();
+      assertEquals(0, cli.run(all), cli.err());
+      return cli.out().split("\n");
+    }
+  }
+
+  /** The value after {@code v:} on the line of {@code variable}. */
+  private static String value(String[] lines, String variable, int v) {
+    for (String line : lines) {
+      if (line.startsWith(variable + " ")) {
+        String rest = line.substring(line.indexOf(" " + v + ":") + 3);
+        return rest.contains(" ") ? rest.substring(0, rest.indexOf(' ')) : rest;
+      }
+    }
+    throw new AssertionError(variable + " not in " + String.join("\n", lines));
+  }
+
+  @Test
+  void theUmbrellaChainIsExactByDefaultAndSaysSo() throws Exception {
+    // The bundled example data file, found by its name; enumeration gives these to four decimals.
+    String[] out = lines("run", "chain", "--data", "umbrella.fgd", "--marginals");
+    assertEquals("method: exact (elimination)", out[0]);
+    String[] expected = {"0.8638", "0.8066", "0.2316", "0.5320", "0.8613", "0.8777"};
+    for (int t = 0; t < 6; t++) {
+      assertEquals(expected[t], value(out, "weather[" + t + "]", 1), "P(rain on day " + t + ")");
+    }
+    // Sum-product BP on the chain (a tree) converges to the same numbers and says how it got there.
+    String[] bp = lines("run", "chain", "--data", "umbrella.fgd", "--marginals", "--algorithm", "sumproduct");
+    assertTrue(bp[0].matches("method: BP on a tree \\(sumproduct, exact once converged\\): \\d+ sweeps, converged to 1e-9"), bp[0]);
+    for (int t = 0; t < 6; t++) {
+      assertEquals(expected[t], value(bp, "weather[" + t + "]", 1));
+    }
+  }
+
+  @Test
+  void theSprinklerNetworkGivenWetGrassIsExact() throws Exception {
+    String[] out = lines("run", "sprinkler", "--observe", "wet=1", "--marginals");
+    assertEquals("method: exact (elimination)", out[0]);
+    assertEquals("0.7079", value(out, "rain", 1));
+    assertEquals("0.4298", value(out, "sprinkler", 1));
+    // BP on its cycle (cloudy, sprinkler, wet, rain) is approximate, and labelled so.
+    String[] loopy = lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "sumproduct");
+    assertTrue(loopy[0].matches("method: loopy BP \\(sumproduct, approximate\\): \\d+ sweeps, converged to 1e-9"), loopy[0]);
+    String[] cut = lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "sumproduct", "--sweeps", "2");
+    assertTrue(cut[0].matches("method: loopy BP \\(sumproduct, approximate\\): did not converge after 2 sweeps"
+        + " \\(largest change \\d(\\.\\d)?e-?\\d+\\)"), cut[0]);
+    String[] max = lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "maxproduct");
+    assertTrue(max[0].startsWith("method: max-marginals (maxproduct): not probabilities: "), max[0]);
+  }
+
+  @Test
+  void aRuledOutValuePrintsAsZeroAndATinyOneInScientificNotation() throws Exception {
+    Path model = dir.resolve("tiny.fg");
+    Files.writeString(model, "model tiny; var x in 0..2; var y in 0..1;\nprior(x) = [0, 1.2e-17, 1];\nprior(y) = [1, 3];\n");
+    String[] out = lines("run", model.toString(), "--marginals");
+    assertEquals("method: exact (elimination)", out[0]);
+    assertEquals("x 0:0 1:1.2e-17 2:1", out[1]);
+    assertEquals("y 0:0.2500 1:0.7500", out[2]);
   }
 }

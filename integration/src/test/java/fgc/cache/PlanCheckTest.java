@@ -38,11 +38,21 @@ class PlanCheckTest {
 
   @Test
   void anotherModelsClassWithThisKeyWrittenInIsRefusedAtThePlanCheckAndRecompiled() throws Exception {
+    refusedAtThePlanCheck(SUMPRODUCT);
+  }
+
+  @Test
+  void eliminationEntriesAreStoredAndCheckedLikeTheOthers() throws Exception {
+    // Stored (the doctored entry is found on disk), refused at the plan check, then a hit again.
+    refusedAtThePlanCheck(AlgorithmSpec.named(AlgorithmSpec.ELIMINATION));
+  }
+
+  private void refusedAtThePlanCheck(AlgorithmSpec spec) throws Exception {
     SolverCache cache = new SolverCache(root, notices::add);
-    String keyA = cache.load(CHAIN, SUMPRODUCT).key();
-    String keyB = cache.load(CHAIN_B, SUMPRODUCT).key();
-    String answerA = marginals(cache.load(CHAIN, SUMPRODUCT));
-    assertFalse(answerA.equals(marginals(cache.load(CHAIN_B, SUMPRODUCT))), "the two models' marginals differ");
+    String keyA = cache.load(CHAIN, spec).key();
+    String keyB = cache.load(CHAIN_B, spec).key();
+    String answerA = marginals(cache.load(CHAIN, spec));
+    assertFalse(answerA.equals(marginals(cache.load(CHAIN_B, spec))), "the two models' marginals differ");
     CacheFixtures.doctor(cache.entryFolder(keyA), keyA, CacheFixtures.snapshot(cache.entryFolder(keyB)), keyB);
 
     List<EntryInfo> report = cache.verify(false);
@@ -52,13 +62,13 @@ class PlanCheckTest {
     assertEquals(null, b.problem());
 
     notices.clear();
-    LoadedSolver loaded = cache.load(CHAIN, SUMPRODUCT);
+    LoadedSolver loaded = cache.load(CHAIN, spec);
     assertEquals(LoadedSolver.Origin.RECOVERED, loaded.origin());
     assertEquals(LoadStage.PLAN, loaded.rejectedAt());
     assertEquals(answerA, marginals(loaded), "the model's own marginals, not the other model's");
     assertEquals(1, notices.size(), notices.toString());
     assertTrue(notices.get(0).contains("failed its check") && notices.get(0).contains("made for another model"), notices.get(0));
-    assertEquals(LoadedSolver.Origin.CACHE_HIT, cache.load(CHAIN, SUMPRODUCT).origin());
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, cache.load(CHAIN, spec).origin());
   }
 
   @Test

@@ -78,7 +78,7 @@ public abstract class Algorithm<P> {
   /** Everything the class for {@code plan} will hold, added up before it is written. */
   public abstract Footprint footprint(P plan, Model model);
 
-  /** The estimated cost of one sweep on {@code model}. */
+  /** The estimated cost of one sweep on {@code model}, or null for an algorithm that does not sweep. */
   public abstract SweepCost sweepCost(Model model);
 
   /** The class for {@code plan}: key, canonical options text and compiler id go into its constants. */

@@ -1,6 +1,7 @@
 package fgc.compiler;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.algorithms.Elimination;
 import fgc.compiler.algorithms.EpDirichlet;
 import fgc.compiler.algorithms.MaxProduct;
 import fgc.compiler.algorithms.PairwiseBp;
@@ -16,7 +17,8 @@ import java.util.Map;
  * the CLI's help, the differential tests) asks here.
  */
 public final class Algorithms {
-  private static final List<Algorithm<?>> ALL = List.of(new MaxProduct(), new SumProduct(), new PairwiseBp(), new EpDirichlet());
+  private static final List<Algorithm<?>> ALL = List.of(new MaxProduct(), new SumProduct(), new PairwiseBp(), new EpDirichlet(),
+      new Elimination());
   private static final List<String> NAMES;
 
   static {

@@ -45,7 +45,7 @@ public final class CompilerFingerprint {
       "fgc.compiler.Algorithms", "fgc.compiler.Algorithm", "fgc.compiler.ModelCompiler",
       "fgc.compiler.algorithms.FactorNodeBp", "fgc.compiler.algorithms.SumProduct", "fgc.compiler.algorithms.MaxProduct",
       "fgc.compiler.algorithms.PairwiseMessages", "fgc.compiler.algorithms.PairwiseBp", "fgc.compiler.algorithms.EpDirichlet",
-      "fgc.compiler.algorithms.Options",
+      "fgc.compiler.algorithms.Elimination", "fgc.compiler.algorithms.Options",
       "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
       "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
       "fgc.compiler.plan.Weights", "fgc.compiler.plan.Contradictions", "fgc.compiler.plan.Footprint",
@@ -53,6 +53,8 @@ public final class CompilerFingerprint {
       "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
       "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
       "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests", "fgc.compiler.emit.PropagatorEmitter",
+      "fgc.compiler.plan.EliminationPlanner", "fgc.compiler.plan.EliminationPlan", "fgc.compiler.plan.EliminationProgram",
+      "fgc.compiler.emit.EliminationEmitter",
       "fgc.compiler.backend.JaninoBackend");
 
   /**

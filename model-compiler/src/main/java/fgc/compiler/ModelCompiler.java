@@ -11,6 +11,7 @@ import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.plan.Footprint;
 import fgc.compiler.plan.PlanException;
 import fgc.compiler.plan.Planner;
+import fgc.compiler.plan.SweepCost;
 import fgc.compiler.plan.TooLargeException;
 import fgc.model.Model;
 import java.util.ArrayList;
@@ -125,7 +126,9 @@ public final class ModelCompiler {
 
   private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model) {
     P plan = algorithm.plan(model);
-    return new Planned<>(plan, algorithm.footprint(plan, model).sweep(algorithm.sweepCost(model)));
+    Footprint footprint = algorithm.footprint(plan, model);
+    SweepCost sweep = algorithm.sweepCost(model);
+    return new Planned<>(plan, sweep == null ? footprint : footprint.sweep(sweep));
   }
 
   /**

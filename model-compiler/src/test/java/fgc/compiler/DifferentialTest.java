@@ -32,6 +32,9 @@ class DifferentialTest {
   @MethodSource("fgc.compiler.Algorithms#names")
   void sudoku9x9AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
+    if (refusedWhenPlanning(model, algorithm)) {
+      return;
+    }
     assertAgree(model, algorithm, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 0.5, 8);
   }
 
@@ -39,7 +42,7 @@ class DifferentialTest {
   @MethodSource("fgc.compiler.Algorithms#names")
   void undampedAndNoisyStartsAgreeToo(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
-    AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
+    AlgorithmSpec spec = spec(algorithm, 0.0);
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
     GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     generated.resetWithNoise(42L, 0.7);
@@ -200,8 +203,28 @@ class DifferentialTest {
     }
   }
 
+  /** The algorithm with this damping, when it has the option (exact inference has nothing to damp). */
+  private static AlgorithmSpec spec(String algorithm, double damping) {
+    boolean damped = Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));
+    return damped ? AlgorithmSpec.named(algorithm, Map.of("damping", damping)) : AlgorithmSpec.named(algorithm);
+  }
+
+  /**
+   * Whether {@code algorithm} refuses {@code model} for its size (exact inference on a 9x9 Sudoku):
+   * then the refusal must come when planning, name the algorithm and say what it needs.
+   */
+  private static boolean refusedWhenPlanning(Model model, String algorithm) {
+    try {
+      ModelCompiler.footprint(model, AlgorithmSpec.named(algorithm));
+      return false;
+    } catch (fgc.compiler.plan.TooLargeException e) {
+      assertTrue(e.getMessage().startsWith(algorithm + " "), e.getMessage());
+      return true;
+    }
+  }
+
   private static void assertAgree(Model model, String algorithm, String givens, double damping, int sweeps) throws Exception {
-    AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", damping));
+    AlgorithmSpec spec = spec(algorithm, damping);
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
     GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     TestModels.observe(generated, givens);

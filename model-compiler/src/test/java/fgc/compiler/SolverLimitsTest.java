@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class SolverLimitsTest {
   /** The refusals the planner documents, by the words that start or end them. */
   private static final Pattern DOCUMENTED = Pattern.compile(
-      "(bp-pairwise|ep-dirichlet|sumproduct|maxproduct|pairwise BP \\(bp-pairwise, ep-dirichlet\\)) cannot take model .+: .+"
+      "(bp-pairwise|ep-dirichlet|sumproduct|maxproduct|elimination|pairwise BP \\(bp-pairwise, ep-dirichlet\\)) cannot take model .+: .+"
           + "|(sumproduct|maxproduct) computes exact factor messages over subsets of the \\d+ values .+"
           + "|factor \\d+ \\(alldiff\\) needs \\d+ different values but the model has only \\d+: it can never hold"
           + "|pairwise BP \\(bp-pairwise, ep-dirichlet\\) (takes table factors over 1 or 2 variables|has no messages for).+",

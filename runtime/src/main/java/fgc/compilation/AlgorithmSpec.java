@@ -24,6 +24,11 @@ public final class AlgorithmSpec {
    * "robust" model): the messages of {@link #BP_PAIRWISE}, posteriors projected onto Dirichlets.
    */
   public static final String EP_DIRICHLET = "ep-dirichlet";
+  /**
+   * Exact inference by variable elimination: exact marginals, log partition function and a most
+   * probable assignment, for models whose elimination cliques fit the planner's limit. No options.
+   */
+  public static final String ELIMINATION = "elimination";
   /** What {@code solve} and {@code compile} use unless told otherwise: the best with decimation (BENCHMARKS.md). */
   public static final String DEFAULT = MAXPRODUCT;
 

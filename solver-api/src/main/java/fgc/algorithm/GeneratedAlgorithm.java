@@ -130,4 +130,46 @@ public interface GeneratedAlgorithm {
    * @return true when the evidence is contradictory
    */
   boolean contradiction();
+
+  /**
+   * Whether this algorithm is exact: {@link #marginal} is then {@code P(x_i = v | evidence)} itself,
+   * not an approximation (sum-product BP on a graph with loops) nor a max-marginal (max-product).
+   * For an exact algorithm every answer is that of the current evidence whatever was called before:
+   * {@code update(n)} with {@code n > 0} does the whole computation and returns 0, {@code reset} and
+   * {@code resetWithNoise} change nothing but {@link #sweepsDone()}, and the readers compute what
+   * is stale on first use.
+   *
+   * @return true when {@link #marginal} gives exact posterior marginals
+   */
+  default boolean exact() {
+    return false;
+  }
+
+  /**
+   * The natural log of the partition function given the evidence: {@code ln Z}, where {@code Z} sums
+   * the product of every factor over the assignments that agree with every observed value (so
+   * {@code Z} with evidence over {@code Z} without it is the probability of the evidence).
+   * Negative infinity when no assignment has weight (then {@link #contradiction()} holds); NaN
+   * when this algorithm does not compute it (every message-passing one).
+   *
+   * @return {@code ln Z} given the evidence, negative infinity, or NaN
+   */
+  default double logPartition() {
+    return Double.NaN;
+  }
+
+  /**
+   * Writes a most probable assignment given the evidence into {@code out[0 .. variableCount)} (the
+   * model's own values, observed variables at their values) and returns true; returns false and
+   * leaves {@code out} as it was when the evidence has probability zero or when this algorithm
+   * does not compute one (every message-passing one: read {@link #marginal} instead). How ties
+   * between equally probable assignments are broken is the algorithm's to document; it is
+   * deterministic.
+   *
+   * @param out receives the assignment, at least {@link #variableCount} entries
+   * @return true when {@code out} holds a most probable assignment
+   */
+  default boolean mostProbable(int[] out) {
+    return false;
+  }
 }

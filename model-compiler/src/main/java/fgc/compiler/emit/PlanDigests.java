@@ -1,6 +1,9 @@
 package fgc.compiler.emit;
 
+import fgc.algorithm.EliminationKernels;
 import fgc.algorithm.PlanDigest;
+import fgc.compiler.plan.EliminationPlan;
+import fgc.compiler.plan.EliminationProgram;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
@@ -24,6 +27,22 @@ public final class PlanDigests {
   public static String pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping) {
     Map<String, Object> constants = new TreeMap<>();
     pairwise(plan, dirichlet, algorithm, damping, constants);
+    return digest(constants);
+  }
+
+  /** The digest of an elimination class for {@code plan}. */
+  public static String elimination(EliminationPlan plan, String algorithm) {
+    Map<String, Object> constants = new TreeMap<>();
+    common(plan.layout(), algorithm, null, constants);
+    EliminationProgram program = EliminationProgram.of(plan);
+    constants.put("S", plan.stepCount());
+    constants.put("INFO", program.info());
+    constants.put("T", EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
+    constants.put("WEIGHT_SHIFT", plan.weightShift());
+    constants.put("LN2", Math.log(2.0));
+    constants.put("STEPS", program.steps());
+    constants.put("STEP_AT", program.stepAt());
+    constants.put("ROOTS", program.roots());
     return digest(constants);
   }
 

@@ -214,7 +214,8 @@ public final class Footprint {
     }
   }
 
-  private TooLargeException refuse(String why) {
+  /** A refusal naming the algorithm and the model's size, then {@code why}. */
+  TooLargeException refuse(String why) {
     return new TooLargeException(algorithm + " cannot take " + subject + ": " + why);
   }
 

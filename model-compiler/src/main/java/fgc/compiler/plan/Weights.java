@@ -24,17 +24,20 @@ final class Weights {
 
   /**
    * Scales {@code x[from .. from+length)} in place by the power of two that brings its largest entry
-   * into [1, 2), raising positive entries that would fall below {@link Numerics#TINY} to it.
+   * into [1, 2), raising positive entries that would fall below {@link Numerics#TINY} to it;
+   * returns that power (0 for all zero), which exact inference adds back to log Z.
    */
-  static void rescale(double[] x, int from, int length) {
+  static int rescale(double[] x, int from, int length) {
     double max = 0.0;
     for (int k = from; k < from + length; k++) {
       max = Math.max(max, x[k]);
     }
     if (max == 0.0) {
-      return;
+      return 0;
     }
+    int applied = 0;
     if (max < Double.MIN_NORMAL) { // subnormal weights: made normal first (exactly), so the shift below finds their exponent
+      applied = 600;
       for (int k = from; k < from + length; k++) {
         x[k] = Math.scalb(x[k], 600);
       }
@@ -46,5 +49,6 @@ final class Weights {
         x[k] = Math.max(Numerics.TINY, Math.scalb(x[k], shift));
       }
     }
+    return applied + shift;
   }
 }

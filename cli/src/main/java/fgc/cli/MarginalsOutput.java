@@ -1,0 +1,116 @@
+package fgc.cli;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.ModelCompiler;
+import fgc.compiler.plan.TooLargeException;
+import fgc.model.Factor;
+import fgc.model.Model;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
+ * numbers are (exact, approximate and how far converged, or not probabilities at all); and the
+ * numbers themselves, a ruled-out value as {@code 0} and one too small for four decimals in
+ * scientific notation, so neither reads as the other.
+ */
+final class MarginalsOutput {
+  private MarginalsOutput() {}
+
+  /**
+   * The algorithm for marginals: the one asked for (--algorithm, or --damping, which only BP has),
+   * else exact inference when the model fits its limits, else sum-product BP.
+   */
+  static AlgorithmSpec spec(Model model, ModelOptions options) {
+    if (options.algorithmChosen() || options.damping != null) {
+      return options.damping != null && !options.algorithmChosen()
+          ? AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", options.damping)) : options.spec();
+    }
+    AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
+    try {
+      ModelCompiler.footprint(model, exact);
+      return exact;
+    } catch (TooLargeException e) {
+      return AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
+    }
+  }
+
+  /**
+   * The first line: the method and its status, e.g. {@code method: exact (elimination)} or
+   * {@code method: loopy BP (sumproduct, approximate): 37 sweeps, converged to 1e-9}.
+   */
+  static String method(Model model, GeneratedAlgorithm solver, int sweeps, double change, double tolerance) {
+    String name = solver.algorithm();
+    if (solver.exact()) {
+      return "method: exact (" + name + ")";
+    }
+    String what;
+    if (name.equals(AlgorithmSpec.MAXPRODUCT)) {
+      what = "max-marginals (maxproduct): not probabilities";
+    } else if (name.equals(AlgorithmSpec.EP_DIRICHLET)) {
+      what = "Dirichlet posterior means (ep-dirichlet, approximate)";
+    } else if (isForest(model)) {
+      what = "BP on a tree (" + name + ", exact once converged)";
+    } else {
+      what = "loopy BP (" + name + ", approximate)";
+    }
+    String status = change <= tolerance
+        ? sweeps + (sweeps == 1 ? " sweep" : " sweeps") + ", converged to " + scientific(tolerance)
+        : "did not converge after " + sweeps + (sweeps == 1 ? " sweep" : " sweeps")
+            + (Double.isFinite(change) ? " (largest change " + scientific(change) + ")" : "");
+    return "method: " + what + ": " + status;
+  }
+
+  /** {@code 0} for a ruled-out value, four decimals, or scientific notation below what four decimals show. */
+  static String probability(double p) {
+    if (p == 0.0) {
+      return "0";
+    }
+    if (p == 1.0) {
+      return "1";
+    }
+    return p < 0.00005 ? scientific(p) : String.format(Locale.ROOT, "%.4f", p);
+  }
+
+  /** Two significant digits, as {@code 1.2e-17} ({@code 1e-9} when the second is 0). */
+  static String scientific(double x) {
+    if (x == 0.0 || !Double.isFinite(x)) {
+      return x == 0.0 ? "0" : Double.toString(x);
+    }
+    String[] parts = String.format(Locale.ROOT, "%.1e", x).split("e");
+    String mantissa = parts[0].endsWith(".0") ? parts[0].substring(0, parts[0].length() - 2) : parts[0];
+    return mantissa + "e" + Integer.parseInt(parts[1]);
+  }
+
+  /**
+   * Whether the factor graph (a node per variable and per factor, an edge per slot) has no cycle:
+   * BP is exact there once converged. A factor over the same variable twice is a cycle.
+   */
+  static boolean isForest(Model model) {
+    int[] parent = new int[model.variableCount()];
+    for (int i = 0; i < parent.length; i++) {
+      parent[i] = i;
+    }
+    for (Factor f : model.factors()) {
+      // The factor's slots join its variables: each slot after the first must reach a new component.
+      int root = find(parent, f.variable(0));
+      for (int s = 1; s < f.arity(); s++) {
+        int other = find(parent, f.variable(s));
+        if (other == root) {
+          return false;
+        }
+        parent[other] = root;
+      }
+    }
+    return true;
+  }
+
+  private static int find(int[] parent, int i) {
+    while (parent[i] != i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  }
+}

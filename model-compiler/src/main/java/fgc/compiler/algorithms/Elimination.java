@@ -1,0 +1,64 @@
+package fgc.compiler.algorithms;
+
+import com.squareup.javapoet.JavaFile;
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithm;
+import fgc.compiler.emit.EliminationEmitter;
+import fgc.compiler.emit.PlanDigests;
+import fgc.compiler.plan.EliminationPlan;
+import fgc.compiler.plan.EliminationPlanner;
+import fgc.compiler.plan.Footprint;
+import fgc.compiler.plan.SweepCost;
+import fgc.compiler.reference.ReferenceEnumeration;
+import fgc.model.Model;
+import java.util.List;
+
+/**
+ * Exact inference by variable elimination on a min-fill order: every single-variable marginal, log Z
+ * and a most probable assignment for the current evidence. Refused when planning when its largest
+ * clique table would pass {@link EliminationPlanner#MAX_CLIQUE_ENTRIES}, with the width and the size.
+ */
+public final class Elimination extends Algorithm<EliminationPlan> {
+  /** No options: the answer is exact, nothing to tune. */
+  public Elimination() {
+    super(AlgorithmSpec.ELIMINATION, "exact inference by variable elimination: marginals, log Z, a most probable assignment",
+        List.of());
+  }
+
+  @Override
+  public EliminationPlan plan(Model model) {
+    return EliminationPlanner.plan(model);
+  }
+
+  @Override
+  public Footprint footprint(EliminationPlan plan, Model model) {
+    return EliminationEmitter.footprint(plan, model);
+  }
+
+  /** None: one pass costs the cliques' entries, not a sweep of messages. */
+  @Override
+  public SweepCost sweepCost(Model model) {
+    return null;
+  }
+
+  @Override
+  public JavaFile emit(EliminationPlan plan, String key, AlgorithmSpec spec, String compilerId) {
+    return EliminationEmitter.emit(plan, key, spec.canonicalText(), compilerId);
+  }
+
+  @Override
+  public String planDigest(Model model, AlgorithmSpec spec) {
+    return PlanDigests.elimination(plan(model), name());
+  }
+
+  @Override
+  public GeneratedAlgorithm reference(Model model, AlgorithmSpec spec) {
+    return new ReferenceEnumeration(model);
+  }
+
+  @Override
+  public String messagesPerSweep(EliminationPlan plan) {
+    return "none: one pass over " + plan.stepCount() + " cliques (elimination width " + plan.width() + ")";
+  }
+}

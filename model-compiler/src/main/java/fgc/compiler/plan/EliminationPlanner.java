@@ -1,0 +1,534 @@
+package fgc.compiler.plan;
+
+import fgc.model.Factor;
+import fgc.model.FactorKind;
+import fgc.model.Model;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Plans exact inference by variable elimination: chooses the elimination order, builds the
+ * elimination tree and its tables ({@link EliminationPlan}), and refuses, before anything is
+ * allocated, a model whose largest clique table or whose tables and messages together would pass
+ * the limits below.
+ *
+ * <p>The order is greedy min-fill: at each step, among the variables whose elimination clique fits
+ * {@link #MAX_CLIQUE_ENTRIES}, the one whose elimination adds the fewest edges between its
+ * neighbours, ties broken by fewest neighbours, then by lowest index. The variables' own order
+ * (index order) is tried too and taken when a pass over its cliques visits fewer entries in all,
+ * or when min-fill does not fit: min-fill's greed gives an n by n grid width about 1.4 n, row by
+ * row gives n. Either way the order is a function of the model alone. When neither fits, the
+ * model is refused, with the smallest clique any remaining variable would make in min-fill order
+ * and the width so far.
+ */
+public final class EliminationPlanner {
+  /** Entries one clique table may have (2^24: 128 MB of doubles, a pass over it takes tens of milliseconds). */
+  public static final long MAX_CLIQUE_ENTRIES = 1L << 24;
+  /**
+   * Entries the tables, messages and scratch of one instance may hold together (2^26: 512 MB).
+   * Cliques are never stored: a pass walks each clique's entries and keeps only the messages.
+   */
+  public static final long MAX_STORED_ENTRIES = 1L << 26;
+
+  private static final String ALGORITHM = "elimination";
+  private static final int INDEX_BITS = 17; // variables and degrees below 2^17 (Limits.MAX_VARIABLES is 100000)
+  private static final long INFEASIBLE = 1L << 62;
+  private static final long MAX_FILL = (1L << 26) - 1;
+
+  private EliminationPlanner() {}
+
+  /**
+   * The min-fill order alone, under the default limit (the plan takes the variables' own order
+   * instead when that is cheaper); a model no min-fill order fits is refused.
+   */
+  public static int[] minFillOrder(Model model) {
+    checkFactors(model, MAX_CLIQUE_ENTRIES);
+    Elimination e = new Elimination(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES);
+    PlanException refused = e.minFill();
+    if (refused != null) {
+      throw refused;
+    }
+    return e.order.clone();
+  }
+
+  /** The plan under the default limit. */
+  public static EliminationPlan plan(Model model) {
+    return plan(model, MAX_CLIQUE_ENTRIES);
+  }
+
+  /** The plan with cliques of at most {@code maxClique} entries (at most {@link #MAX_CLIQUE_ENTRIES}). */
+  public static EliminationPlan plan(Model model, long maxClique) {
+    if (maxClique < 1 || maxClique > MAX_CLIQUE_ENTRIES) {
+      throw new IllegalArgumentException("clique limit " + maxClique + " outside 1.." + MAX_CLIQUE_ENTRIES);
+    }
+    Contradictions.check(model);
+    return unchecked(model, maxClique);
+  }
+
+  /**
+   * The order of {@link #plan(Model)}, for a model the planner may prove has no solution: the
+   * enumeration reference visits variables in it, and must answer such models too (with Z = 0).
+   */
+  public static int[] order(Model model) {
+    return unchecked(model, MAX_CLIQUE_ENTRIES).order();
+  }
+
+  private static EliminationPlan unchecked(Model model, long maxClique) {
+    VariableLayout layout = VariableLayout.of(model);
+    int[] size = layout.variableSizes();
+    checkFactors(model, maxClique);
+    // Min-fill, and the variables' own order: the one whose pass visits fewer clique entries in all
+    // (min-fill on equal terms) among those whose plan fits both limits. A grid or torus declared
+    // row by row has width its side in its own order, about 1.4 times its side in min-fill's.
+    Elimination minFill = new Elimination(model, size, maxClique);
+    PlanException refused = minFill.minFill();
+    Elimination own = new Elimination(model, size, maxClique);
+    boolean ownFits = own.inIndexOrder();
+    List<Elimination> candidates = new ArrayList<>();
+    if (refused == null) {
+      candidates.add(minFill);
+    }
+    if (ownFits) {
+      candidates.add(refused == null && own.work >= minFill.work ? candidates.size() : 0, own);
+    }
+    PlanException tooMuch = null;
+    for (Elimination e : candidates) {
+      try {
+        return build(model, layout, e);
+      } catch (PlanException memory) {
+        tooMuch = tooMuch == null ? memory : tooMuch; // the cheapest order's reason
+      }
+    }
+    throw tooMuch != null ? tooMuch : refused;
+  }
+
+  /** The plan of elimination {@code e}; refused when its tables and messages pass {@link #MAX_STORED_ENTRIES}. */
+  private static EliminationPlan build(Model model, VariableLayout layout, Elimination e) {
+    int n = model.variableCount();
+    int[] size = layout.variableSizes();
+    List<Factor> factors = model.factors();
+    int[] order = e.order;
+    int[] position = new int[n];
+    for (int t = 0; t < n; t++) {
+      position[order[t]] = t;
+    }
+    // Digits: latest-eliminated first, so the eliminated variable is last and every separator is a
+    // subsequence, in the same order, of the clique of its parent.
+    int[][] vars = new int[n][];
+    int[] parent = new int[n];
+    List<List<Integer>> children = new ArrayList<>();
+    for (int t = 0; t < n; t++) {
+      Integer[] boxed = Arrays.stream(e.cliques[t]).boxed().toArray(Integer[]::new);
+      Arrays.sort(boxed, (a, b) -> Integer.compare(position[b], position[a]));
+      vars[t] = Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
+      parent[t] = vars[t].length > 1 ? position[vars[t][vars[t].length - 2]] : -1;
+      children.add(new ArrayList<>());
+    }
+    for (int t = 0; t < n; t++) {
+      if (parent[t] >= 0) {
+        children.get(parent[t]).add(t);
+      }
+    }
+
+    // Factors to the step of their earliest-eliminated variable; weights of tables and priors in factor order.
+    List<List<Integer>> assigned = new ArrayList<>();
+    for (int t = 0; t < n; t++) {
+      assigned.add(new ArrayList<>());
+    }
+    int[] weightOffset = new int[factors.size()];
+    int weightCount = 0;
+    for (int f = 0; f < factors.size(); f++) {
+      int first = n;
+      for (int v : factors.get(f).scope()) {
+        first = Math.min(first, position[v]);
+      }
+      assigned.get(first).add(f);
+      weightOffset[f] = factors.get(f).kind().weighted() ? weightCount : -1;
+      weightCount += factors.get(f).weightCount();
+    }
+    // Each factor's weights scaled as BP's are, so that products of weights near the largest double
+    // stay finite; the powers of two go back into log Z.
+    double[] weights = new double[weightCount];
+    int weightShift = 0;
+    for (int f = 0; f < factors.size(); f++) {
+      if (weightOffset[f] >= 0) {
+        System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
+        weightShift += Weights.rescale(weights, weightOffset[f], factors.get(f).weightCount());
+      }
+    }
+
+    List<EliminationPlan.Operand> operands = new ArrayList<>();
+    EliminationPlan.Step[] steps = new EliminationPlan.Step[n];
+    long tables = 0;
+    long messages = 0;
+    long combine = 0;
+    for (int t = 0; t < n; t++) {
+      int[] sizes = new int[vars[t].length];
+      for (int j = 0; j < sizes.length; j++) {
+        sizes[j] = size[vars[t][j]];
+      }
+      long entries = entries(vars[t], size);
+      int separator = (int) (entries / size[order[t]]);
+      List<Integer> mine = new ArrayList<>();
+      for (EliminationPlan.Operand op : operands(t, assigned.get(t), (int) tables, factors, vars[t], size, layout, weightOffset)) {
+        mine.add(operands.size());
+        operands.add(op);
+        tables += op.entries;
+      }
+      List<EliminationPlan.Group> groups = new ArrayList<>();
+      Map<String, List<Integer>> bySeparator = new LinkedHashMap<>();
+      for (int c : children.get(t)) {
+        bySeparator.computeIfAbsent(Arrays.toString(Arrays.copyOf(vars[c], vars[c].length - 1)), k -> new ArrayList<>()).add(c);
+      }
+      for (List<Integer> members : bySeparator.values()) {
+        int c = members.get(0);
+        int[] digits = new int[vars[c].length - 1];
+        for (int j = 0; j < digits.length; j++) {
+          digits[j] = indexOf(vars[t], vars[c][j]);
+        }
+        int offset = -1;
+        if (members.size() > 1) { // their messages are multiplied into scratch first
+          offset = (int) combine;
+          combine += steps[c].separatorEntries;
+        }
+        groups.add(new EliminationPlan.Group(digits, members.stream().mapToInt(Integer::intValue).toArray(), offset));
+      }
+      steps[t] = new EliminationPlan.Step(order[t], vars[t], sizes, entries, parent[t],
+          children.get(t).stream().mapToInt(Integer::intValue).toArray(), mine.stream().mapToInt(Integer::intValue).toArray(),
+          groups.toArray(new EliminationPlan.Group[0]), (int) messages, separator);
+      messages += separator;
+      if (tables + 2 * messages + 2 * combine > MAX_STORED_ENTRIES) {
+        throw refuse(model, "it would keep more than " + limitText(MAX_STORED_ENTRIES)
+            + " table and message entries (elimination width " + e.widest + ", largest clique " + e.largestClique + " entries)");
+      }
+    }
+    return new EliminationPlan(model.name(), layout, order, steps, operands.toArray(new EliminationPlan.Operand[0]), weights,
+        weightShift, (int) tables, (int) messages, (int) combine);
+  }
+
+  /** A refusal in the words of {@link Footprint}'s: the algorithm, the model's size, then why. */
+  private static TooLargeException refuse(Model model, String why) {
+    return new Footprint(ALGORITHM, model, VariableLayout.of(model).width()).refuse(why);
+  }
+
+  /** A factor whose own table would pass the limit is refused by name. */
+  private static void checkFactors(Model model, long maxClique) {
+    int[] size = VariableLayout.of(model).variableSizes();
+    List<Factor> factors = model.factors();
+    for (int f = 0; f < factors.size(); f++) {
+      long entries = entries(factors.get(f).scope(), size);
+      if (entries > maxClique) {
+        throw refuse(model, "it keeps every factor as a table over its scope; factor " + f + " ("
+            + describe(model, factors.get(f)) + ") would need " + entries + " entries, over the limit of "
+            + limitText(maxClique) + " per table");
+      }
+    }
+  }
+
+  /**
+   * The tables of step {@code step}, from {@code offset} on: one per distinct factor scope, except
+   * that a scope inside a larger one (larger tables first, then factor order) joins that table;
+   * each factor goes into the first table that holds its scope.
+   */
+  private static List<EliminationPlan.Operand> operands(int step, List<Integer> assigned, int offset, List<Factor> factors,
+      int[] vars, int[] size, VariableLayout layout, int[] weightOffset) {
+    Map<String, int[]> distinct = new LinkedHashMap<>();
+    for (int f : assigned) {
+      int[] digits = digitsOf(factors.get(f).scope(), vars);
+      distinct.putIfAbsent(Arrays.toString(digits), digits);
+    }
+    List<int[]> candidates = new ArrayList<>(distinct.values());
+    // Stable: equal sizes keep factor order.
+    candidates.sort((a, b) -> Long.compare(entries(pick(vars, b), size), entries(pick(vars, a), size)));
+    List<int[]> scopes = new ArrayList<>();
+    for (int[] c : candidates) {
+      boolean inside = false;
+      for (int[] k : scopes) {
+        inside = inside || contains(k, c);
+      }
+      if (!inside) {
+        scopes.add(c);
+      }
+    }
+    List<List<Integer>> owned = new ArrayList<>();
+    for (int k = 0; k < scopes.size(); k++) {
+      owned.add(new ArrayList<>());
+    }
+    for (int f : assigned) {
+      int[] digits = digitsOf(factors.get(f).scope(), vars);
+      int k = 0;
+      while (!contains(scopes.get(k), digits)) {
+        k++;
+      }
+      owned.get(k).add(f);
+    }
+    List<EliminationPlan.Operand> out = new ArrayList<>();
+    for (int k = 0; k < scopes.size(); k++) {
+      int entries = (int) entries(pick(vars, scopes.get(k)), size);
+      out.add(operand(step, scopes.get(k), offset, entries, owned.get(k), factors, vars, layout, weightOffset));
+      offset += entries;
+    }
+    return out;
+  }
+
+  /** The operand over {@code digits}, the product of the factors {@code owned}. */
+  private static EliminationPlan.Operand operand(int step, int[] digits, int offset, int entries, List<Integer> owned,
+      List<Factor> factors, int[] vars, VariableLayout layout, int[] weightOffset) {
+    EliminationPlan.Member[] members = new EliminationPlan.Member[owned.size()];
+    for (int m = 0; m < members.length; m++) {
+      int f = owned.get(m);
+      Factor factor = factors.get(f);
+      int[] positions = new int[factor.arity()];
+      for (int s = 0; s < positions.length; s++) {
+        positions[s] = indexOf(digits, indexOf(vars, factor.variable(s)));
+      }
+      // Aligned values count from the layout's lowest value; a sum's total is at least arity times it.
+      int target = factor.kind() == FactorKind.SUM ? (int) (factor.total() - (long) factor.arity() * layout.lo()) : 0;
+      members[m] = new EliminationPlan.Member(f, factor.kind(), positions, weightOffset[f], target);
+    }
+    return new EliminationPlan.Operand(step, digits, offset, entries, members);
+  }
+
+  private static int[] digitsOf(int[] scope, int[] vars) {
+    int[] digits = new int[scope.length];
+    for (int s = 0; s < scope.length; s++) {
+      digits[s] = indexOf(vars, scope[s]);
+      if (digits[s] < 0) {
+        throw new IllegalStateException("factor variable " + scope[s] + " outside its clique " + Arrays.toString(vars));
+      }
+    }
+    Arrays.sort(digits);
+    return digits;
+  }
+
+  private static int[] pick(int[] vars, int[] digits) {
+    int[] out = new int[digits.length];
+    for (int j = 0; j < digits.length; j++) {
+      out[j] = vars[digits[j]];
+    }
+    return out;
+  }
+
+  /** Whether sorted {@code outer} holds every element of sorted {@code inner}. */
+  private static boolean contains(int[] outer, int[] inner) {
+    int k = 0;
+    for (int x : inner) {
+      while (k < outer.length && outer[k] < x) {
+        k++;
+      }
+      if (k == outer.length || outer[k] != x) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int indexOf(int[] a, int x) {
+    for (int k = 0; k < a.length; k++) {
+      if (a[k] == x) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /** The product of the domain sizes of {@code vars}, saturating at {@code Long.MAX_VALUE}. */
+  private static long entries(int[] vars, int[] size) {
+    long entries = 1;
+    for (int v : vars) {
+      entries = entries > Long.MAX_VALUE / size[v] ? Long.MAX_VALUE : entries * size[v];
+    }
+    return entries;
+  }
+
+  static String limitText(long limit) {
+    int log = 63 - Long.numberOfLeadingZeros(limit);
+    return limit == 1L << log ? limit + " (2^" + log + ")" : Long.toString(limit);
+  }
+
+  private static String describe(Model model, Factor f) {
+    StringBuilder sb = new StringBuilder(f.kind().keyword()).append(" over ");
+    for (int s = 0; s < f.arity() && s < 4; s++) {
+      sb.append(s == 0 ? "" : ", ").append(model.variableName(f.variable(s)));
+    }
+    return sb.append(f.arity() > 4 ? ", ... (" + f.arity() + " variables)" : "").toString();
+  }
+
+  /** Eliminates the variables over the interaction graph (an edge between every two variables of a factor). */
+  private static final class Elimination {
+    final Model model;
+    final int n;
+    final int[] size;
+    final long maxClique;
+    final List<Set<Integer>> adjacent = new ArrayList<>();
+    final int[] order;
+    final int[][] cliques;
+    int widest;
+    long largestClique;
+    /** Entries of all cliques together: what one pass visits. */
+    long work;
+    private long[] key;
+    private TreeSet<Long> queue;
+
+    Elimination(Model model, int[] size, long maxClique) {
+      this.model = model;
+      this.n = model.variableCount();
+      this.size = size;
+      this.maxClique = maxClique;
+      this.order = new int[n];
+      this.cliques = new int[n][];
+      for (int i = 0; i < n; i++) {
+        adjacent.add(new HashSet<>());
+      }
+      for (Factor f : model.factors()) {
+        int[] s = f.scope();
+        for (int a = 0; a < s.length; a++) {
+          for (int b = a + 1; b < s.length; b++) {
+            adjacent.get(s[a]).add(s[b]);
+            adjacent.get(s[b]).add(s[a]);
+          }
+        }
+      }
+    }
+
+    /** Greedy min-fill; null when every clique fits, else the refusal (not thrown: another order may fit). */
+    PlanException minFill() {
+      key = new long[n];
+      queue = new TreeSet<>();
+      for (int i = 0; i < n; i++) {
+        key[i] = score(i);
+        queue.add(key[i]);
+      }
+      for (int t = 0; t < n; t++) {
+        long k = queue.pollFirst();
+        int v = (int) (k & ((1L << INDEX_BITS) - 1));
+        if (k >= INFEASIBLE) {
+          queue.add(k);
+          return refusal(t);
+        }
+        for (int w : sorted(eliminate(t, v, true))) {
+          queue.remove(key[w]);
+          key[w] = score(w);
+          queue.add(key[w]);
+        }
+      }
+      return null;
+    }
+
+    /** The variables in index order; false as soon as a clique passes the limit. */
+    boolean inIndexOrder() {
+      for (int v = 0; v < n; v++) {
+        long entries = size[v];
+        for (int u : adjacent.get(v)) {
+          entries *= size[u];
+          if (entries > maxClique) {
+            return false;
+          }
+        }
+        eliminate(v, v, false);
+      }
+      return true;
+    }
+
+    /**
+     * Step {@code t} eliminates {@code v}: its clique is recorded, its neighbours joined pairwise.
+     * Returns, when {@code affected}, the variables whose min-fill score this changes: the
+     * neighbours, and every common neighbour of two joined by a new edge.
+     */
+    private Set<Integer> eliminate(int t, int v, boolean affected) {
+      int[] nb = sorted(adjacent.get(v));
+      int[] clique = Arrays.copyOf(nb, nb.length + 1);
+      clique[nb.length] = v;
+      cliques[t] = clique;
+      order[t] = v;
+      widest = Math.max(widest, nb.length);
+      long entries = entries(clique, size);
+      largestClique = Math.max(largestClique, entries);
+      work += entries;
+      Set<Integer> changed = new HashSet<>();
+      for (int u : nb) {
+        adjacent.get(u).remove(v);
+        changed.add(u);
+      }
+      for (int a = 0; a < nb.length; a++) {
+        for (int b = a + 1; b < nb.length; b++) {
+          Set<Integer> pa = adjacent.get(nb[a]);
+          Set<Integer> pb = adjacent.get(nb[b]);
+          if (pa.add(nb[b])) {
+            pb.add(nb[a]);
+            if (affected) { // the new edge closes a pair in the neighbourhood of every common neighbour
+              Set<Integer> small = pa.size() < pb.size() ? pa : pb;
+              Set<Integer> large = small == pa ? pb : pa;
+              for (int w : small) {
+                if (large.contains(w)) {
+                  changed.add(w);
+                }
+              }
+            }
+          }
+        }
+      }
+      adjacent.set(v, null);
+      return changed;
+    }
+
+    /** Feasible first, then fewest fill edges, fewest neighbours, lowest index. */
+    private long score(int v) {
+      Set<Integer> around = adjacent.get(v);
+      long degree = around.size();
+      long entries = size[v];
+      for (int u : around) {
+        entries *= size[u];
+        if (entries > maxClique) {
+          return INFEASIBLE | (degree << INDEX_BITS) | v;
+        }
+      }
+      long fill = 0;
+      int[] nb = sorted(around);
+      for (int a = 0; a < nb.length && fill < MAX_FILL; a++) {
+        Set<Integer> pa = adjacent.get(nb[a]);
+        for (int b = a + 1; b < nb.length; b++) {
+          if (!pa.contains(nb[b])) {
+            fill++;
+          }
+        }
+      }
+      return (Math.min(fill, MAX_FILL) << (2 * INDEX_BITS)) | (degree << INDEX_BITS) | v;
+    }
+
+    /** Every remaining variable's clique passes the limit: the smallest of them and the width so far say by how much. */
+    private PlanException refusal(int eliminated) {
+      long smallest = Long.MAX_VALUE;
+      int fewest = Integer.MAX_VALUE;
+      for (long k : queue) {
+        int v = (int) (k & ((1L << INDEX_BITS) - 1));
+        int[] nb = sorted(adjacent.get(v));
+        int[] clique = Arrays.copyOf(nb, nb.length + 1);
+        clique[nb.length] = v;
+        smallest = Math.min(smallest, entries(clique, size));
+        fewest = Math.min(fewest, nb.length);
+      }
+      String entries = smallest == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + smallest;
+      return refuse(model, "it needs a clique table of " + entries
+          + " entries (elimination width at least " + Math.max(widest, fewest) + " in min-fill order, with " + eliminated
+          + " of its " + n + " variables eliminated; no better in the variables' own order); the limit is "
+          + limitText(maxClique) + " entries");
+    }
+
+    private static int[] sorted(Set<Integer> set) {
+      int[] out = new int[set.size()];
+      int k = 0;
+      for (int x : set) {
+        out[k++] = x;
+      }
+      Arrays.sort(out);
+      return out;
+    }
+  }
+}

@@ -1,0 +1,745 @@
+package fgc.algorithm;
+
+/**
+ * The steps of exact inference by variable elimination, run by the generated classes over their
+ * elimination program: an int table with one block per step (layout below, written by the
+ * compiler's {@code EliminationEmitter}), the factor tables built once when a class loads
+ * ({@link #tables}), and the model's prior (1 on the values the evidence allows, 0 elsewhere).
+ *
+ * <p>A step's clique is a row-major table over its loop levels (the clique's variables with more
+ * than one value, the eliminated variable last when it is one); nothing of it is stored. Its
+ * entry is the product of the step's factor tables and messages, each read at its base plus the
+ * sum of the level digits times its stride at each level (0 where it does not depend on the
+ * level); an entry where some level's value is ruled out by the evidence is skipped. The
+ * innermost levels (about {@link #BLOCK} entries or more, at least the last level) are one block
+ * whose offsets are worked out once per step; the outer levels are an odometer. Within a block,
+ * a table or message that varies along the block's levels only is multiplied in once per step,
+ * one that varies along the outer levels only once per block.
+ *
+ * <p>Every rescaling multiplies by a power of two and reports the exponent, so that nothing is
+ * rounded by it and the log partition function can add the exponents back exactly; a table or
+ * message is brought to a largest entry in {@code [1, 2)}, so that products of a few of them
+ * neither overflow nor drift towards underflow, however many steps the program has.
+ *
+ * <p>Step block, from its offset {@code p}: {@link #OWN}, {@link #MARGINAL}, {@link #VARIABLE},
+ * {@link #LEVELS} ({@code k}), {@link #PARENT}, {@link #OPERANDS} ({@code O}), {@link #GROUPS}
+ * ({@code G}), {@link #OWN_ENTRIES}, {@link #LAST_SIZE}; then per level its size, prior offset and
+ * variable; per operand its table offset and {@code k} strides; per group of children (children
+ * with the same separator) its offset (of the product of their messages when it has several
+ * members, else of the one child's messages), 1 when it has several members, its entries, where
+ * its members' message offsets are listed (a count, then the offsets), and {@code k} strides;
+ * then the {@code k} strides of the step's own message.
+ */
+public final class EliminationKernels {
+  /** A weight table of the model (a {@code table} or {@code prior} factor), row-major over its slots. */
+  public static final int TABLE = 1;
+  /** 1 when the slots' values all differ ({@code alldiff}, {@code neq}), else 0. */
+  public static final int ALLDIFF = 2;
+  /** 1 when the slots' values are all equal ({@code eq}), else 0. */
+  public static final int EQ = 3;
+  /** 1 when the slots' values add up to the target, else 0 ({@code sum}). */
+  public static final int SUM = 4;
+
+  /** Offset of the step's own messages (to its parent in the collect passes, from it in the distribute pass). */
+  public static final int OWN = 0;
+  /** Offset of the eliminated variable's block in the prior and belief arrays. */
+  public static final int MARGINAL = 1;
+  /** The eliminated variable. */
+  public static final int VARIABLE = 2;
+  /** Loop levels. */
+  public static final int LEVELS = 3;
+  /** 1 when the step has a parent (a message from it to multiply in the distribute pass). */
+  public static final int PARENT = 4;
+  /** Factor tables of the step. */
+  public static final int OPERANDS = 5;
+  /** Groups of children. */
+  public static final int GROUPS = 6;
+  /** Entries of the step's own messages. */
+  public static final int OWN_ENTRIES = 7;
+  /** Values of the eliminated variable: it is the last level when more than one. */
+  public static final int LAST_SIZE = 8;
+  /** Ints of the block before its levels. */
+  public static final int HEADER = 9;
+  /** Innermost entries handled as one block of precomputed offsets, in a clique of up to 2^14 entries (up to 256 in larger ones). */
+  public static final int BLOCK = 64;
+  /** A block's entries at most: {@link #BLOCK}, or one level's values when the last level alone has more. */
+  private static final int BLOCK_CAPACITY = 256;
+
+  private EliminationKernels() {}
+
+  /** Scratch for the step kernels, sized for the program's widest step: one per instance. */
+  public static final class Workspace {
+    final int levels;
+    final int accesses;
+    final int[] digit;
+    final int[] size;
+    final int[] prior;
+    final int[] base;
+    final int[] stride;
+    final double[][] source;
+    final int[] index;
+    final int[] offset;
+    final int[] valid;
+    final double[] inner;
+    final int[] innerOnly;
+    final int[] outerOnly;
+    final int[] mixed;
+
+    /**
+     * Scratch for the steps of a program.
+     *
+     * @param levels the most loop levels of any step
+     * @param accesses the most tables and messages any step reads or writes at once
+     */
+    public Workspace(int levels, int accesses) {
+      this.levels = Math.max(1, levels);
+      this.accesses = Math.max(1, accesses);
+      digit = new int[this.levels];
+      size = new int[this.levels];
+      prior = new int[this.levels];
+      base = new int[this.accesses];
+      stride = new int[this.accesses * this.levels];
+      source = new double[this.accesses][];
+      index = new int[(this.levels + 1) * this.accesses];
+      offset = new int[this.accesses * BLOCK_CAPACITY];
+      valid = new int[BLOCK_CAPACITY];
+      inner = new double[BLOCK_CAPACITY];
+      innerOnly = new int[this.accesses];
+      outerOnly = new int[this.accesses];
+      mixed = new int[this.accesses];
+    }
+  }
+
+  /** Where group {@code g}'s ints start in the step block at {@code p}. */
+  private static int groupAt(int[] steps, int p, int g) {
+    int k = steps[p + LEVELS];
+    return p + HEADER + 3 * k + steps[p + OPERANDS] * (1 + k) + g * (4 + k);
+  }
+
+  /**
+   * The collect pass of one step: the message to the parent, into {@code m} at the step's
+   * {@link #OWN} offset, sums (or, with {@code max}, maxima) over the eliminated variable of the
+   * step's tables times its children's messages (read in {@code m}, or their product in
+   * {@code comb}); rescaled. Returns the exponent of every rescaling: the message is the exact one
+   * times {@code 2^exponent}.
+   *
+   * @param steps the elimination program
+   * @param p the offset of the step's block in {@code steps}
+   * @param prior the model's prior: 1 on the values the evidence allows, 0 elsewhere
+   * @param tables the factor tables ({@link Tables#values})
+   * @param comb scratch for the products of groups of children's messages
+   * @param m the collect-pass messages: the children's read, the step's own written
+   * @param max true for max-product (a most probable assignment), false for sum-product
+   * @param w scratch sized for the program
+   * @return the exponent of two the message was multiplied by
+   */
+  public static int collect(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] m, boolean max,
+      Workspace w) {
+    int k = steps[p + LEVELS];
+    int operands = steps[p + OPERANDS];
+    int groups = steps[p + GROUPS];
+    int own = steps[p + OWN];
+    int entries = steps[p + OWN_ENTRIES];
+    int shift = 0;
+    levels(steps, p, k, w);
+    int a = 0;
+    access(w, a++, m, own, steps, p + HEADER + 3 * k + operands * (1 + k) + groups * (4 + k), k);
+    for (int o = 0; o < operands; o++) {
+      int at = p + HEADER + 3 * k + o * (1 + k);
+      access(w, a++, tables, steps[at], steps, at + 1, k);
+    }
+    for (int g = 0; g < groups; g++) {
+      int at = groupAt(steps, p, g);
+      boolean multi = steps[at + 1] != 0;
+      if (multi) {
+        shift += combine(comb, steps[at], steps[at + 2], m, steps, steps[at + 3]);
+      }
+      access(w, a++, multi ? comb : m, steps[at], steps, at + 4, k);
+    }
+    java.util.Arrays.fill(m, own, own + entries, 0.0);
+    visit(w, prior, k, a, 1, max ? 1 : 0);
+    return shift + normalise(m, own, entries);
+  }
+
+  /**
+   * The distribute pass of one step, after its parent's: the clique's joint (its tables, its
+   * children's messages in {@code up} or their product in {@code comb}, and the message from its
+   * parent in {@code down}) summed into the eliminated variable's marginal in {@code belief}
+   * (normalised) and, for each group of children, over their separator; divided by each child's
+   * own message, that is the message back to the child, into {@code down} ({@link #divide}).
+   *
+   * @param steps the elimination program
+   * @param p the offset of the step's block in {@code steps}
+   * @param prior the model's prior: 1 on the values the evidence allows, 0 elsewhere
+   * @param tables the factor tables ({@link Tables#values})
+   * @param comb scratch for the products of groups of children's messages
+   * @param up the messages of the sum collect pass, read
+   * @param down the distribute-pass messages: the parent's read, the children's written
+   * @param gather scratch for the sums over a group's separator when it has several members
+   * @param belief receives the eliminated variable's marginal at its {@link #MARGINAL} offset
+   * @param w scratch sized for the program
+   */
+  public static void distribute(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] up, double[] down,
+      double[] gather, double[] belief, Workspace w) {
+    int k = steps[p + LEVELS];
+    int operands = steps[p + OPERANDS];
+    int groups = steps[p + GROUPS];
+    int marginal = steps[p + MARGINAL];
+    int lastSize = steps[p + LAST_SIZE];
+    levels(steps, p, k, w);
+    int a = 0;
+    // Outputs first: the marginal (stride 1 on the last level when it is one), then each group's sums.
+    w.source[a] = belief;
+    w.base[a] = marginal;
+    for (int l = 0; l < k; l++) {
+      w.stride[a * w.levels + l] = l == k - 1 && lastSize > 1 ? 1 : 0;
+    }
+    a++;
+    for (int g = 0; g < groups; g++) {
+      int at = groupAt(steps, p, g);
+      boolean multi = steps[at + 1] != 0;
+      access(w, a++, multi ? gather : down, steps[at], steps, at + 4, k);
+    }
+    int outputs = a;
+    for (int o = 0; o < operands; o++) {
+      int at = p + HEADER + 3 * k + o * (1 + k);
+      access(w, a++, tables, steps[at], steps, at + 1, k);
+    }
+    for (int g = 0; g < groups; g++) {
+      int at = groupAt(steps, p, g);
+      access(w, a++, steps[at + 1] != 0 ? comb : up, steps[at], steps, at + 4, k);
+    }
+    if (steps[p + PARENT] != 0) {
+      access(w, a++, down, steps[p + OWN], steps, p + HEADER + 3 * k + operands * (1 + k) + groups * (4 + k), k);
+    }
+    for (int o = 0; o < outputs; o++) {
+      int entries = o == 0 ? lastSize : steps[groupAt(steps, p, o - 1) + 2];
+      java.util.Arrays.fill(w.source[o], w.base[o], w.base[o] + entries, 0.0);
+    }
+    visit(w, prior, k, a, outputs, 2);
+    normaliseSum(belief, marginal, lastSize);
+    for (int g = 0; g < groups; g++) {
+      int at = groupAt(steps, p, g);
+      if (steps[at + 1] != 0) {
+        divideEach(gather, steps[at], up, down, steps[at + 2], steps, steps[at + 3]);
+      } else {
+        divide(down, steps[at], up, down, steps[at], steps[at + 2]);
+      }
+    }
+  }
+
+  /**
+   * The decoding step, in reverse elimination order after a max collect pass: the eliminated
+   * variable's value (as a digit of its domain, into {@code digit}) given the digits of the
+   * later-eliminated variables: the lowest among those whose product of the step's tables and
+   * children's max messages ({@code maxUp}, or their product in {@code comb}) is largest.
+   *
+   * @param steps the elimination program
+   * @param p the offset of the step's block in {@code steps}
+   * @param prior the model's prior: 1 on the values the evidence allows, 0 elsewhere
+   * @param tables the factor tables ({@link Tables#values})
+   * @param comb scratch for the products of groups of children's messages
+   * @param maxUp the messages of the max collect pass
+   * @param digit the decoded digits per variable: those of later-eliminated variables read, this
+   *     step's variable written
+   * @param w scratch sized for the program
+   */
+  public static void decode(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] maxUp, int[] digit,
+      Workspace w) {
+    int k = steps[p + LEVELS];
+    int operands = steps[p + OPERANDS];
+    int groups = steps[p + GROUPS];
+    int variable = steps[p + VARIABLE];
+    int lastSize = steps[p + LAST_SIZE];
+    if (lastSize == 1) {
+      digit[variable] = 0;
+      return;
+    }
+    int a = 0;
+    for (int o = 0; o < operands; o++) {
+      int at = p + HEADER + 3 * k + o * (1 + k);
+      a = fixed(w, a, tables, steps, at + 1, steps[at], p, k, digit);
+    }
+    for (int g = 0; g < groups; g++) {
+      int at = groupAt(steps, p, g);
+      a = fixed(w, a, steps[at + 1] != 0 ? comb : maxUp, steps, at + 4, steps[at], p, k, digit);
+    }
+    int z = steps[p + HEADER + 3 * (k - 1) + 1];
+    int best = 0;
+    double bestX = -1.0;
+    for (int v = 0; v < lastSize; v++) {
+      if (prior[z + v] == 0.0) {
+        continue;
+      }
+      double x = 1.0;
+      for (int b = 0; b < a; b++) {
+        x *= w.source[b][w.base[b] + v * w.stride[b]];
+      }
+      if (x > bestX) { // strictly: the lowest value wins a tie
+        bestX = x;
+        best = v;
+      }
+    }
+    digit[variable] = best;
+  }
+
+  /** A read at the decoded digits of every level but the last; its last-level stride kept in {@code w.stride[a]}. */
+  private static int fixed(Workspace w, int a, double[] source, int[] steps, int strides, int base, int p, int k, int[] digit) {
+    int index = base;
+    for (int l = 0; l < k - 1; l++) {
+      index += digit[steps[p + HEADER + 3 * l + 2]] * steps[strides + l];
+    }
+    w.source[a] = source;
+    w.base[a] = index;
+    w.stride[a] = steps[strides + k - 1];
+    return a + 1;
+  }
+
+  private static void levels(int[] steps, int p, int k, Workspace w) {
+    for (int l = 0; l < k; l++) {
+      w.size[l] = steps[p + HEADER + 3 * l];
+      w.prior[l] = steps[p + HEADER + 3 * l + 1];
+    }
+  }
+
+  private static void access(Workspace w, int a, double[] source, int base, int[] steps, int strides, int k) {
+    w.source[a] = source;
+    w.base[a] = base;
+    System.arraycopy(steps, strides, w.stride, a * w.levels, k);
+  }
+
+  /**
+   * Every entry of the clique the evidence allows: accesses {@code 0 .. inputs} are written, the
+   * rest multiplied. Mode 0 adds the product into output 0, mode 1 keeps the largest, mode 2 adds
+   * a non-zero product into every output. Inputs that vary along the block's levels only are
+   * multiplied once per step into {@code w.inner}, those that vary along outer levels only once per
+   * block; only the others are read at every entry.
+   */
+  private static void visit(Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
+    // The block: the innermost levels up to BLOCK entries, or up to a 256th of the clique when that
+    // is more (so its setup stays small next to the clique), at most 256; always the last level.
+    long entries = 1;
+    for (int l = 0; l < k; l++) {
+      entries *= w.size[l];
+    }
+    long most = Math.min(BLOCK_CAPACITY, Math.max(BLOCK, entries >> 8));
+    int split = k;
+    int block = 1;
+    while (split > 0 && (split == k || block * w.size[split - 1] <= most)) {
+      block *= w.size[--split];
+    }
+    int innerOnly = 0;
+    int outerOnly = 0;
+    int mixed = 0;
+    for (int a = inputs; a < accesses; a++) {
+      boolean alongInner = false;
+      boolean alongOuter = false;
+      for (int l = 0; l < k; l++) {
+        boolean moves = w.stride[a * w.levels + l] != 0;
+        alongInner = alongInner || (moves && l >= split);
+        alongOuter = alongOuter || (moves && l < split);
+      }
+      if (!alongInner) { // a constant input counts as outer-only
+        w.outerOnly[outerOnly++] = a;
+      } else if (!alongOuter) {
+        w.innerOnly[innerOnly++] = a;
+      } else {
+        w.mixed[mixed++] = a;
+      }
+    }
+    // The block's offsets, the last level fastest, expanded one level at a time in place (entry e
+    // of the levels so far becomes entries e * size .. e * size + size - 1); w.inner starts as
+    // the evidence's 0/1 and gathers the inner-only inputs' product.
+    double[] inner = w.inner;
+    int[] offset = w.offset;
+    inner[0] = 1.0;
+    for (int a = 0; a < accesses; a++) {
+      offset[a * block] = 0;
+    }
+    int count = 1;
+    for (int l = split; l < k; l++) {
+      int n = w.size[l];
+      int z = w.prior[l];
+      for (int e = count - 1; e >= 0; e--) {
+        double allowed = inner[e];
+        for (int d = n - 1; d >= 0; d--) {
+          inner[e * n + d] = prior[z + d] != 0.0 ? allowed : 0.0;
+        }
+      }
+      for (int a = 0; a < accesses; a++) {
+        int at = a * block;
+        int stride = w.stride[a * w.levels + l];
+        for (int e = count - 1; e >= 0; e--) {
+          int o = offset[at + e];
+          for (int d = n - 1; d >= 0; d--) {
+            offset[at + e * n + d] = o + d * stride;
+          }
+        }
+      }
+      count *= n;
+    }
+    for (int q = 0; q < innerOnly; q++) {
+      int a = w.innerOnly[q];
+      double[] source = w.source[a];
+      int base = w.base[a];
+      for (int j = 0; j < block; j++) {
+        if (inner[j] != 0.0) {
+          inner[j] *= source[base + offset[a * block + j]];
+        }
+      }
+    }
+    count = 0;
+    for (int j = 0; j < block; j++) {
+      if (inner[j] != 0.0) {
+        w.valid[count++] = j;
+      }
+    }
+    if (count == 0) {
+      return;
+    }
+    int[] index = w.index;
+    for (int a = 0; a < accesses; a++) {
+      index[a] = w.base[a];
+    }
+    if (split == 0) {
+      block(w, 0, accesses, inputs, block, count, mode, outerOnly, mixed);
+      return;
+    }
+    int[] digit = w.digit;
+    int l = 0;
+    digit[0] = -1;
+    while (true) {
+      if (++digit[l] == w.size[l]) {
+        if (l == 0) {
+          return;
+        }
+        l--;
+        continue;
+      }
+      if (prior[w.prior[l] + digit[l]] == 0.0) {
+        continue;
+      }
+      int from = l * accesses;
+      for (int a = 0; a < accesses; a++) {
+        index[from + accesses + a] = index[from + a] + digit[l] * w.stride[a * w.levels + l];
+      }
+      if (l + 1 < split) {
+        digit[++l] = -1;
+      } else {
+        block(w, split * accesses, accesses, inputs, block, count, mode, outerOnly, mixed);
+      }
+    }
+  }
+
+  /** The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels. */
+  private static void block(Workspace w, int at, int accesses, int inputs, int block, int count, int mode, int outerOnly,
+      int mixed) {
+    final int[] index = w.index;
+    final int[] offset = w.offset;
+    final int[] valid = w.valid;
+    final double[] inner = w.inner;
+    final double[][] source = w.source;
+    double outer = 1.0;
+    for (int k = 0; k < outerOnly && outer != 0.0; k++) {
+      int a = w.outerOnly[k];
+      outer *= source[a][index[at + a]];
+    }
+    if (outer == 0.0) {
+      return;
+    }
+    final int[] reads = w.mixed;
+    if (mode == 2) {
+      for (int v = 0; v < count; v++) {
+        final int j = valid[v];
+        double x = outer * inner[j];
+        for (int k = 0; k < mixed; k++) {
+          final int a = reads[k];
+          x *= source[a][index[at + a] + offset[a * block + j]];
+        }
+        if (x != 0.0) {
+          for (int a = 0; a < inputs; a++) {
+            source[a][index[at + a] + offset[a * block + j]] += x;
+          }
+        }
+      }
+      return;
+    }
+    final double[] out = source[0];
+    final int o = index[at];
+    for (int v = 0; v < count; v++) {
+      final int j = valid[v];
+      double x = outer * inner[j];
+      for (int k = 0; k < mixed; k++) {
+        final int a = reads[k];
+        x *= source[a][index[at + a] + offset[a * block + j]];
+      }
+      final int i = o + offset[j];
+      if (mode == 1) {
+        if (x > out[i]) {
+          out[i] = x;
+        }
+      } else {
+        out[i] += x;
+      }
+    }
+  }
+
+  /** The built tables, each rescaled by a power of two, and the sum of the exponents used. */
+  public static final class Tables {
+    private final double[] values;
+    private final long exponent;
+
+    Tables(double[] values, long exponent) {
+      this.values = values;
+      this.exponent = exponent;
+    }
+
+    /**
+     * Every table, one after the other.
+     *
+     * @return the tables' entries, at the offsets the description gave
+     */
+    public double[] values() {
+      return values;
+    }
+
+    /**
+     * The tables hold the product of the factors times {@code 2^exponent}.
+     *
+     * @return the sum of the exponents of every table's rescaling
+     */
+    public long exponent() {
+      return exponent;
+    }
+  }
+
+  /**
+   * Builds {@code info[0]} tables into one array of {@code length} entries. Each table is described
+   * from the next position on by: its offset; its digit count {@code r}; {@code r} digit sizes
+   * (row-major, the last digit fastest); {@code r} aligned lowest values (a digit's value is its
+   * aligned lowest value plus the digit, so that values of different variables compare); the number
+   * of member factors, whose product the table holds; and per member its kind, its arity {@code a},
+   * the {@code a} table digits its slots take, in slot order, and then for {@link #TABLE} the offset
+   * of its weights in {@code weights} (row-major over its slots), for {@link #SUM} its target (the
+   * total in aligned values), for the other kinds nothing. Each table is then rescaled so that its
+   * largest entry lies in {@code [1, 2)} (an all-zero table stays zero).
+   *
+   * @param length the entries of all tables together
+   * @param info the tables' description, as above
+   * @param weights the weights of the model's {@link #TABLE} factors
+   * @return the built tables and the exponent of their rescaling
+   */
+  public static Tables tables(int length, int[] info, double[] weights) {
+    double[] out = new double[length];
+    long exponent = 0;
+    int at = 1;
+    for (int t = 0; t < info[0]; t++) {
+      int offset = info[at++];
+      int r = info[at++];
+      int sizes = at;
+      int los = at + r;
+      at += 2 * r;
+      int entries = 1;
+      for (int j = 0; j < r; j++) {
+        entries *= info[sizes + j];
+      }
+      int members = info[at++];
+      int first = at;
+      for (int m = 0; m < members; m++) { // skip to the next table
+        int kind = info[at++];
+        int arity = info[at++];
+        at += arity + (kind == TABLE || kind == SUM ? 1 : 0);
+      }
+      int[] digit = new int[r];
+      long[] seen = new long[4];
+      for (int e = 0; e < entries; e++) {
+        double x = 1.0;
+        int m = first;
+        for (int k = 0; k < members && x != 0.0; k++) {
+          int kind = info[m];
+          int arity = info[m + 1];
+          x *= member(kind, arity, info, m + 2, digit, sizes, los, weights, seen);
+          m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
+        }
+        out[offset + e] = x;
+        for (int j = r - 1; j >= 0; j--) { // odometer: the last digit fastest
+          if (++digit[j] < info[sizes + j]) {
+            break;
+          }
+          digit[j] = 0;
+        }
+      }
+      exponent += normalise(out, offset, entries);
+    }
+    return new Tables(out, exponent);
+  }
+
+  /** One member factor's entry at the table digits {@code digit}; its slots' digits are listed from {@code slots}. */
+  private static double member(int kind, int arity, int[] info, int slots, int[] digit, int sizes, int los, double[] weights,
+      long[] seen) {
+    switch (kind) {
+      case TABLE: {
+        int index = 0;
+        for (int s = 0; s < arity; s++) {
+          int j = info[slots + s];
+          index = index * info[sizes + j] + digit[j];
+        }
+        return weights[info[slots + arity] + index];
+      }
+      case ALLDIFF: {
+        java.util.Arrays.fill(seen, 0L); // a bit per aligned value: they lie below 256
+        for (int s = 0; s < arity; s++) {
+          int j = info[slots + s];
+          int value = info[los + j] + digit[j];
+          if ((seen[value >>> 6] & (1L << value)) != 0) {
+            return 0.0;
+          }
+          seen[value >>> 6] |= 1L << value;
+        }
+        return 1.0;
+      }
+      case EQ: {
+        int j0 = info[slots];
+        int value = info[los + j0] + digit[j0];
+        for (int s = 1; s < arity; s++) {
+          int j = info[slots + s];
+          if (info[los + j] + digit[j] != value) {
+            return 0.0;
+          }
+        }
+        return 1.0;
+      }
+      case SUM: {
+        long total = 0;
+        for (int s = 0; s < arity; s++) {
+          int j = info[slots + s];
+          total += info[los + j] + digit[j];
+        }
+        return total == info[slots + arity] ? 1.0 : 0.0;
+      }
+      default:
+        throw new IllegalArgumentException("no table for factor kind " + kind);
+    }
+  }
+
+  /**
+   * Multiplies {@code x[from .. from + length)} by the power of two that brings its largest entry
+   * into {@code [1, 2)} and returns that power's exponent (0 when the block is all zero). Exact
+   * unless an entry falls into the subnormal range, i.e. lies more than 2^1021 below the largest.
+   *
+   * @param x the array holding the block
+   * @param from the block's first entry
+   * @param length the block's entries
+   * @return the exponent of two the block was multiplied by
+   */
+  public static int normalise(double[] x, int from, int length) {
+    double max = 0.0;
+    for (int k = from; k < from + length; k++) {
+      if (x[k] > max) {
+        max = x[k];
+      }
+    }
+    if (max == 0.0 || (max >= 1.0 && max < 2.0)) {
+      return 0;
+    }
+    int e = Math.getExponent(max);
+    if (e < Double.MIN_EXPONENT) { // subnormal: its exponent is read after an exact scaling
+      e = Math.getExponent(max * 0x1p64) - 64;
+    }
+    int shift = -e;
+    for (int left = shift; left != 0; ) {
+      int step = Math.max(-1000, Math.min(1000, left)); // 2^step is a normal double
+      double factor = Math.scalb(1.0, step);
+      for (int k = from; k < from + length; k++) {
+        x[k] *= factor;
+      }
+      left -= step;
+    }
+    return shift;
+  }
+
+  /**
+   * {@code into[at .. at + length)} becomes the product of the messages {@code from[m .. m + length)}
+   * for the {@code params[list]} offsets {@code m} listed after it, rescaled after each product
+   * ({@link #normalise}); returns the sum of the exponents.
+   *
+   * @param into the array receiving the product
+   * @param at the product's offset in {@code into}
+   * @param length the entries of each message and of the product
+   * @param from the array of the messages
+   * @param params the int table holding the list of offsets
+   * @param list where the list starts in {@code params}: a count, then the offsets
+   * @return the exponent of two the product was multiplied by
+   */
+  public static int combine(double[] into, int at, int length, double[] from, int[] params, int list) {
+    int count = params[list];
+    System.arraycopy(from, params[list + 1], into, at, length);
+    int shift = normalise(into, at, length);
+    for (int k = 1; k < count; k++) {
+      int m = params[list + 1 + k];
+      for (int s = 0; s < length; s++) {
+        into[at + s] *= from[m + s];
+      }
+      shift += normalise(into, at, length);
+    }
+    return shift;
+  }
+
+  /**
+   * The message back to a child: {@code down[m + s] = sum[at + s] / up[m + s]} over {@code length}
+   * entries, 0 where {@code up} is 0 (there the child's every entry is 0 already, whatever the
+   * message), then rescaled. {@code sum} and {@code down} may be the same block.
+   *
+   * @param sum the array of the clique's sums over the separator
+   * @param at the sums' offset in {@code sum}
+   * @param up the child's collect-pass messages
+   * @param down receives the message back to the child
+   * @param m the child's message offset in {@code up} and {@code down}
+   * @param length the entries of the separator
+   */
+  public static void divide(double[] sum, int at, double[] up, double[] down, int m, int length) {
+    for (int s = 0; s < length; s++) {
+      double u = up[m + s];
+      down[m + s] = u == 0.0 ? 0.0 : sum[at + s] / u;
+    }
+    normalise(down, m, length);
+  }
+
+  /**
+   * {@link #divide} into each of the {@code params[list]} children whose offsets follow it.
+   *
+   * @param sum the array of the clique's sums over the group's separator
+   * @param at the sums' offset in {@code sum}
+   * @param up the children's collect-pass messages
+   * @param down receives the messages back to the children
+   * @param length the entries of the separator
+   * @param params the int table holding the list of offsets
+   * @param list where the list starts in {@code params}: a count, then the children's offsets
+   */
+  public static void divideEach(double[] sum, int at, double[] up, double[] down, int length, int[] params, int list) {
+    for (int k = 0; k < params[list]; k++) {
+      divide(sum, at, up, down, params[list + 1 + k], length);
+    }
+  }
+
+  /**
+   * Divides {@code x[from .. from + length)} by its sum; returns the sum (an all-zero block stays zero).
+   *
+   * @param x the array holding the block
+   * @param from the block's first entry
+   * @param length the block's entries
+   * @return the block's sum before the division
+   */
+  public static double normaliseSum(double[] x, int from, int length) {
+    double sum = 0.0;
+    for (int k = from; k < from + length; k++) {
+      sum += x[k];
+    }
+    if (sum > 0.0) {
+      for (int k = from; k < from + length; k++) {
+        x[k] /= sum;
+      }
+    }
+    return sum;
+  }
+}
