@@ -128,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
     }
     SolveResult result = DecimationDriver.withDefaults().solve(solver, m, given);
     if (!result.solved()) {
-      System.err.println("fgc: not solved: " + result.status());
+      System.err.println("fgc: " + result.status().words());
       return 1;
     }
     for (VariableArray a : m.arrays()) {
