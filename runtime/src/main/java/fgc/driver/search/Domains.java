@@ -52,6 +52,16 @@ final class Domains {
 
   // ---- Reading -------------------------------------------------------------------------------
 
+  /** The first cell of {@code v}'s bitset. */
+  int firstCell(int v) {
+    return base[v];
+  }
+
+  /** The cells (longs) of {@code v}'s bitset. */
+  int cellCount(int v) {
+    return base[v + 1] - base[v];
+  }
+
   int lo(int v) {
     return lo[v];
   }

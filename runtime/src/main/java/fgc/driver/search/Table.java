@@ -5,10 +5,12 @@ package fgc.driver.search;
  * "Compact-Table: Efficiently Filtering Table Constraints with Reversible Sparse Bit-Sets", CP 2016):
  * the tuples still valid are a reversible sparse bitset; when a variable's values shrink, the bitset
  * keeps only the tuples that some remaining value supports; then a value stays while its supports
- * meet the bitset, tried first at the word where they met last time (its residue).
+ * meet the bitset, tried first at the word where they met last time (its residue). The bitset is
+ * brought up to date from the values removed since the last time when they are fewer than the
+ * values left, else from the values left.
  *
  * <p>Cells kept in {@link Domains}: the bitset's words, its count of non-zero words ({@code limit}),
- * and per variable the domain size when the bitset was last brought up to date. The order of the
+ * and per variable its values when the bitset was last brought up to date. The order of the
  * non-zero words ({@link #index}) needs no trail: backtracking only ever brings back words that were
  * moved past the limit, which is exactly where they are.
  */
@@ -50,7 +52,8 @@ final class Table extends Constraint {
   private final int words;
   private final int wordsCell;
   private final int limitCell;
-  private final int sizeCell;
+  /** Per position, where its variable's values as last seen start (as many cells as the variable's bitset). */
+  private final int[] seenCell;
   private final int[] index;
   private final int[][] residue;
   private final long[] mask;
@@ -60,15 +63,24 @@ final class Table extends Constraint {
     super(vars);
     this.tuples = tuples;
     this.words = tuples.words;
-    this.wordsCell = d.reserve(words + 1 + vars.length);
+    int seen = 0;
+    for (int v : vars) {
+      seen += d.cellCount(v);
+    }
+    this.wordsCell = d.reserve(words + 1 + seen);
     this.limitCell = wordsCell + words;
-    this.sizeCell = limitCell + 1;
     for (int t = 0; t < tuples.count; t++) {
       d.cells[wordsCell + (t >>> 6)] |= 1L << t;
     }
     d.cells[limitCell] = words;
+    this.seenCell = new int[vars.length];
+    int cell = limitCell + 1;
     for (int p = 0; p < vars.length; p++) {
-      d.cells[sizeCell + p] = d.size(vars[p]);
+      seenCell[p] = cell;
+      for (int i = 0; i < d.size(vars[p]); i++) {
+        d.cells[cell + (i >>> 6)] |= 1L << i; // the tuples are over the full domains, whatever the domain is now
+      }
+      cell += d.cellCount(vars[p]);
     }
     this.index = new int[words];
     for (int w = 0; w < words; w++) {
@@ -87,12 +99,8 @@ final class Table extends Constraint {
       return false;
     }
     for (int p = 0; p < vars.length; p++) {
-      int v = vars[p];
-      int now = d.count(v);
-      if (now != d.cells[sizeCell + p]) {
-        if (!keepSupported(d, p, v)) {
-          return false;
-        }
+      if (!update(d, p, vars[p])) {
+        return false;
       }
     }
     long[] cells = d.cells;
@@ -124,34 +132,60 @@ final class Table extends Constraint {
       }
     }
     for (int p = 0; p < vars.length; p++) {
-      long now = d.count(vars[p]);
-      if (d.cells[sizeCell + p] != now) {
-        d.set(sizeCell + p, now);
+      int v = vars[p];
+      for (int k = 0, words = d.cellCount(v), first = d.firstCell(v); k < words; k++) {
+        long now = d.cells[first + k];
+        if (d.cells[seenCell[p] + k] != now) {
+          d.set(seenCell[p] + k, now);
+        }
       }
     }
     return true;
   }
 
-  /** Keeps the tuples some remaining value of position {@code p} supports; false when none is left. */
-  private boolean keepSupported(Domains d, int p, int v) {
+  /** Drops the tuples of values {@code v} lost since position {@code p} was last seen; false when none is left. */
+  private boolean update(Domains d, int p, int v) {
     long[] cells = d.cells;
+    int first = d.firstCell(v);
+    int words = d.cellCount(v);
+    int removed = 0;
+    int left = 0;
+    for (int k = 0; k < words; k++) {
+      long now = cells[first + k];
+      removed += Long.bitCount(cells[seenCell[p] + k] & ~now);
+      left += Long.bitCount(now);
+    }
+    if (removed == 0) {
+      return true;
+    }
     int limit = (int) cells[limitCell];
-    long[] sup = tuples.supports[p];
     for (int k = 0; k < limit; k++) {
       mask[index[k]] = 0;
     }
-    for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-      int base = i * words;
-      for (int k = 0; k < limit; k++) {
-        int w = index[k];
-        mask[w] |= sup[base + w];
+    long[] sup = tuples.supports[p];
+    boolean incremental = removed < left;
+    for (int k = 0; k < words; k++) {
+      long now = cells[first + k];
+      for (long bits = incremental ? cells[seenCell[p] + k] & ~now : now; bits != 0; bits &= bits - 1) {
+        int base = (k * 64 + Long.numberOfTrailingZeros(bits)) * this.words;
+        for (int j = 0; j < limit; j++) {
+          int w = index[j];
+          mask[w] |= sup[base + w];
+        }
       }
     }
+    return intersect(d, incremental);
+  }
+
+  /** Keeps the tuples in {@link #mask} (or, {@code outside}, those not in it); false when none is left. */
+  private boolean intersect(Domains d, boolean outside) {
+    long[] cells = d.cells;
+    int limit = (int) cells[limitCell];
     int before = limit;
     for (int k = limit - 1; k >= 0; k--) {
       int w = index[k];
       long old = cells[wordsCell + w];
-      long now = old & mask[w];
+      long now = outside ? old & ~mask[w] : old & mask[w];
       if (now != old) {
         d.set(wordsCell + w, now);
         if (now == 0) {
