@@ -1,12 +1,14 @@
 package fgc.driver.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
+import fgc.driver.exact.BitmaskTables;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
@@ -16,6 +18,18 @@ import org.junit.jupiter.api.Test;
 /** The bundled models, with their example data, through the exact driver: solved and checked, counted, or proved without solution. */
 class BundledModelsTest {
   private final ExactDriver driver = ExactDriver.withDefaults();
+
+  /** The bitmask search keeps the models it holds; every other goes to the general search. */
+  @Test
+  void theBitmaskSearchIsChosenForTheModelsItHolds() {
+    assertTrue(BitmaskTables.fits(FgcLanguage.bundled("sudoku", Map.of())));
+    assertTrue(BitmaskTables.fits(FgcLanguage.bundled("latin", Map.of())));
+    assertTrue(BitmaskTables.fits(FgcLanguage.bundled("australia", Map.of())));
+    assertFalse(BitmaskTables.fits(queens(8)));
+    assertFalse(BitmaskTables.fits(FgcLanguage.bundled("sprinkler", Map.of())));
+    assertFalse(BitmaskTables.fits(FgcLanguage.bundled("magic", Map.of())));
+    assertFalse(BitmaskTables.fits(FgcLanguage.bundled("latin", Map.of("n", 65L))));
+  }
 
   @Test
   void queensCountAsKnownAndThreeQueensHaveNoSolution() {

@@ -22,6 +22,14 @@ class NoSolutionInWordsTest {
     for (SolveResult.Status s : SolveResult.Status.values()) {
       assertTrue(s.words().matches("[a-z][a-z :]+"), s.words()); // words, not INCONSISTENT_EVIDENCE
     }
+    // Givens that break the model are said apart from a model without solution.
+    int[] clash = Assignments.empty(three);
+    clash[0] = 0;
+    clash[1] = 1;
+    assertEquals(SolveResult.Status.INCONSISTENT_EVIDENCE, ExactDriver.withDefaults().solve(null, three, clash).status());
+    int[] outside = Assignments.empty(three);
+    outside[2] = 99;
+    assertEquals(SolveResult.Status.INCONSISTENT_EVIDENCE, ExactDriver.withDefaults().solve(null, three, outside).status());
     assertEquals(SolveResult.Status.values().length,
         java.util.Arrays.stream(SolveResult.Status.values()).map(SolveResult.Status::words).distinct().count());
   }
