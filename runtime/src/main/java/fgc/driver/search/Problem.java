@@ -1,7 +1,7 @@
 package fgc.driver.search;
 
-import fgc.model.Limits;
 import fgc.model.Factor;
+import fgc.model.Limits;
 import fgc.model.Model;
 import fgc.model.VariableArray;
 import java.util.ArrayList;
