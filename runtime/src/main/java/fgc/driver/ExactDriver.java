@@ -121,19 +121,7 @@ public final class ExactDriver implements Driver {
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     if (!bitmaskFits(model)) {
-      Search g = generalFor(model);
-      int found = g.run(evidence, Assignments.NONE, 1, new Search.Listener() {
-        @Override
-        public void branch(int variable, int value) {
-          events.decision(variable, value, 0, false);
-        }
-
-        @Override
-        public void undo(int variable, int value) {
-          events.backtrack(variable, value);
-        }
-      });
-      return result(model, evidence, found, g.solution(), g.nodes(), g.backtracks(), start, events);
+      return solveGeneral(model, evidence, events, start);
     }
     BitmaskSearch s = searchFor(model);
     if (marginals && solver != null) {
@@ -153,6 +141,23 @@ public final class ExactDriver implements Driver {
       }
     });
     return result(model, evidence, found, found == 0 ? null : s.solution(), s.nodes(), s.backtracks(), start, events);
+  }
+
+  /** {@link #solve} by the general search, for a model the bitmask search cannot hold. */
+  private SolveResult solveGeneral(Model model, int[] evidence, SolveEvents events, long start) {
+    Search g = generalFor(model);
+    int found = g.run(evidence, Assignments.NONE, 1, new Search.Listener() {
+      @Override
+      public void branch(int variable, int value) {
+        events.decision(variable, value, 0, false);
+      }
+
+      @Override
+      public void undo(int variable, int value) {
+        events.backtrack(variable, value);
+      }
+    });
+    return result(model, evidence, found, g.solution(), g.nodes(), g.backtracks(), start, events);
   }
 
   /** The result of a search that found {@code found} solutions, the first {@code values}, checked on the model. */
@@ -179,22 +184,26 @@ public final class ExactDriver implements Driver {
   /** How many solutions {@code evidence} has, counting no further than {@code limit} (2 checks uniqueness). */
   public int countSolutions(Model model, int[] evidence, int limit) {
     if (!bitmaskFits(model)) {
-      // Every solution counted is checked on the model: a count is a claim too.
-      return generalFor(model).run(evidence, Assignments.NONE, limit, new Search.Listener() {
-        @Override
-        public void solution(int[] values) {
-          String violation = Assignments.firstViolation(model, values);
-          if (violation != null) {
-            throw new IllegalStateException("the exact search counted an assignment that breaks the model: " + violation);
-          }
-        }
-      });
+      return countGeneral(model, evidence, limit);
     }
     // No check of the givens first: givens that break a factor or leave a domain already give 0 below
     // (propagation empties a mask, or run() rejects the value), and the check cost 5% of a top95 run.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+  }
+
+  /** {@link #countSolutions} by the general search; every solution counted is checked on the model, as a count is a claim too. */
+  private int countGeneral(Model model, int[] evidence, int limit) {
+    return generalFor(model).run(evidence, Assignments.NONE, limit, new Search.Listener() {
+      @Override
+      public void solution(int[] values) {
+        String violation = Assignments.firstViolation(model, values);
+        if (violation != null) {
+          throw new IllegalStateException("the exact search counted an assignment that breaks the model: " + violation);
+        }
+      }
+    });
   }
 
   /** Whether the bitmask search holds {@code model}; the answer is kept for the model last asked about. */
