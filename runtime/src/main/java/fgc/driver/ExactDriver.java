@@ -5,6 +5,7 @@ import fgc.algorithm.Propagator;
 import fgc.driver.exact.BitmaskSearch;
 import fgc.driver.exact.BitmaskTables;
 import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.Search;
 import fgc.model.Model;
 import java.util.concurrent.CompletableFuture;
 
@@ -12,8 +13,10 @@ import java.util.concurrent.CompletableFuture;
  * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every
  * {@code alldiff} that is a permutation, locked candidates between permutations that overlap), then
  * depth-first branching with backtracking. Complete: it finds a solution when one exists and reports
- * {@link SolveResult.Status#NO_SOLUTION} otherwise. Works on any model of {@code alldiff}/{@code neq}
- * factors whose values span at most 64.
+ * {@link SolveResult.Status#NO_SOLUTION} otherwise. That bitmask search is for models of
+ * {@code alldiff}/{@code neq} factors whose values span at most 64 ({@link BitmaskTables#fits});
+ * every other model, chosen automatically, goes to the general {@link Search} (compact tables,
+ * bounds on sums, all-different filtering), which branches by fewest remaining values alone.
  *
  * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with {@link #guidedByMarginals}) by the marginals of
  * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
@@ -40,6 +43,12 @@ public final class ExactDriver implements Driver {
   /** Searches of {@link #lastModel} so far, and the propagator being compiled for it (or null). */
   private int searches;
   private CompletableFuture<Propagator> compiling;
+  /** The model the choice between the searches was last made for, and the choice. */
+  private Model choiceModel;
+  private boolean bitmask;
+  /** The general search of {@link #generalModel}, for models the bitmask search cannot hold. */
+  private Model generalModel;
+  private Search general;
 
   /** Searches of one model after which its propagator is generated. */
   public static final int GENERATE_AFTER = 64;
@@ -134,6 +143,9 @@ public final class ExactDriver implements Driver {
   @Override
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
+    if (!bitmaskFits(model)) {
+      return solveGeneral(model, evidence, events, start);
+    }
     BitmaskSearch s = searchFor(model);
     if (marginals && solver != null) {
       s.useMarginals(solver, marginalDepth, marginalSweeps);
@@ -151,23 +163,45 @@ public final class ExactDriver implements Driver {
         events.backtrack(variable, value);
       }
     });
-    int decisions = (int) Math.min(Integer.MAX_VALUE, s.nodes());
+    return result(model, evidence, found, found == 0 ? null : s.solution(), s.nodes(), s.backtracks(), start, events);
+  }
+
+  /** {@link #solve} by the general search, for a model the bitmask search cannot hold. */
+  private SolveResult solveGeneral(Model model, int[] evidence, SolveEvents events, long start) {
+    Search g = generalFor(model);
+    int found = g.run(evidence, Assignments.NONE, 1, new Search.Listener() {
+      @Override
+      public void branch(int variable, int value) {
+        events.decision(variable, value, 0, false);
+      }
+
+      @Override
+      public void undo(int variable, int value) {
+        events.backtrack(variable, value);
+      }
+    });
+    return result(model, evidence, found, g.solution(), g.nodes(), g.backtracks(), start, events);
+  }
+
+  /** The result of a search that found {@code found} solutions, the first {@code values}, checked on the model. */
+  private static SolveResult result(Model model, int[] evidence, int found, int[] values, long nodes, long backtracks, long start,
+      SolveEvents events) {
+    int decisions = (int) Math.min(Integer.MAX_VALUE, nodes);
     long nanos = System.nanoTime() - start;
     if (found == 0) {
       // Only now tell broken givens from a puzzle without solution: the check costs as much as a search.
       if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
         return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, 0, System.nanoTime() - start);
       }
-      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, s.backtracks(), nanos);
+      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, backtracks, nanos);
     }
-    int[] values = s.solution();
     String violation = Assignments.firstViolation(model, values);
     if (violation != null) {
       // Never expected: propagation only removes values that no solution can take.
       events.invalidAssignment(violation);
-      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, s.backtracks(), nanos);
+      return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, backtracks, nanos);
     }
-    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, s.backtracks(), System.nanoTime() - start);
+    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, backtracks, System.nanoTime() - start);
   }
 
   /**
@@ -180,11 +214,44 @@ public final class ExactDriver implements Driver {
    * @return the number of solutions, at most {@code limit}
    */
   public int countSolutions(Model model, int[] evidence, int limit) {
+    if (!bitmaskFits(model)) {
+      return countGeneral(model, evidence, limit);
+    }
     // No check of the givens first: givens that break a factor or leave a domain already give 0 below
     // (propagation empties a mask, or run() rejects the value), so the check would only add its cost.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+  }
+
+  /** {@link #countSolutions} by the general search; every solution counted is checked on the model, as a count is a claim too. */
+  private int countGeneral(Model model, int[] evidence, int limit) {
+    return generalFor(model).run(evidence, Assignments.NONE, limit, new Search.Listener() {
+      @Override
+      public void solution(int[] values) {
+        String violation = Assignments.firstViolation(model, values);
+        if (violation != null) {
+          throw new IllegalStateException("the exact search counted an assignment that breaks the model: " + violation);
+        }
+      }
+    });
+  }
+
+  /** Whether the bitmask search holds {@code model}; the answer is kept for the model last asked about. */
+  private boolean bitmaskFits(Model model) {
+    if (model != choiceModel) {
+      choiceModel = model;
+      bitmask = BitmaskTables.fits(model);
+    }
+    return bitmask;
+  }
+
+  private Search generalFor(Model model) {
+    if (general == null || (model != generalModel && !model.equals(generalModel))) {
+      general = Search.of(model);
+      generalModel = model;
+    }
+    return general;
   }
 
   private BitmaskSearch searchFor(Model model) {

@@ -11,7 +11,21 @@ public final class SolveResult {
     /** A complete search, or propagation from the evidence alone, proved that no assignment satisfies every factor. */
     NO_SOLUTION,
     /** The evidence itself breaks a factor, so no assignment can hold. */
-    INCONSISTENT_EVIDENCE
+    INCONSISTENT_EVIDENCE;
+
+    /** The outcome in words, as a message to a user says it (never the constant's name). */
+    public String words() {
+      switch (this) {
+        case SOLVED:
+          return "solved";
+        case UNSOLVED:
+          return "not solved";
+        case NO_SOLUTION:
+          return "no solution";
+        default:
+          return "no solution: the evidence contradicts the model";
+      }
+    }
   }
 
   private final Status status;

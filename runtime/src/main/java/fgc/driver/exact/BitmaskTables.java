@@ -194,6 +194,29 @@ public final class BitmaskTables {
   }
 
   /**
+   * Whether {@link #of} can hold {@code model}: only {@code alldiff} and {@code neq} factors, and
+   * values spanning at most {@value #MAX_WIDTH}. (The exact driver sends every other model to its
+   * general search.)
+   */
+  public static boolean fits(Model model) {
+    int lo = Integer.MAX_VALUE;
+    int hi = Integer.MIN_VALUE;
+    for (fgc.model.VariableArray a : model.arrays()) {
+      lo = Math.min(lo, a.domain().lo());
+      hi = Math.max(hi, a.domain().hi());
+    }
+    if ((long) hi - lo + 1 > MAX_WIDTH) {
+      return false;
+    }
+    for (Factor f : model.factors()) {
+      if (f.kind() != fgc.model.FactorKind.ALLDIFF && f.kind() != fgc.model.FactorKind.NEQ) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * The tables of {@code model}; IllegalArgumentException when a factor is of a kind the exact driver
    * has no propagation for, or when the model's values span more than {@value #MAX_WIDTH}.
    *
