@@ -13,7 +13,11 @@ public final class SolveResult {
     /** The evidence itself breaks a factor, so no assignment can hold. */
     INCONSISTENT_EVIDENCE;
 
-    /** The outcome in words, as a message to a user says it (never the constant's name). */
+    /**
+     * The outcome in words, as a message to a user says it (never the constant's name).
+     *
+     * @return the words
+     */
     public String words() {
       switch (this) {
         case SOLVED:

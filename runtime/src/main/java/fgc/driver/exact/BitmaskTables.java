@@ -197,6 +197,9 @@ public final class BitmaskTables {
    * Whether {@link #of} can hold {@code model}: only {@code alldiff} and {@code neq} factors, and
    * values spanning at most {@value #MAX_WIDTH}. (The exact driver sends every other model to its
    * general search.)
+   *
+   * @param model the model
+   * @return whether the bitmask search can hold it
    */
   public static boolean fits(Model model) {
     int lo = Integer.MAX_VALUE;

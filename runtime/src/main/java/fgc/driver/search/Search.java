@@ -14,13 +14,30 @@ import fgc.model.Model;
 public final class Search {
   /** Hears each branch, each undone branch and each solution; may throw to stop the search. */
   public interface Listener {
+    /** A listener that hears nothing. */
     Listener NONE = new Listener() {};
 
+    /**
+     * The search sets {@code variable} to {@code value}.
+     *
+     * @param variable the variable's index
+     * @param value the value tried
+     */
     default void branch(int variable, int value) {}
 
+    /**
+     * The search takes back {@code variable = value}.
+     *
+     * @param variable the variable's index
+     * @param value the value taken back
+     */
     default void undo(int variable, int value) {}
 
-    /** A solution, a value per variable (the array is the listener's to keep). */
+    /**
+     * A solution, a value per variable (the array is the listener's to keep).
+     *
+     * @param values a value per variable
+     */
     default void solution(int[] values) {}
   }
 
@@ -59,7 +76,12 @@ public final class Search {
     d.watcher = this::wake;
   }
 
-  /** The search of {@code model}; IllegalArgumentException (in words) for a factor it has no constraint for. */
+  /**
+   * The search of {@code model}; IllegalArgumentException (in words) for a factor it has no constraint for.
+   *
+   * @param model the model
+   * @return its search, ready to run
+   */
   public static Search of(Model model) {
     return new Search(Problem.of(model));
   }
@@ -72,6 +94,12 @@ public final class Search {
    * Searches for up to {@code limit} solutions given {@code evidence} (a value per variable, or
    * {@code none}) and returns how many it found: 0 proves there is none. A given value outside its
    * domain leaves none. Afterwards {@link #solution()} is the first one.
+   *
+   * @param evidence a value per variable, or {@code none}
+   * @param none the marker of a variable without evidence
+   * @param limit the most solutions to find
+   * @param listener hears branches and solutions
+   * @return how many solutions were found, at most {@code limit}
    */
   public int run(int[] evidence, int none, int limit, Listener listener) {
     if (evidence.length != d.variables) {
@@ -102,17 +130,29 @@ public final class Search {
     return search(limit, listener);
   }
 
-  /** The first solution of the last run, or null. */
+  /**
+   * The first solution of the last run, or null.
+   *
+   * @return a value per variable, or null
+   */
   public int[] solution() {
     return first == null ? null : first.clone();
   }
 
-  /** Branches tried by the last run. */
+  /**
+   * Branches tried by the last run.
+   *
+   * @return the count
+   */
   public long nodes() {
     return nodes;
   }
 
-  /** Branches of the last run that were undone: they failed or held no further solution. */
+  /**
+   * Branches of the last run that were undone: they failed or held no further solution.
+   *
+   * @return the count
+   */
   public long backtracks() {
     return backtracks;
   }
