@@ -52,7 +52,7 @@ final class CompileCommand implements Callable<Integer> {
   @fgc.cli.NumberOptions.Range(min = 1)
   int warm;
 
-  @Option(names = "--cli-jar", paramLabel = "JAR", description = "The fgc CLI jar (default: runtime/target/fgc.jar beside this module).")
+  @Option(names = "--cli-jar", paramLabel = "JAR", description = "The fgc CLI jar (default: cli/target/fgc.jar beside this module).")
   Path cliJar;
 
   /** Set in the child JVMs this command starts: which single figure to measure and print. */
@@ -252,9 +252,9 @@ final class CompileCommand implements Callable<Integer> {
 
   private static Path defaultCliJar() {
     Path here = Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0]).toAbsolutePath();
-    Path jar = here.getParent().getParent().getParent().resolve("runtime/target/fgc.jar");
+    Path jar = here.getParent().getParent().getParent().resolve("cli/target/fgc.jar");
     if (!Files.isRegularFile(jar)) {
-      throw new IllegalArgumentException("no CLI jar at " + jar + "; build it (mvn -q -DskipTests package -pl runtime -am) or give --cli-jar");
+      throw new IllegalArgumentException("no CLI jar at " + jar + "; build it (mvn -q -DskipTests package -pl cli -am) or give --cli-jar");
     }
     return jar;
   }

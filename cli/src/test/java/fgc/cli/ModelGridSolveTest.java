@@ -108,7 +108,7 @@ class ModelGridSolveTest {
         {"--param", "m=3"},
         {"--model", dir.resolve("missing.fg").toString()},
         {"--model", "killer", "--data", dir.resolve("missing.fgd").toString()},
-        {"--model", "killer", "--data", "killer-9x9", "--driver", "exact"},
+        {"--model", "killer", "--data", "killer-9x9", "--algorithm", "sumprod"},
         {"--model", "queens"},
     };
     for (String[] c : cases) {
