@@ -20,6 +20,7 @@ final class ScaleRow {
     STORE("store", "SolverCache on a miss beyond compiling and defining: key, folder checks, writing the entry"),
     RELOAD_FRESH("reload-fresh", "SolverCache.load of the stored entry in a fresh JVM (model parsed before the clock)"),
     RELOAD_HERE("reload-here", "SolverCache.load of the stored entry in this JVM"),
+    DIGEST("digest", "Algorithm.planDigest in this JVM: the plan check that define and every reload repeat"),
     SWEEP("sweep", "GeneratedAlgorithm.update(1), median over up to 10 sweeps after a first one");
 
     final String label;

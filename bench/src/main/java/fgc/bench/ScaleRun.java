@@ -149,6 +149,13 @@ final class ScaleRun {
     pass.solver = reloaded;
     pass.end();
 
+    pass.start(Stage.DIGEST);
+    String digest = algorithm.planDigest(model, spec);
+    pass.end();
+    if (digest == null || digest.isEmpty()) {
+      throw new IllegalStateException("algorithm " + algorithm.name() + " gave no plan digest");
+    }
+
     pass.start(Stage.SWEEP);
     GeneratedAlgorithm instance = reloaded.newInstance();
     pass.instance = instance;

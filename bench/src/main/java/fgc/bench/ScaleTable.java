@@ -104,9 +104,18 @@ final class ScaleTable {
     return b.toString();
   }
 
+  /**
+   * Two tables of exponents: fitted over every size, and between the two largest sizes only, where
+   * the fixed costs that flatten the small sizes' figures (a Janino call, a JVM's start) weigh least.
+   */
   static String exponents(List<ScaleRow> rows) {
+    return exponents(rows, false) + "\n" + exponents(rows, true);
+  }
+
+  static String exponents(List<ScaleRow> rows, boolean largestTwo) {
     StringBuilder b = new StringBuilder();
-    b.append("fitted exponents k of figure = c * size^k (least squares of log figure on log size;"
+    b.append(largestTwo ? "exponents between the two largest sizes of each family and algorithm (log ratio of figures over log ratio of sizes)\n"
+        : "fitted exponents k of figure = c * size^k over every size (least squares of log figure on log size;"
         + " size = variables + factor scope entries; rows refused left out)\n");
     List<Series> series = fitted();
     String head = String.format(Locale.ROOT, "%-7s %-12s %6s", "family", "algorithm", "sizes");
@@ -115,10 +124,16 @@ final class ScaleTable {
     }
     b.append(head).append('\n');
     for (Map.Entry<String, List<ScaleRow>> g : groups(rows).entrySet()) {
-      ScaleRow first = g.getValue().get(0);
-      b.append(String.format(Locale.ROOT, "%-7s %-12s %6d", first.family, first.algorithm, g.getValue().size()));
+      List<ScaleRow> fit = g.getValue();
+      if (largestTwo) {
+        fit = new ArrayList<>(fit);
+        fit.sort(java.util.Comparator.comparingLong(r -> r.size));
+        fit = fit.subList(Math.max(0, fit.size() - 2), fit.size());
+      }
+      ScaleRow first = fit.get(0);
+      b.append(String.format(Locale.ROOT, "%-7s %-12s %6d", first.family, first.algorithm, fit.size()));
       for (Series s : series) {
-        double k = exponent(g.getValue(), s);
+        double k = exponent(fit, s);
         b.append(String.format(Locale.ROOT, " %12s", Double.isNaN(k) ? "n/a" : String.format(Locale.ROOT, "%.2f", k)));
       }
       b.append('\n');
