@@ -53,8 +53,8 @@ final class ScaleTable {
     for (Stage s : ScaleRow.TO_SOLVER) {
       head += String.format(Locale.ROOT, " %8s", s.label);
     }
-    head += String.format(Locale.ROOT, " %9s %12s %11s %8s %9s %8s %10s", "to-solver", "reload-fresh", "reload-here", "sweep",
-        "class KB", "heap MB", "fresh MB");
+    head += String.format(Locale.ROOT, " %9s %12s %11s %8s %8s %9s %8s %10s", "to-solver", "reload-fresh", "reload-here", "digest",
+        "sweep", "class KB", "heap MB", "fresh MB");
     b.append(head).append('\n');
     for (ScaleRow r : rows) {
       b.append(String.format(Locale.ROOT, "%-7s %6d %8d %8d %-12s", r.family, r.parameter, r.variables, r.factors, r.algorithm));
@@ -71,8 +71,8 @@ final class ScaleTable {
       for (Stage s : ScaleRow.TO_SOLVER) {
         b.append(String.format(Locale.ROOT, " %8s", ms(r.millis(s))));
       }
-      b.append(String.format(Locale.ROOT, " %9s %12s %11s %8s %9s %8s %10s%n", ms(r.toSolverMillis()), ms(r.millis(Stage.RELOAD_FRESH)),
-          ms(r.millis(Stage.RELOAD_HERE)), ms(r.millis(Stage.SWEEP)), number(r.classBytes / 1024),
+      b.append(String.format(Locale.ROOT, " %9s %12s %11s %8s %8s %9s %8s %10s%n", ms(r.toSolverMillis()), ms(r.millis(Stage.RELOAD_FRESH)),
+          ms(r.millis(Stage.RELOAD_HERE)), ms(r.millis(Stage.DIGEST)), ms(r.millis(Stage.SWEEP)), number(r.classBytes / 1024),
           mb(r.retainedBytes[Stage.STORE.ordinal()]), mb(r.freshHeapBytes)));
     }
     return b.toString();
