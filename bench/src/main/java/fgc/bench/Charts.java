@@ -36,7 +36,8 @@ final class Charts {
   private Charts() {}
 
   static void write(List<PuzzleRow> rows, Path folder) throws IOException {
-    List<Summary> summaries = Summary.of(pooled(rows));
+    List<Summary> summaries = new ArrayList<>(Summary.of(pooled(rows)));
+    summaries.removeIf(s -> s.refused); // nothing to draw for an algorithm that cannot take the grids
     save(chart(summaries, "Solve rate by corpus and solver", "solved (%)", false), folder.resolve("solve-rate"));
     save(chart(summaries, "Median time per grid by corpus and solver (log scale)", "median ms per grid", true),
         folder.resolve("time-per-grid"));

@@ -21,6 +21,8 @@ final class Summary {
   final double meanRestarts;
   final double meanBacktracks;
   final double meanConflicts;
+  /** Whether the algorithm could not take the corpus's grids at all: no figure of its means anything. */
+  final boolean refused;
 
   private Summary(List<PuzzleRow> rows) {
     PuzzleRow first = rows.get(0);
@@ -28,6 +30,7 @@ final class Summary {
     this.algorithm = first.algorithm;
     this.driver = first.driver;
     this.puzzles = rows.size();
+    this.refused = rows.stream().allMatch(r -> r.outcome == PuzzleRow.Outcome.ERROR);
     double[] millis = new double[rows.size()];
     int count = 0;
     double sweeps = 0;
@@ -90,6 +93,11 @@ final class Summary {
         "corpus", "algorithm", "driver", "solved%", "median ms", "p90 ms", "sweeps", "decisions", "restarts", "backtracks", "conflicts");
     sb.append(header);
     for (Summary s : summaries) {
+      if (s.refused) {
+        sb.append(String.format(Locale.ROOT, "%-10s %-12s %-16s refused: the algorithm cannot take these grids (its reason is above)%n",
+            s.corpus, s.algorithm, s.driver));
+        continue;
+      }
       sb.append(String.format(Locale.ROOT, "%-10s %-12s %-16s %7.1f%% %10.3f %10.3f %8.1f %10.1f %9.2f %11.1f %9.1f%n",
           s.corpus, s.algorithm, s.driver, s.solvedPercent(), s.medianMillis, s.p90Millis, s.meanSweeps,
           s.meanDecisions, s.meanRestarts, s.meanBacktracks, s.meanConflicts));
