@@ -243,4 +243,31 @@ class GraphicalCommandTest {
         java.util.Arrays.stream(entries).boxed().toList(), copy);
     assertFalse(copy.contains("\n3 2 0 1\n"), copy);
   }
+
+  @Test
+  void toulbar2sAssignmentIsComparedWithFgcsByItsWeight() throws Exception {
+    GraphicalRun.Input input = GraphicalCommand.input(write("loop.uai", LOOP));
+    int[] mpe = new GraphicalRun(dir.resolve("cache"), 0).measure(input).get(0).mostProbable;
+    assertEquals(4, mpe.length);
+    StringBuilder best = new StringBuilder();
+    StringBuilder other = new StringBuilder();
+    for (int i = 0; i < mpe.length; i++) {
+      best.append(mpe[i]).append(' ');
+      other.append(i == 0 ? 1 - mpe[i] : mpe[i]).append(' ');
+    }
+    // A stand-in for toulbar2: writes the given assignment where -w= says, and keeps the model it was handed.
+    for (String[] c : List.of(new String[] {"best", best.toString()}, new String[] {"other", other.toString()})) {
+      Path exe = write("toulbar2-" + c[0], "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in -w=*) echo '" + c[1]
+          + "' > \"${a#-w=}\";; *.uai) cp \"$a\" " + dir.resolve("handed-" + c[0] + ".uai") + ";; esac; done\n");
+      assertTrue(exe.toFile().setExecutable(true));
+      Toulbar2.Result r = Toulbar2.run(exe, "loop.uai", input.model(), input.evidence(), mpe, dir.resolve("work-" + c[0]));
+      assertEquals("ok", r.status());
+      if (c[0].equals("best")) {
+        assertEquals("yes", r.sameOptimum());
+      } else {
+        assertTrue(r.sameOptimum().startsWith("no: log weight "), r.sameOptimum());
+      }
+      assertEquals(Toulbar2.sortedCopy(input.model()), Files.readString(dir.resolve("handed-" + c[0] + ".uai")));
+    }
+  }
 }
