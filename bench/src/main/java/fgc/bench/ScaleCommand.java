@@ -231,7 +231,7 @@ final class ScaleCommand implements Callable<Integer> {
   }
 
   /** Removes a folder this command made, with everything in it. */
-  private static void deleteTree(Path dir) throws IOException {
+  static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
