@@ -172,12 +172,17 @@ abstract class Progress implements AutoCloseable {
 
   /** The progress bar library's bar, drawn on standard error. */
   private static final class Bar extends Progress {
+    /**
+     * The bar's width. Given, so the library never opens the terminal to ask: doing so sets Ctrl-C
+     * back to the system's default, which ends the JVM without running the interrupt hook.
+     */
+    private static final int WIDTH = 100;
     private final ProgressBar bar;
 
     Bar(String task, long total, String unit) {
       super(total, unit);
       this.bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, 1)
-          .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+          .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err, WIDTH))
           .setUpdateIntervalMillis(250).clearDisplayOnFinish().build();
     }
 
