@@ -38,7 +38,8 @@ final class CacheCommand implements Callable<Integer> {
       case list:
         List<EntryInfo> entries = cache.list();
         for (EntryInfo e : entries) {
-          System.out.printf("%s  %-12s %-24s %8d bytes%n", e.key(), e.model(), e.algorithm(), e.bytes());
+          // The key holds the model as its params made it: its variables and factors tell entries apart.
+          System.out.printf("%s  %-12s %-24s %8d bytes  %s%n", e.key(), e.model(), e.algorithm(), e.bytes(), e.shape());
         }
         System.err.println(entries.size() + " entries in " + cache.root());
         return 0;

@@ -69,7 +69,7 @@ final class GenerateCommand implements Callable<Integer> {
     GeneratedAlgorithm solver = instance.solver.newInstance();
     try (OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
          PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
-         Progress progress = Progress.start(Progress.Mode.of(quiet), "generate", count, "puzzles")) {
+         Progress progress = Progress.start(Progress.Mode.of(quiet), "generate", count, "puzzles").onInterrupt()) {
       out.println("# fgc generate --size " + side + " --count " + count + " --seed " + seed
           + ": every puzzle has exactly one solution (counted to 2 by the exact driver)");
       out.println("# rating: givens; minimal = no given can go; "

@@ -1,6 +1,8 @@
 package fgc.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -11,24 +13,132 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * How far a long command has got, on standard error: a progress bar on a terminal, a plain line
  * every few seconds otherwise (logs, CI), nothing with {@code --quiet}. Plain lines start only after
- * the first second, so quick runs print none.
+ * the first second, so quick runs print none. A batch ({@link #onInterrupt}) also says, when Ctrl-C
+ * stops it, how far it had got.
  */
 abstract class Progress implements AutoCloseable {
   /** Where progress goes, chosen once per command. */
   enum Mode {
     BAR, LINES, QUIET;
 
-    /** A bar when a person is watching (a console), plain lines otherwise, nothing when quiet. */
+    /** A bar when a person is watching standard error (a terminal), plain lines otherwise, nothing when quiet. */
     static Mode of(boolean quiet) {
       if (quiet) {
         return QUIET;
       }
-      return System.console() != null ? BAR : LINES;
+      return stderrIsTerminal() ? BAR : LINES;
     }
   }
 
+  /**
+   * Whether standard error is a terminal. Java 17 has no {@code Console.isTerminal}, and
+   * {@code System.console()} asks about standard input and output, so {@code > out.txt} would lose
+   * the bar: on Linux, where file descriptor 2 points says it; elsewhere the console decides.
+   */
+  static boolean stderrIsTerminal() {
+    try {
+      Path fd2 = Path.of("/proc/self/fd/2");
+      if (Files.isSymbolicLink(fd2)) {
+        return isTerminalDevice(Files.readSymbolicLink(fd2).toString());
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // No /proc to read: the console decides.
+    }
+    return System.console() != null;
+  }
+
+  /** A terminal's device: a pseudo-terminal ({@code /dev/pts/3}), a console or serial line ({@code /dev/tty1}). */
+  static boolean isTerminalDevice(String target) {
+    return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+  }
+
+  /** Units done so far, read by the interrupt hook's thread. */
+  private volatile long done;
+  /** Units in all, {@code -1} while unknown; may become known while the work runs ({@link #total(long)}). */
+  private volatile long total;
+  private final String unit;
+  /** The interrupt hook while a batch runs, else null. */
+  Thread hook;
+
+  Progress(long total, String unit) {
+    this.total = total;
+    this.unit = unit;
+  }
+
   /** One more unit of work done. */
-  abstract void step();
+  final void step() {
+    done++;
+    stepped();
+  }
+
+  /** Draws or prints after a step. */
+  abstract void stepped();
+
+  long done() {
+    return done;
+  }
+
+  long total() {
+    return total;
+  }
+
+  /** The total, once known (counted while the work runs, say); {@code -1} leaves it unknown. */
+  void total(long units) {
+    total = units;
+  }
+
+  /**
+   * What an interrupted batch says on standard error: {@code interrupted after 120 of 500 puzzles},
+   * or {@code interrupted after 120 puzzles} while the total is unknown.
+   */
+  String interruptedMessage() {
+    long all = total;
+    return "fgc: interrupted after " + done + (all >= 0 ? " of " + all : "") + " " + unit;
+  }
+
+  /**
+   * Until {@link #close}, a Ctrl-C (the JVM then exits 130) first prints {@link #interruptedMessage}.
+   * The hook is removed on close, so a run that ends normally prints nothing more.
+   */
+  Progress onInterrupt() {
+    Thread t = new Thread(() -> {
+      beforeOutput();
+      System.err.println(interruptedMessage());
+      System.err.flush();
+    }, "fgc-interrupted");
+    Runtime.getRuntime().addShutdownHook(t);
+    hook = t;
+    return this;
+  }
+
+  /**
+   * Counts the total on a daemon thread (the input read a second time, nothing solved), so the work
+   * starts at once and the total shows as soon as it is known; a count that fails leaves it unknown.
+   */
+  Progress countInBackground(java.util.concurrent.Callable<Long> count) {
+    Thread t = new Thread(() -> {
+      try {
+        total(count.call());
+      } catch (Exception | Error e) {
+        // An input that cannot be read twice (or read at all) keeps its total unknown; the run says why.
+      }
+    }, "fgc-count");
+    t.setDaemon(true);
+    t.start();
+    return this;
+  }
+
+  /** Removes the interrupt hook, if any; every close calls it. */
+  final void endBatch() {
+    if (hook != null) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // The JVM is already shutting down: the hook runs, as it should.
+      }
+      hook = null;
+    }
+  }
 
   /** Called before a result line goes to a terminal, so the line does not land in the middle of the bar. */
   void beforeOutput() {}
@@ -38,35 +148,55 @@ abstract class Progress implements AutoCloseable {
 
   /** Progress of {@code task} over {@code total} units ({@code -1} when unknown). */
   static Progress start(Mode mode, String task, long total, String unit) {
+    Progress p;
     switch (mode) {
       case BAR:
-        return new Bar(task, total, unit);
+        p = new Bar(task, total, unit);
+        break;
       case LINES:
-        return new Lines(task, total, unit, System.err, System::nanoTime);
+        p = new Lines(task, total, unit, System.err, System::nanoTime);
+        break;
       default:
-        return new Progress() {
+        p = new Progress(total, unit) {
           @Override
-          void step() {}
+          void stepped() {}
 
           @Override
-          public void close() {}
+          public void close() {
+            endBatch();
+          }
         };
     }
+    return p;
   }
 
   /** The progress bar library's bar, drawn on standard error. */
   private static final class Bar extends Progress {
+    /**
+     * The bar's width. Given, so the library never opens the terminal to ask: doing so sets Ctrl-C
+     * back to the system's default, which ends the JVM without running the interrupt hook.
+     */
+    private static final int WIDTH = 100;
     private final ProgressBar bar;
 
     Bar(String task, long total, String unit) {
+      super(total, unit);
       this.bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, 1)
-          .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+          .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err, WIDTH))
           .setUpdateIntervalMillis(250).clearDisplayOnFinish().build();
     }
 
     @Override
-    void step() {
+    void stepped() {
       bar.step();
+    }
+
+    @Override
+    void total(long units) {
+      super.total(units);
+      if (units >= 0) {
+        bar.maxHint(units);
+      }
     }
 
     @Override
@@ -77,6 +207,7 @@ abstract class Progress implements AutoCloseable {
 
     @Override
     public void close() {
+      endBatch();
       bar.close();
     }
   }
@@ -89,17 +220,15 @@ abstract class Progress implements AutoCloseable {
     private static final long FIRST = 1_000_000_000L;
     private static final long EVERY = 5_000_000_000L;
     private final String task;
-    private final long total;
     private final String unit;
     private final PrintStream err;
     private final LongSupplier clock;
     private final long start;
-    private long done;
     private long lastLine = Long.MIN_VALUE;
 
     Lines(String task, long total, String unit, PrintStream err, LongSupplier clock) {
+      super(total, unit);
       this.task = task;
-      this.total = total;
       this.unit = unit;
       this.err = err;
       this.clock = clock;
@@ -107,8 +236,7 @@ abstract class Progress implements AutoCloseable {
     }
 
     @Override
-    void step() {
-      done++;
+    void stepped() {
       long now = clock.getAsLong();
       boolean first = lastLine == Long.MIN_VALUE;
       if (first ? now - start >= FIRST : now - lastLine >= EVERY) {
@@ -118,6 +246,7 @@ abstract class Progress implements AutoCloseable {
 
     @Override
     public void close() {
+      endBatch();
       if (lastLine != Long.MIN_VALUE) {
         print(clock.getAsLong());
       }
@@ -125,8 +254,9 @@ abstract class Progress implements AutoCloseable {
 
     private void print(long now) {
       lastLine = now;
-      String of = total >= 0 ? " of " + total : "";
-      err.println(String.format(Locale.ROOT, "%s: %d%s %s, %.0f s", task, done, of, unit, (now - start) / 1e9));
+      long all = total();
+      String of = all >= 0 ? " of " + all : "";
+      err.println(String.format(Locale.ROOT, "%s: %d%s %s, %.0f s", task, done(), of, unit, (now - start) / 1e9));
     }
   }
 }

@@ -161,7 +161,15 @@ final class RunCommand implements Callable<Integer> {
     int none = 0;
     int bad = 0;
     try (BoundedLines lines = openInput();
-         PrintWriter out = new PrintWriter(OutputFile.standardOutput())) {
+         PrintWriter out = new PrintWriter(OutputFile.standardOutput());
+         Progress progress = Progress.start(Progress.Mode.of(false), "run", -1, "cases").onInterrupt()) {
+      if (!input.equals("-")) {
+        progress.countInBackground(() -> {
+          try (BoundedLines again = openInput()) {
+            return countCases(new EvidenceLines(m, base, baseName, again));
+          }
+        });
+      }
       EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
       List<String> held = new ArrayList<>();
       boolean solvedOne = false;
@@ -191,6 +199,7 @@ final class RunCommand implements Callable<Integer> {
             warning = "fgc: " + lines.name() + ":" + line.number() + ": " + Outcomes.unsolved(r, driver, m, evidence);
           }
         }
+        progress.beforeOutput();
         if (!solvedOne) {
           held.add(written);
           if (warning != null) {
@@ -208,6 +217,9 @@ final class RunCommand implements Callable<Integer> {
         }
         out.println(written);
         out.flush();
+        if (line.isCase()) {
+          progress.step(); // after its line is written, so an interrupted run's count is of lines written
+        }
       }
       held.forEach(out::println);
     }
@@ -220,6 +232,15 @@ final class RunCommand implements Callable<Integer> {
         + (none > 0 ? "; no solution: " + none + " of " + total : "")
         + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
     return bad > 0 ? 2 : answered < total ? 1 : 0;
+  }
+
+  /** The cases (lines of evidence) of {@code lines}, counted without solving any. */
+  static long countCases(EvidenceLines lines) throws IOException {
+    long n = 0;
+    for (EvidenceLines.Line line; (line = lines.next()) != null; ) {
+      n += line.isCase() ? 1 : 0;
+    }
+    return n;
   }
 
   private static String lines(String input) {

@@ -164,7 +164,7 @@ final class SolveCommand implements Callable<Integer> {
     try (PuzzleReader reader = openInput();
          OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
          PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
-         Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles");
+         Progress progress = batchProgress(() -> countEntries(openInput()));
          InOrder results = new InOrder(out, progress, file == null)) {
       try {
         while (results.beforeReading(reader::ready) && reader.hasNext()) {
@@ -224,6 +224,38 @@ final class SolveCommand implements Callable<Integer> {
     return summary(start, solved, noSolution, total, badInput);
   }
 
+  /**
+   * The progress of this run's puzzles, which says how far it got if Ctrl-C stops it. The total is
+   * known for a file and the embedded list: {@code count} reads it a second time, beside the run.
+   */
+  private Progress batchProgress(Callable<Long> count) {
+    Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles").onInterrupt();
+    return input != null && input.equals("-") ? progress : progress.countInBackground(count);
+  }
+
+  /** The entries (puzzles and bad lines, each one output line) a reader gives, counted without solving any. */
+  static long countEntries(PuzzleReader reader) {
+    try (reader) {
+      long n = 0;
+      for (; reader.hasNext(); reader.next()) {
+        n++;
+      }
+      return n;
+    }
+  }
+
+  /** The entries of the input as {@link #general}'s grids, as {@link #countEntries(PuzzleReader)}. */
+  private long countGridEntries() throws IOException {
+    try (BoundedLines lines = openLines()) {
+      ModelGrid.Reader reader = general.new Reader(lines);
+      long n = 0;
+      while (reader.next() != null) {
+        n++;
+      }
+      return n;
+    }
+  }
+
   /** The last line on standard error, and the exit code. */
   private static int summary(long start, int solved, int noSolution, int total, int badInput) {
     long ms = (System.nanoTime() - start) / 1_000_000;
@@ -274,7 +306,7 @@ final class SolveCommand implements Callable<Integer> {
     try (BoundedLines lines = openLines();
          OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
          PrintWriter out = new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
-         Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles");
+         Progress progress = batchProgress(this::countGridEntries);
          InOrder results = new InOrder(out, progress, file == null)) {
       ModelGrid.Reader reader = general.new Reader(lines);
       try {

@@ -62,14 +62,14 @@ class DegenerateRunTest {
           String[] args = {"run", priors.toString(), "--algorithm", algorithm, "--cache-dir", cache(), "--marginals"};
           assertEquals(1, cli.run(java.util.Arrays.copyOf(args, marginals ? args.length : args.length - 1)));
           assertEquals("", cli.out());
-          assertEquals("fgc: the model has no solution: prior(w[0]) = [0, 1] (factor 0) and prior(w[0]) = [1, 0] (factor 1)"
-              + " leave w[0] no value\n", cli.err());
+          assertEquals("fgc: " + priors + ":3:1: the model has no solution: prior(w[0]) = [0, 1] (factor 0) and prior(w[0]) = [1, 0] (factor 1)"
+              + " leave w[0] no value\n  prior(w[0]) = [1, 0];\n  ^\n", cli.err());
         }
       }
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(1, cli.run("run", clash.toString(), "--marginals", "--algorithm", algorithm, "--cache-dir", cache()));
         assertEquals("", cli.out());
-        assertTrue(cli.err().startsWith("fgc: the model has no solution: eq(w[0], w[1]) (factor 0) and neq(w[0], w[1]) (factor 1) clash"),
+        assertTrue(cli.err().startsWith("fgc: " + clash + ":3:1: the model has no solution: eq(w[0], w[1]) (factor 0) and neq(w[0], w[1]) (factor 1) clash"),
             cli.err());
       }
     }

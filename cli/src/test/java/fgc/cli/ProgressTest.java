@@ -1,6 +1,8 @@
 package fgc.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -53,5 +55,54 @@ class ProgressTest {
     now += 2_000_000_000L;
     p.step();
     assertEquals("solve: 1 of 10 puzzles, 2 s\n", printed());
+  }
+
+  @Test
+  void aTotalCountedWhileTheRunGoesIsShownOnceKnown() {
+    Progress.Lines p = lines(-1);
+    now += 2_000_000_000L;
+    p.step();
+    p.total(40);
+    now += 5_000_000_000L;
+    p.step();
+    assertEquals("solve: 1 puzzles, 2 s\nsolve: 2 of 40 puzzles, 7 s\n", printed());
+  }
+
+  @Test
+  void anInterruptedBatchSaysHowFarItGot() {
+    Progress.Lines p = lines(-1);
+    p.step();
+    p.step();
+    assertEquals("fgc: interrupted after 2 puzzles", p.interruptedMessage());
+    p.total(500);
+    p.step();
+    assertEquals("fgc: interrupted after 3 of 500 puzzles", p.interruptedMessage());
+  }
+
+  @Test
+  void aNormalEndRemovesTheInterruptHook() {
+    Progress p = lines(3).onInterrupt();
+    Thread hook = p.hook;
+    assertTrue(hook != null);
+    p.close();
+    // Removed already (false: not registered): a hook still registered would print on the JVM's normal exit.
+    assertFalse(Runtime.getRuntime().removeShutdownHook(hook));
+  }
+
+  @Test
+  void standardErrorIsATerminalWhenItPointsAtOne() {
+    assertTrue(Progress.isTerminalDevice("/dev/pts/3"));
+    assertTrue(Progress.isTerminalDevice("/dev/tty1"));
+    assertFalse(Progress.isTerminalDevice("/tmp/out.txt"));
+    assertFalse(Progress.isTerminalDevice("pipe:[81234]"));
+    assertFalse(Progress.isTerminalDevice("/dev/null"));
+  }
+
+  @Test
+  void theTotalOfAPuzzleFileCountsEveryOutputLine() {
+    String sudoku = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    // Two one-line puzzles, a bad line, a 4x4 grid over four rows, comments and blanks.
+    String text = "# a corpus\n" + sudoku + "\n\nxyz\n" + sudoku + "  # again\n1...\n..2.\n.3..\n...4\n";
+    assertEquals(4, SolveCommand.countEntries(fgc.puzzles.PuzzleReader.of(new java.io.StringReader(text), "t")));
   }
 }

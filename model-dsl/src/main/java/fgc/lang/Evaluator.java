@@ -312,8 +312,14 @@ final class Evaluator {
     });
   }
 
-  /** Runs a builder call; its error becomes a diagnostic at {@code pos}. */
+  /** Runs a builder call; its error becomes a diagnostic at {@code pos}, and its factors keep {@code pos} as their origin. */
   void build(Pos pos, Runnable call) {
+    if (pos != originPos) {
+      // One origin per statement, shared by every factor a loop makes there.
+      originPos = pos;
+      Source from = source;
+      builder.origin(message -> from.diagnostic(pos, message).format());
+    }
     try {
       call.run();
     } catch (ModelException e) {
@@ -324,6 +330,9 @@ final class Evaluator {
   ModelBuilder builder() {
     return builder;
   }
+
+  /** The statement position the builder's current origin is at. */
+  private Pos originPos;
 
   /** Declares the data table {@code name}, which the data file must define as a table. */
   private void dataTable(Ast.Data d) {

@@ -20,8 +20,16 @@ public final class Model {
   private final List<Factor> factors;
   private final int variableCount;
   private final Map<String, VariableArray> byName;
+  /** Per factor, where it was made; null when no factor has an origin (a model built in Java). */
+  private final List<Origin> origins;
 
   Model(String name, List<VariableArray> arrays, List<Factor> factors) {
+    this(name, arrays, factors, List.of());
+  }
+
+  Model(String name, List<VariableArray> arrays, List<Factor> factors, List<Origin> origins) {
+    this.origins = origins.size() == factors.size() && origins.stream().anyMatch(o -> o != null)
+        ? Collections.unmodifiableList(new ArrayList<>(origins)) : null;
     this.name = name;
     this.arrays = Collections.unmodifiableList(new ArrayList<>(arrays));
     this.factors = Collections.unmodifiableList(new ArrayList<>(factors));
@@ -33,6 +41,19 @@ public final class Model {
     }
     this.variableCount = n;
     this.byName = Collections.unmodifiableMap(map);
+  }
+
+  /**
+   * {@code message} about factor {@code factor}, placed where the model's source made that factor
+   * ({@code file:line:col: message} and the line with a caret), or as it is when no origin is known.
+   *
+   * @param factor the factor's index
+   * @param message what is wrong
+   * @return the message, with the factor's origin when known
+   */
+  public String atFactor(int factor, String message) {
+    Origin o = origins == null || factor < 0 || factor >= origins.size() ? null : origins.get(factor);
+    return o == null ? message : o.at(message);
   }
 
   /**

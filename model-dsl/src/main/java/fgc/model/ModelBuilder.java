@@ -24,6 +24,9 @@ public final class ModelBuilder {
   private final String name;
   private final List<VariableArray> arrays = new ArrayList<>();
   private final List<Factor> factors = new ArrayList<>();
+  /** Per factor, where it was made, or null. */
+  private final List<Origin> origins = new ArrayList<>();
+  private Origin origin;
   /** Tables computed from formulas, by formula text and domains: equal ones are computed once and shared. */
   private final Map<String, double[]> computed = new HashMap<>();
   private int nextIndex;
@@ -577,6 +580,19 @@ public final class ModelBuilder {
     }
     tableEntries += weights.length;
     factors.add(new Factor(kind, scope, domains(scope), weights, total, formula));
+    origins.add(origin);
+    return this;
+  }
+
+  /**
+   * Where the factors added from now on were made (the statement of a model file), or null for
+   * none; later errors about them point there ({@link Model#atFactor}).
+   *
+   * @param origin where the next factors come from, or null
+   * @return this builder
+   */
+  public ModelBuilder origin(Origin origin) {
+    this.origin = origin;
     return this;
   }
 
@@ -598,6 +614,6 @@ public final class ModelBuilder {
     if (arrays.isEmpty()) {
       throw new ModelException("model '" + name + "' declares no variables");
     }
-    return new Model(name, arrays, factors);
+    return new Model(name, arrays, factors, origins);
   }
 }

@@ -23,14 +23,16 @@ public final class EntryInfo {
   private final String key;
   private final String model;
   private final String algorithm;
+  private final String shape;
   private final long bytes;
   private final String problem;
   private final Action action;
 
-  private EntryInfo(String key, String model, String algorithm, long bytes, String problem, Action action) {
+  private EntryInfo(String key, String model, String algorithm, String shape, long bytes, String problem, Action action) {
     this.key = key;
     this.model = model;
     this.algorithm = algorithm;
+    this.shape = shape;
     this.bytes = bytes;
     this.problem = problem;
     this.action = action;
@@ -58,11 +60,66 @@ public final class EntryInfo {
     } catch (IOException | CorruptEntryException e) {
       // Listed all the same; verify says what is wrong.
     }
-    return new EntryInfo(dir.getFileName().toString(), model, algorithm, size, null, Action.NONE);
+    return new EntryInfo(dir.getFileName().toString(), model, algorithm, shape(dir.resolve(SolverCache.MATERIAL)), size, null, Action.NONE);
+  }
+
+  /**
+   * The model's variables and factors as the key material states them ({@code cell[9][9] in 1..9;
+   * 27 alldiff}), or "?" when it cannot be read. The key holds the model as its params made it, not
+   * the params themselves, so this is what tells two entries of one model apart. Read line by line,
+   * without building the model: a listing stays cheap, and verify judges the material.
+   */
+  static String shape(Path material) {
+    if (!Files.isRegularFile(material, LinkOption.NOFOLLOW_LINKS)) {
+      return "?";
+    }
+    StringBuilder vars = new StringBuilder();
+    java.util.Map<String, Integer> factors = new java.util.LinkedHashMap<>();
+    try (java.io.BufferedReader r = Files.newBufferedReader(material, java.nio.charset.StandardCharsets.UTF_8)) {
+      boolean inModel = false;
+      for (String line; (line = r.readLine()) != null; ) {
+        if (line.startsWith("model ")) {
+          inModel = true;
+        } else if (!inModel || line.equals("end")) {
+          continue;
+        } else if (line.startsWith("var ")) {
+          // var NAME [DIM...] in LO..HI observed|latent
+          String[] w = line.split(" ");
+          StringBuilder v = new StringBuilder(w[1]);
+          int k = 2;
+          for (; k < w.length && !w[k].equals("in"); k++) {
+            v.append('[').append(w[k]).append(']');
+          }
+          v.append(k + 1 < w.length ? " in " + w[k + 1] : "");
+          vars.append(vars.length() == 0 ? "" : ", ").append(v);
+        } else if (!line.isEmpty()) {
+          factors.merge(line.substring(0, Math.max(0, line.indexOf(' '))), 1, Integer::sum);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return "?";
+    }
+    StringBuilder out = new StringBuilder(vars.length() == 0 ? "no variables" : vars);
+    String sep = "; ";
+    for (java.util.Map.Entry<String, Integer> f : factors.entrySet()) {
+      out.append(sep).append(f.getValue()).append(' ').append(f.getKey().isEmpty() ? "?" : f.getKey());
+      sep = ", ";
+    }
+    return out.toString();
   }
 
   EntryInfo withProblem(String why, Action done) {
-    return new EntryInfo(key, model, algorithm, bytes, why, done);
+    return new EntryInfo(key, model, algorithm, shape, bytes, why, done);
+  }
+
+  /**
+   * The model's variables (name, dimensions, values) and its factors counted by kind, as the
+   * entry's key material states them; "?" when it cannot be read.
+   *
+   * @return for example {@code cell[4][4] in 1..4; 12 alldiff}
+   */
+  public String shape() {
+    return shape;
   }
 
   /**

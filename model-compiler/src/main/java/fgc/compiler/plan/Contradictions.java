@@ -365,7 +365,8 @@ final class Contradictions {
     if (more > 0) {
       text.append(" and ").append(more).append(more == 1 ? " more factor" : " more factors");
     }
-    return new NoSolutionException(text.append(' ').append(what).toString());
+    // Placed at the last factor named, which closes the clash: in a model file, the line that made it.
+    return new NoSolutionException(model.atFactor(distinct.isEmpty() ? -1 : distinct.last(), text.append(' ').append(what).toString()));
   }
 
   /** {@code prior(w[0]) = [0, 1] (factor 3)}: the factor as the language writes it, shortened when long. */

@@ -34,8 +34,8 @@ public final class Planner {
     for (int k = 0; k < f; k++) {
       Factor factor = model.factors().get(k);
       if ((factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ) && factor.arity() > layout.width()) {
-        throw new PlanException("factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
-            + " different values but the model has only " + layout.width() + ": it can never hold");
+        throw new PlanException(model.atFactor(k, "factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
+            + " different values but the model has only " + layout.width() + ": it can never hold"));
       }
       edges += factor.arity();
     }
