@@ -176,7 +176,7 @@ final class ModelGrid {
           return new Entry(n, "# line " + n + " not echoed: longer than " + BoundedLines.MAX_CHARS + " characters", null,
               where(n) + "line too long (over " + BoundedLines.MAX_CHARS + " characters)");
         }
-        String text = cellText(raw);
+        String text = fgc.puzzles.PuzzleReader.cellsOf(raw);
         if (text.isEmpty() || isSeparator(text)) {
           continue;
         }
@@ -237,21 +237,6 @@ final class ModelGrid {
   /** Why the puzzle's givens (with the data file's values) already break a factor of the model, or null. */
   String brokenGivens(int[] evidence) {
     return Assignments.firstViolationAmongGiven(model, evidence);
-  }
-
-  /** The characters of a line that stand for cells: no whitespace, no '|', nothing from '#'. */
-  private static String cellText(String raw) {
-    StringBuilder sb = new StringBuilder(raw.length());
-    for (int i = 0; i < raw.length(); i++) {
-      char c = raw.charAt(i);
-      if (c == '#') {
-        break;
-      }
-      if (c != '|' && c != '\uFEFF' && !Character.isWhitespace(c) && !Character.isSpaceChar(c)) {
-        sb.append(c);
-      }
-    }
-    return sb.toString();
   }
 
   private static boolean isSeparator(String cells) {

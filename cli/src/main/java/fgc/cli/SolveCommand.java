@@ -226,11 +226,14 @@ final class SolveCommand implements Callable<Integer> {
 
   /**
    * The progress of this run's puzzles, which says how far it got if Ctrl-C stops it. The total is
-   * known for a file and the embedded list: {@code count} reads it a second time, beside the run.
+   * known for a file and the embedded list: {@code count} reads it a second time, beside the run,
+   * only when progress is shown (a quiet run keeps both cores for solving).
    */
   private Progress batchProgress(Callable<Long> count) {
-    Progress progress = Progress.start(explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet), "solve", -1, "puzzles").onInterrupt();
-    return input != null && input.equals("-") ? progress : progress.countInBackground(count);
+    Progress.Mode mode = explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet);
+    Progress progress = Progress.start(mode, "solve", -1, "puzzles").onInterrupt();
+    boolean counted = mode != Progress.Mode.QUIET && !(input != null && input.equals("-"));
+    return counted ? progress.countInBackground(count) : progress;
   }
 
   /** The entries (puzzles and bad lines, each one output line) a reader gives, counted without solving any. */

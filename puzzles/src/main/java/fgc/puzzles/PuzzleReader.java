@@ -279,8 +279,13 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
                 + side + "x" + side + " grid";
     }
 
-    /** The characters of a line that stand for cells: no whitespace, no '|', nothing from '#'. */
-    static String cellsOf(String raw) {
+    /**
+     * The characters of a line that stand for cells: no whitespace, no '|', nothing from '#'.
+     *
+     * @param raw a line as read
+     * @return its cell characters
+     */
+    public static String cellsOf(String raw) {
         int plain = 0;
         // Printable ASCII other than '#' and '|' is kept as it is: most lines are nothing else.
         while (plain < raw.length()) {
