@@ -38,7 +38,7 @@ class KeyMaterialTest {
       for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
         AlgorithmSpec spec = algorithm.equals(AlgorithmSpec.ELIMINATION) ? AlgorithmSpec.named(algorithm) // no options
             : AlgorithmSpec.named(algorithm, Map.of("damping", 0.25));
-        KeyMaterial read = KeyMaterial.parse(SolverKey.material(model, spec));
+        KeyMaterial read = KeyMaterial.parse(SolverKey.material(model, spec), model.name());
         assertEquals(model.canonicalText(), read.model.canonicalText());
         assertEquals(spec, read.spec);
         assertEquals(SolverKey.of(model, spec), SolverKey.of(read.model, read.spec));
@@ -49,9 +49,9 @@ class KeyMaterialTest {
   @Test
   void materialThatIsNotAModelSaysWhichLine() {
     String good = SolverKey.material(FgcLanguage.bundled("chain", Map.of()), AlgorithmSpec.defaults());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse(good.replace("table", "tabel")));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse(good.replace("table", "tabel"), "chain"));
     assertTrue(e.getMessage().startsWith("line ") && e.getMessage().contains("tabel"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse(good.replace("\nend\n", "\n")));
-    assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse("compiler x\n"));
+    assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse(good.replace("\nend\n", "\n"), "chain"));
+    assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse("compiler x\n", "chain"));
   }
 }

@@ -127,6 +127,32 @@ class SolverCacheTest {
   }
 
   @Test
+  void theModelsNameIsNoPartOfTheKeyButItsStructureIs() throws IOException {
+    String body = "var x[3] in 1..3;\nobserve x;\nalldiff(x[0], x[1], x[2]);\n";
+    Model alpha = FgcLanguage.parse("alpha.fg", "model alpha;\n" + body, Map.of());
+    Model beta = FgcLanguage.parse("beta.fg", "model beta;\n" + body, Map.of());
+    Model wider = FgcLanguage.parse("wider.fg", "model alpha;\n" + body.replace("1..3", "1..4"), Map.of());
+    LoadedSolver first = cache().load(alpha, BP);
+    assertEquals(LoadedSolver.Origin.COMPILED, first.origin());
+    LoadedSolver second = cache().load(beta, BP);
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, second.origin(), "the same model under another name: " + notices);
+    assertEquals(first.key(), second.key());
+    assertEquals(3, second.newInstance().variableCount());
+    LoadedSolver other = cache().load(wider, BP);
+    assertEquals(LoadedSolver.Origin.COMPILED, other.origin(), "another structure under the same name is another model");
+    // Verify reads each entry back as its model, named as its manifest records.
+    assertTrue(cache().verify(false).stream().allMatch(e -> e.problem() == null), notices.toString());
+    // An entry of one model put where the other's lives is still refused, names aside.
+    EntryWriter.deleteRecursively(cache().entryFolder(other.key()));
+    copyFolder(cache().entryFolder(first.key()), cache().entryFolder(other.key()));
+    notices.clear();
+    LoadedSolver recovered = cache().load(wider, BP);
+    assertEquals(LoadedSolver.Origin.RECOVERED, recovered.origin());
+    assertTrue(notices.get(0).contains("written for key"), notices.get(0));
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, cache().load(beta, BP).origin(), "the first model's entry is untouched");
+  }
+
+  @Test
   void aResealedManifestFromAnotherCompilerIsRefused() throws IOException {
     String key = cache().load(SUDOKU4, BP).key();
     Path manifestFile = cache().entryFolder(key).resolve(Manifest.FILE_NAME);

@@ -9,11 +9,15 @@ import java.util.Map;
 /**
  * The ground model IR: named variable arrays and the factors between their elements, with every
  * loop already unrolled. It is immutable and knows nothing of any algorithm. Its
- * {@link #canonicalText()} is the stable identity the compiler's cache key is built on.
+ * {@link #canonicalText()} is the stable identity the compiler's cache key is built on; the name is
+ * not part of it, so one model saved under two names is one model (and one compiled solver).
  */
 public final class Model {
-  /** Bumped whenever the canonical text format changes, so old cache keys never match new text. */
-  public static final int CANONICAL_FORMAT = 1;
+  /**
+   * Bumped whenever the canonical text format changes, so old cache keys never match new text: 2
+   * left the model's name out.
+   */
+  public static final int CANONICAL_FORMAT = 2;
 
   private final String name;
   private final List<VariableArray> arrays;
@@ -186,14 +190,15 @@ public final class Model {
    * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike;
    * a table computed from a relation or weight formula ends {@code ~ formula} instead
    * ({@link Formula#text()}, variables numbered by scope position) when that is the shorter. Two
-   * models are the same model for the compiler exactly when their canonical texts are equal.
+   * models are the same model for the compiler exactly when their canonical texts are equal. The
+   * name is left out: it changes neither the plan nor the solver, and a model copied into a file of
+   * another name should find the solver it already has.
    *
    * @return the canonical text
    */
   public String canonicalText() {
     StringBuilder sb = new StringBuilder(64 + factors.size() * 16);
     sb.append("fgc-model ").append(CANONICAL_FORMAT).append('\n');
-    sb.append("model ").append(name).append('\n');
     for (VariableArray a : arrays) {
       sb.append("var ").append(a.name());
       for (int d : a.dims()) {
@@ -223,6 +228,7 @@ public final class Model {
     return sb.append("end\n").toString();
   }
 
+  /** Equal canonical texts: the same model for the compiler, whatever the two are named. */
   @Override
   public boolean equals(Object o) {
     return o instanceof Model && ((Model) o).canonicalText().equals(canonicalText());

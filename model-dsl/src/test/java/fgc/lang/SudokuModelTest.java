@@ -1,6 +1,7 @@
 package fgc.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,6 +94,17 @@ class SudokuModelTest {
     String first = FgcLanguage.parse("sudoku.fg", text, Map.of("n", 3L)).canonicalText();
     String second = FgcLanguage.parse("sudoku.fg", text, Map.of("n", 3L)).canonicalText();
     assertEquals(first, second);
+  }
+
+  @Test
+  void theNameIsNoPartOfTheCanonicalText() {
+    String text = FgcLanguage.bundledText("sudoku");
+    Model renamed = FgcLanguage.parse("mine.fg", text.replace("model sudoku;", "model mine;"), Map.of("n", 2L));
+    Model bundled = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
+    assertEquals("mine", renamed.name());
+    assertEquals(bundled.canonicalText(), renamed.canonicalText(), "one model under two names is one model for the compiler");
+    assertEquals(bundled, renamed);
+    assertFalse(bundled.canonicalText().contains("sudoku"), bundled.canonicalText());
   }
 
   @Test

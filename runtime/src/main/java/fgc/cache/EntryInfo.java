@@ -78,7 +78,7 @@ public final class EntryInfo {
     try (java.io.BufferedReader r = Files.newBufferedReader(material, java.nio.charset.StandardCharsets.UTF_8)) {
       boolean inModel = false;
       for (String line; (line = r.readLine()) != null; ) {
-        if (line.startsWith("model ")) {
+        if (line.startsWith("fgc-model ")) {
           inModel = true;
         } else if (!inModel || line.equals("end")) {
           continue;

@@ -15,8 +15,9 @@ import java.util.TreeMap;
  * An entry's key material read back as the model and algorithm it was made for, so that
  * {@code cache verify} checks each class against its model as a load does. The text is
  * {@code SolverKey.material}: the compiler line, the algorithm line, then the model's canonical text
- * ({@code Model.canonicalText}). Read back through {@link ModelBuilder}, so every rule of a model
- * holds again; a caller checks that the result keys to the entry's key.
+ * ({@code Model.canonicalText}), which has no model name: the model read back takes the name its
+ * manifest records (the model that first compiled the entry). Read back through {@link ModelBuilder},
+ * so every rule of a model holds again; a caller checks that the result keys to the entry's key.
  */
 final class KeyMaterial {
   final AlgorithmSpec spec;
@@ -27,8 +28,11 @@ final class KeyMaterial {
     this.model = model;
   }
 
-  /** The material's model and algorithm; an {@link IllegalArgumentException} says which line is not as written. */
-  static KeyMaterial parse(String text) {
+  /**
+   * The material's model, named {@code modelName}, and algorithm; an {@link IllegalArgumentException}
+   * says which line is not as written.
+   */
+  static KeyMaterial parse(String text, String modelName) {
     String[] lines = text.split("\n", -1);
     int at = 0;
     try {
@@ -45,7 +49,7 @@ final class KeyMaterial {
       if (!lines[at++].equals("fgc-model " + Model.CANONICAL_FORMAT)) {
         throw new IllegalArgumentException("not model format " + Model.CANONICAL_FORMAT);
       }
-      ModelBuilder b = Model.builder(field(lines, at++, "model "));
+      ModelBuilder b = Model.builder(modelName);
       List<String> observed = new ArrayList<>();
       for (; at < lines.length && lines[at].startsWith("var "); at++) {
         // var NAME [DIM...] in LO..HI observed|latent

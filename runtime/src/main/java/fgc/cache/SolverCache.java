@@ -433,7 +433,7 @@ public final class SolverCache {
    */
   private void verifyEntry(Path entry, String key, byte[][] manifestRead) {
     CheckedFiles files = readFiles(entry, key, manifestRead);
-    KeyMaterial read = readMaterial(files.material, key);
+    KeyMaterial read = readMaterial(files.material, key, files.manifest.model);
     try {
       if (read.spec.name().equals(PROPAGATOR)) {
         definePropagator(files.classes, files.manifest.className, key, BitmaskTables.of(read.model).digest());
@@ -516,14 +516,14 @@ public final class SolverCache {
     return new CheckedFiles(manifest, classes, source, material);
   }
 
-  /** The model and algorithm of a verified entry, which must key to the entry's key. */
-  private static KeyMaterial readMaterial(byte[] material, String key) {
+  /** The model (named as its manifest names it) and algorithm of a verified entry, which must key to the entry's key. */
+  private static KeyMaterial readMaterial(byte[] material, String key, String name) {
     if (material == null) {
       throw new CorruptEntryException(LoadStage.FILES, "the manifest lists no " + MATERIAL);
     }
     KeyMaterial read;
     try {
-      read = KeyMaterial.parse(new String(material, StandardCharsets.UTF_8));
+      read = KeyMaterial.parse(new String(material, StandardCharsets.UTF_8), name);
     } catch (IllegalArgumentException e) {
       throw new CorruptEntryException(LoadStage.IDENTITY, MATERIAL + " is not a model this fgc reads (" + e.getMessage() + ")");
     }

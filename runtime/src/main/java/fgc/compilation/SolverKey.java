@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * The content address of a compiled solver: SHA-256 over the canonical model text, the algorithm
  * with its options, and the compiler's identity. Evidence is not part of it: new observed values
- * never need a new compilation.
+ * never need a new compilation. Nor is the model's name (the canonical text leaves it out): the
+ * same model in two files of different names is one entry, listed under the name that compiled it
+ * first, and a hit for either passes the same checks, which compare structure (the plan digest,
+ * the variables and domains), never names.
  */
 public final class SolverKey {
   private SolverKey() {}
