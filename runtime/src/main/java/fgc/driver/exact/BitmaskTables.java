@@ -257,8 +257,8 @@ public final class BitmaskTables {
         case NEQ:
           break;
         default:
-          throw new IllegalArgumentException("the exact driver propagates alldiff and neq factors only; factor " + index
-              + " of model " + model.name() + " is " + f.kind().keyword());
+          throw new IllegalArgumentException(model.atFactor(index, "the exact driver's bitmask search propagates alldiff and neq"
+              + " factors only; factor " + index + " of model " + model.name() + " is " + f.kind().keyword()));
       }
       int[] scope = f.scope();
       long union = 0;

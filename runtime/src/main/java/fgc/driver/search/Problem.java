@@ -109,8 +109,9 @@ final class Problem {
           break;
         }
         default:
-          throw new IllegalArgumentException("the exact search has no constraint for factor " + index + " of model " + model.name()
-              + ", a " + f.kind().keyword() + " factor");
+          // Every kind of today has its constraint; a new kind is refused where the model made it.
+          throw new IllegalArgumentException(model.atFactor(index, "the exact search has no constraint for factor " + index
+              + " of model " + model.name() + ", a " + f.kind().keyword() + " factor"));
       }
       index++;
     }
