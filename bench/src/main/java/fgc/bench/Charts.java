@@ -43,12 +43,24 @@ final class Charts {
         folder.resolve("time-per-grid"));
   }
 
-  /** The rows with every algorithm-free driver's runs under one algorithm name, so they are summarised together. */
+  /**
+   * The rows with every algorithm-free driver's runs under one algorithm name, so they are summarised
+   * together; its runs under an algorithm that refused the corpus (every row an error) are left out,
+   * since they say nothing of the driver and would count as unsolved.
+   */
   static List<PuzzleRow> pooled(List<PuzzleRow> rows) {
+    Map<String, Boolean> refused = new LinkedHashMap<>();
+    for (PuzzleRow r : rows) {
+      refused.merge(r.corpus + "\n" + r.solverLabel(), r.outcome == PuzzleRow.Outcome.ERROR, Boolean::logicalAnd);
+    }
     List<PuzzleRow> out = new ArrayList<>(rows.size());
     for (PuzzleRow r : rows) {
-      out.add(!ALGORITHM_FREE.contains(r.driver) ? r : new PuzzleRow(r.corpus, r.index, "", r.driver, r.outcome, r.millis,
-          r.sweeps, r.decisions, r.restarts, r.backtracks, r.conflicts));
+      if (!ALGORITHM_FREE.contains(r.driver)) {
+        out.add(r);
+      } else if (!refused.get(r.corpus + "\n" + r.solverLabel())) {
+        out.add(new PuzzleRow(r.corpus, r.index, "", r.driver, r.outcome, r.millis, r.sweeps, r.decisions, r.restarts,
+            r.backtracks, r.conflicts));
+      }
     }
     return out;
   }

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
     description = {"Run every corpus with every algorithm and driver; print a summary table.",
         "Corpora default to easy50, top95 and hardest from ../shared/puzzles, else the embedded puzzles."},
     subcommands = {PeersCommand.class, JmhCommand.class, RatioCommand.class, CompileCommand.class, DecisionsCommand.class,
-        CliCommand.class, ScaleCommand.class, GraphicalCommand.class})
+        CliCommand.class, ScaleCommand.class, GraphicalCommand.class, ChartsCommand.class})
 final class MatrixCommand implements Callable<Integer> {
   @Parameters(paramLabel = "CORPUS", arity = "0..*", description = "Puzzle files (default: the shared corpora).")
   List<Path> corpora = new ArrayList<>();
@@ -58,7 +58,7 @@ final class MatrixCommand implements Callable<Integer> {
   @fgc.cli.NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder (default: $FGC_CACHE_DIR, else ~/.cache/fgc).")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if set, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

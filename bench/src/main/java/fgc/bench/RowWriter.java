@@ -5,7 +5,7 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
 
-/** Per-puzzle rows as CSV (RFC 4180 quoting) or JSON lines. */
+/** Per-puzzle rows as CSV (RFC 4180 quoting) or JSON lines, and the CSV read back. */
 final class RowWriter {
   private static final String[] COLUMNS = {
     "corpus", "index", "algorithm", "driver", "outcome", "ms", "sweeps", "decisions", "restarts", "backtracks", "conflicts"
@@ -26,6 +26,59 @@ final class RowWriter {
       }
       out.write('\n');
     }
+  }
+
+  /**
+   * The rows of a CSV that {@link #csv} wrote; an {@link IllegalArgumentException} names the file,
+   * the line and what is wrong with it.
+   */
+  static List<PuzzleRow> readCsv(java.nio.file.Path file) throws IOException {
+    List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+    if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
+      throw new IllegalArgumentException(file + ":1: not the per-puzzle rows of 'fgc bench --out' (the header must be "
+          + String.join(",", COLUMNS) + ")");
+    }
+    List<PuzzleRow> rows = new java.util.ArrayList<>();
+    for (int n = 1; n < lines.size(); n++) {
+      if (lines.get(n).isEmpty()) {
+        continue;
+      }
+      List<String> c = csvCells(lines.get(n));
+      try {
+        if (c.size() != COLUMNS.length) {
+          throw new IllegalArgumentException(c.size() + " cells, not " + COLUMNS.length);
+        }
+        rows.add(new PuzzleRow(c.get(0), Integer.parseInt(c.get(1)), c.get(2), c.get(3), PuzzleRow.Outcome.valueOf(c.get(4)),
+            Double.parseDouble(c.get(5)), Integer.parseInt(c.get(6)), Integer.parseInt(c.get(7)), Integer.parseInt(c.get(8)),
+            Long.parseLong(c.get(9)), Integer.parseInt(c.get(10))));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(file + ":" + (n + 1) + ": not a row of 'fgc bench --out' (" + e.getMessage() + ")", e);
+      }
+    }
+    return rows;
+  }
+
+  /** One line's cells, quotes as {@link #csvCell} writes them (no row spans lines: no cell holds a line break). */
+  private static List<String> csvCells(String line) {
+    List<String> cells = new java.util.ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char ch = line.charAt(i);
+      if (quoted && ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+        cell.append('"');
+        i++;
+      } else if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        cells.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(ch);
+      }
+    }
+    cells.add(cell.toString());
+    return cells;
   }
 
   static void jsonLines(List<PuzzleRow> rows, Writer out) throws IOException {

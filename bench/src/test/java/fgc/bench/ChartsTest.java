@@ -60,6 +60,20 @@ class ChartsTest {
   }
 
   @Test
+  void anAlgorithmThatCannotTakeTheGridsDoesNotCountAgainstTheExactDriver() {
+    // Elimination refuses 9x9 grids: every run under it is an error, the exact driver's included.
+    // Pooled with the others they would draw exact at 50% solved where it solved every grid it ran.
+    List<PuzzleRow> rows = new ArrayList<>();
+    rows.add(row("maxproduct", "exact", 0.2));
+    rows.add(row("maxproduct", "decimate", 5));
+    rows.add(new PuzzleRow("top95", 0, "elimination", "exact", PuzzleRow.Outcome.ERROR, 0.001, 0, 0, 0, 0, 0));
+    rows.add(new PuzzleRow("top95", 0, "elimination", "decimate", PuzzleRow.Outcome.ERROR, 0.001, 0, 0, 0, 0, 0));
+    CategoryChart rate = Charts.chart(Summary.of(Charts.pooled(rows)), "t", "y", false);
+    assertEquals(100.0, rate.getSeriesMap().get("exact (any algorithm)").getYData().iterator().next().doubleValue(), 1e-9);
+    assertEquals(0.2, times(rows).getSeriesMap().get("exact (any algorithm)").getYData().iterator().next().doubleValue(), 1e-12);
+  }
+
+  @Test
   void theLogAxisEndsAtThePowerOfTenAboveTheTallestBar() {
     CategoryChart below10 = times(List.of(row("sumproduct", "decimate", 9.2), row("sumproduct", "single", 0.03)));
     assertEquals(10.0, below10.getStyler().getYAxisMax(), 1e-9, "the 10 tick is on the axis above a 9.2 ms bar");
