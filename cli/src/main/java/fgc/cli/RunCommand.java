@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
         "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
         + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error)."},
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
-        "Example: fgc run latin --driver exact --input cases.txt",
+        "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
         "", "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
         + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
         + "130 interrupted."})

@@ -80,6 +80,40 @@ class HelpTextTest {
   }
 
   @Test
+  void everyExampleOfAHelpRunsAsWritten() {
+    // From anywhere: an example names bundled models and example data, never a file the user lacks.
+    List<String> examples = new ArrayList<>();
+    for (String c : Main.COMMANDS) {
+      picocli.CommandLine.Model.UsageMessageSpec usage = new picocli.CommandLine(Main.command(c)).getCommandSpec().usageMessage();
+      for (String p : usage.footer()) {
+        if (p.startsWith("Example: ")) {
+          examples.add(p.substring("Example: ".length()));
+        }
+      }
+    }
+    assertTrue(examples.size() >= 2, examples.toString());
+    java.io.InputStream savedIn = System.in;
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      for (String example : examples) {
+        String command = example;
+        String input = "";
+        java.util.regex.Matcher echo = java.util.regex.Pattern.compile("^echo '([^']*)' \\| (.*)$").matcher(example);
+        if (echo.matches()) {
+          input = echo.group(1) + "\n";
+          command = echo.group(2);
+        }
+        assertTrue(command.startsWith("fgc "), example);
+        List<String> args = new ArrayList<>(List.of(command.substring(4).split(" ")));
+        args.addAll(List.of("--cache-dir", dir.resolve("cache").toString()));
+        System.setIn(new java.io.ByteArrayInputStream(input.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(0, cli.run(args.toArray(new String[0])), example + ": " + cli.err());
+      }
+    } finally {
+      System.setIn(savedIn);
+    }
+  }
+
+  @Test
   void theCacheFolderAndTheDampingDefaultsReadWhole() {
     for (String c : new String[] {"solve", "compile", "run", "show", "generate", "cache"}) {
       String text = help(c).replaceAll("\n +", " ");
