@@ -1,6 +1,7 @@
 package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.LoadedSolver;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.SolverLimits;
 import fgc.compiler.Algorithms;
@@ -62,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Cases of evidence, one per line, each solved on top of the data file and --observe; - reads standard input.")
   String input;
 
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+      description = "With --input: solve N cases at a time, each thread with its own driver and solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
+  @NumberOptions.Range(min = 1, max = 256)
+  int threads;
+
   @Option(names = "--marginals", description = "Print each free variable's marginal instead of solving: exact (elimination) when"
       + " the model fits its limit, else sum-product BP to --tolerance; --algorithm chooses another. The first line names the method.")
   boolean marginals;
@@ -116,13 +122,17 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--marginals prints the marginals of one run; " + (input != null ? "--input" : "--driver")
           + " is for solutions: give one or the other");
     }
+    if (threads > 1 && input == null) {
+      throw new IllegalArgumentException("--threads solves the cases of --input N at a time; give --input FILE too");
+    }
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data));
     Driver driver = marginals ? null : driver();
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
     // A driver that reads no compiled algorithm (exact) runs without loading or compiling one.
-    GeneratedAlgorithm loaded = marginals || driver.usesAlgorithm() ? options.cache().load(m, spec).newInstance() : null;
+    LoadedSolver compiled = marginals || driver.usesAlgorithm() ? options.cache().load(m, spec) : null;
+    GeneratedAlgorithm loaded = compiled != null ? compiled.newInstance() : null;
     int[] given = evidence.values();
     int free = 0;
     for (int value : given) {
@@ -132,7 +142,7 @@ final class RunCommand implements Callable<Integer> {
       warnIfLong(m, marginals ? sweeps : free, marginals ? "sweeps" : "sweeps (one at least per free variable)");
     }
     if (input != null) {
-      return batch(m, driver, loaded, given);
+      return batch(m, driver, compiled, given);
     }
     try (Progress progress = Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
       return run(m, loaded == null ? null : new Stepping(loaded, progress), given, free, driver);
@@ -143,22 +153,31 @@ final class RunCommand implements Callable<Integer> {
   private Driver driver() {
     Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
     if (input != null && d instanceof ExactDriver exact) {
-      return exact.withGeneratedPropagation(options.cache().propagators(), ExactDriver.GENERATE_AFTER);
+      return exact.withGeneratedPropagation(propagators(), ExactDriver.GENERATE_AFTER);
     }
     return d;
+  }
+
+  /** One source of generated propagators for every thread's driver (one cache, one compile per model). */
+  private fgc.driver.exact.PropagatorSource propagators;
+
+  private synchronized fgc.driver.exact.PropagatorSource propagators() {
+    if (propagators == null) {
+      propagators = options.cache().propagators();
+    }
+    return propagators;
   }
 
   /**
    * Solves every case of --input in input order, one output line per input line: the answer (after
    * {@link AnswerCheck}), or the line as it came, with the reason on standard error. Nothing is
    * written before the first case is solved, so a model the driver cannot take is reported alone.
+   * With --threads N the cases are solved N at a time, each thread with its own driver and solver.
    */
-  private int batch(Model m, Driver driver, GeneratedAlgorithm solver, int[] base) throws IOException {
+  private int batch(Model m, Driver driver, LoadedSolver loaded, int[] base) throws IOException {
     long start = System.nanoTime();
     String baseName = options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
     int total = 0;
-    int answered = 0;
-    int none = 0;
     int bad = 0;
     try (BoundedLines lines = openInput();
          PrintWriter out = new PrintWriter(OutputFile.standardOutput());
@@ -171,67 +190,111 @@ final class RunCommand implements Callable<Integer> {
         });
       }
       EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
-      List<String> held = new ArrayList<>();
-      boolean solvedOne = false;
-      for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
-        String written = line.text();
-        String warning = null;
-        if (line.error() != null) {
-          bad++;
-          warning = "fgc: " + line.error();
-        } else if (line.header()) {
-          written = EvidenceLines.csvHeader(m);
-        } else if (line.isCase()) {
-          total++;
-          int[] evidence = line.evidence();
-          SolveResult r = Outcomes.solve(driver, solver, m, evidence, SolveEvents.NONE);
-          solvedOne = true;
-          if (r.solved()) {
-            String failed = AnswerCheck.failure(m, evidence, r.values());
-            if (failed == null) {
-              answered++;
-              written = EvidenceLines.answer(m, r.values(), cases.csv());
-            } else {
-              warning = "fgc: " + lines.name() + ":" + line.number() + ": the answer failed the independent check: " + failed;
-            }
+      CaseWriter writer = new CaseWriter(out, progress);
+      // The first worker is this thread's driver; every other thread makes its own.
+      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+      try (OrderedWork<Case, Written> work = new OrderedWork<>(threads, "fgc-run", () -> {
+        Driver d = first.getAndSet(false) ? driver : driver();
+        GeneratedAlgorithm solver = loaded != null ? loaded.newInstance() : null;
+        return c -> c.solve(m, d, solver, lines.name());
+      }, writer)) {
+        for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
+          if (line.error() != null) {
+            bad++;
+            work.add(new Written(line.text(), "fgc: " + line.error(), false, false, false));
+          } else if (line.header()) {
+            work.add(new Written(EvidenceLines.csvHeader(m), null, false, false, false));
+          } else if (line.isCase()) {
+            total++;
+            work.submit(new Case(line.number(), line.text(), line.evidence(), cases.csv()));
           } else {
-            none += Outcomes.noSolution(r) ? 1 : 0;
-            warning = "fgc: " + lines.name() + ":" + line.number() + ": " + Outcomes.unsolved(r, driver, m, evidence);
+            work.add(new Written(line.text(), null, false, false, false));
+          }
+          if (threads > 1 && !lines.ready()) {
+            work.finish(); // a program that sends a case and waits for its answer gets it now
           }
         }
-        progress.beforeOutput();
-        if (!solvedOne) {
-          held.add(written);
-          if (warning != null) {
-            System.err.println(warning);
-          }
-          continue;
-        }
-        for (String h : held) {
-          out.println(h);
-        }
-        held.clear();
-        out.flush();
-        if (warning != null) {
-          System.err.println(warning);
-        }
-        out.println(written);
-        out.flush();
-        if (line.isCase()) {
-          progress.step(); // after its line is written, so an interrupted run's count is of lines written
-        }
+        work.finish();
       }
+      writer.flushHeld();
+      if (total == 0 && bad == 0) {
+        System.err.println("fgc: " + lines(input) + " holds no cases");
+        return 2;
+      }
+      long ms = (System.nanoTime() - start) / 1_000_000;
+      System.err.println("answered " + writer.answered + " of " + total + " in " + ms + " ms"
+          + (writer.none > 0 ? "; no solution: " + writer.none + " of " + total : "")
+          + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
+      return bad > 0 ? 2 : writer.answered < total ? 1 : 0;
+    }
+  }
+
+  /** One case of --input: its line, its evidence, and whether the file is CSV (the answer's form). */
+  private record Case(long number, String text, int[] evidence, boolean csv) {
+    /** Solves the case and checks the answer; the line to write and the reason when there is none. */
+    Written solve(Model m, Driver driver, GeneratedAlgorithm solver, String file) {
+      SolveResult r = Outcomes.solve(driver, solver, m, evidence, SolveEvents.NONE);
+      if (r.solved()) {
+        String failed = AnswerCheck.failure(m, evidence, r.values());
+        if (failed == null) {
+          return new Written(EvidenceLines.answer(m, r.values(), csv), null, true, true, false);
+        }
+        return new Written(text, "fgc: " + file + ":" + number + ": the answer failed the independent check: " + failed, true, false, false);
+      }
+      return new Written(text, "fgc: " + file + ":" + number + ": " + Outcomes.unsolved(r, driver, m, evidence), true, false,
+          Outcomes.noSolution(r));
+    }
+  }
+
+  /** A line to write, the warning before it, and what it counts for. */
+  private record Written(String line, String warning, boolean isCase, boolean answered, boolean noSolution) {}
+
+  /**
+   * Writes each line in order; until the first case is solved, lines are held (their warnings are
+   * not), so a model the driver cannot take is reported alone, with nothing on standard output.
+   */
+  private static final class CaseWriter implements java.util.function.Consumer<Written> {
+    private final PrintWriter out;
+    private final Progress progress;
+    private final List<String> held = new ArrayList<>();
+    private boolean solvedOne;
+    int answered;
+    int none;
+
+    CaseWriter(PrintWriter out, Progress progress) {
+      this.out = out;
+      this.progress = progress;
+    }
+
+    @Override
+    public void accept(Written w) {
+      progress.beforeOutput();
+      solvedOne |= w.isCase();
+      if (!solvedOne) {
+        held.add(w.line());
+        if (w.warning() != null) {
+          System.err.println(w.warning());
+        }
+        return;
+      }
+      flushHeld();
+      if (w.warning() != null) {
+        System.err.println(w.warning());
+      }
+      out.println(w.line());
+      out.flush();
+      answered += w.answered() ? 1 : 0;
+      none += w.noSolution() ? 1 : 0;
+      if (w.isCase()) {
+        progress.step(); // after its line is written, so an interrupted run's count is of lines written
+      }
+    }
+
+    void flushHeld() {
       held.forEach(out::println);
+      held.clear();
+      out.flush();
     }
-    if (total == 0 && bad == 0) {
-      System.err.println("fgc: " + lines(input) + " holds no cases");
-      return 2;
-    }
-    long ms = (System.nanoTime() - start) / 1_000_000;
-    System.err.println("answered " + answered + " of " + total + " in " + ms + " ms"
-        + (none > 0 ? "; no solution: " + none + " of " + total : "")
-        + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
-    return bad > 0 ? 2 : answered < total ? 1 : 0;
   }
 
   /** The cases (lines of evidence) of {@code lines}, counted without solving any. */

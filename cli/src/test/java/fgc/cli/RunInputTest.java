@@ -112,4 +112,73 @@ class RunInputTest {
     assertFalse(run.err.contains("UNSOLVED") || run.err.contains("NO_SOLUTION"), run::toString);
     assertTrue(run.err.startsWith("fgc: not solved: ") || run.err.startsWith("fgc: no solution: "), run::toString);
   }
+  /**
+   * Cases of a 4x4 Latin square: three givens of one square each (solvable), every 37th line two equal
+   * values in one row (no solution), every 53rd a value outside the domain (an input error).
+   */
+  private Path latinCases(int count) throws Exception {
+    java.util.Random random = new java.util.Random(7);
+    StringBuilder text = new StringBuilder("# latin cases\n");
+    for (int k = 1; k <= count; k++) {
+      if (k % 53 == 0) {
+        text.append("x[0][0]=9\n");
+      } else if (k % 37 == 0) {
+        text.append("x[1][0]=2 x[1][3]=2\n");
+      } else {
+        int shift = random.nextInt(4);
+        StringBuilder line = new StringBuilder();
+        for (int g = 0; g < 3; g++) {
+          int i = random.nextInt(4);
+          int j = random.nextInt(4);
+          if (line.indexOf("x[" + i + "][" + j + "]=") < 0) {
+            line.append(line.length() > 0 ? " " : "").append("x[").append(i).append("][").append(j).append("]=").append((i + j + shift) % 4 + 1);
+          }
+        }
+        text.append(line).append('\n');
+      }
+    }
+    return Files.writeString(dir.resolve("latin-cases.txt"), text.toString());
+  }
+
+  @Test
+  void threadsAnswerEveryCaseInInputOrderAsOneThreadDoes() throws Exception {
+    Model m = FgcLanguage.bundled("latin", Map.of("n", 4L));
+    Path input = latinCases(400);
+    List<String> cases = Files.readAllLines(input);
+    for (String driver : List.of("exact", "decimate")) {
+      CliRun one = CliRun.of("run", "latin", "--param", "n=4", "--driver", driver, "--input", input.toString(), "--cache-dir", cache());
+      CliRun three = CliRun.of("run", "latin", "--param", "n=4", "--driver", driver, "--input", input.toString(), "--threads", "3",
+          "--cache-dir", cache());
+      assertEquals(2, one.exitCode, one::toString);
+      assertEquals(one.exitCode, three.exitCode, three::toString);
+      List<String> out = three.out.lines().toList();
+      assertEquals(one.out.lines().toList(), out, driver + ": three threads answer as one does, line for line");
+      assertEquals(cases.size(), out.size(), three::toString);
+      int answered = 0;
+      for (int k = 1; k < cases.size(); k++) {
+        if (k % 53 == 0 || k % 37 == 0) {
+          assertEquals(cases.get(k), out.get(k), "line " + (k + 1) + " is echoed");
+          continue;
+        }
+        int[] given = Evidence.none(m).values();
+        for (String token : cases.get(k).split(" ")) {
+          given[m.variableIndex(token.substring(0, token.indexOf('=')))] = Integer.parseInt(token.substring(token.indexOf('=') + 1));
+        }
+        assertNull(AnswerCheck.failure(m, given, values(m, out.get(k))), "line " + (k + 1) + ": " + out.get(k));
+        answered++;
+      }
+      String summary = "answered " + answered + " of " + (cases.size() - 1 - 400 / 53);
+      assertTrue(one.err.contains(summary) && three.err.contains(summary), three::toString);
+      List<String> warnings = three.err.lines().filter(l -> l.startsWith("fgc: ")).toList();
+      assertEquals(one.err.lines().filter(l -> l.startsWith("fgc: ")).toList(), warnings, "the same reasons, in the same order");
+      assertEquals(400 / 37 + 400 / 53, warnings.size(), three::toString);
+    }
+  }
+
+  @Test
+  void threadsWithoutInputIsRefused() {
+    CliRun run = CliRun.of("run", "latin", "--threads", "2", "--cache-dir", cache());
+    assertEquals(2, run.exitCode, run::toString);
+    assertTrue(run.err.contains("--threads solves the cases of --input"), run::toString);
+  }
 }
