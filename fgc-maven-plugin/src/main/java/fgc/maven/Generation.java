@@ -229,6 +229,9 @@ public final class Generation {
    */
   private String inputsDigest(List<Planned> planned) throws GenerationException {
     StringBuilder text = new StringBuilder("compiler ").append(CompilerVersion.id()).append('\n');
+    // The key is made outside the compiler (the model's canonical text, the spec's, the key's
+    // layout): a change there changes every key, so it must regenerate as a new compiler does.
+    text.append("key ").append(KEY_CODE).append('\n');
     for (Planned p : planned) {
       text.append("model ").append(p.file).append(' ').append(fileDigest(p.file)).append('\n');
       text.append("data ").append(p.data == null ? "-" : p.data + " " + fileDigest(p.data)).append('\n');
@@ -236,6 +239,21 @@ public final class Generation {
       for (SolverConfig s : p.config.getSolvers()) {
         text.append("solver ").append(s.getClassName()).append(' ').append(s.getAlgorithm())
             .append(' ').append(new TreeMap<>(s.getOptions())).append('\n');
+      }
+    }
+    return SolverKey.sha256Hex(text.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** A digest of the classes that make a key, read once: {@link Model}, {@link AlgorithmSpec}, {@link SolverKey}. */
+  private static final String KEY_CODE = classDigest(Model.class, AlgorithmSpec.class, SolverKey.class);
+
+  private static String classDigest(Class<?>... classes) {
+    StringBuilder text = new StringBuilder();
+    for (Class<?> c : classes) {
+      try (java.io.InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
+        text.append(c.getName()).append(' ').append(in == null ? "?" : SolverKey.sha256Hex(in.readAllBytes())).append('\n');
+      } catch (IOException e) {
+        text.append(c.getName()).append(" ?\n");
       }
     }
     return SolverKey.sha256Hex(text.toString().getBytes(StandardCharsets.UTF_8));
