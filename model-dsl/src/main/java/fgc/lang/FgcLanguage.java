@@ -85,7 +85,7 @@ import java.util.Map;
  */
 public final class FgcLanguage {
   /** The models shipped as resources {@code /fgc/models/NAME.fg}. */
-  private static final List<String> BUNDLED = List.of("sudoku", "latin", "killer", "colouring", "chain", "queens", "futoshiki",
+  private static final List<String> BUNDLED = List.of("sudoku", "sudoku_locked", "latin", "killer", "colouring", "chain", "queens", "futoshiki",
       "kenken", "australia", "sprinkler", "magic");
 
   private FgcLanguage() {}

@@ -68,7 +68,7 @@ class FgcLanguageApiTest {
 
   @Test
   void bundledModelsAreListedInOnePlace() {
-    assertEquals(List.of("sudoku", "latin", "killer", "colouring", "chain", "queens", "futoshiki", "kenken", "australia", "sprinkler",
+    assertEquals(List.of("sudoku", "sudoku_locked", "latin", "killer", "colouring", "chain", "queens", "futoshiki", "kenken", "australia", "sprinkler",
         "magic"), FgcLanguage.bundledNames());
     String text = FgcLanguage.bundledText("sudoku");
     assertTrue(text.startsWith("# Sudoku of box size n"));
@@ -90,8 +90,8 @@ class FgcLanguageApiTest {
     for (String name : new String[] {"kakuro", "../sudoku", "", null}) {
       LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.bundled(name, Map.of()));
       assertEquals(0, e.diagnostics().get(0).line());
-      assertTrue(e.getMessage().endsWith("unknown bundled model '" + name + "'; the bundled models are: sudoku, latin, killer, colouring, "
-          + "chain, queens, futoshiki, kenken, australia, sprinkler, magic"), e.getMessage());
+      assertTrue(e.getMessage().endsWith("unknown bundled model '" + name + "'; the bundled models are: sudoku, sudoku_locked, latin, "
+          + "killer, colouring, chain, queens, futoshiki, kenken, australia, sprinkler, magic"), e.getMessage());
       assertThrows(LanguageException.class, () -> FgcLanguage.bundledText(name));
     }
   }

@@ -44,6 +44,24 @@ class FactorKernelsTest {
         : weights[((v[0] - 1) * 4 + v[1]) * 2 + (v[2] - 2)], out);
   }
 
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void twoSlotTableMessagesEqualEnumeration(boolean max) {
+    Random random = new Random(13);
+    int arity = 2;
+    // Slots over 1..3 and 0..2 of the aligned 0..3: offsets 1 and 0, sizes 3 and 3; the weights read
+    // at a start past 0, as in a model's shared weight array.
+    int[] info = {4, 1, 3, 0, 3};
+    double[] weights = new double[4 + 9];
+    for (int k = 4; k < weights.length; k++) {
+      weights[k] = k % 4 == 0 ? 0.0 : random.nextDouble();
+    }
+    double[] rows = rows(random, arity);
+    double[] out = new double[arity * W];
+    FactorKernels.messages(FactorKernels.TABLE, max, rows, W, W, arity, info, 0, weights, new double[0], new int[arity], out);
+    assertMatches(max, rows, arity, v -> v[0] < 1 || v[1] > 2 ? 0.0 : weights[4 + (v[0] - 1) * 3 + v[1]], out);
+  }
+
   private interface Potential {
     double at(int[] values);
   }
