@@ -277,9 +277,9 @@ public final class BitmaskTables {
               + " of model " + model.name() + " is " + f.kind().keyword());
       }
       int[] scope = f.scope();
-      scopes[index] = scope;
       long union = 0;
       boolean distinct = true;
+      scopes[index] = scope;
       for (int a : scope) {
         union |= initial[a];
         long bit = 1L << a;
