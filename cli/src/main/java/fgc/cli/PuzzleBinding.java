@@ -38,6 +38,10 @@ final class PuzzleBinding {
   private final boolean loadSolver;
   private final Map<Integer, Instance> bySide = new HashMap<>();
   private final Map<Integer, SizeRefused> failedSides = new HashMap<>();
+  /** The parameters the model declares, with their defaults. */
+  private final Map<String, Long> declared;
+  /** The model loaded for each set of parameters so far: each is read and grounded once per run. */
+  private final Map<Map<String, Long>, Model> loaded = new HashMap<>();
 
   PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, boolean algorithmChosen, SolverCache cache) {
     this(modelArg, params, spec, algorithmChosen, cache, true);
@@ -55,7 +59,24 @@ final class PuzzleBinding {
     this.params = params;
     this.spec = spec;
     this.cache = cache;
-    this.modelTakesBoxSize = !params.containsKey("n") && ModelOptions.declaredParameters(modelArg).containsKey("n");
+    this.declared = ModelOptions.declaredParameters(modelArg);
+    this.modelTakesBoxSize = !params.containsKey("n") && declared.containsKey("n");
+  }
+
+  /** The caller has loaded the model with this binding's own parameters already: {@code model}, used instead of a second load. */
+  PuzzleBinding withModel(Model model) {
+    loaded.put(new LinkedHashMap<>(params), model);
+    return this;
+  }
+
+  /** The model with parameters {@code p}, loaded on first use (an error is not kept: the next use loads again and says it again). */
+  private Model load(Map<String, Long> p) {
+    Model model = loaded.get(p);
+    if (model == null) {
+      model = ModelOptions.load(modelArg, p);
+      loaded.put(new LinkedHashMap<>(p), model);
+    }
+    return model;
   }
 
   /** This model cannot take grids of one size; other sizes may still be solved. */
@@ -79,7 +100,7 @@ final class PuzzleBinding {
   void checkModel() {
     Model model;
     try {
-      model = ModelOptions.load(modelArg, params);
+      model = load(params);
     } catch (RuntimeException e) {
       if (modelTakesBoxSize) {
         return; // its default n may be no grid's: each size is loaded, and checked, when a puzzle needs it
@@ -153,17 +174,19 @@ final class PuzzleBinding {
 
   private Instance bind(int side) {
     Map<String, Long> p = new LinkedHashMap<>(params);
-    if (modelTakesBoxSize) {
-      p.put("n", (long) Math.round(Math.sqrt(side)));
+    long box = Math.round(Math.sqrt(side));
+    // A box size that is the declared default gives the model loaded without it.
+    if (modelTakesBoxSize && !Long.valueOf(box).equals(declared.get("n"))) {
+      p.put("n", box);
     }
     Model model;
     try {
-      model = ModelOptions.load(modelArg, p);
+      model = load(p);
     } catch (RuntimeException e) {
       if (!modelTakesBoxSize) {
         throw e; // the same model for every size: its error is the model's
       }
-      throw new SizeRefused(side, "with n = " + p.get("n") + " for " + side + "x" + side + " grids: " + e.getMessage(), e);
+      throw new SizeRefused(side, "with n = " + box + " for " + side + "x" + side + " grids: " + e.getMessage(), e);
     }
     VariableArray cells = observedCells(model);
     if (cells.size() != side * side) {

@@ -155,6 +155,9 @@ final class SolveCommand implements Callable<Integer> {
     // A driver that reads no algorithm (exact) starts without loading or compiling one.
     PuzzleBinding binding = new PuzzleBinding(model, options.params, options.spec(), options.algorithmChosen(), options.cache(),
         frames != null || driver.usesAlgorithm());
+    if (sudoku != null) {
+      binding.withModel(sudoku);
+    }
     // A model that cannot take grids is reported once, here, before any puzzle is read or written.
     binding.checkModel();
     int total = 0;
@@ -270,6 +273,8 @@ final class SolveCommand implements Callable<Integer> {
 
   /** The grid of a model that is no Sudoku (loaded with its params and data file), or null for a Sudoku. */
   private ModelGrid general;
+  /** A Sudoku as {@link #generalGrid} loaded it with the command's params, so the binding need not load it again; or null. */
+  private Model sudoku;
 
   /**
    * The model's grid when it is no Sudoku, or null for a Sudoku ({@link ModelGrid#isSudoku}) given
@@ -279,6 +284,7 @@ final class SolveCommand implements Callable<Integer> {
   private ModelGrid generalGrid(boolean loadSolver) {
     Model m;
     if (options.data == null) {
+      boolean loadedWithParams = true;
       try {
         m = ModelOptions.load(model, options.params);
       } catch (RuntimeException e) {
@@ -289,8 +295,10 @@ final class SolveCommand implements Callable<Integer> {
         java.util.Map<String, Long> nine = new java.util.LinkedHashMap<>(options.params);
         nine.put("n", 3L);
         m = ModelOptions.load(model, nine);
+        loadedWithParams = false;
       }
       if (ModelGrid.isSudoku(m)) {
+        sudoku = loadedWithParams ? m : null;
         return null;
       }
     }

@@ -7,9 +7,7 @@ import fgc.model.Factor;
 import fgc.model.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A model's {@code alldiff}/{@code neq} factors as flat int tables for bitmask propagation. Value
@@ -148,35 +146,53 @@ public final class BitmaskTables {
 
   /**
    * Per pair side (first unit's unshared part, then second's), disjoint shared parts of other pairs
-   * whose union is exactly that side; null when some side has no such cover.
+   * whose union is exactly that side; null when some side has no such cover. The side still to
+   * cover is a mark per variable, not a set of boxed numbers: the tables are built on the first
+   * puzzle of a run, before the JIT has compiled anything.
    */
   private int[][] segmentCovers() {
     int pairs = pairUnits.length / 2;
     int[][] sides = new int[2 * pairs][];
+    int[] rest = new int[variables];
+    int[] cover = new int[pairs];
+    int stamp = 0;
     for (int p = 0; p < pairs; p++) {
       for (int side = 0; side < 2; side++) {
-        Set<Integer> rest = new LinkedHashSet<>();
+        stamp++;
+        int left = 0;
         for (int k = pairStart[3 * p + 1 + side]; k < pairStart[3 * p + 2 + side]; k++) {
-          rest.add(pairVars[k]);
-        }
-        List<Integer> cover = new ArrayList<>();
-        for (int q = 0; q < pairs && !rest.isEmpty(); q++) {
-          Set<Integer> segment = new LinkedHashSet<>();
-          for (int k = pairStart[3 * q]; k < pairStart[3 * q + 1]; k++) {
-            segment.add(pairVars[k]);
-          }
-          if (q != p && rest.containsAll(segment)) {
-            rest.removeAll(segment);
-            cover.add(q);
+          if (rest[pairVars[k]] != stamp) {
+            rest[pairVars[k]] = stamp;
+            left++;
           }
         }
-        if (!rest.isEmpty()) {
+        int covered = 0;
+        for (int q = 0; q < pairs && left > 0; q++) {
+          if (q != p && allMarked(rest, stamp, pairStart[3 * q], pairStart[3 * q + 1])) {
+            for (int k = pairStart[3 * q]; k < pairStart[3 * q + 1]; k++) {
+              rest[pairVars[k]] = 0;
+            }
+            left -= pairStart[3 * q + 1] - pairStart[3 * q];
+            cover[covered++] = q;
+          }
+        }
+        if (left > 0) {
           return null;
         }
-        sides[2 * p + side] = cover.stream().mapToInt(Integer::intValue).toArray();
+        sides[2 * p + side] = Arrays.copyOf(cover, covered);
       }
     }
     return sides;
+  }
+
+  /** Whether every variable of {@code pairVars[from..to)} is marked {@code stamp} in {@code marks}. */
+  private boolean allMarked(int[] marks, int stamp, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (marks[pairVars[k]] != stamp) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int[] flatten(List<int[]> lists, int[] starts) {
@@ -244,14 +260,14 @@ public final class BitmaskTables {
       Domain d = model.domainOf(v);
       initial[v] = bits(d.lo() - lo, d.hi() - lo);
     }
-    List<Set<Integer>> peerSets = new ArrayList<>();
-    for (int v = 0; v < n; v++) {
-      peerSets.add(new LinkedHashSet<>());
-    }
     List<int[]> units = new ArrayList<>();
     List<Long> fulls = new ArrayList<>();
-    int index = 0;
-    for (Factor f : model.factors()) {
+    List<Factor> factors = model.factors();
+    int[][] scopes = new int[factors.size()][];
+    int[] memberships = new int[n + 1];
+    long[] inScope = new long[(n + 63) >>> 6];
+    for (int index = 0; index < scopes.length; index++) {
+      Factor f = factors.get(index);
       switch (f.kind()) {
         case ALLDIFF:
         case NEQ:
@@ -262,64 +278,106 @@ public final class BitmaskTables {
       }
       int[] scope = f.scope();
       long union = 0;
+      boolean distinct = true;
+      scopes[index] = scope;
       for (int a : scope) {
         union |= initial[a];
-        for (int b : scope) {
-          if (a != b) {
-            peerSets.get(a).add(b);
-          }
-        }
+        long bit = 1L << a;
+        distinct &= (inScope[a >>> 6] & bit) == 0;
+        inScope[a >>> 6] |= bit;
+        memberships[a + 1]++;
       }
-      if (Long.bitCount(union) == scope.length && new LinkedHashSet<>(asList(scope)).size() == scope.length) {
+      for (int a : scope) {
+        inScope[a >>> 6] = 0;
+      }
+      if (Long.bitCount(union) == scope.length && distinct) {
         units.add(scope);
         fulls.add(union);
       }
-      index++;
+    }
+    // Each variable's peers in the order they are first met, factor by factor in scope order: its
+    // factors listed per variable, a mark per peer already taken (the tables are built on the first
+    // puzzle of a run, before the JIT has compiled anything, so boxed sets cost there what many
+    // searches do).
+    for (int v = 0; v < n; v++) {
+      memberships[v + 1] += memberships[v];
+    }
+    int[] factorsOf = new int[memberships[n]];
+    int[] filled = Arrays.copyOf(memberships, n);
+    for (int index = 0; index < scopes.length; index++) {
+      for (int a : scopes[index]) {
+        factorsOf[filled[a]++] = index;
+      }
     }
     int[][] peerLists = new int[n][];
-    for (int v = 0; v < n; v++) {
-      peerLists[v] = peerSets.get(v).stream().mapToInt(Integer::intValue).toArray();
+    int[] mark = new int[n];
+    int[] found = new int[n];
+    for (int a = 0; a < n; a++) {
+      int count = 0;
+      for (int k = memberships[a]; k < memberships[a + 1]; k++) {
+        for (int b : scopes[factorsOf[k]]) {
+          if (b != a && mark[b] != a + 1) {
+            mark[b] = a + 1;
+            found[count++] = b;
+          }
+        }
+      }
+      peerLists[a] = Arrays.copyOf(found, count);
     }
-    long[] unitFull = fulls.stream().mapToLong(Long::longValue).toArray();
+    long[] unitFull = new long[fulls.size()];
+    for (int u = 0; u < unitFull.length; u++) {
+      unitFull[u] = fulls.get(u);
+    }
     List<int[]> pairUnits = new ArrayList<>();
-    List<int[][]> pairs = unitPairs(units, unitFull, pairUnits);
+    List<int[][]> pairs = unitPairs(units, unitFull, pairUnits, n);
     return new BitmaskTables(n, n == 0 ? 0 : lo, initial, peerLists, units, unitFull, pairs, pairUnits);
   }
 
-  /** Pairs of units over the same values sharing two or more variables: shared, first-only, second-only. */
-  private static List<int[][]> unitPairs(List<int[]> units, long[] full, List<int[]> pairUnits) {
+  /** Pairs of units over the same values sharing two or more variables: shared, first-only, second-only (each in its unit's order). */
+  private static List<int[][]> unitPairs(List<int[]> units, long[] full, List<int[]> pairUnits, int n) {
     List<int[][]> pairs = new ArrayList<>();
+    // inFirst[v] == a + 1 while unit a is the first of the pairs looked at, inSecond[v] == b + 1 for the second.
+    int[] inFirst = new int[n];
+    int[] inSecond = new int[n];
     for (int a = 0; a < units.size(); a++) {
+      int[] first = units.get(a);
+      for (int v : first) {
+        inFirst[v] = a + 1;
+      }
       for (int b = a + 1; b < units.size(); b++) {
         if (full[a] != full[b]) {
           continue;
         }
-        Set<Integer> first = new LinkedHashSet<>(asList(units.get(a)));
-        Set<Integer> second = new LinkedHashSet<>(asList(units.get(b)));
-        Set<Integer> shared = new LinkedHashSet<>(first);
-        shared.retainAll(second);
-        if (shared.size() < 2 || shared.size() == first.size() || shared.size() == second.size()) {
+        int[] second = units.get(b);
+        int shared = 0;
+        for (int v : second) {
+          shared += inFirst[v] == a + 1 ? 1 : 0;
+        }
+        // A unit's variables are distinct, so its size is its array's length.
+        if (shared < 2 || shared == first.length || shared == second.length) {
           continue;
         }
-        first.removeAll(shared);
-        second.removeAll(shared);
-        pairs.add(new int[][] {toArray(shared), toArray(first), toArray(second)});
+        for (int v : second) {
+          inSecond[v] = b + 1;
+        }
+        pairs.add(new int[][] {part(first, inSecond, b + 1, true, shared), part(first, inSecond, b + 1, false, first.length - shared),
+            part(second, inFirst, a + 1, false, second.length - shared)});
         pairUnits.add(new int[] {a, b});
       }
     }
     return pairs;
   }
 
-  private static List<Integer> asList(int[] values) {
-    List<Integer> list = new ArrayList<>(values.length);
-    for (int v : values) {
-      list.add(v);
+  /** The {@code size} variables of {@code unit}, in its order, that are ({@code inside}) or are not marked {@code stamp}. */
+  private static int[] part(int[] unit, int[] marks, int stamp, boolean inside, int size) {
+    int[] out = new int[size];
+    int k = 0;
+    for (int v : unit) {
+      if ((marks[v] == stamp) == inside) {
+        out[k++] = v;
+      }
     }
-    return list;
-  }
-
-  private static int[] toArray(Set<Integer> set) {
-    return set.stream().mapToInt(Integer::intValue).toArray();
+    return out;
   }
 
   private static long bits(int from, int to) {
