@@ -92,6 +92,7 @@ final class CliCommand implements Callable<Integer> {
       double[] wallRatio = new double[rounds];
       double[] cpuRatio = new double[rounds];
       double[] ownRate = new double[rounds];
+      double[] peakMb = new double[rounds];
       boolean cpuKnown = first.cpuSeconds >= 0;
       for (int r = 0; r < rounds; r++) {
         harnessRate[r] = puzzles.size() / harness.cpuSeconds(puzzles);
@@ -104,6 +105,7 @@ final class CliCommand implements Callable<Integer> {
         wallRatio[r] = wallRate[r] / harnessRate[r];
         cpuRatio[r] = cpuRate[r] / harnessRate[r];
         ownRate[r] = puzzles.size() / run.ownSeconds;
+        peakMb[r] = run.peakMegabytes;
         System.out.printf(Locale.ROOT, "round %d: harness %.0f puzzles/CPU-s; command %.2f s wall, %s CPU%n", r + 1, harnessRate[r],
             run.wallSeconds, cpuKnown ? String.format(Locale.ROOT, "%.2f s", run.cpuSeconds) : "n/a");
       }
@@ -123,6 +125,10 @@ final class CliCommand implements Callable<Integer> {
       }
       System.out.printf(Locale.ROOT, "%-44s %11.3f ms %11.3f ms %11.3f ms%n", "per puzzle: harness CPU, command wall, own",
           1000 / median(harnessRate), 1000 / median(wallRate), 1000 / median(ownRate));
+      if (!Double.isNaN(median(peakMb))) {
+        System.out.printf(Locale.ROOT, "%-44s %11.0f MB %20s%n", "command's peak resident memory (" + threads + " thread" + (threads == 1 ? ")" : "s)"),
+            median(peakMb), range(peakMb, "%.0f"));
+      }
     } finally {
       Files.deleteIfExists(out);
     }
@@ -220,10 +226,46 @@ final class CliCommand implements Callable<Integer> {
   }
 
   /** One run of the command: its wall time, and its CPU time (-1 where the system does not say). */
-  record Run(double wallSeconds, double cpuSeconds, int exitCode, double ownSeconds) {
+  record Run(double wallSeconds, double cpuSeconds, int exitCode, double ownSeconds, double peakMegabytes) {
     Run(double wallSeconds, double cpuSeconds, int exitCode) {
-      this(wallSeconds, cpuSeconds, exitCode, Double.NaN);
+      this(wallSeconds, cpuSeconds, exitCode, Double.NaN, Double.NaN);
     }
+  }
+
+  /**
+   * The peak resident memory of a running process in MB, followed until it exits: its VmHWM
+   * (Linux's high-water mark, /proc/PID/status) read every few milliseconds; NaN elsewhere. The
+   * launcher execs java, so the process started is the JVM.
+   */
+  static java.util.function.DoubleSupplier peakMemory(Process p) {
+    Path status = Path.of("/proc/" + p.pid() + "/status");
+    double[] peak = {Double.NaN};
+    Thread watch = new Thread(() -> {
+      while (p.isAlive()) {
+        try {
+          for (String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
+            if (line.startsWith("VmHWM:")) {
+              peak[0] = Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+            }
+          }
+          Thread.sleep(5);
+        } catch (IOException | RuntimeException e) {
+          return; // gone, or no /proc
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "fgc-bench-memory");
+    watch.setDaemon(true);
+    watch.start();
+    return () -> {
+      try {
+        watch.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return peak[0];
+    };
   }
 
   /** The time the command reports for itself ("solved N of M in T ms": from its start of work, JVM start excluded), or NaN. */
@@ -247,6 +289,7 @@ final class CliCommand implements Callable<Integer> {
       long start = System.nanoTime();
       Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .redirectError(log.toFile()).start();
+      java.util.function.DoubleSupplier peak = peakMemory(p);
       int code = p.waitFor();
       double wall = (System.nanoTime() - start) / 1e9;
       double cpuAfter = childrenCpuSeconds();
@@ -254,7 +297,7 @@ final class CliCommand implements Callable<Integer> {
         throw new IllegalStateException("the command failed (exit " + code + "): " + Files.readString(log, StandardCharsets.UTF_8).trim());
       }
       return new Run(wall, cpuBefore < 0 || cpuAfter < 0 ? -1 : cpuAfter - cpuBefore, code,
-          ownSeconds(Files.readString(log, StandardCharsets.UTF_8)));
+          ownSeconds(Files.readString(log, StandardCharsets.UTF_8)), peak.getAsDouble());
     } finally {
       Files.deleteIfExists(log);
     }

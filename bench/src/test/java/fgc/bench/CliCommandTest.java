@@ -56,4 +56,21 @@ class CliCommandTest {
     assertTrue(assertThrows(IllegalStateException.class, () -> check(0, answer.toLine(), other.toLine()))
         .getMessage().contains("exited 0 with 1 of 2 solved"));
   }
+  @Test
+  void peakMemoryFollowsTheProcessUntilItExits() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "needs Linux's /proc");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    // A heap of 96 MB touched before main runs: at least that much is resident at its peak.
+    Process big = new ProcessBuilder(java, "-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-version")
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    java.util.function.DoubleSupplier bigPeak = CliCommand.peakMemory(big);
+    big.waitFor();
+    Process small = new ProcessBuilder("sleep", "0.2").start();
+    java.util.function.DoubleSupplier smallPeak = CliCommand.peakMemory(small);
+    small.waitFor();
+    double b = bigPeak.getAsDouble();
+    double s = smallPeak.getAsDouble();
+    assertTrue(b >= 96, "java with a pre-touched 96 MB heap peaked at " + b + " MB");
+    assertTrue(s < 32, "sleep peaked at " + s + " MB");
+  }
 }
