@@ -14,7 +14,11 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,12 +67,75 @@ class DecimationDriverTest {
   }
 
   @Test
+  void restartsAvoidTheLastUnforcedDecisionBeforeEachContradiction() {
+    // A puzzle of fgc's generator (seed 10000 and on) that the default driver solves on its fourth
+    // restart after four contradictions.
+    Grid puzzle = grid(".....72.8356.....1.8...........963......25...19.......9..5..6.2.62..9.17..8......");
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
+    GeneratedAlgorithm solver = solverFor(model);
+    Set<List<Integer>> avoided = new HashSet<>();
+    List<String> repeated = new ArrayList<>();
+    int[] contradictions = {0};
+    SolveEvents watch = new SolveEvents() {
+      private List<Integer> last;
+
+      @Override
+      public void decision(int variable, int value, double margin, boolean sampled) {
+        // Called before the value is clamped: the belief is the one the decision was made from.
+        double[] belief = new double[solver.domainSize(variable)];
+        solver.marginal(variable, belief);
+        List<Integer> live = new ArrayList<>();
+        for (int v = 0; v < belief.length; v++) {
+          if (belief[v] > 0.0) {
+            live.add(solver.lowestValue(variable) + v);
+          }
+        }
+        if (live.size() == 1) {
+          return; // forced by the messages
+        }
+        List<Integer> choice = List.of(variable, value);
+        boolean otherValueLeft = live.stream().anyMatch(x -> !avoided.contains(List.of(variable, x)));
+        if (avoided.contains(choice) && otherValueLeft) {
+          repeated.add(model.variableName(variable) + " = " + value);
+        }
+        last = choice;
+      }
+
+      @Override
+      public void contradiction(int decisions) {
+        contradictions[0]++;
+        if (last != null) {
+          avoided.add(last);
+        }
+      }
+
+      @Override
+      public void restart(int attempt) {
+        last = null;
+      }
+    };
+    SolveResult result = DecimationDriver.withDefaults().solve(solver, model, evidence(model, puzzle), watch);
+    assertTrue(result.solved());
+    assertTrue(contradictions[0] >= 2, "the puzzle no longer exercises restarts: " + contradictions[0] + " contradictions");
+    assertEquals(List.of(), repeated, "decisions a failed attempt ended on, taken again while another value was left");
+  }
+
+  @Test
   void theModelCheckCatchesABrokenAssignment() {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     int[] values = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
     assertEquals(null, Assignments.firstViolation(model, values));
     values[15] = 3;
     assertTrue(Assignments.firstViolation(model, values).contains("are both 3"));
+  }
+
+  /** A 9x9 grid from its 81 characters, {@code .} for an empty cell. */
+  private static Grid grid(String line) {
+    int[] cells = new int[line.length()];
+    for (int k = 0; k < cells.length; k++) {
+      cells[k] = line.charAt(k) == '.' ? 0 : line.charAt(k) - '0';
+    }
+    return Grid.of(9, cells);
   }
 
   static int[] evidence(Model model, Grid puzzle) {

@@ -2,6 +2,7 @@ package fgc.driver;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import java.util.BitSet;
 import java.util.Random;
 
 /**
@@ -16,6 +17,14 @@ import java.util.Random;
  * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages.
  * A contradiction before the first decision is a proof that the givens have no solution
  * ({@link SolveResult.Status#NO_SOLUTION}), and no restart is tried.
+ *
+ * <p>Restarts learn from the attempts that failed: the last decision of an attempt that its beliefs
+ * did not force (not a point mass) before a contradiction, the end of the failure's trace, is
+ * avoided by every later attempt on that puzzle: that value is neither the argmax nor sampled at
+ * that variable while its belief leaves another value (a point mass is still taken, since the
+ * messages then force it). The exact answer is unknown, so the avoided value may be right; the
+ * other attempts' decisions then steer elsewhere. This is no search: nothing is undone, an attempt
+ * still runs from the start.
  */
 public final class DecimationDriver implements Driver {
   private final int maxSweeps;
@@ -25,8 +34,10 @@ public final class DecimationDriver implements Driver {
   private final double noise;
   private final long seed;
   private final double plateau;
+  private final boolean learn;
 
-  private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau) {
+  private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau,
+      boolean learn) {
     this.maxSweeps = maxSweeps;
     this.sweepsPerDecision = sweepsPerDecision;
     this.tolerance = tolerance;
@@ -34,6 +45,7 @@ public final class DecimationDriver implements Driver {
     this.noise = noise;
     this.seed = seed;
     this.plateau = plateau;
+    this.learn = learn;
   }
 
   /**
@@ -44,7 +56,7 @@ public final class DecimationDriver implements Driver {
    * @return the driver with its default options
    */
   public static DecimationDriver withDefaults() {
-    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5);
+    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5, true);
   }
 
   /**
@@ -54,7 +66,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withRestarts(int count) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau, learn);
   }
 
   /**
@@ -64,7 +76,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSeed(long newSeed) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau, learn);
   }
 
   /**
@@ -74,7 +86,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withMaxSweeps(int count) {
-    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau);
+    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn);
   }
 
   /**
@@ -84,7 +96,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSweepsPerDecision(int count) {
-    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
+    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn);
   }
 
   /**
@@ -94,7 +106,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTolerance(double change) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau, learn);
   }
 
   /**
@@ -104,7 +116,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withNoise(double scale) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau, learn);
   }
 
   /**
@@ -114,7 +126,18 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withPlateau(double margin) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin, learn);
+  }
+
+  /**
+   * The same driver with or without learning from failed attempts: when off, every restart starts
+   * with nothing avoided, as before fgc learned from them.
+   *
+   * @param on whether later attempts avoid the last unforced decision before each contradiction
+   * @return a new driver
+   */
+  public DecimationDriver withLearning(boolean on) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, on);
   }
 
   @Override
@@ -135,6 +158,9 @@ public final class DecimationDriver implements Driver {
     int[] certainValue = new int[n];
     int sweeps = 0;
     int decisions = 0;
+    // Bit i * width + index: value index of variable i is avoided; made on the first failure.
+    BitSet avoided = null;
+    int width = readout.width();
     for (int attempt = 0; attempt <= restarts; attempt++) {
       int[] values = evidence.clone();
       Readout.observe(solver, values);
@@ -151,20 +177,28 @@ public final class DecimationDriver implements Driver {
         events.contradiction(decisions);
         return new SolveResult(SolveResult.Status.NO_SOLUTION, null, sweeps, 0, 0, System.nanoTime() - start);
       }
+      int lastChoice = -1;
+      int lastValue = 0;
       while (true) {
         if (solver.contradiction()) {
           events.contradiction(decisions);
+          if (learn && lastChoice >= 0) {
+            avoided = avoided != null ? avoided : new BitSet(n * width);
+            avoided.set(lastChoice * width + lastValue - solver.lowestValue(lastChoice));
+            events.avoided(lastChoice, lastValue);
+          }
           break;
         }
         int best = -1;
         int bestValue = 0;
         double bestMargin = -1;
+        boolean bestForced = false;
         int sure = 0;
         for (int i = 0; i < n; i++) {
           if (values[i] != Assignments.NONE) {
             continue;
           }
-          readout.read(solver, i);
+          readout.read(solver, i, avoided);
           if (readout.pointMass) {
             certain[sure++] = i;
             certainValue[i] = readout.value;
@@ -173,6 +207,7 @@ public final class DecimationDriver implements Driver {
             bestMargin = readout.margin;
             best = i;
             bestValue = readout.value;
+            bestForced = readout.pointMass;
           }
         }
         if (best < 0) {
@@ -196,7 +231,11 @@ public final class DecimationDriver implements Driver {
         }
         boolean sampled = attempt > 0 && bestMargin < plateau;
         if (sampled) {
-          bestValue = sample(solver, best, random);
+          bestValue = sample(solver, best, random, avoided, width);
+        }
+        if (!bestForced) {
+          lastChoice = best;
+          lastValue = bestValue;
         }
         values[best] = bestValue;
         events.decision(best, bestValue, bestMargin, sampled);
@@ -208,10 +247,25 @@ public final class DecimationDriver implements Driver {
     return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, restarts, System.nanoTime() - start);
   }
 
-  /** A value of {@code i} drawn from its belief. */
-  private static int sample(GeneratedAlgorithm solver, int i, Random random) {
+  /** A value of {@code i} drawn from its belief, without the values {@code avoided} while any other is left. */
+  private static int sample(GeneratedAlgorithm solver, int i, Random random, BitSet avoided, int width) {
     double[] belief = new double[solver.domainSize(i)];
     solver.marginal(i, belief);
+    if (avoided != null) {
+      double[] kept = belief.clone();
+      double left = 0;
+      for (int v = 0; v < kept.length; v++) {
+        if (avoided.get(i * width + v)) {
+          kept[v] = 0.0;
+        }
+        left += kept[v];
+      }
+      if (left > 0.0) {
+        for (int v = 0; v < kept.length; v++) {
+          belief[v] = kept[v] / left;
+        }
+      }
+    }
     double u = random.nextDouble();
     int v = 0;
     while (v < belief.length - 1 && u >= belief[v]) {
