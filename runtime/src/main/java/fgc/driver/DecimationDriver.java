@@ -18,13 +18,15 @@ import java.util.Random;
  * A contradiction before the first decision is a proof that the givens have no solution
  * ({@link SolveResult.Status#NO_SOLUTION}), and no restart is tried.
  *
- * <p>Restarts learn from the attempts that failed: the last decision of an attempt that its beliefs
- * did not force (not a point mass) before a contradiction, the end of the failure's trace, is
- * avoided by every later attempt on that puzzle: that value is neither the argmax nor sampled at
- * that variable while its belief leaves another value (a point mass is still taken, since the
- * messages then force it). The exact answer is unknown, so the avoided value may be right; the
- * other attempts' decisions then steer elsewhere. This is no search: nothing is undone, an attempt
- * still runs from the start.
+ * <p>Two rules are options, off by default (docs/algorithms.md has what they gain on fgc's own
+ * hard puzzles and on top95). {@link #withTiesToFewestValues}: among equal margins, the variable
+ * with the fewest values left is decided first. {@link #withLearning}: restarts learn from the
+ * attempts that failed. An attempt's last decision before a contradiction that its beliefs did not
+ * force (not a point mass), the end of the failure's trace, is avoided by every later attempt on
+ * that puzzle: that value is neither the argmax nor sampled at that variable while its belief
+ * leaves another value (a point mass is still taken: the messages then force it). The exact answer
+ * is unknown, so the avoided value may be right; later attempts then steer elsewhere. This is no
+ * search: nothing is undone, every attempt runs from the start.
  */
 public final class DecimationDriver implements Driver {
   private final int maxSweeps;
@@ -35,9 +37,10 @@ public final class DecimationDriver implements Driver {
   private final long seed;
   private final double plateau;
   private final boolean learn;
+  private final boolean fewestFirst;
 
   private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau,
-      boolean learn) {
+      boolean learn, boolean fewestFirst) {
     this.maxSweeps = maxSweeps;
     this.sweepsPerDecision = sweepsPerDecision;
     this.tolerance = tolerance;
@@ -46,6 +49,7 @@ public final class DecimationDriver implements Driver {
     this.seed = seed;
     this.plateau = plateau;
     this.learn = learn;
+    this.fewestFirst = fewestFirst;
   }
 
   /**
@@ -56,7 +60,7 @@ public final class DecimationDriver implements Driver {
    * @return the driver with its default options
    */
   public static DecimationDriver withDefaults() {
-    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5, true);
+    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5, false, false);
   }
 
   /**
@@ -66,7 +70,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withRestarts(int count) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau, learn);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -76,7 +80,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSeed(long newSeed) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau, learn);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -86,7 +90,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withMaxSweeps(int count) {
-    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn);
+    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -96,7 +100,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSweepsPerDecision(int count) {
-    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn);
+    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -106,7 +110,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTolerance(double change) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau, learn);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -116,7 +120,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withNoise(double scale) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau, learn);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -126,18 +130,29 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withPlateau(double margin) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin, learn);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin, learn, fewestFirst);
   }
 
   /**
-   * The same driver with or without learning from failed attempts: when off, every restart starts
-   * with nothing avoided, as before fgc learned from them.
+   * The same driver with or without learning from failed attempts (see the class comment): when off,
+   * the default, every restart starts with nothing avoided.
    *
    * @param on whether later attempts avoid the last unforced decision before each contradiction
    * @return a new driver
    */
   public DecimationDriver withLearning(boolean on) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, on);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, on, fewestFirst);
+  }
+
+  /**
+   * The same driver choosing, among free variables whose margins are exactly equal (max-product's
+   * ties), the one whose belief leaves the fewest values; otherwise the lowest index.
+   *
+   * @param on whether ties go to the variable with the fewest values left
+   * @return a new driver
+   */
+  public DecimationDriver withTiesToFewestValues(boolean on) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, on);
   }
 
   @Override
@@ -193,6 +208,7 @@ public final class DecimationDriver implements Driver {
         int bestValue = 0;
         double bestMargin = -1;
         boolean bestForced = false;
+        int bestLive = Integer.MAX_VALUE;
         int sure = 0;
         for (int i = 0; i < n; i++) {
           if (values[i] != Assignments.NONE) {
@@ -203,8 +219,9 @@ public final class DecimationDriver implements Driver {
             certain[sure++] = i;
             certainValue[i] = readout.value;
           }
-          if (readout.margin > bestMargin) {
+          if (readout.margin > bestMargin || fewestFirst && readout.margin == bestMargin && readout.live < bestLive) {
             bestMargin = readout.margin;
+            bestLive = readout.live;
             best = i;
             bestValue = readout.value;
             bestForced = readout.pointMass;

@@ -10,6 +10,8 @@ final class Readout {
   double margin;
   /** Whether every value but the best is exactly zero (a margin of 1.0 can also round up from almost). */
   boolean pointMass;
+  /** How many values the belief leaves (entries above zero), avoided ones included. */
+  int live;
   private int top;
   private double first;
   private double second;
@@ -38,6 +40,10 @@ final class Readout {
     int size = solver.domainSize(i);
     pick(size, null, 0);
     pointMass = first > 0.0 && second <= 0.0;
+    live = 0;
+    for (int v = 0; v < size; v++) {
+      live += belief[v] > 0.0 ? 1 : 0;
+    }
     if (avoided != null && !pointMass) {
       int base = i * belief.length;
       int hit = avoided.nextSetBit(base);
