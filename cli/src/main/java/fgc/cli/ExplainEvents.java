@@ -37,6 +37,11 @@ final class ExplainEvents implements SolveEvents {
   }
 
   @Override
+  public void avoided(int variable, int value) {
+    out.println("#   later attempts avoid " + model.variableName(variable) + " = " + value + " (the last unforced decision before the contradiction)");
+  }
+
+  @Override
   public void restart(int attempt) {
     decisions = 0;
     out.println("#   restart " + attempt + " from noisy messages");

@@ -73,6 +73,14 @@ final class SolveCommand implements Callable<Integer> {
   @NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
+  @Option(names = "--learn", negatable = true, defaultValue = "false", fallbackValue = "true",
+      description = "Decimate's restarts avoid the last unforced decision before each contradiction (default: off).")
+  boolean learn;
+
+  @Option(names = "--fewest-first", negatable = true, defaultValue = "false", fallbackValue = "true",
+      description = "Decimate breaks exact ties in margin towards the variable with the fewest values left (default: off).")
+  boolean fewestFirst;
+
   @Option(names = "--per-round", paramLabel = "K", description = "Variables iterative fixes after each inference (default: 5).")
   @NumberOptions.Range(min = 1)
   Integer perRound;
@@ -112,11 +120,12 @@ final class SolveCommand implements Callable<Integer> {
     }
   }
 
-  /** The chosen driver; decimate takes the restart budget, seed and noise, iterative its K. */
+  /** The chosen driver; decimate takes the restart budget, seed, noise, learning and tie rule, iterative its K. */
   Driver driver() {
     Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
     if (d instanceof DecimationDriver) {
-      DecimationDriver decimate = ((DecimationDriver) d).withRestarts(restarts).withSeed(seed);
+      DecimationDriver decimate = ((DecimationDriver) d).withRestarts(restarts).withSeed(seed).withLearning(learn)
+          .withTiesToFewestValues(fewestFirst);
       return noise == null ? decimate : decimate.withNoise(noise);
     }
     if (d instanceof IterativeDriver && perRound != null) {

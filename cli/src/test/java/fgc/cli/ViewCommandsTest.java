@@ -105,6 +105,23 @@ class ViewCommandsTest {
   }
 
   @Test
+  void explainNamesWhatLearningRestartsAvoidAndTheDefaultAvoidsNothing() throws Exception {
+    // A generated puzzle that decimate solves after four contradictions.
+    Path input = dir.resolve("in.txt");
+    Files.writeString(input, ".....72.8356.....1.8...........963......25...19.......9..5..6.2.62..9.17..8......\n");
+    assertEquals(0, cli.run("solve", "--input", input.toString(), "--explain", "--learn", "--cache-dir", cache()), cli.err());
+    String learning = cli.out();
+    assertTrue(learning.contains("#   contradiction"), learning);
+    assertTrue(learning.contains("#   later attempts avoid cell["), learning);
+    assertEquals(0, cli.run("solve", "--input", input.toString(), "--explain", "--cache-dir", cache()), cli.err());
+    String plain = cli.out();
+    assertTrue(plain.contains("#   contradiction"), plain);
+    assertTrue(!plain.contains("avoid"), plain);
+    assertEquals(0, cli.run("solve", "--input", input.toString(), "--learn", "--fewest-first", "--cache-dir", cache()), cli.err());
+    assertEquals(1, read(cli.out()).size(), cli.out());
+  }
+
+  @Test
   void explainListsTheDecisionsThatMadeTheAnswerAndStaysAPuzzleFile() throws Exception {
     Path input = dir.resolve("in.txt");
     Grid puzzle = PuzzleGenerator.generate(9, 4);

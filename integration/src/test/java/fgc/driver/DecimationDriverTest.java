@@ -14,7 +14,11 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +66,121 @@ class DecimationDriverTest {
     assertEquals(0, result.decisions());
   }
 
+  /** A puzzle of fgc's generator that decimate solves on its fourth restart, after four contradictions. */
+  private static final String AVOIDING = ".....72.8356.....1.8...........963......25...19.......9..5..6.2.62..9.17..8......";
+
+  @Test
+  void restartsAvoidTheLastUnforcedDecisionBeforeEachContradiction() {
+    Grid puzzle = grid(AVOIDING);
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
+    GeneratedAlgorithm solver = solverFor(model);
+    Set<List<Integer>> avoided = new HashSet<>();
+    List<String> repeated = new ArrayList<>();
+    int[] contradictions = {0};
+    SolveEvents watch = new SolveEvents() {
+      private List<Integer> last;
+
+      @Override
+      public void decision(int variable, int value, double margin, boolean sampled) {
+        // Called before the value is clamped: the belief is the one the decision was made from.
+        double[] belief = new double[solver.domainSize(variable)];
+        solver.marginal(variable, belief);
+        List<Integer> live = new ArrayList<>();
+        for (int v = 0; v < belief.length; v++) {
+          if (belief[v] > 0.0) {
+            live.add(solver.lowestValue(variable) + v);
+          }
+        }
+        if (live.size() == 1) {
+          return; // forced by the messages
+        }
+        List<Integer> choice = List.of(variable, value);
+        boolean otherValueLeft = live.stream().anyMatch(x -> !avoided.contains(List.of(variable, x)));
+        if (avoided.contains(choice) && otherValueLeft) {
+          repeated.add(model.variableName(variable) + " = " + value);
+        }
+        last = choice;
+      }
+
+      @Override
+      public void contradiction(int decisions) {
+        contradictions[0]++;
+        if (last != null) {
+          avoided.add(last);
+        }
+      }
+
+      @Override
+      public void restart(int attempt) {
+        last = null;
+      }
+    };
+    SolveResult result = DecimationDriver.withDefaults().withLearning(true).solve(solver, model, evidence(model, puzzle), watch);
+    assertTrue(result.solved());
+    assertTrue(contradictions[0] >= 2, "the puzzle no longer exercises restarts: " + contradictions[0] + " contradictions");
+    assertEquals(List.of(), repeated, "decisions a failed attempt ended on, taken again while another value was left");
+  }
+
+  @Test
+  void tiesInMarginGoToTheVariableWithTheFewestValuesLeft() {
+    // A generated puzzle whose beliefs tie in margin between variables with different numbers of values left.
+    Grid puzzle = grid("1...7.......964....46.......3......8.15.4..9.98...67......5..1......8..63.....2.4");
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
+    GeneratedAlgorithm solver = solverFor(model);
+    int[] givens = evidence(model, puzzle);
+    int[] values = givens.clone();
+    List<String> wrong = new ArrayList<>();
+    int[] ties = {0};
+    SolveEvents watch = new SolveEvents() {
+      @Override
+      public void decision(int variable, int value, double margin, boolean sampled) {
+        // Before the value is clamped, every free variable's belief is the one the choice was made from.
+        if (margin < 1.0) {
+          double[] own = liveAndMargin(solver, variable);
+          for (int j = 0; j < values.length; j++) {
+            if (j != variable && values[j] == Assignments.NONE) {
+              double[] other = liveAndMargin(solver, j);
+              if (other[1] == own[1]) {
+                ties[0]++;
+                if (other[0] < own[0]) {
+                  wrong.add(model.variableName(variable) + " over " + model.variableName(j));
+                }
+              }
+            }
+          }
+        }
+        values[variable] = value;
+      }
+
+      @Override
+      public void restart(int attempt) {
+        System.arraycopy(givens, 0, values, 0, values.length);
+      }
+    };
+    DecimationDriver.withDefaults().withTiesToFewestValues(true).solve(solver, model, givens, watch);
+    assertTrue(ties[0] > 0, "the puzzle no longer has ties");
+    assertEquals(List.of(), wrong, "a tie went to a variable with more values left");
+  }
+
+  /** How many values {@code i}'s belief leaves, and its best entry minus its second best. */
+  private static double[] liveAndMargin(GeneratedAlgorithm solver, int i) {
+    double[] belief = new double[solver.domainSize(i)];
+    solver.marginal(i, belief);
+    double first = -1;
+    double second = -1;
+    int live = 0;
+    for (double b : belief) {
+      live += b > 0.0 ? 1 : 0;
+      if (b > first) {
+        second = first;
+        first = b;
+      } else if (b > second) {
+        second = b;
+      }
+    }
+    return new double[] {live, first - Math.max(second, 0)};
+  }
+
   @Test
   void theModelCheckCatchesABrokenAssignment() {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
@@ -69,6 +188,15 @@ class DecimationDriverTest {
     assertEquals(null, Assignments.firstViolation(model, values));
     values[15] = 3;
     assertTrue(Assignments.firstViolation(model, values).contains("are both 3"));
+  }
+
+  /** A 9x9 grid from its 81 characters, {@code .} for an empty cell. */
+  private static Grid grid(String line) {
+    int[] cells = new int[line.length()];
+    for (int k = 0; k < cells.length; k++) {
+      cells[k] = line.charAt(k) == '.' ? 0 : line.charAt(k) - '0';
+    }
+    return Grid.of(9, cells);
   }
 
   static int[] evidence(Model model, Grid puzzle) {

@@ -2,6 +2,7 @@ package fgc.driver;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import java.util.BitSet;
 import java.util.Random;
 
 /**
@@ -16,6 +17,16 @@ import java.util.Random;
  * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages.
  * A contradiction before the first decision is a proof that the givens have no solution
  * ({@link SolveResult.Status#NO_SOLUTION}), and no restart is tried.
+ *
+ * <p>Two rules are options, off by default (docs/algorithms.md has what they gain on fgc's own
+ * hard puzzles and on top95). {@link #withTiesToFewestValues}: among equal margins, the variable
+ * with the fewest values left is decided first. {@link #withLearning}: restarts learn from the
+ * attempts that failed. An attempt's last decision before a contradiction that its beliefs did not
+ * force (not a point mass), the end of the failure's trace, is avoided by every later attempt on
+ * that puzzle: that value is neither the argmax nor sampled at that variable while its belief
+ * leaves another value (a point mass is still taken: the messages then force it). The exact answer
+ * is unknown, so the avoided value may be right; later attempts then steer elsewhere. This is no
+ * search: nothing is undone, every attempt runs from the start.
  */
 public final class DecimationDriver implements Driver {
   private final int maxSweeps;
@@ -25,8 +36,11 @@ public final class DecimationDriver implements Driver {
   private final double noise;
   private final long seed;
   private final double plateau;
+  private final boolean learn;
+  private final boolean fewestFirst;
 
-  private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau) {
+  private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau,
+      boolean learn, boolean fewestFirst) {
     this.maxSweeps = maxSweeps;
     this.sweepsPerDecision = sweepsPerDecision;
     this.tolerance = tolerance;
@@ -34,6 +48,8 @@ public final class DecimationDriver implements Driver {
     this.noise = noise;
     this.seed = seed;
     this.plateau = plateau;
+    this.learn = learn;
+    this.fewestFirst = fewestFirst;
   }
 
   /**
@@ -44,7 +60,7 @@ public final class DecimationDriver implements Driver {
    * @return the driver with its default options
    */
   public static DecimationDriver withDefaults() {
-    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5);
+    return new DecimationDriver(10, 3, 1e-6, 30, 0.5, 1L, 0.5, false, false);
   }
 
   /**
@@ -54,7 +70,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withRestarts(int count) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -64,7 +80,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSeed(long newSeed) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -74,7 +90,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withMaxSweeps(int count) {
-    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau);
+    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -84,7 +100,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSweepsPerDecision(int count) {
-    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau);
+    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -94,7 +110,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTolerance(double change) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -104,7 +120,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withNoise(double scale) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -114,7 +130,29 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withPlateau(double margin) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin);
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin, learn, fewestFirst);
+  }
+
+  /**
+   * The same driver with or without learning from failed attempts (see the class comment): when off,
+   * the default, every restart starts with nothing avoided.
+   *
+   * @param on whether later attempts avoid the last unforced decision before each contradiction
+   * @return a new driver
+   */
+  public DecimationDriver withLearning(boolean on) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, on, fewestFirst);
+  }
+
+  /**
+   * The same driver choosing, among free variables whose margins are exactly equal (max-product's
+   * ties), the one whose belief leaves the fewest values; otherwise the lowest index.
+   *
+   * @param on whether ties go to the variable with the fewest values left
+   * @return a new driver
+   */
+  public DecimationDriver withTiesToFewestValues(boolean on) {
+    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, on);
   }
 
   @Override
@@ -135,6 +173,9 @@ public final class DecimationDriver implements Driver {
     int[] certainValue = new int[n];
     int sweeps = 0;
     int decisions = 0;
+    // Bit i * width + index: value index of variable i is avoided; made on the first failure.
+    BitSet avoided = null;
+    int width = readout.width();
     for (int attempt = 0; attempt <= restarts; attempt++) {
       int[] values = evidence.clone();
       Readout.observe(solver, values);
@@ -151,28 +192,39 @@ public final class DecimationDriver implements Driver {
         events.contradiction(decisions);
         return new SolveResult(SolveResult.Status.NO_SOLUTION, null, sweeps, 0, 0, System.nanoTime() - start);
       }
+      int lastChoice = -1;
+      int lastValue = 0;
       while (true) {
         if (solver.contradiction()) {
           events.contradiction(decisions);
+          if (learn && lastChoice >= 0) {
+            avoided = avoided != null ? avoided : new BitSet(n * width);
+            avoided.set(lastChoice * width + lastValue - solver.lowestValue(lastChoice));
+            events.avoided(lastChoice, lastValue);
+          }
           break;
         }
         int best = -1;
         int bestValue = 0;
         double bestMargin = -1;
+        boolean bestForced = false;
+        int bestLive = Integer.MAX_VALUE;
         int sure = 0;
         for (int i = 0; i < n; i++) {
           if (values[i] != Assignments.NONE) {
             continue;
           }
-          readout.read(solver, i);
+          readout.read(solver, i, avoided);
           if (readout.pointMass) {
             certain[sure++] = i;
             certainValue[i] = readout.value;
           }
-          if (readout.margin > bestMargin) {
+          if (readout.margin > bestMargin || fewestFirst && readout.margin == bestMargin && readout.live < bestLive) {
             bestMargin = readout.margin;
+            bestLive = readout.live;
             best = i;
             bestValue = readout.value;
+            bestForced = readout.pointMass;
           }
         }
         if (best < 0) {
@@ -196,7 +248,11 @@ public final class DecimationDriver implements Driver {
         }
         boolean sampled = attempt > 0 && bestMargin < plateau;
         if (sampled) {
-          bestValue = sample(solver, best, random);
+          bestValue = sample(solver, best, random, avoided, width);
+        }
+        if (!bestForced) {
+          lastChoice = best;
+          lastValue = bestValue;
         }
         values[best] = bestValue;
         events.decision(best, bestValue, bestMargin, sampled);
@@ -208,10 +264,25 @@ public final class DecimationDriver implements Driver {
     return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, restarts, System.nanoTime() - start);
   }
 
-  /** A value of {@code i} drawn from its belief. */
-  private static int sample(GeneratedAlgorithm solver, int i, Random random) {
+  /** A value of {@code i} drawn from its belief, without the values {@code avoided} while any other is left. */
+  private static int sample(GeneratedAlgorithm solver, int i, Random random, BitSet avoided, int width) {
     double[] belief = new double[solver.domainSize(i)];
     solver.marginal(i, belief);
+    if (avoided != null) {
+      double[] kept = belief.clone();
+      double left = 0;
+      for (int v = 0; v < kept.length; v++) {
+        if (avoided.get(i * width + v)) {
+          kept[v] = 0.0;
+        }
+        left += kept[v];
+      }
+      if (left > 0.0) {
+        for (int v = 0; v < kept.length; v++) {
+          belief[v] = kept[v] / left;
+        }
+      }
+    }
     double u = random.nextDouble();
     int v = 0;
     while (v < belief.length - 1 && u >= belief[v]) {

@@ -1,6 +1,7 @@
 package fgc.driver;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import java.util.BitSet;
 
 /** Reading beliefs: the best value of a variable and its margin over the second best. */
 final class Readout {
@@ -9,6 +10,11 @@ final class Readout {
   double margin;
   /** Whether every value but the best is exactly zero (a margin of 1.0 can also round up from almost). */
   boolean pointMass;
+  /** How many values the belief leaves (entries above zero), avoided ones included. */
+  int live;
+  private int top;
+  private double first;
+  private double second;
 
   Readout(GeneratedAlgorithm solver) {
     int width = 1;
@@ -20,11 +26,52 @@ final class Readout {
 
   /** Reads variable {@code i}: sets {@link #value} (its argmax, lowest on ties) and {@link #margin}. */
   void read(GeneratedAlgorithm solver, int i) {
+    read(solver, i, null);
+  }
+
+  /**
+   * Reads variable {@code i} as {@link #read(GeneratedAlgorithm, int)} does, but passes over the
+   * values set in {@code avoided} (bit {@code i * width() + index}) while the belief leaves
+   * another value: the argmax and the margin are then those of the other values. A point mass is
+   * read as it is: the messages force that value, whatever was avoided.
+   */
+  void read(GeneratedAlgorithm solver, int i, BitSet avoided) {
     solver.marginal(i, belief);
-    int top = 0;
-    double first = -1;
-    double second = -1;
-    for (int v = 0; v < solver.domainSize(i); v++) {
+    int size = solver.domainSize(i);
+    pick(size, null, 0);
+    pointMass = first > 0.0 && second <= 0.0;
+    live = 0;
+    for (int v = 0; v < size; v++) {
+      live += belief[v] > 0.0 ? 1 : 0;
+    }
+    if (avoided != null && !pointMass) {
+      int base = i * belief.length;
+      int hit = avoided.nextSetBit(base);
+      if (hit >= 0 && hit < base + size) {
+        int top = this.top;
+        double best = first;
+        double next = second;
+        pick(size, avoided, base);
+        if (first <= 0.0) { // every value left is avoided: read the belief as it is
+          this.top = top;
+          first = best;
+          second = next;
+        }
+      }
+    }
+    value = solver.lowestValue(i) + top;
+    margin = first - Math.max(second, 0);
+  }
+
+  /** The best and second-best entries of the belief, leaving out the values set in {@code avoided}. */
+  private void pick(int size, BitSet avoided, int base) {
+    top = 0;
+    first = -1;
+    second = -1;
+    for (int v = 0; v < size; v++) {
+      if (avoided != null && avoided.get(base + v)) {
+        continue;
+      }
       if (belief[v] > first) {
         second = first;
         first = belief[v];
@@ -33,9 +80,11 @@ final class Readout {
         second = belief[v];
       }
     }
-    value = solver.lowestValue(i) + top;
-    margin = first - Math.max(second, 0);
-    pointMass = first > 0.0 && second <= 0.0;
+  }
+
+  /** Entries per variable in the bit numbering of {@link #read(GeneratedAlgorithm, int, BitSet)}. */
+  int width() {
+    return belief.length;
   }
 
   /** Sweeps until the largest message change is below {@code tolerance} or {@code limit} sweeps ran; returns the sweeps run. */

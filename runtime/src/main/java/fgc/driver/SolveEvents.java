@@ -31,6 +31,15 @@ public interface SolveEvents {
   default void invalidAssignment(String why) {}
 
   /**
+   * After a contradiction, later attempts on this puzzle avoid {@code value} at {@code variable}:
+   * it was the attempt's last decision that its beliefs did not force (decimation).
+   *
+   * @param variable the variable's index
+   * @param value the value avoided from now on
+   */
+  default void avoided(int variable, int value) {}
+
+  /**
    * Attempt {@code attempt} (1 for the first restart) begins.
    *
    * @param attempt the attempt's number
