@@ -32,9 +32,18 @@ public final class ModelBuilder {
   private int nextIndex;
   private long tableEntries;
   private long expansionWork;
+  /** The heap the model may take ({@link Limits#MODEL_HEAP_SHARE} of the JVM's), and a lower bound of what it takes so far. */
+  private final long heapBytes;
+  private long modelBytes;
 
   ModelBuilder(String name) {
+    this(name, Runtime.getRuntime().maxMemory());
+  }
+
+  /** A builder for a JVM of {@code maxHeapBytes} of heap (tests give a small one). */
+  ModelBuilder(String name, long maxHeapBytes) {
     this.name = Names.checkIdentifier(name, "model");
+    this.heapBytes = maxHeapBytes / Limits.MODEL_HEAP_SHARE;
   }
 
   /**
@@ -579,9 +588,20 @@ public final class ModelBuilder {
           + " weights in all; the limit is " + Limits.MAX_MODEL_TABLE_ENTRIES);
     }
     tableEntries += weights.length;
+    modelBytes += Limits.FACTOR_BYTES + Limits.SCOPE_ENTRY_BYTES * scope.length;
+    if (modelBytes > heapBytes) {
+      throw new ModelException("the model is too big for this JVM's heap: its first " + (factors.size() + 1) + " factors take more than "
+          + mib(modelBytes) + " of memory, past the " + mib(heapBytes) + " a model may have (half of the maximum heap, "
+          + mib(heapBytes * Limits.MODEL_HEAP_SHARE) + "); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+          + Math.max(1, (modelBytes * Limits.MODEL_HEAP_SHARE * 2 >> 30) + 1) + "g");
+    }
     factors.add(new Factor(kind, scope, domains(scope), weights, total, formula));
     origins.add(origin);
     return this;
+  }
+
+  private static String mib(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%,.1f MiB", bytes / (double) (1 << 20));
   }
 
   /**
