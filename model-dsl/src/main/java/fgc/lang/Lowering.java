@@ -209,7 +209,7 @@ final class Lowering {
    * evaluator's own errors.
    */
   private Formula arith(Ast.Arith top, boolean decimals) {
-    List<Ast.Arith> chain = new ArrayList<>();
+    List<Ast.Arith> chain = new ArrayList<>(4);
     NumExpr left = top;
     while (left instanceof Ast.Arith a) {
       chain.add(a);

@@ -210,12 +210,13 @@ public final class Formula {
    * @return the sum, folded
    */
   public static Formula add(List<Formula> terms) {
-    List<Formula> out = new ArrayList<>();
+    List<Formula> flat = flatten(Op.ADD, terms);
+    List<Formula> out = new ArrayList<>(flat.size() + 1);
     boolean real = false;
     long intSum = 0;
     double realSum = 0;
     boolean anyConstant = false;
-    for (Formula t : flatten(Op.ADD, terms)) {
+    for (Formula t : flat) {
       number(t, "+");
       real |= t.type == Type.REAL;
       if (t.op == Op.CONST) {
@@ -260,12 +261,13 @@ public final class Formula {
    * @return the product, folded
    */
   public static Formula mul(List<Formula> factors) {
-    List<Formula> out = new ArrayList<>();
+    List<Formula> flat = flatten(Op.MUL, factors);
+    List<Formula> out = new ArrayList<>(flat.size() + 1);
     boolean real = false;
     long intProduct = 1;
     double realProduct = 1;
     boolean anyConstant = false;
-    for (Formula t : flatten(Op.MUL, factors)) {
+    for (Formula t : flat) {
       number(t, "*");
       real |= t.type == Type.REAL;
       if (t.op == Op.CONST) {
@@ -992,7 +994,11 @@ public final class Formula {
   private void write(StringBuilder sb) {
     switch (op) {
       case CONST:
-        sb.append(type == Type.BOOL ? (integer != 0 ? "true" : "false") : type == Type.INT ? Long.toString(integer) : DecimalText.of(real));
+        if (type == Type.INT) {
+          sb.append(integer); // appended as digits: no string per constant of every factor's key
+        } else {
+          sb.append(type == Type.BOOL ? (integer != 0 ? "true" : "false") : DecimalText.of(real));
+        }
         return;
       case VAR:
         sb.append('$').append(integer);
