@@ -285,7 +285,7 @@ final class Evaluator {
 
   /** The flat indices of {@code refs} for every binding of {@code binders}, bounded by {@link Limits#MAX_ARITY}. */
   List<Integer> scope(Pos pos, String keyword, List<Ast.Ref> refs, Binders binders) {
-    List<Integer> scope = new ArrayList<>();
+    List<Integer> scope = new ArrayList<>(refs.size());
     forEach(binders, () -> {
       for (Ast.Ref ref : refs) {
         step(ref.pos());

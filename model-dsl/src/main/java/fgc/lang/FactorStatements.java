@@ -23,9 +23,12 @@ final class FactorStatements {
       e.build(t.pos(), () -> e.builder().table(scope, weights));
     } else if (s instanceof Ast.Weight w) {
       List<Integer> scope = e.scope(w.pos(), "weight", w.refs(), w.binders());
-      String described = describe(e, scope);
-      Formula formula = new Lowering(e, Lowering.scope(scope, described)).number(w.formula());
-      e.build(w.pos(), () -> e.builder().weight(scope.stream().mapToInt(Integer::intValue).toArray(), formula));
+      Formula formula = new Lowering(e, Lowering.scope(scope, () -> describe(e, scope))).number(w.formula());
+      int[] variables = new int[scope.size()];
+      for (int k = 0; k < variables.length; k++) {
+        variables[k] = scope.get(k);
+      }
+      e.build(w.pos(), () -> e.builder().weight(variables, formula));
     } else if (s instanceof Ast.Cpt c) {
       cpt(e, c);
     } else {

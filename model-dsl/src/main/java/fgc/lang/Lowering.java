@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -22,14 +21,17 @@ import java.util.function.Supplier;
  */
 final class Lowering {
   /** Which variables an expression may use: none (a constant), any (a relation), or those of a weight's scope. */
-  record Mode(boolean variables, Set<Integer> scope, String scopeText) {}
+  record Mode(boolean variables, Collection<Integer> scope, Supplier<String> scopeText) {}
 
   static final Mode CONSTANT = new Mode(false, null, null);
   static final Mode ANY_VARIABLE = new Mode(true, null, null);
 
-  /** The variables of a weight's scope, described as {@code text} in errors. */
-  static Mode scope(Collection<Integer> variables, String text) {
-    return new Mode(true, new HashSet<>(variables), text);
+  /**
+   * The variables of a weight's scope, described as {@code text} in errors (made only for an
+   * error: a loop makes a weight per iteration). A short scope is searched as it is.
+   */
+  static Mode scope(Collection<Integer> variables, Supplier<String> text) {
+    return new Mode(true, variables.size() <= 16 ? variables : new HashSet<>(variables), text);
   }
 
   private final Evaluator ev;
@@ -173,7 +175,7 @@ final class Lowering {
       ev.step(n.pos());
       if (mode.scope() != null && !mode.scope().contains(v)) {
         throw ev.error(n.pos(), "'" + n.name() + "' reads " + ev.variableName(v) + ", which is not in the scope of this weight ("
-            + mode.scopeText() + "); list it in weight(...)");
+            + mode.scopeText().get() + "); list it in weight(...)");
       }
     }
     return value;
@@ -194,7 +196,7 @@ final class Lowering {
     ev.step(ref.pos());
     int index = ev.resolve(ref);
     if (mode.scope() != null && !mode.scope().contains(index)) {
-      throw ev.error(ref.pos(), "'" + ev.variableName(index) + "' is not in the scope of this weight (" + mode.scopeText()
+      throw ev.error(ref.pos(), "'" + ev.variableName(index) + "' is not in the scope of this weight (" + mode.scopeText().get()
           + "); list it in weight(...)");
     }
     return Formula.variable(index);
@@ -207,7 +209,7 @@ final class Lowering {
    * evaluator's own errors.
    */
   private Formula arith(Ast.Arith top, boolean decimals) {
-    List<Ast.Arith> chain = new ArrayList<>();
+    List<Ast.Arith> chain = new ArrayList<>(4);
     NumExpr left = top;
     while (left instanceof Ast.Arith a) {
       chain.add(a);

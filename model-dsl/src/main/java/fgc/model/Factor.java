@@ -28,18 +28,23 @@ public final class Factor {
    * A factor; {@code weights} is kept, not copied (the builder hands over arrays it never changes
    * again, which lets equal computed tables share one array).
    */
-  Factor(FactorKind kind, int[] scope, Domain[] domains, double[] weights, long total, Formula formula) {
+  /**
+   * A factor; its scope and domains are the builder's own arrays, kept as they are, and
+   * {@code compact} says whether its canonical text writes the formula ({@link #writeFormula}),
+   * worked out once for every factor that shares the formula and its table.
+   */
+  Factor(FactorKind kind, int[] scope, Domain[] domains, double[] weights, long total, Formula formula, boolean compact) {
     this.kind = kind;
-    this.scope = scope.clone();
-    this.domains = domains.clone();
+    this.scope = scope;
+    this.domains = domains;
     this.weights = weights.length == 0 ? NO_WEIGHTS : weights;
     this.total = total;
     this.formula = formula;
-    this.compact = formula != null && writeFormula(formula.text(), weights);
+    this.compact = compact;
   }
 
   /** Whether the formula's text is shorter than the weights' text would be (each weight takes at least 4 characters). */
-  private static boolean writeFormula(String text, double[] weights) {
+  static boolean writeFormula(String text, double[] weights) {
     if (text.length() < 4L * weights.length) {
       return true;
     }

@@ -210,12 +210,13 @@ public final class Formula {
    * @return the sum, folded
    */
   public static Formula add(List<Formula> terms) {
-    List<Formula> out = new ArrayList<>();
+    List<Formula> flat = flatten(Op.ADD, terms);
+    List<Formula> out = new ArrayList<>(flat.size() + 1);
     boolean real = false;
     long intSum = 0;
     double realSum = 0;
     boolean anyConstant = false;
-    for (Formula t : flatten(Op.ADD, terms)) {
+    for (Formula t : flat) {
       number(t, "+");
       real |= t.type == Type.REAL;
       if (t.op == Op.CONST) {
@@ -234,7 +235,7 @@ public final class Formula {
       return constant;
     }
     // A zero adds nothing; a decimal zero is kept only where it makes the sum a decimal.
-    boolean realTerm = out.stream().anyMatch(t -> t.type == Type.REAL);
+    boolean realTerm = anyReal(out);
     if (anyConstant && constant.realValue() != 0.0 || constant.type == Type.REAL && !realTerm) {
       out.add(constant);
     }
@@ -260,12 +261,13 @@ public final class Formula {
    * @return the product, folded
    */
   public static Formula mul(List<Formula> factors) {
-    List<Formula> out = new ArrayList<>();
+    List<Formula> flat = flatten(Op.MUL, factors);
+    List<Formula> out = new ArrayList<>(flat.size() + 1);
     boolean real = false;
     long intProduct = 1;
     double realProduct = 1;
     boolean anyConstant = false;
-    for (Formula t : flatten(Op.MUL, factors)) {
+    for (Formula t : flat) {
       number(t, "*");
       real |= t.type == Type.REAL;
       if (t.op == Op.CONST) {
@@ -284,7 +286,7 @@ public final class Formula {
       return constant;
     }
     // A one multiplies by nothing; a decimal one is kept only where it makes the product a decimal.
-    boolean realFactor = out.stream().anyMatch(t -> t.type == Type.REAL);
+    boolean realFactor = anyReal(out);
     if (anyConstant && constant.realValue() != 1.0 || constant.type == Type.REAL && !realFactor) {
       out.add(0, constant);
     }
@@ -663,9 +665,31 @@ public final class Formula {
    * @return the variables' numbers
    */
   public int[] variables() {
+    if (size <= 64) { // the common small formula: a scan of at most 64 entries, no boxing
+      int[] seen = new int[size];
+      int n = collectSmall(seen, 0);
+      return Arrays.copyOf(seen, n);
+    }
     Set<Integer> seen = new LinkedHashSet<>();
     collect(seen);
     return seen.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private int collectSmall(int[] seen, int n) {
+    if (op == Op.VAR) {
+      for (int k = 0; k < n; k++) {
+        if (seen[k] == integer) {
+          return n;
+        }
+      }
+      seen[n] = (int) integer;
+      return n + 1;
+    }
+    int m = n;
+    for (Formula a : args) {
+      m = a.collectSmall(seen, m);
+    }
+    return m;
   }
 
   private void collect(Set<Integer> seen) {
@@ -674,6 +698,58 @@ public final class Formula {
     }
     for (Formula a : args) {
       a.collect(seen);
+    }
+  }
+
+  /** A variable the formula mentions that is not in {@code scope}, or -1. */
+  int variableOutside(int[] scope) {
+    if (op == Op.VAR) {
+      return position(scope, integer) >= 0 ? -1 : (int) integer;
+    }
+    for (Formula a : args) {
+      int v = a.variableOutside(scope);
+      if (v >= 0) {
+        return v;
+      }
+    }
+    return -1;
+  }
+
+  private static int position(int[] scope, long variable) {
+    for (int k = 0; k < scope.length; k++) {
+      if (scope[k] == variable) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The {@link #text()} of {@link #bind bind(scope)}, written without making the bound formula;
+   * every variable must be in {@code scope}.
+   */
+  StringBuilder boundText(int[] scope) {
+    StringBuilder sb = new StringBuilder(64);
+    writeBound(sb, scope);
+    return sb;
+  }
+
+  private void writeBound(StringBuilder sb, int[] scope) {
+    if (op == Op.VAR) {
+      int k = position(scope, integer);
+      if (k < 0) {
+        throw new ModelException("variable " + integer + " is not in the scope");
+      }
+      sb.append('$').append(k);
+    } else if (args.length == 0) {
+      write(sb);
+    } else {
+      sb.append('(').append(op.symbol);
+      for (Formula a : args) {
+        sb.append(' ');
+        a.writeBound(sb, scope);
+      }
+      sb.append(')');
     }
   }
 
@@ -918,7 +994,11 @@ public final class Formula {
   private void write(StringBuilder sb) {
     switch (op) {
       case CONST:
-        sb.append(type == Type.BOOL ? (integer != 0 ? "true" : "false") : type == Type.INT ? Long.toString(integer) : DecimalText.of(real));
+        if (type == Type.INT) {
+          sb.append(integer); // appended as digits: no string per constant of every factor's key
+        } else {
+          sb.append(type == Type.BOOL ? (integer != 0 ? "true" : "false") : DecimalText.of(real));
+        }
         return;
       case VAR:
         sb.append('$').append(integer);
@@ -956,6 +1036,15 @@ public final class Formula {
       case REAL -> real(f.realAt(null));
       case BOOL -> bool(f.holdsAt(null));
     };
+  }
+
+  private static boolean anyReal(List<Formula> items) {
+    for (Formula f : items) {
+      if (f.type == Type.REAL) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static List<Formula> flatten(Op op, List<Formula> items) {

@@ -9,12 +9,17 @@ package fgc.model;
 public final class Limits {
   /** Values in one variable's domain. */
   public static final int MAX_DOMAIN = 256;
-  /** Variables in a model, all arrays together. */
-  public static final int MAX_VARIABLES = 100_000;
+  /**
+   * Variables in a model, all arrays together (2^24: a 4096 x 4096 grid). Far below {@code int}'s
+   * range, so an index times a small width never overflows; what a model this big costs is
+   * checked in {@code long} against the heap, here for the model ({@link #MODEL_HEAP_SHARE}) and
+   * by the planner for its solver.
+   */
+  public static final int MAX_VARIABLES = 1 << 24;
   /** Dimensions of one variable array. */
   public static final int MAX_RANK = 8;
-  /** Factors in a model after loops are unrolled. */
-  public static final int MAX_FACTORS = 1_000_000;
+  /** Factors in a model after loops are unrolled (2^24). */
+  public static final int MAX_FACTORS = 1 << 24;
   /** Variables one factor may connect. */
   public static final int MAX_ARITY = 1024;
 
@@ -30,6 +35,23 @@ public final class Limits {
    * time reading a model takes to a few seconds.
    */
   public static final long MAX_EXPANSION_WORK = 1L << 28;
+
+  /**
+   * A model may take at most 1/this of the JVM's maximum heap (half): the rest is for planning
+   * and compiling its solver. Counted from below as the factors are added ({@link #FACTOR_BYTES}
+   * and {@link #SCOPE_ENTRY_BYTES} each; tables not counted, equal ones share an array), so a model
+   * refused here would not have fit.
+   */
+  public static final long MODEL_HEAP_SHARE = 2;
+
+  /**
+   * Heap one factor takes besides its scope: the object, its scope and domain arrays' headers,
+   * its place in the model's lists (measured: about 120 bytes for a pairwise weight formula).
+   */
+  public static final long FACTOR_BYTES = 80;
+
+  /** Heap per variable of a factor's scope: an int of the scope and a reference to its domain. */
+  public static final long SCOPE_ENTRY_BYTES = 8;
 
   private Limits() {}
 }

@@ -123,7 +123,8 @@ public final class Model {
    * @return its array
    */
   public VariableArray arrayOf(int index) {
-    for (VariableArray a : arrays) {
+    for (int k = 0; k < arrays.size(); k++) { // by index: the planners ask per factor variable, an iterator each time added up
+      VariableArray a = arrays.get(k);
       if (index >= a.firstIndex() && index < a.firstIndex() + a.size()) {
         return a;
       }

@@ -27,14 +27,32 @@ public final class ModelBuilder {
   /** Per factor, where it was made, or null. */
   private final List<Origin> origins = new ArrayList<>();
   private Origin origin;
-  /** Tables computed from formulas, by formula text and domains: equal ones are computed once and shared. */
-  private final Map<String, double[]> computed = new HashMap<>();
+  /**
+   * Tables computed from formulas, by formula text (variables by scope position) and domains:
+   * equal ones are computed once, and every factor of them shares the table and the formula.
+   */
+  private final Map<String, Expanded> computed = new HashMap<>();
+
+  /** A computed table, the formula it comes from (variables by scope position), and whether the canonical text writes the formula. */
+  private record Expanded(Formula formula, double[] table, boolean compact) {}
+
+  /** The computed tables some factor holds already: a shared one counts once among the model's weights. */
+  private final Set<Expanded> counted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private int nextIndex;
   private long tableEntries;
   private long expansionWork;
+  /** The heap the model may take ({@link Limits#MODEL_HEAP_SHARE} of the JVM's), and a lower bound of what it takes so far. */
+  private final long heapBytes;
+  private long modelBytes;
 
   ModelBuilder(String name) {
+    this(name, Runtime.getRuntime().maxMemory());
+  }
+
+  /** A builder for a JVM of {@code maxHeapBytes} of heap (tests give a small one). */
+  ModelBuilder(String name, long maxHeapBytes) {
     this.name = Names.checkIdentifier(name, "model");
+    this.heapBytes = maxHeapBytes / Limits.MODEL_HEAP_SHARE;
   }
 
   /**
@@ -273,11 +291,11 @@ public final class ModelBuilder {
     }
     String hint = linear == null || vars.length <= 2 ? ""
         : "; over more variables only a sum with coefficient 1 compared with == (sum(...) == total) needs no table";
-    double[] table = expand("relation", relation, vars, hint);
-    if (Arrays.stream(table).allMatch(w -> w == 0.0)) {
+    Expanded table = expand("relation", relation, vars, hint);
+    if (allZero(table.table())) {
       throw new ModelException("the relation holds for no values of " + describeAll(vars));
     }
-    return add(FactorKind.TABLE, vars, table, 0, relation.bind(vars));
+    return add(FactorKind.TABLE, vars, table);
   }
 
   /**
@@ -334,22 +352,19 @@ public final class ModelBuilder {
     for (int v : scope) {
       checkDeclared("weight", v);
     }
-    Set<Integer> seen = new HashSet<>();
-    for (int v : scope) {
-      if (!seen.add(v)) {
-        throw new ModelException("weight names " + describe(v) + " twice");
-      }
+    int twice = repeated(scope);
+    if (twice >= 0) {
+      throw new ModelException("weight names " + describe(twice) + " twice");
     }
-    for (int v : weight.variables()) {
-      if (!seen.contains(v)) {
-        throw new ModelException("the weight formula uses " + describe(v) + ", which is not in its scope (" + describeAll(scope) + ")");
-      }
+    int outside = weight.variableOutside(scope);
+    if (outside >= 0) {
+      throw new ModelException("the weight formula uses " + describe(outside) + ", which is not in its scope (" + describeAll(scope) + ")");
     }
-    double[] table = expand("weight", weight, scope, "");
-    if (Arrays.stream(table).allMatch(w -> w == 0.0)) {
+    Expanded table = expand("weight", weight, scope, "");
+    if (allZero(table.table())) {
       throw new ModelException("the weight formula is 0 for every value of " + describeAll(scope) + ": no value would be possible");
     }
-    return add(FactorKind.TABLE, scope, table, 0, weight.bind(scope));
+    return add(FactorKind.TABLE, scope, table);
   }
 
   /**
@@ -435,19 +450,26 @@ public final class ModelBuilder {
    * formulas over equal domains share one computed array. Every value must be defined and, for a
    * weight, finite and non-negative.
    */
-  private double[] expand(String what, Formula formula, int[] scope, String hint) {
+  private Expanded expand(String what, Formula formula, int[] scope, String hint) {
     Domain[] domains = domains(scope);
     long entries = Factor.jointSize(domains);
     if (entries > Limits.MAX_TABLE_ENTRIES) {
       throw new ModelException(what + " over " + scope.length + " variables (" + describeAll(scope) + ") would need a table of "
           + (entries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : entries) + " entries; the limit is " + Limits.MAX_TABLE_ENTRIES + hint);
     }
-    Formula bound = formula.bind(scope);
-    String key = bound.text() + " over " + Arrays.toString(domains);
-    double[] cached = computed.get(key);
+    // The key is written from the formula as given, renumbering as it goes: a loop's factors
+    // mostly repeat one formula, and then nothing else is made for them.
+    StringBuilder keyText = formula.boundText(scope);
+    keyText.append(" over");
+    for (Domain d : domains) {
+      keyText.append(' ').append(d.lo()).append("..").append(d.hi());
+    }
+    String key = keyText.toString();
+    Expanded cached = computed.get(key);
     if (cached != null) {
       return cached;
     }
+    Formula bound = formula.bind(scope);
     long work = entries * bound.size();
     if (expansionWork + work > Limits.MAX_EXPANSION_WORK) {
       throw new ModelException("the model's relations and weight formulas take more than " + Limits.MAX_EXPANSION_WORK
@@ -474,8 +496,39 @@ public final class ModelBuilder {
       table[k] = w == 0.0 ? 0.0 : w;
       Factor.next(values, domains);
     }
-    computed.put(key, table);
-    return table;
+    Expanded made = new Expanded(bound, table, Factor.writeFormula(bound.text(), table));
+    computed.put(key, made);
+    return made;
+  }
+
+  private static boolean allZero(double[] table) {
+    for (double w : table) {
+      if (w != 0.0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A variable {@code scope} names twice, or -1. */
+  private static int repeated(int[] scope) {
+    if (scope.length <= 16) {
+      for (int a = 1; a < scope.length; a++) {
+        for (int b = 0; b < a; b++) {
+          if (scope[a] == scope[b]) {
+            return scope[a];
+          }
+        }
+      }
+      return -1;
+    }
+    Set<Integer> seen = new HashSet<>();
+    for (int v : scope) {
+      if (!seen.add(v)) {
+        return v;
+      }
+    }
+    return -1;
   }
 
   /** {@code x[0] = 3, x[1] = 5}. */
@@ -558,30 +611,51 @@ public final class ModelBuilder {
     return add(kind, scope, new double[0], 0, null);
   }
 
+  /** A table computed from a formula; its array and formula are shared, and counted once among the model's weights. */
+  private ModelBuilder add(FactorKind kind, int[] scope, Expanded table) {
+    boolean first = counted.add(table);
+    return add(kind, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0);
+  }
+
   private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula) {
+    return add(kind, scope, weights, total, formula, formula != null && Factor.writeFormula(formula.text(), weights), weights.length);
+  }
+
+  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula, boolean compact, int newWeights) {
     if (factors.size() >= Limits.MAX_FACTORS) {
       throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
     }
     if (scope.length > Limits.MAX_ARITY) {
       throw new ModelException(kind.keyword() + " over " + scope.length + " variables; the limit is " + Limits.MAX_ARITY);
     }
-    Set<Integer> seen = new HashSet<>();
     for (int v : scope) {
       if (v < 0 || v >= nextIndex) {
         throw new ModelException(kind.keyword() + " names variable " + v + ", which is not declared");
       }
-      if (!seen.add(v)) {
-        throw new ModelException(kind.keyword() + " names " + describe(v) + " twice");
-      }
     }
-    if (tableEntries + weights.length > Limits.MAX_MODEL_TABLE_ENTRIES) {
+    int twice = repeated(scope);
+    if (twice >= 0) {
+      throw new ModelException(kind.keyword() + " names " + describe(twice) + " twice");
+    }
+    if (tableEntries + newWeights > Limits.MAX_MODEL_TABLE_ENTRIES) {
       throw new ModelException("the model's tables would hold more than " + Limits.MAX_MODEL_TABLE_ENTRIES
           + " weights in all; the limit is " + Limits.MAX_MODEL_TABLE_ENTRIES);
     }
-    tableEntries += weights.length;
-    factors.add(new Factor(kind, scope, domains(scope), weights, total, formula));
+    tableEntries += newWeights;
+    modelBytes += Limits.FACTOR_BYTES + Limits.SCOPE_ENTRY_BYTES * scope.length;
+    if (modelBytes > heapBytes) {
+      throw new ModelException("the model is too big for this JVM's heap: its first " + (factors.size() + 1) + " factors take more than "
+          + mib(modelBytes) + " of memory, past the " + mib(heapBytes) + " a model may have (half of the maximum heap, "
+          + mib(heapBytes * Limits.MODEL_HEAP_SHARE) + "); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+          + Math.max(1, (modelBytes * Limits.MODEL_HEAP_SHARE * 2 >> 30) + 1) + "g");
+    }
+    factors.add(new Factor(kind, scope.clone(), domains(scope), weights, total, formula, compact));
     origins.add(origin);
     return this;
+  }
+
+  private static String mib(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%,.1f MiB", bytes / (double) (1 << 20));
   }
 
   /**

@@ -177,7 +177,7 @@ class UaiFormatTest {
   static Stream<Arguments> modelErrors() {
     return Stream.of(
         error("unknown type", CHAIN.replace("MARKOV", "MARKOF"), 1, 1, "expected the network type MARKOV or BAYES but found 'MARKOF'"),
-        error("no variables", CHAIN.replaceFirst("\n3\n", "\n0\n"), 2, 1, "the number of variables is 0; it must be 1..100000 (fgc's limit)"),
+        error("no variables", CHAIN.replaceFirst("\n3\n", "\n0\n"), 2, 1, "the number of variables is 0; it must be 1..16777216 (fgc's limit)"),
         error("cardinality zero", CHAIN.replace("2 3 2", "2 0 2"), 3, 3,
             "the cardinality of variable 1 is 0; it must be 1..256 (fgc's limit for one variable)"),
         error("cardinality too big", CHAIN.replace("2 3 2", "2 300 2"), 3, 3,

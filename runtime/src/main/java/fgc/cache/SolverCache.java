@@ -62,6 +62,12 @@ public final class SolverCache {
    * file is compiled in memory and not stored, so fgc never writes an entry it would refuse.
    */
   static final long MAX_FILE_BYTES = 64L << 20;
+  /**
+   * The key material may be this many times larger than the other files (1 GiB): it is the
+   * model's canonical text, some 60 bytes a factor (125 MB for a 1000 x 1000 grid's two million),
+   * where the class and source carry shared tables once.
+   */
+  static final long MATERIAL_FILE_FACTOR = 16;
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
   static final String MATERIAL = "key-material.txt";
 
@@ -472,7 +478,7 @@ public final class SolverCache {
     checkSafe(entry);
     Path manifestFile = entry.resolve(Manifest.FILE_NAME);
     checkSafe(manifestFile);
-    byte[] manifestBytes = readBounded(manifestFile, true);
+    byte[] manifestBytes = readBounded(manifestFile, true, maxFileBytes);
     manifestRead[0] = manifestBytes;
     Manifest manifest = Manifest.parse(manifestBytes);
     if (!manifest.key.equals(key)) {
@@ -487,7 +493,7 @@ public final class SolverCache {
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
-      byte[] bytes = readBounded(file, false);
+      byte[] bytes = readBounded(file, false, f.getKey().equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes);
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
@@ -554,19 +560,19 @@ public final class SolverCache {
   }
 
   /**
-   * The whole file, if it is at most {@link #maxFileBytes} long (what the writer also keeps to). Read
+   * The whole file, if it is at most {@code limit} bytes long (what the writer also keeps to). Read
    * with a plain {@code FileInputStream}: {@code Files.readAllBytes} would load some thirty NIO
    * channel classes and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading
    * one byte past the limit, rather than asking the size first, also catches a file that grows
    * meanwhile. A failure counts against the manifest's check or the files'; a flag rather than the
    * {@link LoadStage}, so that a hit never loads that enum.
    */
-  private byte[] readBounded(Path file, boolean manifest) {
+  private byte[] readBounded(Path file, boolean manifest, long limit) {
     try (InputStream in = new FileInputStream(file.toFile())) {
-      byte[] bytes = in.readNBytes((int) maxFileBytes + 1);
-      if (bytes.length > maxFileBytes) {
+      byte[] bytes = in.readNBytes((int) limit + 1);
+      if (bytes.length > limit) {
         throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName()
-            + " is larger than fgc writes an entry file (" + (maxFileBytes >> 20) + " MB): not an entry of this fgc");
+            + " is larger than fgc writes an entry file (" + (limit >> 20) + " MB): not an entry of this fgc");
       }
       return bytes;
     } catch (IOException e) {

@@ -20,6 +20,9 @@ public final class Tables {
    * characters and chunks, counted without building the text.
    */
   static Footprint account(Footprint footprint, String name, int[] table) {
+    if (constant(table) >= 0) {
+      return footprint.table(name, table.length, 1, 1, Integer.BYTES);
+    }
     long chars = 0;
     long chunks = 1;
     long inChunk = 0;
@@ -59,7 +62,29 @@ public final class Tables {
     return footprint.table(name, table.length, chars, chunks, Double.BYTES);
   }
 
+  /**
+   * The one value of a long table whose entries are all equal (a grid's edge kinds and matrix
+   * indices, four million entries of 16 MB of text), if it is a char below the surrogates; else -1.
+   */
+  private static int constant(int[] table) {
+    if (table.length < 16 || table[0] < 0 || table[0] >= 0xD800) {
+      return -1;
+    }
+    for (int v : table) {
+      if (v != table[0]) {
+        return -1;
+      }
+    }
+    return table[0];
+  }
+
   static CodeBlock decodeCall(int[] table) {
+    int constant = constant(table);
+    if (constant >= 0) {
+      // One char repeated, read back as ints: an expression of a few bytes, without a decoder in
+      // the solver API or code of its own in the class.
+      return CodeBlock.of("$S.repeat($L).chars().toArray()", String.valueOf((char) constant), table.length);
+    }
     List<String> chunks = new ArrayList<>();
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < table.length; i++) {

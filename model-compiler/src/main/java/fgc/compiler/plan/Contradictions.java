@@ -169,21 +169,23 @@ final class Contradictions {
         continue;
       }
       int arity = f.arity();
+      boolean restricted = false;
+      for (int s = 0; s < arity; s++) {
+        restricted = restricted || !involvedFor(f.variable(s)).isEmpty();
+      }
+      // Between two variables, a neq (or alldiff) or an eq joining them rules out entries too.
+      Integer different = arity == 2 && !differ.isEmpty() ? differ.get(pair(f.variable(0), f.variable(1))) : null;
+      boolean equal = arity == 2 && parent != null && find(f.variable(0)) == find(f.variable(1));
+      if (!restricted && different == null && !equal) {
+        continue; // a table's weights are not all zero, so alone it leaves every slot some value
+      }
       int[] size = new int[arity];
       int[] from = new int[arity];
       long[][] open = new long[arity][];
-      boolean restricted = false;
       for (int s = 0; s < arity; s++) {
         size[s] = model.domainOf(f.variable(s)).size();
         from[s] = model.domainOf(f.variable(s)).lo() - lo;
         open[s] = valuesOf(f.variable(s));
-        restricted = restricted || !involvedFor(f.variable(s)).isEmpty();
-      }
-      // Between two variables, a neq (or alldiff) or an eq joining them rules out entries too.
-      Integer different = arity == 2 ? differ.get(pair(f.variable(0), f.variable(1))) : null;
-      boolean equal = arity == 2 && parent != null && find(f.variable(0)) == find(f.variable(1));
-      if (!restricted && different == null && !equal) {
-        continue; // a table's weights are not all zero, so alone it leaves every slot some value
       }
       long[][] supported = new long[arity][words];
       int[] digit = new int[arity];
@@ -237,6 +239,10 @@ final class Contradictions {
    * keeps apart, each with the factor that does; O(factors x tables per variable).
    */
   private Map<Long, Integer> differentPairsOfTables() {
+    Map<Long, Integer> none = new HashMap<>();
+    if (model.factors().stream().noneMatch(f -> f.kind() == FactorKind.NEQ || f.kind() == FactorKind.ALLDIFF)) {
+      return none; // nothing keeps a pair apart: no map of every table's partners (millions on a grid)
+    }
     Map<Integer, List<Integer>> partners = new HashMap<>();
     for (Factor f : model.factors()) {
       if (f.kind() == FactorKind.TABLE && f.arity() == 2) {
@@ -268,8 +274,13 @@ final class Contradictions {
     return differ;
   }
 
+  /**
+   * The pair {a, b} in either order as a map key: the two indices packed, then multiplied by an
+   * odd constant (a bijection). Packed alone, a key's hash is a XOR b, which a grid's neighbours
+   * share by the thousand, and the map's bins turn into trees.
+   */
   private static long pair(int a, int b) {
-    return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+    return (((long) Math.min(a, b) << 32) | Math.max(a, b)) * 0x9E3779B97F4A7C15L;
   }
 
   private void sums() {

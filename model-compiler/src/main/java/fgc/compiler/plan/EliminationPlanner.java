@@ -37,9 +37,7 @@ public final class EliminationPlanner {
   public static final long MAX_STORED_ENTRIES = 1L << 26;
 
   private static final String ALGORITHM = "elimination";
-  private static final int INDEX_BITS = 17; // variables and degrees below 2^17 (Limits.MAX_VARIABLES is 100000)
   private static final long INFEASIBLE = 1L << 62;
-  private static final long MAX_FILL = (1L << 26) - 1;
 
   private EliminationPlanner() {}
 
@@ -364,6 +362,8 @@ public final class EliminationPlanner {
   private static final class Elimination {
     final Model model;
     final int n;
+    private final int indexBits;
+    private final long maxFill;
     final int[] size;
     final long maxClique;
     final List<Set<Integer>> adjacent = new ArrayList<>();
@@ -379,6 +379,10 @@ public final class EliminationPlanner {
     Elimination(Model model, int[] size, long maxClique) {
       this.model = model;
       this.n = model.variableCount();
+      // A score packs fill, degree and variable below bit 62; degrees are below n. Up to 2^17
+      // variables that leaves fill 26 bits; beyond, fewer (Limits.MAX_VARIABLES is 2^24: 12 bits).
+      this.indexBits = Math.max(17, 32 - Integer.numberOfLeadingZeros(n));
+      this.maxFill = Math.min((1L << 26) - 1, (1L << (62 - 2 * indexBits)) - 1);
       this.size = size;
       this.maxClique = maxClique;
       this.order = new int[n];
@@ -407,7 +411,7 @@ public final class EliminationPlanner {
       }
       for (int t = 0; t < n; t++) {
         long k = queue.pollFirst();
-        int v = (int) (k & ((1L << INDEX_BITS) - 1));
+        int v = (int) (k & ((1L << indexBits) - 1));
         if (k >= INFEASIBLE) {
           queue.add(k);
           return refusal(t);
@@ -486,12 +490,12 @@ public final class EliminationPlanner {
       for (int u : around) {
         entries *= size[u];
         if (entries > maxClique) {
-          return INFEASIBLE | (degree << INDEX_BITS) | v;
+          return INFEASIBLE | (degree << indexBits) | v;
         }
       }
       long fill = 0;
       int[] nb = sorted(around);
-      for (int a = 0; a < nb.length && fill < MAX_FILL; a++) {
+      for (int a = 0; a < nb.length && fill < maxFill; a++) {
         Set<Integer> pa = adjacent.get(nb[a]);
         for (int b = a + 1; b < nb.length; b++) {
           if (!pa.contains(nb[b])) {
@@ -499,7 +503,7 @@ public final class EliminationPlanner {
           }
         }
       }
-      return (Math.min(fill, MAX_FILL) << (2 * INDEX_BITS)) | (degree << INDEX_BITS) | v;
+      return (Math.min(fill, maxFill) << (2 * indexBits)) | (degree << indexBits) | v;
     }
 
     /** Every remaining variable's clique passes the limit: the smallest of them and the width so far say by how much. */
@@ -507,7 +511,7 @@ public final class EliminationPlanner {
       long smallest = Long.MAX_VALUE;
       int fewest = Integer.MAX_VALUE;
       for (long k : queue) {
-        int v = (int) (k & ((1L << INDEX_BITS) - 1));
+        int v = (int) (k & ((1L << indexBits) - 1));
         int[] nb = sorted(adjacent.get(v));
         int[] clique = Arrays.copyOf(nb, nb.length + 1);
         clique[nb.length] = v;

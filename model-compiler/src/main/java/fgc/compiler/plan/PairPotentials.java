@@ -51,29 +51,55 @@ public final class PairPotentials {
     return f.kind() == FactorKind.PRIOR || (f.kind() == FactorKind.TABLE && f.arity() == 1);
   }
 
-  /** Potentials for the directed edges {@code neighbour[e]} grouped by sender as {@code offset} says. */
+  /** Edge flags, on the edge from the smaller variable of a pair to the larger. */
+  private static final byte SPECIAL = 1;
+  private static final byte EQ = 2;
+  private static final byte NEQ = 4;
+
+  /**
+   * Potentials for the directed edges {@code neighbour[e]} grouped by sender as {@code offset}
+   * says (each sender's neighbours sorted). The factors of each pair are found by edge, in arrays
+   * of the model's size (a list of factors per pair, made by the million on a grid, kept the
+   * collector busy), and each matrix is formed in scratch arrays, stored only when it is new.
+   */
   static PairPotentials of(Model model, VariableLayout layout, int[] offset, int[] neighbour) {
     int n = model.variableCount();
-    Map<Long, PairFactors> special = new HashMap<>();
-    List<List<Factor>> unaryFactors = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      unaryFactors.add(new ArrayList<>());
-    }
-    for (Factor f : model.factors()) {
+    List<Factor> factors = model.factors();
+    // Per pair (at its edge from the smaller variable): flags, and its tables as a list through
+    // nextFactor, in model order; per variable, its unary factors likewise.
+    byte[] flags = new byte[neighbour.length];
+    int[] firstTable = new int[neighbour.length];
+    int[] lastTable = new int[neighbour.length];
+    int[] firstUnary = new int[n];
+    int[] lastUnary = new int[n];
+    int[] nextFactor = new int[factors.size()];
+    Arrays.fill(firstTable, -1);
+    Arrays.fill(firstUnary, -1);
+    boolean anySpecial = false;
+    for (int k = 0; k < factors.size(); k++) {
+      Factor f = factors.get(k);
+      nextFactor[k] = -1;
       if (f.kind() == FactorKind.EQ || f.kind() == FactorKind.TABLE && f.arity() == 2) {
-        special.computeIfAbsent(key(f.variable(0), f.variable(1)), k -> new PairFactors()).add(f);
+        int pair = pairEdge(offset, neighbour, f.variable(0), f.variable(1));
+        flags[pair] |= SPECIAL;
+        anySpecial = true;
+        if (f.kind() == FactorKind.EQ) {
+          flags[pair] |= EQ;
+        } else {
+          append(firstTable, lastTable, nextFactor, pair, k);
+        }
       } else if (isUnary(f)) {
-        unaryFactors.get(f.variable(0)).add(f);
+        append(firstUnary, lastUnary, nextFactor, f.variable(0), k);
       }
     }
-    if (!special.isEmpty()) {
-      for (Factor f : model.factors()) {
+    if (anySpecial) {
+      for (Factor f : factors) {
         if (f.kind() == FactorKind.ALLDIFF || f.kind() == FactorKind.NEQ) {
           for (int a = 0; a < f.arity(); a++) {
             for (int b = a + 1; b < f.arity(); b++) {
-              PairFactors p = special.get(key(f.variable(a), f.variable(b)));
-              if (p != null) {
-                p.neq = true;
+              int pair = pairEdge(offset, neighbour, f.variable(a), f.variable(b));
+              if ((flags[pair] & SPECIAL) != 0) {
+                flags[pair] |= NEQ;
               }
             }
           }
@@ -85,25 +111,33 @@ public final class PairPotentials {
     List<Integer> info = new ArrayList<>();
     List<Double> weights = new ArrayList<>();
     Map<Block, Integer> stored = new HashMap<>();
+    Block scratch = new Block(new double[0], new int[4]);
+    double[] scaled = new double[0];
     for (int i = 0; i < n; i++) {
       for (int e = offset[i]; e < offset[i + 1]; e++) {
-        PairFactors p = special.get(key(i, neighbour[e]));
-        if (p == null) {
+        int j = neighbour[e];
+        int pair = i < j ? e : pairEdge(offset, neighbour, j, i);
+        if ((flags[pair] & SPECIAL) == 0) {
           edgeKind[e] = PairwiseKernels.NEQ;
-        } else if (p.tables.isEmpty() && !p.neq) {
+        } else if (firstTable[pair] < 0 && (flags[pair] & NEQ) == 0) {
           edgeKind[e] = PairwiseKernels.EQ;
         } else {
           edgeKind[e] = PairwiseKernels.MATRIX;
-          Block block = matrix(p, layout, i, neighbour[e]);
-          Integer at = stored.get(block);
+          int length = layout.variableSize(i) * layout.variableSize(j);
+          if (scratch.weights.length != length) {
+            scratch = new Block(new double[length], new int[4]);
+            scaled = new double[length];
+          }
+          matrix(factors, firstTable[pair], nextFactor, flags[pair], layout, i, j, scratch, scaled);
+          Integer at = stored.get(scratch);
           if (at == null) {
             at = info.size();
-            stored.put(block, at);
+            stored.put(new Block(scratch.weights.clone(), scratch.ranges.clone()), at);
             info.add(weights.size());
-            for (int x : block.ranges) {
+            for (int x : scratch.ranges) {
               info.add(x);
             }
-            for (double w : block.weights) {
+            for (double w : scratch.weights) {
               weights.add(w);
             }
           }
@@ -115,7 +149,7 @@ public final class PairPotentials {
     List<Double> unary = new ArrayList<>();
     double[] block = new double[layout.width()];
     for (int i = 0; i < n; i++) {
-      if (!unaryFactors.get(i).isEmpty()) {
+      if (firstUnary[i] >= 0) {
         unaryAt[i] = 1 + unary.size() / layout.width();
         int from = layout.variableLo(i) - layout.lo();
         int size = layout.variableSize(i);
@@ -123,8 +157,8 @@ public final class PairPotentials {
         java.util.Arrays.fill(block, from, from + size, 1.0);
         // One combined prior per variable, each factor scaled before it is multiplied in and the
         // product scaled after each: no finite weights overflow it (see Weights).
-        for (Factor f : unaryFactors.get(i)) {
-          double[] w = Weights.scaled(f.weights());
+        for (int k = firstUnary[i]; k >= 0; k = nextFactor[k]) {
+          double[] w = Weights.scaled(factors.get(k).weights());
           for (int v = 0; v < size; v++) {
             block[from + v] = Numerics.times(block[from + v], w[v]);
           }
@@ -140,8 +174,20 @@ public final class PairPotentials {
         unary.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
-  private static long key(int a, int b) {
-    return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+  /** Appends factor {@code k} to list {@code at} of {@code first}/{@code last}, linked through {@code next}. */
+  private static void append(int[] first, int[] last, int[] next, int at, int k) {
+    if (first[at] < 0) {
+      first[at] = k;
+    } else {
+      next[last[at]] = k;
+    }
+    last[at] = k;
+  }
+
+  /** The edge from the smaller of {@code a}, {@code b} to the larger: the pair's own. */
+  private static int pairEdge(int[] offset, int[] neighbour, int a, int b) {
+    int from = Math.min(a, b);
+    return Arrays.binarySearch(neighbour, offset[from], offset[from + 1], Math.max(a, b));
   }
 
   /** Whether every edge is a plain {@code neq} and no variable has unary weights: the classic plan. */
@@ -191,18 +237,27 @@ public final class PairPotentials {
     return unary.clone();
   }
 
-  /** The combined potential of pair {@code p} from {@code sender} to {@code receiver} over their own ranges. */
-  private static Block matrix(PairFactors p, VariableLayout layout, int sender, int receiver) {
+  /**
+   * The combined potential from {@code sender} to {@code receiver} over their own ranges, into
+   * {@code out} (of the right length; {@code scaled} as long, scratch): the product of the pair's
+   * tables (the list from {@code first} through {@code next}), then its {@code neq} and {@code eq}.
+   */
+  private static void matrix(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver,
+      Block out, double[] scaled) {
     int senderOffset = layout.variableLo(sender) - layout.lo();
     int senderSize = layout.variableSize(sender);
     int receiverOffset = layout.variableLo(receiver) - layout.lo();
     int receiverSize = layout.variableSize(receiver);
-    double[] w = new double[senderSize * receiverSize];
+    double[] w = out.weights;
     java.util.Arrays.fill(w, 1.0);
     // The product of the pair's tables, each scaled before it is multiplied in and the product
     // scaled after each (see Weights), so no finite tables overflow it.
-    for (Factor t : p.tables) {
-      double[] scaled = Weights.scaled(t.weights());
+    for (int f = first; f >= 0; f = next[f]) {
+      Factor t = factors.get(f);
+      for (int k = 0; k < scaled.length; k++) {
+        scaled[k] = t.weight(k);
+      }
+      Weights.rescale(scaled, 0, scaled.length);
       boolean senderFirst = t.variable(0) == sender;
       for (int a = 0; a < senderSize; a++) {
         for (int b = 0; b < receiverSize; b++) {
@@ -212,34 +267,23 @@ public final class PairPotentials {
       }
       Weights.rescale(w, 0, w.length);
     }
+    boolean neq = (flags & NEQ) != 0;
+    boolean eq = (flags & EQ) != 0;
     for (int a = 0; a < senderSize; a++) {
       for (int b = 0; b < receiverSize; b++) {
         boolean same = senderOffset + a == receiverOffset + b;
-        if ((p.neq && same) || (p.eq && !same)) {
+        if ((neq && same) || (eq && !same)) {
           w[a * receiverSize + b] = 0.0;
         }
       }
     }
     Weights.rescale(w, 0, w.length);
-    return new Block(w, new int[] {senderOffset, senderSize, receiverOffset, receiverSize});
+    out.ranges[0] = senderOffset;
+    out.ranges[1] = senderSize;
+    out.ranges[2] = receiverOffset;
+    out.ranges[3] = receiverSize;
   }
 
-  /** Every non-{@code neq} factor between two variables, and whether a {@code neq} joins them too. */
-  private static final class PairFactors {
-    private final List<Factor> tables = new ArrayList<>();
-    private boolean eq;
-    private boolean neq;
-
-    void add(Factor f) {
-      if (f.kind() == FactorKind.EQ) {
-        eq = true;
-      } else {
-        tables.add(f);
-      }
-    }
-  }
-
-  /** A matrix with its ranges, compared by content so that repeated potentials are stored once. */
   private static final class Block {
     private final double[] weights;
     private final int[] ranges;
