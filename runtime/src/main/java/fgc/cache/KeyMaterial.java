@@ -3,6 +3,7 @@ package fgc.cache;
 import fgc.compilation.SolverKey;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
+import fgc.model.Formula;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.ModelException;
@@ -83,8 +84,21 @@ final class KeyMaterial {
     }
   }
 
-  /** {@code KIND V1 V2 ... [= TOTAL] [: W1 W2 ...]}. */
+  /** {@code KIND V1 V2 ... [= TOTAL] [: W1 W2 ...]}, or {@code table V1 V2 ... ~ FORMULA}. */
   private static void factor(ModelBuilder b, String line) {
+    int tilde = line.indexOf(" ~ ");
+    if (line.startsWith("table ") && tilde > 0) {
+      // A table computed from a relation or weight formula is written as the formula, over the
+      // positions of its scope ($0, $1, ...): read back, it is the weight formula over the scope.
+      String[] v = line.substring("table ".length(), tilde).split(" ");
+      int[] scope = new int[v.length];
+      for (int k = 0; k < scope.length; k++) {
+        scope[k] = Integer.parseInt(v[k]);
+      }
+      FormulaReader reader = new FormulaReader(line.substring(tilde + 3), scope);
+      b.weight(scope, reader.whole());
+      return;
+    }
     String[] w = line.split(" ");
     int colon = indexOf(w, ":");
     int equals = indexOf(w, "=");
@@ -118,6 +132,106 @@ final class KeyMaterial {
         break;
       default:
         throw new IllegalArgumentException("no factor kind '" + w[0] + "'");
+    }
+  }
+
+  /** Reads {@code Formula.text()} back: {@code (OP ARG ...)}, integers, decimals, true, false and {@code $k}. */
+  private static final class FormulaReader {
+    private static final Map<String, Formula.Op> OPS = new java.util.HashMap<>();
+
+    static {
+      for (Formula.Op op : Formula.Op.values()) {
+        if (op != Formula.Op.CONST && op != Formula.Op.VAR) {
+          OPS.put(op.symbol(), op);
+        }
+      }
+    }
+
+    private final String text;
+    private final int[] scope;
+    private int at;
+
+    FormulaReader(String text, int[] scope) {
+      this.text = text;
+      this.scope = scope;
+    }
+
+    Formula whole() {
+      Formula f = next(0);
+      if (at != text.length()) {
+        throw new IllegalArgumentException("the formula has more after column " + (at + 1));
+      }
+      return f;
+    }
+
+    private Formula next(int depth) {
+      if (depth > Formula.MAX_DEPTH) {
+        throw new IllegalArgumentException("formula nested deeper than " + Formula.MAX_DEPTH);
+      }
+      if (at >= text.length()) {
+        throw new IllegalArgumentException("the formula ends early");
+      }
+      if (text.charAt(at) != '(') {
+        String word = word();
+        if (word.startsWith("$")) {
+          return Formula.variable(scope[Integer.parseInt(word.substring(1))]);
+        }
+        if (word.equals("true") || word.equals("false")) {
+          return Formula.bool(word.equals("true"));
+        }
+        boolean integer = word.chars().allMatch(c -> c == '-' || (c >= '0' && c <= '9'));
+        return integer ? Formula.constant(Long.parseLong(word)) : Formula.real(Double.parseDouble(word));
+      }
+      at++;
+      String symbol = word();
+      Formula.Op op = OPS.get(symbol);
+      if (op == null) {
+        throw new IllegalArgumentException("no formula operation '" + symbol + "'");
+      }
+      List<Formula> args = new ArrayList<>();
+      while (at < text.length() && text.charAt(at) == ' ') {
+        at++;
+        args.add(next(depth + 1));
+      }
+      if (at >= text.length() || text.charAt(at) != ')') {
+        throw new IllegalArgumentException("a formula's '(' is not closed");
+      }
+      at++;
+      return of(op, args);
+    }
+
+    private String word() {
+      int start = at;
+      while (at < text.length() && text.charAt(at) != ' ' && text.charAt(at) != ')' && text.charAt(at) != '(') {
+        at++;
+      }
+      if (at == start) {
+        throw new IllegalArgumentException("a formula has an empty part at column " + (start + 1));
+      }
+      return text.substring(start, at);
+    }
+
+    private static Formula of(Formula.Op op, List<Formula> a) {
+      Formula[] x = a.toArray(new Formula[0]);
+      switch (op) {
+        case ADD: return Formula.add(a);
+        case MUL: return Formula.mul(a);
+        case SUB: return Formula.sub(x[0], x[1]);
+        case DIV: return Formula.div(x[0], x[1]);
+        case MOD: return Formula.mod(x[0], x[1]);
+        case NEG: return Formula.neg(x[0]);
+        case ABS: return Formula.abs(x[0]);
+        case MIN: return Formula.min(x);
+        case MAX: return Formula.max(x);
+        case IF: return Formula.ifThen(x[0], x[1], x[2]);
+        case IND: return Formula.indicator(x[0]);
+        case AND: return Formula.and(a);
+        case OR: return Formula.or(a);
+        case NOT: return Formula.not(x[0]);
+        case EXP: return Formula.exp(x[0]);
+        case LOG: return Formula.log(x[0]);
+        default: return Formula.compare(op, x[0], x[1]);
+      }
     }
   }
 
