@@ -112,6 +112,25 @@ abstract class Progress implements AutoCloseable {
   }
 
   /**
+   * Whether {@code input} (an --input argument; null for the embedded puzzles) can be read a second
+   * time to count it: not standard input, and not a pipe, a FIFO or a device named as a file
+   * ({@code <(...)}, {@code /dev/stdin}), whose second reader would take lines from the first.
+   *
+   * @param input the --input argument, or null
+   * @return true when counting it leaves the run's own reading alone
+   */
+  static boolean readableTwice(String input) {
+    if (input == null) {
+      return true;
+    }
+    if (input.equals("-")) {
+      return false;
+    }
+    java.nio.file.Path path = java.nio.file.Path.of(input);
+    return !java.nio.file.Files.exists(path) || java.nio.file.Files.isRegularFile(path);
+  }
+
+  /**
    * Counts the total on a daemon thread (the input read a second time, nothing solved), so the work
    * starts at once and the total shows as soon as it is known; a count that fails leaves it unknown.
    */

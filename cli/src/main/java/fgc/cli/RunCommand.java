@@ -182,7 +182,7 @@ final class RunCommand implements Callable<Integer> {
     try (BoundedLines lines = openInput();
          PrintWriter out = new PrintWriter(OutputFile.standardOutput());
          Progress progress = Progress.start(Progress.Mode.of(false), "run", -1, "cases").onInterrupt()) {
-      if (!input.equals("-")) {
+      if (Progress.readableTwice(input)) {
         progress.countInBackground(() -> {
           try (BoundedLines again = openInput()) {
             return countCases(new EvidenceLines(m, base, baseName, again));

@@ -244,7 +244,7 @@ final class SolveCommand implements Callable<Integer> {
   private Progress batchProgress(Callable<Long> count) {
     Progress.Mode mode = explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet);
     Progress progress = Progress.start(mode, "solve", -1, "puzzles").onInterrupt();
-    boolean counted = mode != Progress.Mode.QUIET && !(input != null && input.equals("-"));
+    boolean counted = mode != Progress.Mode.QUIET && Progress.readableTwice(input);
     return counted ? progress.countInBackground(count) : progress;
   }
 

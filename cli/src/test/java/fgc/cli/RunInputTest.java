@@ -181,4 +181,34 @@ class RunInputTest {
     assertEquals(2, run.exitCode, run::toString);
     assertTrue(run.err.contains("--threads solves the cases of --input"), run::toString);
   }
+  /** A FIFO at {@code name} fed {@code text} by a writer thread, or a skipped test where mkfifo is missing. */
+  private Path fifo(String name, String text) throws Exception {
+    Path fifo = dir.resolve(name);
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "needs mkfifo");
+    Thread writer = new Thread(() -> {
+      try {
+        Files.writeString(fifo, text);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    writer.setDaemon(true);
+    writer.start();
+    return fifo;
+  }
+
+  @Test
+  void aPipeNamedAsAFileIsReadOnceNeverAgainToCountIt() throws Exception {
+    Path input = latinCases(20000);
+    String text = Files.readString(input);
+    List<String> cases = Files.readAllLines(input);
+    CliRun run = CliRun.of("run", "latin", "--param", "n=4", "--driver", "exact", "--input", fifo("cases.fifo", text).toString(),
+        "--cache-dir", cache());
+    assertEquals(cases.size(), run.out.lines().count(), "every line of the pipe answered: " + run.err);
+    String puzzles = String.join("\n", java.util.Collections.nCopies(20000, ".1.3...4.4..2..."));
+    CliRun solve = CliRun.of("solve", "--input", fifo("puzzles.fifo", puzzles + "\n").toString(), "--cache-dir", cache());
+    assertEquals(0, solve.exitCode, solve::toString);
+    assertEquals(20000, solve.out.lines().count(), solve::toString);
+  }
 }
