@@ -21,7 +21,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -29,12 +28,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -473,14 +466,9 @@ final class SolveCommand implements Callable<Integer> {
 
   /**
    * Writes outcomes in input order. With one thread each puzzle is solved here as it comes; with
-   * more, puzzles go to a pool of workers, each with its own {@link Worker}, in batches (one task
-   * per puzzle of some 20 microseconds spent about as much again handing it over), and a bounded
-   * window of pending batches keeps memory flat however long the input is.
+   * more, puzzles go to {@link OrderedWork}'s pool, each thread with its own {@link Worker}.
    */
   private final class InOrder implements AutoCloseable {
-    /** Puzzles per task. */
-    private static final int BATCH = 32;
-
     private final PrintWriter out;
     private final Progress progress;
     /**
@@ -488,12 +476,7 @@ final class SolveCommand implements Callable<Integer> {
      * an --output file is only renamed into place when complete, so it is not.
      */
     private final boolean flushEachLine;
-    private final Worker inline;
-    private final ExecutorService pool;
-    private final ThreadLocal<Worker> workers;
-    private List<Job> batch = new ArrayList<>();
-    private final ArrayDeque<Future<List<Outcome>>> pending = new ArrayDeque<>();
-    private final int window;
+    private final OrderedWork<Job, Outcome> work;
     int solved;
     int noSolution;
 
@@ -501,20 +484,10 @@ final class SolveCommand implements Callable<Integer> {
       this.out = out;
       this.progress = progress;
       this.flushEachLine = flushEachLine;
-      this.inline = threads == 1 ? new Worker() : null;
-      this.window = 4 * threads;
-      if (threads == 1) {
-        this.pool = null;
-        this.workers = null;
-      } else {
-        AtomicInteger made = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(threads, task -> {
-          Thread t = new Thread(task, "fgc-solve-" + made.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
-        this.workers = ThreadLocal.withInitial(Worker::new);
-      }
+      this.work = new OrderedWork<>(threads, "fgc-solve", () -> {
+        Worker worker = new Worker();
+        return worker::solve;
+      }, this::write);
     }
 
     /**
@@ -522,7 +495,7 @@ final class SolveCommand implements Callable<Integer> {
      * puzzle and waits for its answer, say), every answer held back is written first. True.
      */
     boolean beforeReading(java.util.function.BooleanSupplier ready) {
-      if (pool != null && !(batch.isEmpty() && pending.isEmpty()) && !ready.getAsBoolean()) {
+      if (threads > 1 && !work.idle() && !ready.getAsBoolean()) {
         finish();
       }
       return true;
@@ -530,53 +503,16 @@ final class SolveCommand implements Callable<Integer> {
 
     /** An outcome known already (an echoed line): written after every earlier one. */
     void add(Outcome outcome) {
-      submitBatch();
-      if (pending.isEmpty()) {
-        write(outcome);
-      } else {
-        pending.add(CompletableFuture.completedFuture(List.of(outcome)));
-      }
+      work.add(outcome);
     }
 
     void solve(Job job) {
-      if (pool == null) {
-        write(inline.solve(job));
-        return;
-      }
-      batch.add(job);
-      if (batch.size() >= BATCH) {
-        submitBatch();
-      }
-    }
-
-    /** Hands the puzzles gathered so far to the pool, and writes what is done. */
-    private void submitBatch() {
-      if (batch.isEmpty()) {
-        return;
-      }
-      List<Job> jobs = batch;
-      batch = new ArrayList<>(BATCH);
-      pending.add(pool.submit(() -> {
-        Worker worker = workers.get();
-        List<Outcome> outcomes = new ArrayList<>(jobs.size());
-        for (Job job : jobs) {
-          outcomes.add(worker.solve(job));
-        }
-        return outcomes;
-      }));
-      while (pending.size() > window || (!pending.isEmpty() && pending.peek().isDone())) {
-        writeAll(take());
-      }
+      work.submit(job);
     }
 
     /** Writes every outcome still pending. */
     void finish() {
-      if (pool != null) {
-        submitBatch();
-      }
-      while (!pending.isEmpty()) {
-        writeAll(take());
-      }
+      work.finish();
       out.flush();
     }
 
@@ -588,30 +524,6 @@ final class SolveCommand implements Callable<Integer> {
         if (more != failure) {
           failure.addSuppressed(more);
         }
-      }
-    }
-
-    private List<Outcome> take() {
-      try {
-        return pending.poll().get();
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof RuntimeException) {
-          throw (RuntimeException) cause;
-        }
-        if (cause instanceof Error) {
-          throw (Error) cause;
-        }
-        throw new IllegalStateException(cause);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while waiting for a solver thread", e);
-      }
-    }
-
-    private void writeAll(List<Outcome> outcomes) {
-      for (Outcome outcome : outcomes) {
-        write(outcome);
       }
     }
 
@@ -640,9 +552,7 @@ final class SolveCommand implements Callable<Integer> {
 
     @Override
     public void close() {
-      if (pool != null) {
-        pool.shutdownNow();
-      }
+      work.close();
     }
   }
 
