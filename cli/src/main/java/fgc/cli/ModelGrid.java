@@ -177,7 +177,7 @@ final class ModelGrid {
               where(n) + "line too long (over " + BoundedLines.MAX_CHARS + " characters)");
         }
         String text = fgc.puzzles.PuzzleReader.cellsOf(raw);
-        if (text.isEmpty() || isSeparator(text)) {
+        if (text.isEmpty() || fgc.puzzles.PuzzleReader.isSeparator(text)) {
           continue;
         }
         if (text.length() == rows * cols && open == null) {
@@ -237,19 +237,6 @@ final class ModelGrid {
   /** Why the puzzle's givens (with the data file's values) already break a factor of the model, or null. */
   String brokenGivens(int[] evidence) {
     return Assignments.firstViolationAmongGiven(model, evidence);
-  }
-
-  private static boolean isSeparator(String cells) {
-    boolean marked = false;
-    for (int i = 0; i < cells.length(); i++) {
-      char c = cells.charAt(i);
-      if (c == '+' || c == '=') {
-        marked = true;
-      } else if (c != '-') {
-        return false;
-      }
-    }
-    return marked;
   }
 
   /**

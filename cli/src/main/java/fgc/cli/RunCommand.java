@@ -191,10 +191,9 @@ final class RunCommand implements Callable<Integer> {
       }
       EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
       CaseWriter writer = new CaseWriter(out, progress);
-      // The first worker is this thread's driver; every other thread makes its own.
-      java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+      // Each worker has a driver of its own (one with a single thread: the one given).
       try (OrderedWork<Case, Written> work = new OrderedWork<>(threads, "fgc-run", () -> {
-        Driver d = first.getAndSet(false) ? driver : driver();
+        Driver d = threads == 1 ? driver : driver();
         GeneratedAlgorithm solver = loaded != null ? loaded.newInstance() : null;
         return c -> c.solve(m, d, solver, lines.name());
       }, writer)) {

@@ -540,32 +540,7 @@ class EliminationTest {
   private static double weightOf(Model model, int[] values) {
     double w = 1;
     for (fgc.model.Factor f : model.factors()) {
-      switch (f.kind()) {
-        case TABLE:
-        case PRIOR: {
-          int index = 0;
-          for (int s = 0; s < f.arity(); s++) {
-            Domain d = model.domainOf(f.variable(s));
-            index = index * d.size() + values[f.variable(s)] - d.lo();
-          }
-          w *= f.weight(index);
-          break;
-        }
-        case EQ:
-          w *= values[f.variable(0)] == values[f.variable(1)] ? 1 : 0;
-          break;
-        case NEQ:
-          w *= values[f.variable(0)] != values[f.variable(1)] ? 1 : 0;
-          break;
-        case ALLDIFF:
-          w *= Arrays.stream(f.scope()).map(v -> values[v]).distinct().count() == f.arity() ? 1 : 0;
-          break;
-        case SUM:
-          w *= Arrays.stream(f.scope()).mapToLong(v -> values[v]).sum() == f.total() ? 1 : 0;
-          break;
-        default:
-          throw new IllegalArgumentException(f.kind().keyword());
-      }
+      w *= f.potential(Arrays.stream(f.scope()).map(v -> values[v]).toArray());
     }
     return w;
   }

@@ -312,8 +312,14 @@ public final class PuzzleReader implements Iterator<PuzzleReader.Entry>, Closeab
         return sb.toString();
     }
 
-    /** Only '-', '+' and '=', with at least one '+' or '=' (so "---------" stays a row of blanks). */
-    static boolean isSeparator(String cells) {
+    /**
+     * Whether a line's cells are a separator of a pretty-printed grid: only '-', '+' and '=', with at
+     * least one '+' or '=' (so "---------" stays a row of blanks).
+     *
+     * @param cells the line's text without spaces and '|'
+     * @return true for a separator line
+     */
+    public static boolean isSeparator(String cells) {
         boolean marked = false;
         for (int i = 0; i < cells.length(); i++) {
             char c = cells.charAt(i);

@@ -152,34 +152,33 @@ public final class ExactDriver implements Driver {
     } else {
       s.useMinimumRemainingValues();
     }
-    int found = s.run(evidence, Assignments.NONE, 1, new BitmaskSearch.Listener() {
-      @Override
-      public void branch(int variable, int value) {
-        events.decision(variable, value, 0, false);
-      }
-
-      @Override
-      public void undo(int variable, int value) {
-        events.backtrack(variable, value);
-      }
-    });
+    int found = s.run(evidence, Assignments.NONE, 1, new Heard(events));
     return result(model, evidence, found, found == 0 ? null : s.solution(), s.nodes(), s.backtracks(), start, events);
+  }
+
+  /** Either search's branches and undos, told to the caller's events as decisions and backtracks. */
+  private static final class Heard implements BitmaskSearch.Listener, Search.Listener {
+    private final SolveEvents events;
+
+    Heard(SolveEvents events) {
+      this.events = events;
+    }
+
+    @Override
+    public void branch(int variable, int value) {
+      events.decision(variable, value, 0, false);
+    }
+
+    @Override
+    public void undo(int variable, int value) {
+      events.backtrack(variable, value);
+    }
   }
 
   /** {@link #solve} by the general search, for a model the bitmask search cannot hold. */
   private SolveResult solveGeneral(Model model, int[] evidence, SolveEvents events, long start) {
     Search g = generalFor(model);
-    int found = g.run(evidence, Assignments.NONE, 1, new Search.Listener() {
-      @Override
-      public void branch(int variable, int value) {
-        events.decision(variable, value, 0, false);
-      }
-
-      @Override
-      public void undo(int variable, int value) {
-        events.backtrack(variable, value);
-      }
-    });
+    int found = g.run(evidence, Assignments.NONE, 1, new Heard(events));
     return result(model, evidence, found, g.solution(), g.nodes(), g.backtracks(), start, events);
   }
 

@@ -209,44 +209,13 @@ public final class ReferenceEnumeration extends ReferenceAlgorithm {
     return true;
   }
 
-  /** The factor's potential at the current values. */
+  /** The factor's potential at the current values: the model's own definition ({@link Factor#potential}). */
   private double weight(Factor f) {
-    switch (f.kind()) {
-      case TABLE:
-      case PRIOR: {
-        int index = 0;
-        for (int s = 0; s < f.arity(); s++) {
-          Domain d = model.domainOf(f.variable(s));
-          index = index * d.size() + values[f.variable(s)] - d.lo();
-        }
-        return f.weight(index);
-      }
-      case ALLDIFF:
-      case NEQ:
-        for (int a = 0; a < f.arity(); a++) {
-          for (int b = a + 1; b < f.arity(); b++) {
-            if (values[f.variable(a)] == values[f.variable(b)]) {
-              return 0.0;
-            }
-          }
-        }
-        return 1.0;
-      case EQ:
-        for (int a = 1; a < f.arity(); a++) {
-          if (values[f.variable(a)] != values[f.variable(0)]) {
-            return 0.0;
-          }
-        }
-        return 1.0;
-      case SUM: {
-        long sum = 0;
-        for (int v : f.scope()) {
-          sum += values[v];
-        }
-        return sum == f.total() ? 1.0 : 0.0;
-      }
-      default:
-        throw new IllegalArgumentException("no potential for factor kind " + f.kind());
+    int[] at = new int[f.arity()];
+    for (int s = 0; s < at.length; s++) {
+      at[s] = values[f.variable(s)];
     }
+    return f.potential(at);
   }
+
 }
