@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
  * that maps a dynamic class-data (CDS) archive, made here by one training run the way {@code ./fgc}
  * makes its own (a cold compile for the probes, {@code solve} of the embedded puzzles for the CLI);
  * and that archive with only the first JIT tier ({@code -XX:TieredStopAtLevel=1}), as {@code ./fgc}
- * runs its short commands ({@code compile}, {@code show}, {@code cache}). The cold compile is also
+ * runs its short commands ({@code show}, {@code cache}). The cold compile is also
  * measured with the CLI jar first on the class path: Janino's own jars are signed, and the first
  * class read from a signed jar makes the JVM check the jar's signature, which the shaded CLI jar
  * (signatures stripped) never does.
