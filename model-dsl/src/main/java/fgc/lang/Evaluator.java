@@ -82,19 +82,31 @@ final class Evaluator {
     }
   }
 
-  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data) {
+  /** Each weight statement's shape ({@link WeightShape}), or null when every formula is lowered afresh. */
+  private final Map<Ast.Weight, WeightShape> weightShapes;
+
+  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data, boolean shapes) {
     this.source = source;
     this.overrides = overrides;
     this.builder = builder;
     this.data = data;
+    this.weightShapes = shapes ? new java.util.IdentityHashMap<>() : null;
     scopes.push(new ArrayList<>());
   }
 
   /** The model {@code program} describes, its params set from {@code overrides} where given. */
   static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data) {
+    return model(source, program, overrides, data, true);
+  }
+
+  /**
+   * As {@link #model(Source, Ast.Program, Map, DataSet)}; without {@code shapes}, every weight
+   * formula is lowered afresh at every use (the plain path, which tests compare the shapes with).
+   */
+  static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data, boolean shapes) {
     checkOverrides(source, program, overrides);
     String name = program.name().orElseGet(() -> defaultName(source.name()));
-    Evaluator e = new Evaluator(source, overrides, Model.builder(name), data);
+    Evaluator e = new Evaluator(source, overrides, Model.builder(name), data, shapes);
     for (Stmt s : program.statements()) {
       e.execute(s);
     }
@@ -107,7 +119,7 @@ final class Evaluator {
 
   /** The params with their default values, in order; only top-level params and lets are run. */
   static Map<String, Long> parameters(Source source, Ast.Program program) {
-    Evaluator e = new Evaluator(source, Map.of(), null, DataSet.empty());
+    Evaluator e = new Evaluator(source, Map.of(), null, DataSet.empty(), false);
     for (Stmt s : program.statements()) {
       if (s instanceof Ast.Param || s instanceof Ast.Let) {
         e.execute(s);
@@ -329,6 +341,11 @@ final class Evaluator {
 
   ModelBuilder builder() {
     return builder;
+  }
+
+  /** The weight statements' shapes, or null when they are not used. */
+  Map<Ast.Weight, WeightShape> weightShapes() {
+    return weightShapes;
   }
 
   /** The statement position the builder's current origin is at. */
