@@ -27,7 +27,7 @@ import java.util.Objects;
  */
 final class WeightShape {
   /** A statement whose formula is lowered afresh every time. */
-  private static final WeightShape NONE = new WeightShape(Map.of(), null, List.of());
+  private static final WeightShape NONE = new WeightShape(Map.of(), null, List.of(), null);
   /** Uses after which a shape whose names changed is made again rather than given up (an outer loop's variable, say). */
   private static final int REMAKE_AFTER = 16;
 
@@ -35,13 +35,27 @@ final class WeightShape {
   private final Evaluator.Symbol[] symbols;
   private final Formula shape;
   private final Ast.Ref[] refs;
+  /**
+   * Per reference, the scope position written the same way ({@code weight(s[i], s[i+1]) = s[i] * s[i+1]}),
+   * whose index it takes without evaluating it again, or -1. Only for a scope listed without binders.
+   */
+  private final int[] sameAsScope;
   private long uses;
 
-  private WeightShape(Map<String, Evaluator.Symbol> read, Formula shape, List<Ast.Ref> refs) {
+  private WeightShape(Map<String, Evaluator.Symbol> read, Formula shape, List<Ast.Ref> refs, Ast.Weight w) {
     this.names = read.keySet().toArray(new String[0]);
     this.symbols = read.values().toArray(new Evaluator.Symbol[0]);
     this.shape = shape;
     this.refs = refs.toArray(new Ast.Ref[0]);
+    this.sameAsScope = new int[this.refs.length];
+    for (int k = 0; k < this.refs.length; k++) {
+      sameAsScope[k] = -1;
+      for (int p = 0; w != null && listed(w) && p < w.refs().size() && sameAsScope[k] < 0; p++) {
+        if (sameRef(this.refs[k], w.refs().get(p))) {
+          sameAsScope[k] = p;
+        }
+      }
+    }
   }
 
   /**
@@ -74,7 +88,7 @@ final class WeightShape {
     List<Ast.Ref> refs = new ArrayList<>();
     Lowering lowering = new Lowering(e, Lowering.scope(scope, () -> FactorStatements.describe(e, scope)), refs);
     Formula formula = lowering.number(w.formula());
-    WeightShape made = new WeightShape(read, formula, refs);
+    WeightShape made = new WeightShape(read, formula, refs, w);
     shapes.put(w, made);
     made.build(e, w, ints(scope), lowering.shapeVariables());
     return true;
@@ -92,19 +106,70 @@ final class WeightShape {
 
   /** One more factor of this shape: the scope and the references resolved as the plain path resolves them. */
   private void use(Evaluator e, Ast.Weight w) {
-    List<Integer> scopeList = e.scope(w.pos(), "weight", w.refs(), w.binders());
-    int[] scope = ints(scopeList);
+    int[] scope;
+    if (listed(w)) { // as Evaluator.scope does for a plain list, without boxing the indices
+      scope = new int[w.refs().size()];
+      for (int p = 0; p < scope.length; p++) {
+        Ast.Ref ref = w.refs().get(p);
+        e.step(ref.pos());
+        scope[p] = e.resolve(ref);
+      }
+    } else {
+      scope = ints(e.scope(w.pos(), "weight", w.refs(), w.binders()));
+    }
     int[] variables = new int[refs.length];
     for (int k = 0; k < refs.length; k++) {
       Ast.Ref ref = refs[k];
       e.step(ref.pos());
+      if (sameAsScope[k] >= 0) { // the same expressions, just evaluated without error: the same index
+        variables[k] = scope[sameAsScope[k]];
+        continue;
+      }
       int index = e.resolve(ref);
       if (!contains(scope, index)) {
-        throw Lowering.notInScope(e, ref, index, () -> FactorStatements.describe(e, scopeList));
+        int[] named = scope;
+        throw Lowering.notInScope(e, ref, index, () -> FactorStatements.describe(e, java.util.Arrays.stream(named).boxed().toList()));
       }
       variables[k] = index;
     }
     build(e, w, scope, variables);
+  }
+
+  /** Whether the weight's scope is a plain list of references (no binders, hence no filter). */
+  private static boolean listed(Ast.Weight w) {
+    return w.binders().list().isEmpty() && w.binders().where() instanceof Ast.Bool b && b.value();
+  }
+
+  /** Whether two references are written alike (positions aside) in integers, names and arithmetic only, so that they evaluate alike. */
+  private static boolean sameRef(Ast.Ref a, Ast.Ref b) {
+    if (!a.name().equals(b.name()) || a.indices().size() != b.indices().size()) {
+      return false;
+    }
+    for (int k = 0; k < a.indices().size(); k++) {
+      if (!sameIndex(a.indices().get(k), b.indices().get(k), 0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean sameIndex(Ast.NumExpr a, Ast.NumExpr b, int depth) {
+    if (depth > 8) {
+      return false; // an index this deep is rare: resolved again rather than compared at length
+    }
+    if (a instanceof Ast.Num x && b instanceof Ast.Num y) {
+      return x.value() == y.value();
+    }
+    if (a instanceof Ast.Name x && b instanceof Ast.Name y) {
+      return x.name().equals(y.name());
+    }
+    if (a instanceof Ast.Neg x && b instanceof Ast.Neg y) {
+      return sameIndex(x.operand(), y.operand(), depth + 1);
+    }
+    if (a instanceof Ast.Arith x && b instanceof Ast.Arith y) {
+      return x.op() == y.op() && sameIndex(x.left(), y.left(), depth + 1) && sameIndex(x.right(), y.right(), depth + 1);
+    }
+    return false;
   }
 
   private void build(Evaluator e, Ast.Weight w, int[] scope, int[] variables) {
