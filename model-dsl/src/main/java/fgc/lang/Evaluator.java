@@ -67,6 +67,8 @@ final class Evaluator {
   private final Map<String, Symbol> symbols = new HashMap<>();
   /** The names each open block declared, innermost first; they go out of scope with it. */
   private final Deque<List<String>> scopes = new ArrayDeque<>();
+  /** The names of a block that has declared none yet. */
+  private static final List<String> NO_NAMES = List.of();
   private final Map<String, Long> params = new LinkedHashMap<>();
   private final ModelBuilder builder; // null when only the params are wanted
   private final DataSet data;
@@ -210,7 +212,7 @@ final class Evaluator {
   }
 
   private void executeBlock(List<Stmt> body) {
-    scopes.push(new ArrayList<>());
+    scopes.push(NO_NAMES); // a list only once the block declares a name: a loop body runs once per iteration
     for (Stmt s : body) {
       execute(s);
     }
@@ -470,6 +472,10 @@ final class Evaluator {
       throw error(symbol.pos(), redefinition(name, existing));
     }
     symbols.put(name, symbol);
+    if (scopes.peek() == NO_NAMES) {
+      scopes.pop();
+      scopes.push(new ArrayList<>());
+    }
     scopes.peek().add(name);
   }
 
@@ -500,8 +506,8 @@ final class Evaluator {
       throw error(ref.pos(), "'" + ref.name() + "' has " + count(a.rank(), "dimension", "dimensions") + " but "
           + count(ref.indices().size(), "index was", "indices were") + " given");
     }
-    int[] indices = new int[a.rank()];
-    for (int k = 0; k < indices.length; k++) {
+    int offset = 0; // row-major, as VariableArray.at, each index checked here with the model's position
+    for (int k = 0; k < a.rank(); k++) {
       NumExpr e = ref.indices().get(k);
       long before = reads;
       long i = eval(e);
@@ -509,9 +515,9 @@ final class Evaluator {
         throw outOfRange(e, reads - before, "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1)
             + " of '" + ref.name() + "'");
       }
-      indices[k] = (int) i;
+      offset = offset * a.dim(k) + (int) i;
     }
-    return a.at(indices);
+    return a.firstIndex() + offset;
   }
 
   private static String count(int n, String one, String many) {
