@@ -67,6 +67,8 @@ final class Evaluator {
   private final Map<String, Symbol> symbols = new HashMap<>();
   /** The names each open block declared, innermost first; they go out of scope with it. */
   private final Deque<List<String>> scopes = new ArrayDeque<>();
+  /** The names of a block that has declared none yet. */
+  private static final List<String> NO_NAMES = List.of();
   private final Map<String, Long> params = new LinkedHashMap<>();
   private final ModelBuilder builder; // null when only the params are wanted
   private final DataSet data;
@@ -82,19 +84,31 @@ final class Evaluator {
     }
   }
 
-  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data) {
+  /** Each weight statement's shape ({@link WeightShape}), or null when every formula is lowered afresh. */
+  private final Map<Ast.Weight, WeightShape> weightShapes;
+
+  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data, boolean shapes) {
     this.source = source;
     this.overrides = overrides;
     this.builder = builder;
     this.data = data;
+    this.weightShapes = shapes ? new java.util.IdentityHashMap<>() : null;
     scopes.push(new ArrayList<>());
   }
 
   /** The model {@code program} describes, its params set from {@code overrides} where given. */
   static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data) {
+    return model(source, program, overrides, data, true);
+  }
+
+  /**
+   * As {@link #model(Source, Ast.Program, Map, DataSet)}; without {@code shapes}, every weight
+   * formula is lowered afresh at every use (the plain path, which tests compare the shapes with).
+   */
+  static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data, boolean shapes) {
     checkOverrides(source, program, overrides);
     String name = program.name().orElseGet(() -> defaultName(source.name()));
-    Evaluator e = new Evaluator(source, overrides, Model.builder(name), data);
+    Evaluator e = new Evaluator(source, overrides, Model.builder(name), data, shapes);
     for (Stmt s : program.statements()) {
       e.execute(s);
     }
@@ -107,7 +121,7 @@ final class Evaluator {
 
   /** The params with their default values, in order; only top-level params and lets are run. */
   static Map<String, Long> parameters(Source source, Ast.Program program) {
-    Evaluator e = new Evaluator(source, Map.of(), null, DataSet.empty());
+    Evaluator e = new Evaluator(source, Map.of(), null, DataSet.empty(), false);
     for (Stmt s : program.statements()) {
       if (s instanceof Ast.Param || s instanceof Ast.Let) {
         e.execute(s);
@@ -198,7 +212,7 @@ final class Evaluator {
   }
 
   private void executeBlock(List<Stmt> body) {
-    scopes.push(new ArrayList<>());
+    scopes.push(NO_NAMES); // a list only once the block declares a name: a loop body runs once per iteration
     for (Stmt s : body) {
       execute(s);
     }
@@ -331,6 +345,11 @@ final class Evaluator {
     return builder;
   }
 
+  /** The weight statements' shapes, or null when they are not used. */
+  Map<Ast.Weight, WeightShape> weightShapes() {
+    return weightShapes;
+  }
+
   /** The statement position the builder's current origin is at. */
   private Pos originPos;
 
@@ -453,6 +472,10 @@ final class Evaluator {
       throw error(symbol.pos(), redefinition(name, existing));
     }
     symbols.put(name, symbol);
+    if (scopes.peek() == NO_NAMES) {
+      scopes.pop();
+      scopes.push(new ArrayList<>());
+    }
     scopes.peek().add(name);
   }
 
@@ -483,8 +506,8 @@ final class Evaluator {
       throw error(ref.pos(), "'" + ref.name() + "' has " + count(a.rank(), "dimension", "dimensions") + " but "
           + count(ref.indices().size(), "index was", "indices were") + " given");
     }
-    int[] indices = new int[a.rank()];
-    for (int k = 0; k < indices.length; k++) {
+    int offset = 0; // row-major, as VariableArray.at, each index checked here with the model's position
+    for (int k = 0; k < a.rank(); k++) {
       NumExpr e = ref.indices().get(k);
       long before = reads;
       long i = eval(e);
@@ -492,9 +515,9 @@ final class Evaluator {
         throw outOfRange(e, reads - before, "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1)
             + " of '" + ref.name() + "'");
       }
-      indices[k] = (int) i;
+      offset = offset * a.dim(k) + (int) i;
     }
-    return a.at(indices);
+    return a.firstIndex() + offset;
   }
 
   private static String count(int n, String one, String many) {

@@ -22,6 +22,9 @@ final class FactorStatements {
       double[] weights = weights(e, t.weights());
       e.build(t.pos(), () -> e.builder().table(scope, weights));
     } else if (s instanceof Ast.Weight w) {
+      if (WeightShape.execute(e, w)) {
+        return;
+      }
       List<Integer> scope = e.scope(w.pos(), "weight", w.refs(), w.binders());
       Formula formula = new Lowering(e, Lowering.scope(scope, () -> describe(e, scope))).number(w.formula());
       int[] variables = new int[scope.size()];
@@ -123,7 +126,7 @@ final class FactorStatements {
     e.build(c.pos(), () -> e.builder().cpt(child, parents, table));
   }
 
-  private static String describe(Evaluator e, List<Integer> scope) {
+  static String describe(Evaluator e, List<Integer> scope) {
     StringBuilder sb = new StringBuilder();
     for (int k = 0; k < scope.size() && k < 8; k++) {
       sb.append(k == 0 ? "" : ", ").append(e.variableName(scope.get(k)));

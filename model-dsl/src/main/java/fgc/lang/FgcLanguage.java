@@ -24,7 +24,9 @@ import java.util.Map;
  *       nesting depth, and recovers at {@code ;} and {@code }} to report up to 20 errors at once.
  *   <li>{@link Evaluator} runs the tree: it binds params (with the caller's overrides), lets and
  *       loop variables, unrolls loops, and calls {@link fgc.model.ModelBuilder} for every variable
- *       array and factor, stopping at its first error.
+ *       array and factor, stopping at its first error. A weight statement that a loop runs again
+ *       and again is lowered once, as a {@link WeightShape}, while the names its formula reads keep
+ *       their values: a million-factor grid costs a million scopes, not a million formulas.
  *   <li>The result is the ground {@link Model}, whose canonical text the compiler keys on.
  * </ol>
  *

@@ -36,10 +36,27 @@ final class Lowering {
 
   private final Evaluator ev;
   private final Mode mode;
+  /**
+   * When not null, the lowering makes a shape ({@link WeightShape}): each variable reference met is
+   * added here and stands in the formula as the variable numbered by its place in this list.
+   */
+  private final List<Ast.Ref> shapeRefs;
+  private int[] shapeVariables;
 
   Lowering(Evaluator ev, Mode mode) {
+    this(ev, mode, null);
+  }
+
+  Lowering(Evaluator ev, Mode mode, List<Ast.Ref> shapeRefs) {
     this.ev = ev;
     this.mode = mode;
+    this.shapeRefs = shapeRefs;
+    this.shapeVariables = shapeRefs == null ? null : new int[4];
+  }
+
+  /** The flat index of each reference in the shape's list, as this lowering resolved it. */
+  int[] shapeVariables() {
+    return java.util.Arrays.copyOf(shapeVariables, shapeRefs.size());
   }
 
   /** An integer expression (a decimal in it is an error). */
@@ -168,6 +185,9 @@ final class Lowering {
 
   /** A let over variables, where it is used: its variables must be in a weight's scope, and a decimal only where decimals may be. */
   private Formula let(Ast.Name n, Formula value, boolean decimals) {
+    if (shapeRefs != null) { // WeightShape.eligible keeps these out: their variables are not numbered as the shape's
+      throw new IllegalStateException("a let over variables in a shape");
+    }
     if (value.type() == Formula.Type.REAL && !decimals) {
       throw ev.error(n.pos(), "'" + n.name() + "' is a decimal; an integer is needed here (decimals are for weights)");
     }
@@ -196,10 +216,23 @@ final class Lowering {
     ev.step(ref.pos());
     int index = ev.resolve(ref);
     if (mode.scope() != null && !mode.scope().contains(index)) {
-      throw ev.error(ref.pos(), "'" + ev.variableName(index) + "' is not in the scope of this weight (" + mode.scopeText().get()
-          + "); list it in weight(...)");
+      throw notInScope(ev, ref, index, mode.scopeText());
+    }
+    if (shapeRefs != null) {
+      if (shapeRefs.size() == shapeVariables.length) {
+        shapeVariables = java.util.Arrays.copyOf(shapeVariables, shapeVariables.length * 2);
+      }
+      shapeVariables[shapeRefs.size()] = index;
+      shapeRefs.add(ref);
+      return Formula.variable(shapeRefs.size() - 1);
     }
     return Formula.variable(index);
+  }
+
+  /** A weight's formula reads variable {@code index} (through {@code ref}), which its scope, described by {@code scopeText}, lacks. */
+  static LanguageException notInScope(Evaluator ev, Ast.Ref ref, int index, Supplier<String> scopeText) {
+    return ev.error(ref.pos(), "'" + ev.variableName(index) + "' is not in the scope of this weight (" + scopeText.get()
+        + "); list it in weight(...)");
   }
 
   /**

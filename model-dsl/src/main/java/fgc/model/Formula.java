@@ -773,6 +773,27 @@ public final class Formula {
     return new Formula(op, type, bound, integer, real);
   }
 
+  /**
+   * The same formula with variable {@code k} renamed {@code numbers[k]}: a shape made once with its
+   * variables numbered in order, given the variables of one of its uses.
+   */
+  Formula renumbered(int[] numbers) {
+    if (op == Op.VAR) {
+      if (integer >= numbers.length) {
+        throw new ModelException("the formula uses variable " + integer + " but only " + numbers.length + " variables are given for it");
+      }
+      return variable(numbers[(int) integer]);
+    }
+    if (args.length == 0) {
+      return this;
+    }
+    Formula[] renamed = new Formula[args.length];
+    for (int k = 0; k < args.length; k++) {
+      renamed[k] = args[k].renumbered(numbers);
+    }
+    return new Formula(op, type, renamed, integer, real);
+  }
+
   // ---- Evaluation ------------------------------------------------------------------------------
 
   /**

@@ -36,6 +36,45 @@ public final class ModelBuilder {
   /** A computed table, the formula it comes from (variables by scope position), and whether the canonical text writes the formula. */
   private record Expanded(Formula formula, double[] table, boolean compact) {}
 
+  /**
+   * Tables of weights given as a shape ({@link #weight(int[], Formula, int[])}), by the shape itself,
+   * where its variables sit in the scope, and the domains: the same entry {@link #computed} holds
+   * for their text, found without writing it.
+   */
+  private final Map<ShapeKey, Expanded> shaped = new HashMap<>();
+  /** The last shape's key and table: a loop's factors mostly repeat the one before. */
+  private ShapeKey lastShape;
+  private Expanded lastShaped;
+
+  /** A shape (by identity), its variables' positions in a factor's scope, and the scope's domains. */
+  private static final class ShapeKey {
+    final Formula shape;
+    final int[] positions;
+    final Domain[] domains;
+    private final int hash;
+
+    ShapeKey(Formula shape, int[] positions, Domain[] domains) {
+      this.shape = shape;
+      this.positions = positions;
+      this.domains = domains;
+      this.hash = (System.identityHashCode(shape) * 31 + Arrays.hashCode(positions)) * 31 + Arrays.hashCode(domains);
+    }
+
+    boolean matches(Formula s, int[] p, Domain[] d) {
+      return shape == s && Arrays.equals(positions, p) && Arrays.equals(domains, d);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof ShapeKey k && k.matches(shape, positions, domains);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
   /** The computed tables some factor holds already: a shared one counts once among the model's weights. */
   private final Set<Expanded> counted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private int nextIndex;
@@ -368,6 +407,67 @@ public final class ModelBuilder {
   }
 
   /**
+   * A soft factor over {@code scope} whose weight is {@code shape} with its variable {@code k}
+   * standing for the model's variable {@code variables[k]}: the factor
+   * {@link #weight(int[], Formula)} makes of that formula, with the same checks. Factors made from
+   * one shape object (a loop's, say) share its table as equal formulas do, found without comparing
+   * formula texts.
+   *
+   * @param scope the variables, by flat index
+   * @param shape the weight, its variables numbered from 0
+   * @param variables the flat index each of the shape's variables stands for
+   * @return this builder
+   */
+  public ModelBuilder weight(int[] scope, Formula shape, int[] variables) {
+    if (scope.length < 1 || shape == null || variables == null) {
+      return weight(scope, shape == null || variables == null ? null : shape.renumbered(variables));
+    }
+    for (int v : scope) {
+      checkDeclared("weight", v);
+    }
+    int[] positions = new int[variables.length];
+    for (int k = 0; k < variables.length; k++) {
+      positions[k] = position(scope, variables[k]);
+      if (positions[k] < 0) { // the plain path finds and names the culprit
+        return weight(scope, shape.renumbered(variables));
+      }
+    }
+    int twice = repeated(scope);
+    if (twice >= 0) {
+      throw new ModelException("weight names " + describe(twice) + " twice");
+    }
+    Domain[] domains = domains(scope);
+    Expanded table;
+    if (lastShape != null && lastShape.matches(shape, positions, domains)) {
+      table = lastShaped;
+    } else {
+      ShapeKey key = new ShapeKey(shape, positions, domains);
+      table = shaped.get(key);
+      if (table == null) {
+        table = expand("weight", shape.renumbered(variables), scope, "");
+        shaped.put(key, table);
+      }
+      lastShape = key;
+      lastShaped = table;
+    }
+    if (allZero(table.table())) {
+      throw new ModelException("the weight formula is 0 for every value of " + describeAll(scope) + ": no value would be possible");
+    }
+    boolean first = counted.add(table);
+    return add(FactorKind.TABLE, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0,
+        lastShape.domains); // equal domains, one array: a factor never changes its own
+  }
+
+  private static int position(int[] scope, int variable) {
+    for (int k = 0; k < scope.length; k++) {
+      if (scope[k] == variable) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * A conditional probability table: {@code P(child | parents)}, one row per joint value of the
    * parents (row-major, the last parent fastest), each row one probability per value of the
    * child, non-negative and adding up to 1 within {@link #CPT_TOLERANCE}. The factor is a table
@@ -622,6 +722,12 @@ public final class ModelBuilder {
   }
 
   private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula, boolean compact, int newWeights) {
+    return add(kind, scope, weights, total, formula, compact, newWeights, null);
+  }
+
+  /** {@code domains} are the scope's, or null to look them up. */
+  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula, boolean compact, int newWeights,
+      Domain[] domains) {
     if (factors.size() >= Limits.MAX_FACTORS) {
       throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
     }
@@ -649,7 +755,7 @@ public final class ModelBuilder {
           + mib(heapBytes * Limits.MODEL_HEAP_SHARE) + "); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx"
           + Math.max(1, (modelBytes * Limits.MODEL_HEAP_SHARE * 2 >> 30) + 1) + "g");
     }
-    factors.add(new Factor(kind, scope.clone(), domains(scope), weights, total, formula, compact));
+    factors.add(new Factor(kind, scope.clone(), domains != null ? domains : domains(scope), weights, total, formula, compact));
     origins.add(origin);
     return this;
   }
