@@ -164,7 +164,8 @@ public final class AssignmentKernels {
         if (j1 < 0 || delta == Double.POSITIVE_INFINITY) {
           return Double.POSITIVE_INFINITY;
         }
-        for (int j = 0; j <= n; j++) {
+        // A step of zero (frequent when entries tie) moves no potential: skipped, same results.
+        for (int j = 0; delta != 0.0 && j <= n; j++) {
           if (ws.used[j]) {
             ws.u[ws.matchOfColumn[j]] += delta;
             ws.w[j] -= delta;
