@@ -203,6 +203,61 @@ class DifferentialTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {70, 130})
+  void maxProductPastSixtyFourValuesAgreesWithTheDefinition(int values) throws Exception {
+    // Observed values on both sides of 64 (and of 128): the observed values of a factor no longer
+    // fit one long. x[1] and x[3] share two factors, so observing them at 1 and 65 (equal modulo
+    // 64) must rule out neither; at 65 and 65 those factors can never hold. Every case observes
+    // two variables of the five-variable factor, which keeps the definition's enumeration small.
+    ModelBuilder b = Model.builder("wide");
+    VariableArray x = b.variables("x", Domain.range(1, values), 5);
+    VariableArray y = b.variables("y", Domain.range(3, values - 2), 2);
+    b.alldiff(x.at(0), x.at(1), x.at(2)).alldiff(x.at(1), x.at(2), x.at(3), y.at(0));
+    b.alldiff(x.at(1), x.at(3), x.at(4), y.at(0), y.at(1)).neq(x.at(4), y.at(1)).neq(x.at(0), x.at(4));
+    b.prior(x.at(0), sparse(values, 3)).prior(y.at(1), sparse(values - 4, 2)).prior(x.at(2), weights(values));
+    Model model = b.observe("x").build();
+    AlgorithmSpec spec = AlgorithmSpec.named("maxproduct", Map.of("damping", 0.3));
+    String source = ModelCompiler.generateSource(model, spec).text();
+    assertTrue(source.contains("AssignmentKernels.maxProduct") && source.contains("taken[g >>> 6]"), "the wide layout");
+    CompiledSolver compiled = ModelCompiler.compile(model, spec);
+    int[][] cases = {{3, 65, 4, 2}, {1, 1, 3, 65}, {1, 65, 3, 1, 4, values}, {1, 65, 3, 65}};
+    for (int[] observed : cases) {
+      GeneratedAlgorithm generated = instantiate(compiled);
+      GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
+      generated.resetWithNoise(5L, 0.6);
+      reference.resetWithNoise(5L, 0.6);
+      for (int k = 0; k < observed.length; k += 2) {
+        generated.setObserved(x.at(observed[k]), observed[k + 1]);
+        reference.setObserved(x.at(observed[k]), observed[k + 1]);
+      }
+      for (int sweep = 0; sweep < 3; sweep++) {
+        assertEquals(reference.update(1), generated.update(1), TOLERANCE, "largest change in sweep " + sweep);
+        assertSameMarginals(model, generated, reference);
+      }
+      assertEquals(reference.contradiction(), generated.contradiction());
+      assertEquals(observed[1] == observed[3], generated.contradiction(), "a value observed twice in one factor");
+    }
+  }
+
+  @Test
+  void maxProductUpToSixtyFourValuesKeepsItsOneWordLayout() {
+    ModelBuilder b = Model.builder("wide");
+    VariableArray x = b.variables("x", Domain.range(1, 64), 3);
+    Model model = b.alldiff(x.at(0), x.at(1), x.at(2)).observe("x").build();
+    String source = ModelCompiler.generateSource(model, AlgorithmSpec.named("maxproduct")).text();
+    assertTrue(source.contains("long taken = 0L;") && !source.contains("long[] taken"), "one long of observed values");
+  }
+
+  /** Weights that rule out most values (every {@code step}-th kept): sparse rows, cheap for the definition. */
+  private static double[] sparse(int n, int step) {
+    double[] w = new double[n];
+    for (int k = 0; k < n; k += step) {
+      w[k] = 1.0 + k % 5;
+    }
+    return w;
+  }
+
   /** The algorithm with this damping, when it has the option (exact inference has nothing to damp). */
   private static AlgorithmSpec spec(String algorithm, double damping) {
     boolean damped = Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));

@@ -65,6 +65,41 @@ class SolverLimitsTest {
   }
 
   @Test
+  void maxProductPlansSudokuOfTwoHundredFiftySixValuesAndRefusesAHeapTooSmallForItsMessages() {
+    // Box size 16: 256 values (the language's limit; the observed values of a factor used to be one
+    // long, 64 values), 768 alldiffs of 256 cells, 196,608 edges x 256 values of messages.
+    Model sudoku = TestModels.sudoku(16);
+    Footprint footprint = planned(Algorithms.named("maxproduct"), sudoku);
+    footprint.check(4L << 30);
+    assertTrue(footprint.stateBytes() >= 196_608L * 256 * Double.BYTES && footprint.heapBytes() < (1L << 30),
+        footprint.stateBytes() + " bytes of state, " + footprint.heapBytes() + " of heap");
+    TooLargeException e = assertThrows(TooLargeException.class, () -> footprint.check(512L << 20));
+    assertEquals("maxproduct cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): its toVariable array alone"
+        + " would take 384.0 MiB, over half of this JVM's 512.0 MiB heap, the most its collector can be counted on to place in one"
+        + " piece; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx2g) may take it", e.getMessage());
+  }
+
+  @Test
+  void pairwiseBpRefusesToCollectMorePairsThanHalfTheHeapHolds() {
+    // The same Sudoku joins 25 million pairs (768 alldiffs of 256 cells): 383 MiB to collect and
+    // sort, which ran a 512 MiB JVM out of memory (a stack trace) before the messages were sized.
+    Model sudoku = TestModels.sudoku(16);
+    TooLargeException e = assertThrows(TooLargeException.class,
+        () -> fgc.compiler.plan.Planner.pairwise(sudoku, "bp-pairwise", 512L << 20));
+    assertEquals("bp-pairwise cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): collecting its"
+        + " 25,067,520 pairs of variables would take 382.5 MiB, over half of this JVM's 512.0 MiB heap; a larger heap"
+        + " (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx2g) may take it", e.getMessage());
+    // With room for the pairs, the plan goes on to size the messages, past the largest array.
+    e = assertThrows(TooLargeException.class, () -> fgc.compiler.plan.Planner.pairwise(sudoku, "bp-pairwise", 4L << 30));
+    assertTrue(e.getMessage().contains("its messages array would need 12,331,253,760 entries"), e.getMessage());
+  }
+
+  /** The footprint {@link ModelCompiler} checks, sweep included, without its check against this JVM's heap. */
+  private static <P> Footprint planned(Algorithm<P> algorithm, Model model) {
+    return algorithm.footprint(algorithm.plan(model), model).sweep(algorithm.sweepCost(model));
+  }
+
+  @Test
   void aClassPastTheCachesLargestFileIsRefusedNamingItsLargestTable() {
     // 9 alldiffs of 1024 variables over 2 values: few message entries, but 9.4 million directed
     // edges, whose reverse-edge table alone is 71 MiB of text (before, an 83 MB class was stored

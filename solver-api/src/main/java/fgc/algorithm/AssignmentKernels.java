@@ -36,6 +36,8 @@ public final class AssignmentKernels {
     final boolean[] used;
     final double[] distance;
     final double[] paths;
+    final double[] reduced;
+    final int[] open;
     final int[] rowOfColumn;
     final int[] columnOfRow;
     final double[] saved;
@@ -57,6 +59,8 @@ public final class AssignmentKernels {
       used = new boolean[n];
       distance = new double[capacity];
       paths = new double[capacity * capacity];
+      reduced = new double[capacity * capacity];
+      open = new int[capacity];
       rowOfColumn = new int[capacity];
       columnOfRow = new int[capacity];
       saved = new double[2 * capacity];
@@ -102,6 +106,14 @@ public final class AssignmentKernels {
     }
     for (int j = 0; j < n; j++) {
       ws.columnOfRow[ws.rowOfColumn[j]] = j;
+    }
+    // The reduced costs, once for all n searches (+infinity where an entry is zero).
+    for (int i = 0; i < n; i++) {
+      double ui = ws.u[i + 1];
+      for (int j = 0; j < n; j++) {
+        double c = ws.cost[i * n + j];
+        ws.reduced[i * n + j] = c == Double.POSITIVE_INFINITY ? c : Math.max(0.0, c - ui - ws.w[j + 1]);
+      }
     }
     for (int a = 0; a < n; a++) {
       shortestPaths(ws, n, a);
@@ -152,7 +164,8 @@ public final class AssignmentKernels {
         if (j1 < 0 || delta == Double.POSITIVE_INFINITY) {
           return Double.POSITIVE_INFINITY;
         }
-        for (int j = 0; j <= n; j++) {
+        // A step of zero (frequent when entries tie) moves no potential: skipped, same results.
+        for (int j = 0; delta != 0.0 && j <= n; j++) {
           if (ws.used[j]) {
             ws.u[ws.matchOfColumn[j]] += delta;
             ws.w[j] -= delta;
@@ -176,35 +189,46 @@ public final class AssignmentKernels {
     return total;
   }
 
-  /** Dijkstra over reduced costs from the row matched to column {@code a}; distances to columns in {@code ws.distance}. */
+  /**
+   * Dijkstra over reduced costs from the row matched to column {@code a}; distances to columns in
+   * {@code ws.distance}. The columns not yet settled are kept in a list (a settled one is swapped
+   * out), and one pass over it both relaxes them and finds the nearest: about {@code n^2 / 2} steps.
+   * Which of two equally near columns is settled first does not change any distance: a column
+   * settled later is no nearer, and reduced costs are non-negative.
+   */
   private static void shortestPaths(Workspace ws, int n, int a) {
-    Arrays.fill(ws.distance, 0, n, Double.POSITIVE_INFINITY);
-    Arrays.fill(ws.used, 0, n, false);
-    ws.distance[a] = 0.0;
-    ws.used[a] = true;
+    double[] distance = ws.distance;
+    double[] reduced = ws.reduced;
+    int[] open = ws.open;
+    Arrays.fill(distance, 0, n, Double.POSITIVE_INFINITY);
+    int remaining = 0;
+    for (int j = 0; j < n; j++) {
+      if (j != a) {
+        open[remaining++] = j;
+      }
+    }
+    distance[a] = 0.0;
     int column = a;
     while (column >= 0) {
       // Relax from the row matched to the column just settled, which is reached at its distance.
-      int row = ws.rowOfColumn[column];
-      double base = ws.distance[column];
-      for (int j = 0; j < n; j++) {
-        double c = ws.cost[row * n + j];
-        if (!ws.used[j] && c != Double.POSITIVE_INFINITY) {
-          double d = base + Math.max(0.0, c - ws.u[row + 1] - ws.w[j + 1]);
-          if (d < ws.distance[j]) {
-            ws.distance[j] = d;
-          }
+      int at = ws.rowOfColumn[column] * n;
+      double base = distance[column];
+      int nearest = -1;
+      double near = Double.POSITIVE_INFINITY;
+      for (int k = 0; k < remaining; k++) {
+        int j = open[k];
+        double d = Math.min(distance[j], base + reduced[at + j]);
+        distance[j] = d;
+        if (d < near) {
+          near = d;
+          nearest = k;
         }
       }
-      column = -1;
-      for (int j = 0; j < n; j++) {
-        if (!ws.used[j] && ws.distance[j] != Double.POSITIVE_INFINITY && (column < 0 || ws.distance[j] < ws.distance[column])) {
-          column = j;
-        }
+      if (nearest < 0) {
+        return;
       }
-      if (column >= 0) {
-        ws.used[column] = true;
-      }
+      column = open[nearest];
+      open[nearest] = open[--remaining];
     }
   }
 

@@ -11,6 +11,7 @@ import fgc.algorithm.IntTables;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.Footprint;
+import fgc.model.Limits;
 import fgc.model.Model;
 import javax.lang.model.element.Modifier;
 
@@ -46,8 +47,14 @@ public final class FactorBpEmitter {
    * than an assignment solve costs.
    */
   public static final int MAX_PRODUCT_SPARSE_WIDTH = 10;
-  /** Values max-product takes (its wide factors need no subset tables); the bitmask limit of the planner. */
-  public static final int MAX_PRODUCT_WIDTH = 64;
+  /**
+   * Values max-product takes: any domain the language allows, since its wide factors need no subset
+   * tables (one assignment solve, {@code O(W^3)}); the memory and the sweep are checked by the
+   * footprint instead.
+   */
+  public static final int MAX_PRODUCT_WIDTH = Limits.MAX_DOMAIN;
+  /** Up to this many values, {@code layout()} keeps the observed values in one {@code long}; above, in words. */
+  static final int ONE_WORD = Long.SIZE;
 
   private FactorBpEmitter() {}
 
@@ -82,6 +89,9 @@ public final class FactorBpEmitter {
         .state("freeCount, freeWidth, squareKind", 3 * f, Integer.BYTES, "entries")
         .state("impossible", f, 1, "entries")
         .state("column", f * w, Integer.BYTES, "entries (factors x values)");
+    if (w > ONE_WORD) {
+      footprint.state("taken", (w + ONE_WORD - 1) / ONE_WORD, Long.BYTES, "words");
+    }
     if (maxProduct && w > MAX_PRODUCT_SUBSET_WIDTH) {
       footprint.state("assignment", 8 * w * w, Double.BYTES, "entries");
     }
@@ -132,6 +142,9 @@ public final class FactorBpEmitter {
     type.addField(EmitSupport.state(int[].class, "freeWidth", "new int[F]"));
     type.addField(EmitSupport.state(boolean[].class, "impossible", "new boolean[F]"));
     type.addField(EmitSupport.state(int[].class, "column", "new int[F * W]"));
+    if (plan.layout().width() > ONE_WORD) {
+      type.addField(EmitSupport.state(long[].class, "taken", "new long[(W + 63) >>> 6]"));
+    }
     type.addField(FieldSpec.builder(int.class, "layoutEvidence", Modifier.PRIVATE).initializer("-1").build());
 
     String first = arity >= 0 ? "f * " + arity : "FACTOR_START[f]";
@@ -144,7 +157,7 @@ public final class FactorBpEmitter {
     }
     EmitSupport.addSchedule(type, "toVariable", "F", squareWidth >= 2 ? "sweepFactor" : "updateFactor", CodeBlock.builder()
         .beginControlFlow("if (layoutEvidence != evidence)").addStatement("layout()").endControlFlow().build());
-    type.addMethod(layout(first, arityExpr, plan.data().needed(), squareWidth >= 2));
+    type.addMethod(layout(first, arityExpr, plan.data().needed(), squareWidth >= 2, plan.layout().width() > ONE_WORD));
     type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The prior times every incoming message, normalised; returns the sum before normalising.\n")
         .addParameter(int.class, "i").returns(double.class)
@@ -203,7 +216,9 @@ public final class FactorBpEmitter {
    * may be due) it goes the general way. With every domain the whole range, a free variable's
    * prior is exactly 1 and the first product is the message itself: {@code times(1, m)} differs
    * from {@code m} only below {@code TINY}, where the second product gives {@code TINY} either way
-   * (message entries are at most 1).
+   * (message entries are at most 1). The returned mask of non-zero columns is read only by the
+   * subset passes, at most {@link #MAX_PRODUCT_SPARSE_WIDTH} columns wide; past 32 columns its bits
+   * wrap, unread.
    */
   private static MethodSpec cavityRow(boolean uniformDomains) {
     String first = uniformDomains ? "toVariable[e1 + v]" : "$T.times(prior[i * W + v], toVariable[e1 + v])";
@@ -277,8 +292,10 @@ public final class FactorBpEmitter {
    * from {@code freeEdge[first]}), how many, its free values {@code column[f * W ..]} followed by
    * the taken ones, and whether the evidence already rules it out (a value observed twice, or more
    * free slots than free values). Recomputed when the evidence changes, not on every sweep.
+   * The observed values of a factor are a bit set: one {@code long} up to 64 values, else the
+   * words of the field {@code taken}.
    */
-  private static MethodSpec layout(String first, String arity, boolean otherKinds, boolean squares) {
+  private static MethodSpec layout(String first, String arity, boolean otherKinds, boolean squares, boolean words) {
     MethodSpec.Builder method = MethodSpec.methodBuilder("layout").addModifiers(Modifier.PRIVATE)
         .beginControlFlow("for (int f = 0; f < F; f++)");
     if (otherKinds) {
@@ -287,7 +304,7 @@ public final class FactorBpEmitter {
     return method
         .addStatement("final int first = $L", first)
         .addStatement("final int arity = $L", arity)
-        .addStatement("long taken = 0L")
+        .addCode(words ? CodeBlock.of("$T.fill(taken, 0L);\n", java.util.Arrays.class) : CodeBlock.of("long taken = 0L;\n"))
         .addStatement("int free = 0")
         .addStatement("boolean twice = false")
         .beginControlFlow("for (int s = 0; s < arity; s++)")
@@ -295,17 +312,17 @@ public final class FactorBpEmitter {
         .beginControlFlow("if (g < 0)")
         .addStatement("freeEdge[first + free++] = first + s")
         .nextControlFlow("else")
-        .addStatement("twice = twice || ((taken >>> g) & 1L) != 0L")
-        .addStatement("taken = taken | (1L << g)")
+        .addStatement("twice = twice || " + isTaken("g", words, true))
+        .addStatement(words ? "taken[g >>> 6] = taken[g >>> 6] | (1L << g)" : "taken = taken | (1L << g)")
         .endControlFlow()
         .endControlFlow()
         .addStatement("int width = 0")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (((taken >>> v) & 1L) == 0L)").addStatement("column[f * W + width++] = v").endControlFlow()
+        .beginControlFlow("if (" + isTaken("v", words, false) + ")").addStatement("column[f * W + width++] = v").endControlFlow()
         .endControlFlow()
         .addStatement("int next = width")
         .beginControlFlow("for (int v = 0; v < W; v++)")
-        .beginControlFlow("if (((taken >>> v) & 1L) != 0L)").addStatement("column[f * W + next++] = v").endControlFlow()
+        .beginControlFlow("if (" + isTaken("v", words, true) + ")").addStatement("column[f * W + next++] = v").endControlFlow()
         .endControlFlow()
         .addStatement("freeCount[f] = free")
         .addStatement("freeWidth[f] = width")
@@ -316,6 +333,12 @@ public final class FactorBpEmitter {
         .endControlFlow()
         .addStatement("layoutEvidence = evidence")
         .build();
+  }
+
+  /** The test that value {@code v} is (or is not) among the factor's observed values; {@code 1L << v} shifts by {@code v mod 64}. */
+  private static String isTaken(String v, boolean words, boolean taken) {
+    String bit = words ? "(taken[" + v + " >>> 6] & (1L << " + v + "))" : "((taken >>> " + v + ") & 1L)";
+    return bit + (taken ? " != 0L" : " == 0L");
   }
 
   /**

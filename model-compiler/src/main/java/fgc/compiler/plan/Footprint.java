@@ -219,7 +219,8 @@ public final class Footprint {
     return new TooLargeException(algorithm + " cannot take " + subject + ": " + why);
   }
 
-  private static String suggestedHeap(long bytes) {
+  /** The {@code -Xmx} value that holds {@code bytes}, in whole GiB with one to spare. */
+  static String suggestedHeap(long bytes) {
     long gib = (bytes + (1L << 30) - 1) >> 30;
     return (gib + 1) + "g";
   }

@@ -81,6 +81,15 @@ public final class Planner {
    * messages alone would pass {@link SolverLimits}, before building the arrays of edges.
    */
   public static PairwisePlan pairwise(Model model, String algorithm) {
+    return pairwise(model, algorithm, Runtime.getRuntime().maxMemory());
+  }
+
+  /**
+   * {@link #pairwise(Model, String)} in a JVM of {@code maxHeap} bytes of heap: the pairs it
+   * collects, and the buffer sorting them may take, must fit in half of it (as the largest array of
+   * a solver must), or the model is refused, naming the heap that would do.
+   */
+  public static PairwisePlan pairwise(Model model, String algorithm, long maxHeap) {
     Contradictions.check(model);
     int n = model.variableCount();
     VariableLayout layout = VariableLayout.of(model);
@@ -99,6 +108,13 @@ public final class Planner {
     }
 
     // Collect each unordered pair once, as a sorted array of longs (smaller index in the high half).
+    long collecting = 2 * occurrences * Long.BYTES; // the pairs, and the run-merging buffer of Arrays.sort
+    if (collecting > maxHeap / SolverLimits.HEAP_PER_LARGEST_ARRAY) {
+      throw new Footprint(algorithm, model, layout.width()).refuse("collecting its " + Footprint.count(occurrences)
+          + " pairs of variables would take " + Footprint.bytes(collecting) + ", over half of this JVM's " + Footprint.bytes(maxHeap)
+          + " heap; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+          + Footprint.suggestedHeap(collecting * SolverLimits.HEAP_PER_LARGEST_ARRAY) + ") may take it");
+    }
     long[] pairs = new long[(int) occurrences];
     int count = 0;
     for (Factor f : model.factors()) {
