@@ -32,6 +32,8 @@ public final class PackedTables {
   private static final byte DOUBLES = 'D';
   private static final byte RAW = 0;
   private static final byte DICTIONARY = 1;
+  /** Bytes of a payload's sample that decides whether deflating it is worth the time. */
+  private static final int SAMPLE_BYTES = 1 << 18;
   /** Tag, count, payload length, CRC-32. */
   private static final int HEADER = 13;
 
@@ -186,7 +188,7 @@ public final class PackedTables {
     framed.int32(count);
     framed.int32(payload.size);
     framed.int32((int) crc.getValue());
-    Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+    Deflater deflater = new Deflater(level(payload), true);
     try {
       deflater.setInput(payload.data, 0, payload.size);
       deflater.finish();
@@ -199,6 +201,30 @@ public final class PackedTables {
       deflater.end();
     }
     return toChunks(framed);
+  }
+
+  /**
+   * The deflater's level for {@code payload}: stored as it is when a sample of it does not shrink
+   * by a tenth (random weights' mantissas, which the deflater searches at some 20 MB/s in vain).
+   */
+  private static int level(Bytes payload) {
+    int sample = Math.min(payload.size, SAMPLE_BYTES);
+    if (sample < SAMPLE_BYTES) {
+      return Deflater.DEFAULT_COMPRESSION;
+    }
+    Deflater deflater = new Deflater(Deflater.BEST_SPEED, true);
+    try {
+      deflater.setInput(payload.data, 0, sample);
+      deflater.finish();
+      byte[] buffer = new byte[1 << 16];
+      long out = 0;
+      while (!deflater.finished()) {
+        out += deflater.deflate(buffer);
+      }
+      return out * 10 > 9L * sample ? Deflater.NO_COMPRESSION : Deflater.DEFAULT_COMPRESSION;
+    } finally {
+      deflater.end();
+    }
   }
 
   private static byte[] unframe(byte tag, int length, String[] chunks) {
