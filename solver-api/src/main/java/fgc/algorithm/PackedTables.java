@@ -11,7 +11,8 @@ import java.util.zip.Inflater;
 /**
  * The compact form of big tables in generated classes. A million-variable grid's edge tables are
  * megabytes as decimal text but nearly periodic: ints are written as zig-zag varints of the
- * differences between neighbours, doubles as indices into the distinct values (when they are few)
+ * differences between entries a short distance apart (neighbours, or the same field of
+ * consecutive records), doubles as indices into the distinct values (when they are few)
  * or as their raw bits, then deflated (the JDK's zlib: native and fast even in a cold JVM), framed
  * with the entry count, the payload's length and its CRC-32, and spelled in a base-85 alphabet of
  * printable ASCII without quote or backslash. The text is as long in the class file (every char one
@@ -32,6 +33,10 @@ public final class PackedTables {
   private static final byte DOUBLES = 'D';
   private static final byte RAW = 0;
   private static final byte DICTIONARY = 1;
+  /** The longest distance of the differences of an int table. */
+  static final int MAX_STRIDE = 16;
+  /** Entries of an int table's sample that decides the distance of its differences. */
+  private static final int SAMPLE_ENTRIES = 1 << 15;
   /** Bytes of a payload's sample that decides whether deflating it is worth the time. */
   private static final int SAMPLE_BYTES = 1 << 18;
   /** Tag, count, payload length, CRC-32. */
@@ -61,14 +66,64 @@ public final class PackedTables {
    * @return chunks of at most {@link #CHUNK_CHARS} characters
    */
   public static String[] packInts(int[] table) {
+    int stride = stride(table);
     Bytes payload = new Bytes(table.length + 16);
-    int previous = 0;
-    for (int v : table) {
-      int delta = v - previous; // wraps for far-apart values; the decoder's sum wraps back
-      payload.varint((delta << 1) ^ (delta >> 31));
-      previous = v;
-    }
+    payload.varint(stride);
+    differences(table, table.length, stride, payload);
     return frame(INTS, table.length, payload);
+  }
+
+  /**
+   * Zig-zag varints of {@code table[k] - table[k - stride]} for {@code k} below {@code end} (the
+   * entries before the first {@code stride} taken as 0). The difference wraps for far-apart
+   * values, and the decoder's sum wraps back.
+   */
+  private static void differences(int[] table, int end, int stride, Bytes out) {
+    for (int k = 0; k < end; k++) {
+      int delta = table[k] - (k >= stride ? table[k - stride] : 0);
+      out.varint((delta << 1) ^ (delta >> 31));
+    }
+  }
+
+  /**
+   * The distance of the differences that deflate best on a sample of {@code table}: 1 for a run of
+   * neighbours, the record's length for a table of records (a factor's weight offset, its
+   * variables' lowest values and sizes, five ints a pair, whose offsets climb by four).
+   */
+  private static int stride(int[] table) {
+    int sample = Math.min(table.length, SAMPLE_ENTRIES);
+    if (sample < 4 * MAX_STRIDE) {
+      return 1;
+    }
+    int best = 1;
+    long bestBytes = Long.MAX_VALUE;
+    Bytes bytes = new Bytes(5 * sample);
+    byte[] buffer = new byte[1 << 16];
+    for (int stride = 1; stride <= MAX_STRIDE; stride++) {
+      bytes.size = 0;
+      differences(table, sample, stride, bytes);
+      long n = deflatedSize(bytes.data, bytes.size, Deflater.BEST_SPEED, buffer);
+      if (n < bestBytes) {
+        best = stride;
+        bestBytes = n;
+      }
+    }
+    return best;
+  }
+
+  private static long deflatedSize(byte[] data, int size, int level, byte[] buffer) {
+    Deflater deflater = new Deflater(level, true);
+    try {
+      deflater.setInput(data, 0, size);
+      deflater.finish();
+      long out = 0;
+      while (!deflater.finished()) {
+        out += deflater.deflate(buffer);
+      }
+      return out;
+    } finally {
+      deflater.end();
+    }
   }
 
   /**
@@ -116,12 +171,14 @@ public final class PackedTables {
    */
   public static int[] ints(int length, String... chunks) {
     Reader in = new Reader(unframe(INTS, length, chunks));
+    int stride = in.varint();
+    if (stride < 1 || stride > MAX_STRIDE) {
+      throw corrupt("a stride of " + stride);
+    }
     int[] out = new int[length];
-    int value = 0;
     for (int k = 0; k < length; k++) {
       int z = in.varint();
-      value += (z >>> 1) ^ -(z & 1);
-      out[k] = value;
+      out[k] = (k >= stride ? out[k - stride] : 0) + ((z >>> 1) ^ -(z & 1));
     }
     in.end();
     return out;
@@ -212,19 +269,8 @@ public final class PackedTables {
     if (sample < SAMPLE_BYTES) {
       return Deflater.DEFAULT_COMPRESSION;
     }
-    Deflater deflater = new Deflater(Deflater.BEST_SPEED, true);
-    try {
-      deflater.setInput(payload.data, 0, sample);
-      deflater.finish();
-      byte[] buffer = new byte[1 << 16];
-      long out = 0;
-      while (!deflater.finished()) {
-        out += deflater.deflate(buffer);
-      }
-      return out * 10 > 9L * sample ? Deflater.NO_COMPRESSION : Deflater.DEFAULT_COMPRESSION;
-    } finally {
-      deflater.end();
-    }
+    long out = deflatedSize(payload.data, sample, Deflater.BEST_SPEED, new byte[1 << 16]);
+    return out * 10 > 9L * sample ? Deflater.NO_COMPRESSION : Deflater.DEFAULT_COMPRESSION;
   }
 
   private static byte[] unframe(byte tag, int length, String[] chunks) {
@@ -239,7 +285,7 @@ public final class PackedTables {
       throw corrupt("it holds " + count + " entries, expected " + length);
     }
     // Each entry takes at most 5 bytes (an int varint) or 8 (a raw double), a dictionary at most 8 per value.
-    long most = tag == INTS ? 5L * length : 1 + 5 + 8L * Math.max(length, MAX_DICTIONARY) + 5L * length;
+    long most = tag == INTS ? 5L + 5L * length : 1 + 5 + 8L * Math.max(length, MAX_DICTIONARY) + 5L * length;
     if (size < 0 || size > most) {
       throw corrupt("a payload of " + size + " bytes for " + length + " entries");
     }

@@ -30,6 +30,12 @@ class PackedTablesTest {
       reverse[k] = (k % 4) * 7 + (k / 4) * 4 + ((k / 4) % w == w - 1 ? -3 : 1);
     }
     tables.put("periodic", reverse);
+    // Records of five ints, a weight offset climbing by four and two variables' lowest values and sizes.
+    int[] records = new int[5 * 100_000];
+    for (int r = 0; r < 100_000; r++) {
+      System.arraycopy(new int[] {4 * r, 0, 2, r % 2, 2}, 0, records, 5 * r, 5);
+    }
+    tables.put("records", records);
     tables.put("random", random.ints(50_000).toArray());
     tables.put("random small", random.ints(50_000, 0, 10).toArray());
     tables.put("extremes", new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, Integer.MIN_VALUE, 1, Integer.MAX_VALUE});
@@ -88,6 +94,8 @@ class PackedTablesTest {
     // 360,000 ints, 2.6 MB as decimal text.
     assertTrue(PackedTables.chars(PackedTables.packInts(ints.get("periodic"))) < 20_000);
     assertTrue(PackedTables.chars(PackedTables.packInts(ints.get("all equal"))) < 1_000);
+    // 500,000 ints, 3.4 MB as text: the differences of each field from the record before repeat.
+    assertTrue(PackedTables.chars(PackedTables.packInts(ints.get("records"))) < 5_000);
     assertTrue(PackedTables.chars(PackedTables.packDoubles(doubleTables().get("periodic"))) < 5_000);
     // Random ints do not compress: about 5 bytes each, in chunks.
     String[] random = PackedTables.packInts(ints.get("random"));
