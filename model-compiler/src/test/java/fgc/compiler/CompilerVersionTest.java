@@ -118,7 +118,7 @@ class CompilerVersionTest {
       // A source names a nested class through its outer one (AssignmentKernels.Workspace): those too.
       addNested(load(file.replace('/', '.').replaceAll("\\.class$", "")), named);
     }
-    for (String kernel : List.of("Numerics", "IntTables", "DoubleTables", "AlldiffKernels", "AssignmentKernels$Workspace",
+    for (String kernel : List.of("Numerics", "IntTables", "DoubleTables", "PackedTables", "AlldiffKernels", "AssignmentKernels$Workspace",
         "FactorKernels", "PairwiseKernels", "Dirichlets", "Noise", "PlanDigest", "GeneratedAlgorithm")) {
       assertTrue(named.contains("fgc/algorithm/" + kernel + ".class"), "the sources name " + kernel + ": " + named);
     }

@@ -41,15 +41,23 @@ final class SizeModels {
 
   /** One table over {@code vars} variables of {@code values} values, seeded random weights. */
   static Model wideTable(int vars, int values, long seed) {
+    return wideTables(1, vars, values, seed);
+  }
+
+  /** {@code tables} tables, each over {@code vars} variables of its own, of {@code values} values; seeded random weights. */
+  static Model wideTables(int tables, int vars, int values, long seed) {
     ModelBuilder b = Model.builder("wide");
-    VariableArray x = b.variables("x", Domain.range(0, values - 1), vars);
-    int[] scope = new int[vars];
-    long entries = 1;
-    for (int i = 0; i < vars; i++) {
-      scope[i] = x.at(i);
-      entries *= values;
+    VariableArray x = b.variables("x", Domain.range(0, values - 1), tables * vars);
+    Random random = new Random(seed);
+    for (int t = 0; t < tables; t++) {
+      int[] scope = new int[vars];
+      long entries = 1;
+      for (int i = 0; i < vars; i++) {
+        scope[i] = x.at(t * vars + i);
+        entries *= values;
+      }
+      b.table(scope, weights((int) entries, random));
     }
-    b.table(scope, weights((int) entries, new Random(seed)));
     return b.build();
   }
 

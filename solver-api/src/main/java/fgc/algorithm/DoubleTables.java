@@ -1,8 +1,9 @@
 package fgc.algorithm;
 
 /**
- * Decodes the weight tables of generated classes: comma-separated {@link Double#toString} text in
- * chunks (as {@link IntTables} does for ints), which parses back to exactly the same doubles.
+ * Decodes the small weight tables of generated classes: comma-separated {@link Double#toString}
+ * text in chunks (as {@link IntTables} does for ints), which parses back to exactly the same
+ * doubles. Big ones are packed ({@link PackedTables}).
  */
 public final class DoubleTables {
   private DoubleTables() {}

@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Decodes the index tables of generated classes. Large {@code int[]} literals overflow a class
- * initialiser (64 KB of bytecode), so the compiler writes tables as comma-separated decimal text in
- * chunks that each fit a constant-pool string, and the class decodes them once when it loads.
+ * initialiser (64 KB of bytecode), so the compiler writes small tables as comma-separated decimal
+ * text in chunks that each fit a constant-pool string, and the class decodes them once when it
+ * loads; big ones it packs ({@link PackedTables}).
  */
 public final class IntTables {
   private IntTables() {}

@@ -1,27 +1,41 @@
 package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
+import fgc.algorithm.PackedTables;
 import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.SolverLimits;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes tables as {@code IntTables.decode(...)} or {@code DoubleTables.decode(...)} calls whose string chunks each fit the constant pool. */
+/**
+ * Writes tables as expressions of the class's initialiser whose string chunks each fit the
+ * constant pool: small ones as decimal text ({@code IntTables.decode(...)},
+ * {@code DoubleTables.decode(...)}), which a reader of the source can follow; big ones packed
+ * ({@link PackedTables}), which is what keeps a million-variable grid's class small; a long run of
+ * one value as one repeated char. {@link #account} counts each the way it is written.
+ */
 public final class Tables {
   /** Characters per string literal; a constant-pool UTF-8 entry holds at most 65535 bytes. */
   private static final int CHUNK = 30_000;
   /** Characters per chunk of weights. */
   private static final int WEIGHT_CHUNK = 20_000;
+  /** Int tables whose decimal text is longer than this are packed, when that is shorter. */
+  static final int PACK_INTS_ABOVE_CHARS = 2_000;
+  /** Double tables of more entries than this are packed (their text, about 19 chars each, is not measured). */
+  static final int PACK_DOUBLES_ABOVE = 100;
 
   private Tables() {}
 
   /**
    * Adds {@code table} to {@code footprint} as {@link #decodeCall(int[])} writes it: the same
-   * characters and chunks, counted without building the text.
+   * characters and chunks (packed, it is packed to be measured).
    */
   static Footprint account(Footprint footprint, String name, int[] table) {
     if (constant(table) >= 0) {
       return footprint.table(name, table.length, 1, 1, Integer.BYTES);
+    }
+    String[] packed = packedIfShorter(table);
+    if (packed != null) {
+      return footprint.table(name, table.length, PackedTables.chars(packed), packed.length, Integer.BYTES);
     }
     long chars = 0;
     long chunks = 1;
@@ -38,19 +52,16 @@ public final class Tables {
     return footprint.table(name, table.length, chars, chunks, Integer.BYTES);
   }
 
-  /**
-   * Adds {@code table} to {@code footprint} as {@link #decodeCall(double[])} writes it. Weights'
-   * text is measured one by one ({@code Double.toString}, a microsecond or two each): past the
-   * largest class the rest is not measured, and the footprint knows its size only from below.
-   */
+  /** Adds {@code table} to {@code footprint} as {@link #decodeCall(double[])} writes it. */
   static Footprint account(Footprint footprint, String name, double[] table) {
+    if (table.length > PACK_DOUBLES_ABOVE) {
+      String[] packed = PackedTables.packDoubles(table);
+      return footprint.table(name, table.length, PackedTables.chars(packed), packed.length, Double.BYTES);
+    }
     long chars = 0;
     long chunks = 1;
     long inChunk = 0;
     for (int i = 0; i < table.length; i++) {
-      if (chars > SolverLimits.MAX_CLASS_BYTES) {
-        return footprint.tableAtLeast(name, table.length, chars, chunks, Double.BYTES);
-      }
       int item = (i == 0 ? 0 : 1) + Double.toString(table[i]).length();
       if (inChunk + item > WEIGHT_CHUNK) {
         chunks++;
@@ -85,6 +96,10 @@ public final class Tables {
       // the solver API or code of its own in the class.
       return CodeBlock.of("$S.repeat($L).chars().toArray()", String.valueOf((char) constant), table.length);
     }
+    String[] packed = packedIfShorter(table);
+    if (packed != null) {
+      return packedCall("ints", table.length, packed);
+    }
     List<String> chunks = new ArrayList<>();
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < table.length; i++) {
@@ -108,6 +123,9 @@ public final class Tables {
 
   /** A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in constant-pool-sized chunks. */
   static CodeBlock decodeCall(double[] table) {
+    if (table.length > PACK_DOUBLES_ABOVE) {
+      return packedCall("doubles", table.length, PackedTables.packDoubles(table));
+    }
     CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", fgc.algorithm.DoubleTables.class, table.length);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < table.length; i++) {
@@ -119,5 +137,31 @@ public final class Tables {
       sb.append(item);
     }
     return call.add(",\n    $S)", sb.toString()).build();
+  }
+
+  /** {@code table} packed, when {@link #account(Footprint, String, int[])} would count it packed; else null. */
+  private static String[] packedIfShorter(int[] table) {
+    long chars = 0;
+    for (int i = 0; i < table.length; i++) {
+      chars += (i == 0 ? 0 : 1) + Footprint.digits(table[i]);
+    }
+    if (chars <= PACK_INTS_ABOVE_CHARS) {
+      return null;
+    }
+    String[] packed = PackedTables.packInts(table);
+    return PackedTables.chars(packed) < chars ? packed : null;
+  }
+
+  /**
+   * {@code PackedTables.method(length, chunks...)}. The chunks are in the base-85 alphabet of
+   * {@link PackedTables}, printable ASCII without quote or backslash: each goes into the source as
+   * it is, and the class file spends one byte per char.
+   */
+  private static CodeBlock packedCall(String method, int length, String[] chunks) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$T.$L($L", PackedTables.class, method, length);
+    for (String chunk : chunks) {
+      call.add(",\n    $S", chunk);
+    }
+    return call.add(")").build();
   }
 }

@@ -5,8 +5,8 @@ import java.util.Locale;
 
 /**
  * What a generated solver will hold, added up in {@code long} before its source is written: the
- * tables it carries as text (each becomes constant-pool strings, initialiser code and, once
- * decoded, an array), the arrays of its state, and the estimated cost of a sweep. {@link #check}
+ * tables it carries as text, measured as they are written (each becomes constant-pool strings,
+ * initialiser code and, once decoded, an array), the arrays of its state, and the estimated cost of a sweep. {@link #check}
  * compares them with {@link SolverLimits} and refuses with a {@link TooLargeException} that names
  * the model's size, the algorithm and the limit. The emitters list their tables and state here
  * (each next to the fields it accounts for); the planner checks the largest parts early, before it
@@ -56,8 +56,6 @@ public final class Footprint {
   private String largestArrayWhat;
   private long largestArrayBytes;
   private SweepCost sweep;
-  /** False when some table's text was measured only in part (see {@link #tableAtLeast}). */
-  private boolean measured = true;
 
   /** An empty footprint of {@code algorithm}'s solver for {@code model}, whose messages have {@code width} values. */
   public Footprint(String algorithm, Model model, int width) {
@@ -71,9 +69,10 @@ public final class Footprint {
   }
 
   /**
-   * A table the class carries as decimal text: {@code entries} values written in {@code chars}
-   * characters (commas included) split into {@code chunks} string constants, decoded when the
-   * class loads into an array of {@code entryBytes}-byte entries.
+   * A table the class carries as text (decimal or packed): {@code entries} values written in
+   * {@code chars} characters, as many bytes in the class file as in the source, split into
+   * {@code chunks} string constants, decoded when the class loads into an array of
+   * {@code entryBytes}-byte entries.
    */
   public Footprint table(String name, long entries, long chars, long chunks, int entryBytes) {
     tables++;
@@ -86,15 +85,6 @@ public final class Footprint {
       largestTableEntries = entries;
     }
     return array(name, entries, entryBytes, "entries");
-  }
-
-  /**
-   * A table as {@link #table}, of which only {@code chars} characters were measured (already past
-   * every limit): the footprint's sizes are then known from below.
-   */
-  public Footprint tableAtLeast(String name, long entries, long chars, long chunks, int entryBytes) {
-    measured = false;
-    return table(name, entries, chars, chunks, entryBytes);
   }
 
   /** An array of the solver's state (or derived when the class loads): {@code entries} of {@code entryBytes} bytes; {@code what} says what they count. */
@@ -178,15 +168,14 @@ public final class Footprint {
       throw refuse("its " + largestArray + " array would need " + count(largestArrayEntries) + " " + largestArrayWhat
           + ", over the " + count(SolverLimits.MAX_ARRAY_ENTRIES) + " of the largest array the JVM allocates");
     }
-    String about = measured ? "about " : "more than ";
     String tableNote = largestTable == null ? ""
-        : " (the largest table, " + largestTable + ", holds " + count(largestTableEntries) + " entries in " + about + bytes(largestTableChars) + ")";
+        : " (the largest table, " + largestTable + ", holds " + count(largestTableEntries) + " entries in about " + bytes(largestTableChars) + ")";
     if (classBytes() > SolverLimits.MAX_CLASS_BYTES) {
-      throw refuse("its class would take " + about + bytes(classBytes()) + tableNote + ", over the " + bytes(SolverLimits.MAX_CLASS_BYTES)
+      throw refuse("its class would take about " + bytes(classBytes()) + tableNote + ", over the " + bytes(SolverLimits.MAX_CLASS_BYTES)
           + " limit of a class (the cache's largest file)");
     }
     if (sourceBytes() > SolverLimits.MAX_CLASS_BYTES) {
-      throw refuse("its source would take " + about + bytes(sourceBytes()) + tableNote + ", over the " + bytes(SolverLimits.MAX_CLASS_BYTES)
+      throw refuse("its source would take about " + bytes(sourceBytes()) + tableNote + ", over the " + bytes(SolverLimits.MAX_CLASS_BYTES)
           + " limit of a source (the cache's largest file)");
     }
     if (constantPoolEntries() > SolverLimits.MAX_CONSTANT_POOL) {
@@ -239,21 +228,6 @@ public final class Footprint {
       return String.format(Locale.ROOT, "%.1f MiB", n / (double) (1L << 20));
     }
     return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
-  }
-
-  /** Characters of the decimal text {@code 0,1,...,n-1} (a permutation of the first {@code n} ints, as edge tables are). */
-  public static long permutationChars(long n) {
-    if (n <= 0) {
-      return 0;
-    }
-    long chars = n - 1; // commas
-    long from = 0;
-    for (int digits = 1; from < n; digits++) {
-      long to = Math.min(n, from == 0 ? 10 : from * 10);
-      chars += (to - from) * digits;
-      from = to;
-    }
-    return chars;
   }
 
   /** Characters of the decimal text of {@code value} (non-negative). */

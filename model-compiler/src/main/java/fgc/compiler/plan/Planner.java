@@ -40,10 +40,11 @@ public final class Planner {
       edges += factor.arity();
     }
     // The messages (edges x values) and the edge list (a permutation of the edges) are in every
-    // factor class: too many edges fail here, before the arrays of the plan are made.
+    // factor class: too many edges fail here, before the arrays of the plan are made. The list's
+    // text is known only once it is packed (a regular one packs to almost nothing): counted as none.
     new Footprint(algorithm, model, layout.width())
         .state("messages", edges * layout.width(), Double.BYTES, "entries (" + Footprint.count(edges) + " edges x " + layout.width() + " values)")
-        .table("VAR_EDGES", edges, Footprint.permutationChars(edges), 1, Integer.BYTES)
+        .table("VAR_EDGES", edges, 0, 1, Integer.BYTES)
         .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
     int[] factorStart = new int[f + 1];
     for (int k = 0; k < f; k++) {
@@ -138,12 +139,13 @@ public final class Planner {
       }
     }
     // Every pairwise class holds the messages (directed edges x values) and the reverse-edge
-    // table (a permutation of the directed edges): too many edges fail here.
+    // table (a permutation of the directed edges): too many edges fail here. The table's text is
+    // known only once it is packed: counted as none.
     long edges = 2L * distinct;
     new Footprint(algorithm, model, layout.width())
         .state("messages", edges * layout.width(), Double.BYTES,
             "entries (" + Footprint.count(edges) + " directed edges x " + layout.width() + " values)")
-        .table("REVERSE", edges, Footprint.permutationChars(edges), 1, Integer.BYTES)
+        .table("REVERSE", edges, 0, 1, Integer.BYTES)
         .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
 
     int[] degree = new int[n];
