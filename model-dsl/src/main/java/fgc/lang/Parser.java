@@ -87,6 +87,7 @@ final class Parser {
   private int scanned;
   /** How many of the scanner's errors are in {@link #errors} already. */
   private int lexicalErrors;
+  private int mostHeld;
   private final List<Diagnostic> errors = new ArrayList<>();
   /** One error per position: recovery must not repeat itself, nor a scanner error. */
   private final Set<Pos> errorPositions = new HashSet<>();
@@ -970,6 +971,14 @@ final class Parser {
       tokens = Arrays.copyOf(tokens, scanned * 2);
     }
     tokens[scanned++] = t;
+    mostHeld = Math.max(mostHeld, scanned);
+  }
+
+  /** The most tokens the parse of {@code source} held at once (tests check that it does not grow with the file). */
+  static int mostTokensHeld(Source source) {
+    Parser parser = new Parser(source, false);
+    parser.program();
+    return parser.mostHeld;
   }
 
   /** The scanner's new errors into {@link #errors}; a parse error is not reported where one is. */
