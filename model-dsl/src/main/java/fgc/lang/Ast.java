@@ -202,6 +202,9 @@ final class Ast {
    * for an integer expression. A comparison's operands are integers, so conditions are not entered.
    */
   static Pos decimalAt(NumExpr e) {
+    if (!(e instanceof Arith)) {
+      return decimalAtLeaf(e); // the usual index or bound, a literal or a name: no list for the chain
+    }
     java.util.List<Arith> chain = new java.util.ArrayList<>();
     NumExpr left = e;
     while (left instanceof Arith a) { // down the left operands in a loop: a chain is no nesting

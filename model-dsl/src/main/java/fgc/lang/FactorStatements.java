@@ -150,7 +150,7 @@ final class FactorStatements {
   /** Inline weights as written, or a data table's row (or all its rows, in order); no blanks, no negatives. */
   private static double[] weights(Evaluator e, Ast.Weights w) {
     if (w instanceof Ast.InlineWeights inline) {
-      return inline.values().clone();
+      return inline.values(); // the builder copies what it keeps
     }
     Ast.DataWeights d = (Ast.DataWeights) w;
     DataSet.Entry entry = e.table(d.pos(), d.name());

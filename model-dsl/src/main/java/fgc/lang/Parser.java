@@ -88,6 +88,8 @@ final class Parser {
   /** How many of the scanner's errors are in {@link #errors} already. */
   private int lexicalErrors;
   private int mostHeld;
+  /** Room for the weights of the list being read, reused from list to list (each list keeps a copy). */
+  private double[] weightsRead = new double[16];
   private final List<Diagnostic> errors = new ArrayList<>();
   /** One error per position: recovery must not repeat itself, nor a scanner error. */
   private final Set<Pos> errorPositions = new HashSet<>();
@@ -467,7 +469,7 @@ final class Parser {
       throw error(start.pos(), "expected weights ('[' or the name of a data table) but found " + start.describe());
     }
     advance();
-    double[] values = new double[16];
+    double[] values = weightsRead;
     int count = 0;
     do {
       Token t = peek();
@@ -480,6 +482,7 @@ final class Parser {
       }
       if (count == values.length) {
         values = Arrays.copyOf(values, count * 2);
+        weightsRead = values;
       }
       values[count++] = t.weight();
     } while (match(COMMA));
