@@ -471,7 +471,23 @@ final class Parser {
     advance();
     double[] values = weightsRead;
     int count = 0;
-    do {
+    while (true) {
+      if (count == values.length) {
+        values = Arrays.copyOf(values, count * 2);
+        weightsRead = values;
+      }
+      if (!scannedFirst && current == scanned) {
+        // Nothing scanned ahead, so the scanner may read a plain weight and its comma itself, without
+        // tokens: a big model's weights are most of its lexemes. Anything else it leaves to the tokens.
+        double plain = scanner.plainWeight();
+        if (!Double.isNaN(plain)) {
+          values[count++] = plain;
+          if (scanner.commaFollowed() || match(COMMA)) { // a comment may come before the comma
+            continue;
+          }
+          break;
+        }
+      }
       Token t = peek();
       if (t.kind() != NUMBER && t.kind() != DECIMAL) {
         throw error(t.pos(), "expected a weight (a non-negative number) but found " + t.describe());
@@ -480,12 +496,11 @@ final class Parser {
       if (t.kind() == NUMBER) {
         literal(t.pos(), t.text(), false); // an integer weight follows the integer rule too
       }
-      if (count == values.length) {
-        values = Arrays.copyOf(values, count * 2);
-        weightsRead = values;
-      }
       values[count++] = t.weight();
-    } while (match(COMMA));
+      if (!match(COMMA)) {
+        break;
+      }
+    }
     expectClosing(RIGHT_BRACKET, start);
     return new Ast.InlineWeights(start.pos(), Arrays.copyOf(values, count));
   }

@@ -22,6 +22,7 @@ final class Scanner {
   private final String[] names = new String[NAME_SLOTS];
   private int nameCount;
   private Token eof;
+  private boolean commaFollowed;
   private int start; // offset of the lexeme being scanned
   private int current; // offset of the next unread character
   private int line = 1;
@@ -45,6 +46,84 @@ final class Scanner {
       tokens.add(t);
     } while (t.kind() != Token.Kind.EOF);
     return new Result(List.copyOf(tokens), List.copyOf(s.errors));
+  }
+
+  /**
+   * A weight at the next lexeme, read without making a token: the value of a number (as its token's
+   * {@link Token#weight}) after blanks, with the blanks and the comma after it; {@link #commaFollowed}
+   * says whether there was one. NaN, having read only blanks, when the next lexeme is anything but a
+   * number that needs no check (an integer of up to 18 digits, a decimal a double holds).
+   */
+  double plainWeight() {
+    skipBlanks();
+    int from = current;
+    int length = text.length();
+    if (eof != null || errors.size() >= Parser.MAX_ERRORS || from >= length || !isDigit(text.charAt(from))) {
+      return Double.NaN;
+    }
+    int at = from;
+    while (at < length && isDigit(text.charAt(at))) {
+      at++;
+    }
+    boolean decimal = false;
+    if (at + 1 < length && text.charAt(at) == '.' && isDigit(text.charAt(at + 1))) { // as decimalPart reads it
+      at++;
+      while (at < length && isDigit(text.charAt(at))) {
+        at++;
+      }
+      decimal = true;
+    }
+    if (at < length && (text.charAt(at) == 'e' || text.charAt(at) == 'E')) {
+      int e = at + 1;
+      if (e < length && (text.charAt(e) == '+' || text.charAt(e) == '-')) {
+        e++;
+      }
+      if (e < length && isDigit(text.charAt(e))) {
+        at = e;
+        while (at < length && isDigit(text.charAt(at))) {
+          at++;
+        }
+        decimal = true;
+      }
+    }
+    if (!decimal && at - from > 18) {
+      return Double.NaN; // maybe past the integer range: the token path reports it
+    }
+    double value = DecimalLiteral.value(text, from, at);
+    if (Double.isInfinite(value)) {
+      return Double.NaN;
+    }
+    current = at;
+    skipBlanks();
+    commaFollowed = current < length && text.charAt(current) == ',';
+    if (commaFollowed) {
+      current++;
+    }
+    return value;
+  }
+
+  /** Whether a comma followed the weight {@link #plainWeight} read last. */
+  boolean commaFollowed() {
+    return commaFollowed;
+  }
+
+  /** Spaces, tabs, form feeds and line ends, counted as {@link #scanToken} counts them. */
+  private void skipBlanks() {
+    while (current < text.length()) {
+      char c = text.charAt(current);
+      if (c == ' ' || c == '\t' || c == '\f') {
+        current++;
+      } else if (c == '\n') {
+        current++;
+        newline();
+      } else if (c == '\r') {
+        current++;
+        match('\n');
+        newline();
+      } else {
+        return;
+      }
+    }
   }
 
   /** The lexical errors so far, in source order. */

@@ -109,4 +109,28 @@ class LongModelTest {
       assertEquals(Double.parseDouble(written[k]), weights[k], written[k]);
     }
   }
+
+  @Test
+  void weightsReadWithoutTokensGiveTheErrorsTheTokensGive() {
+    // The scanner reads plain weights itself; whatever else is in a list (a comment, a stray
+    // character, a number too big) goes the token way, with the same errors at the same places.
+    assertWeightErrors("[1, 2, 3 # three\n, 4, 5, 6, 7, 8, 9]", "6:1 unexpected character '@'");
+    assertWeightErrors("[1,2,3,\n4,5,6,\r\n7,8,9]\n@", "6:1 unexpected character '@'", "8:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, 5, 6, 7, 8, 9//c\n]\n$", "5:1 unexpected character '$'", "7:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, @5, 6, 7, 8, 9]", "3:28 unexpected character '@'", "5:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, 5, 6, 7, 8, 9, ]", "3:43 expected a weight (a non-negative number) but found ']'",
+        "5:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, 5, 6, 7, 8, 1e999]", "3:40 number 1e999 is too big for a weight", "5:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, 5, 6, 7, 8, 99999999999999999999]",
+        "3:40 number 99999999999999999999 is too big; the largest is 9223372036854775807", "5:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, 5, 6, 7, 8 9]", "3:39 expected ']' but found '9'", "5:1 unexpected character '@'");
+    assertWeightErrors("[1, 2, 3, 4, 5, 6, 7, 8, 1.]", "3:41 unexpected character '.' (did you mean '..'?)", "5:1 unexpected character '@'");
+  }
+
+  /** {@code list} as the weights of a table on line 3, then a good table and a stray '@' on the lines after it. */
+  private static void assertWeightErrors(String list, String... expected) {
+    String text = "var x in 0..2;\nvar y in 0..2;\ntable(x, y) = " + list + ";\ntable(x, y) = [1, 2, 3, 4, 5, 6, 7, 8, 9];\n@\n";
+    LanguageException e = assertThrows(LanguageException.class, () -> FgcLanguage.parse("t.fg", text, Map.of()));
+    assertEquals(List.of(expected), e.diagnostics().stream().map(d -> d.line() + ":" + d.column() + " " + d.message()).toList(), list);
+  }
 }
