@@ -100,8 +100,11 @@ final class Ast {
   /** {@code [[w, ...], [w, ...]]}: the rows of a cpt, one per joint value of its parents. */
   record InlineRows(Pos pos, List<InlineWeights> rows) implements Weights {}
 
-  /** {@code [w1, w2, ...]}: each a non-negative number literal, integer or decimal. */
-  record InlineWeights(Pos pos, List<Double> values, List<Pos> positions) implements Weights {}
+  /**
+   * {@code [w1, w2, ...]}: each a non-negative number literal, integer or decimal. The values are a
+   * plain array (no box per weight, as a big model writes millions); nothing may change them.
+   */
+  record InlineWeights(Pos pos, double[] values) implements Weights {}
 
   /** {@code NAME} (every row, in order) or {@code NAME[row]} of a data table. */
   record DataWeights(Pos pos, String name, Optional<NumExpr> row) implements Weights {}
@@ -199,6 +202,9 @@ final class Ast {
    * for an integer expression. A comparison's operands are integers, so conditions are not entered.
    */
   static Pos decimalAt(NumExpr e) {
+    if (!(e instanceof Arith)) {
+      return decimalAtLeaf(e); // the usual index or bound, a literal or a name: no list for the chain
+    }
     java.util.List<Arith> chain = new java.util.ArrayList<>();
     NumExpr left = e;
     while (left instanceof Arith a) { // down the left operands in a loop: a chain is no nesting

@@ -84,7 +84,7 @@ final class FactorStatements {
     Ast.Weights w = c.rows();
     if (w instanceof Ast.InlineRows inline) {
       for (Ast.InlineWeights row : inline.rows()) {
-        rows.add(row.values().stream().mapToDouble(Double::doubleValue).toArray());
+        rows.add(row.values().clone());
         rowPositions.add(row.pos());
         rowPlaces.add("");
       }
@@ -93,7 +93,7 @@ final class FactorStatements {
         throw e.error(flat.pos(), name + " has parents, so its probabilities are written one row per joint value of the parents: "
             + "[[...], [...], ...]");
       }
-      rows.add(flat.values().stream().mapToDouble(Double::doubleValue).toArray());
+      rows.add(flat.values().clone());
       rowPositions.add(flat.pos());
       rowPlaces.add("");
     } else {
@@ -150,7 +150,7 @@ final class FactorStatements {
   /** Inline weights as written, or a data table's row (or all its rows, in order); no blanks, no negatives. */
   private static double[] weights(Evaluator e, Ast.Weights w) {
     if (w instanceof Ast.InlineWeights inline) {
-      return inline.values().stream().mapToDouble(Double::doubleValue).toArray();
+      return inline.values(); // the builder copies what it keeps
     }
     Ast.DataWeights d = (Ast.DataWeights) w;
     DataSet.Entry entry = e.table(d.pos(), d.name());

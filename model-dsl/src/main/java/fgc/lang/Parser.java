@@ -31,6 +31,7 @@ import fgc.lang.Ast.LogicOp;
 import fgc.lang.Ast.Pos;
 import fgc.lang.Ast.Stmt;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -40,7 +41,8 @@ import java.util.Set;
 
 /**
  * Tokens to syntax tree, by recursive descent (the grammar is in the package documentation of
- * {@link FgcLanguage}). Syntax errors are collected: after one, the parser skips to the end of the
+ * {@link FgcLanguage}), asking the {@link Scanner} for each token as it goes and keeping only those
+ * not yet read, so memory grows with the tree and not with a list of every token. Syntax errors are collected: after one, the parser skips to the end of the
  * statement (a {@code ;}, or past a whole {@code { ... }} block, or before the {@code }} closing
  * the enclosing block) and goes on, so one run reports up to {@link #MAX_ERRORS} of them. Type
  * errors are found here too, since every expression's type follows from its syntax.
@@ -63,9 +65,32 @@ final class Parser {
     }
   }
 
+  /**
+   * Ends a parse that reaches {@link #MAX_ERRORS} errors while scanning as it goes; it is parsed
+   * again with every token scanned first, as the limit is counted from the whole file's lexical
+   * errors, so which errors are reported does not depend on how far the scanner had got.
+   */
+  private static final class TooManyErrors extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    TooManyErrors() {
+      super(null, null, false, false);
+    }
+  }
+
   private final Source source;
-  private final List<Token> tokens;
-  private final List<Diagnostic> errors;
+  private final Scanner scanner;
+  /** Whether every token was scanned before parsing began (and so stays in {@link #tokens}). */
+  private final boolean scannedFirst;
+  /** The tokens scanned and not yet read: {@code tokens[current]} up to {@code tokens[scanned - 1]}, the last maybe EOF. */
+  private Token[] tokens = new Token[64];
+  private int scanned;
+  /** How many of the scanner's errors are in {@link #errors} already. */
+  private int lexicalErrors;
+  private int mostHeld;
+  /** Room for the weights of the list being read, reused from list to list (each list keeps a copy). */
+  private double[] weightsRead = new double[16];
+  private final List<Diagnostic> errors = new ArrayList<>();
   /** One error per position: recovery must not repeat itself, nor a scanner error. */
   private final Set<Pos> errorPositions = new HashSet<>();
   private Optional<String> modelName = Optional.empty();
@@ -73,19 +98,28 @@ final class Parser {
   private int current;
   private int depth;
 
-  private Parser(Source source, Scanner.Result scanned) {
+  private Parser(Source source, boolean scanFirst) {
     this.source = source;
-    this.tokens = scanned.tokens();
-    this.errors = new ArrayList<>(scanned.errors());
-    for (Diagnostic d : errors) {
-      errorPositions.add(new Pos(d.line(), d.column()));
+    this.scanner = new Scanner(source);
+    this.scannedFirst = scanFirst;
+    if (scanFirst) {
+      while (scanned == 0 || tokens[scanned - 1].kind() != EOF) {
+        push(scanner.next());
+      }
+      takeLexicalErrors();
     }
   }
 
   /** The program in {@code source}, or a LanguageException with every lexical and syntax error found. */
   static Ast.Program parse(Source source) {
-    Parser parser = new Parser(source, Scanner.scan(source));
-    Ast.Program program = parser.program();
+    Parser parser = new Parser(source, false);
+    Ast.Program program;
+    try {
+      program = parser.program();
+    } catch (TooManyErrors e) {
+      parser = new Parser(source, true);
+      program = parser.program();
+    }
     if (!parser.errors.isEmpty()) {
       List<Diagnostic> sorted = new ArrayList<>(parser.errors);
       sorted.sort(Comparator.comparingInt(Diagnostic::line).thenComparingInt(Diagnostic::column));
@@ -245,17 +279,16 @@ final class Parser {
       return false;
     }
     int open = 0;
-    for (int k = current + 1; k < tokens.size(); k++) {
-      Token.Kind kind = tokens.get(k).kind();
+    for (int k = 1; ; k++) {
+      Token.Kind kind = ahead(k).kind();
       if (kind == LEFT_PAREN) {
         open++;
       } else if (kind == RIGHT_PAREN && --open == 0) {
-        return k + 1 < tokens.size() && tokens.get(k + 1).kind() != LEFT_BRACE;
+        return ahead(k + 1).kind() != LEFT_BRACE;
       } else if (kind == EOF || kind == SEMICOLON || kind == LEFT_BRACE) {
         return kind == SEMICOLON; // if(c, a, b ... ; unbalanced: read it as the expression it looks like
       }
     }
-    return false;
   }
 
   private static boolean startsExpression(Token.Kind kind) {
@@ -436,9 +469,25 @@ final class Parser {
       throw error(start.pos(), "expected weights ('[' or the name of a data table) but found " + start.describe());
     }
     advance();
-    List<Double> values = new ArrayList<>();
-    List<Pos> positions = new ArrayList<>();
-    do {
+    double[] values = weightsRead;
+    int count = 0;
+    while (true) {
+      if (count == values.length) {
+        values = Arrays.copyOf(values, count * 2);
+        weightsRead = values;
+      }
+      if (!scannedFirst && current == scanned) {
+        // Nothing scanned ahead, so the scanner may read a plain weight and its comma itself, without
+        // tokens: a big model's weights are most of its lexemes. Anything else it leaves to the tokens.
+        double plain = scanner.plainWeight();
+        if (!Double.isNaN(plain)) {
+          values[count++] = plain;
+          if (scanner.commaFollowed() || match(COMMA)) { // a comment may come before the comma
+            continue;
+          }
+          break;
+        }
+      }
       Token t = peek();
       if (t.kind() != NUMBER && t.kind() != DECIMAL) {
         throw error(t.pos(), "expected a weight (a non-negative number) but found " + t.describe());
@@ -447,11 +496,13 @@ final class Parser {
       if (t.kind() == NUMBER) {
         literal(t.pos(), t.text(), false); // an integer weight follows the integer rule too
       }
-      values.add(Double.parseDouble(t.text()));
-      positions.add(t.pos());
-    } while (match(COMMA));
+      values[count++] = t.weight();
+      if (!match(COMMA)) {
+        break;
+      }
+    }
     expectClosing(RIGHT_BRACKET, start);
-    return new Ast.InlineWeights(start.pos(), List.copyOf(values), List.copyOf(positions));
+    return new Ast.InlineWeights(start.pos(), Arrays.copyOf(values, count));
   }
 
   /** {@code i in a..b, j in c..d where cond}; each binder is a level of nesting when evaluated. */
@@ -617,7 +668,7 @@ final class Parser {
     if (op.kind() != Token.Kind.MINUS && op.kind() != Token.Kind.NOT) {
       return primary();
     }
-    Token next = tokens.get(Math.min(current + 1, tokens.size() - 1));
+    Token next = next();
     if (op.kind() == Token.Kind.MINUS && next.kind() == NUMBER && IntegerLiteral.value(next.text(), false).isEmpty()) {
       // A negative literal whose digits alone do not fit, as -9223372036854775808: read it signed.
       advance();
@@ -674,7 +725,7 @@ final class Parser {
       }
       case DECIMAL:
         advance();
-        return new Ast.Decimal(t.pos(), Double.parseDouble(t.text()), t.text());
+        return new Ast.Decimal(t.pos(), t.weight(), t.text());
       case SUM: {
         advance();
         Token open = expect(LEFT_PAREN);
@@ -870,9 +921,18 @@ final class Parser {
       return;
     }
     errors.add(source.diagnostic(pos, message));
-    if (errors.size() == MAX_ERRORS) {
-      current = tokens.size() - 1; // enough: jump to end of file, where every loop ends
+    enough();
+  }
+
+  /** At {@link #MAX_ERRORS}: jump to end of file, where every loop ends (or start again, scanning first). */
+  private void enough() {
+    if (errors.size() < MAX_ERRORS) {
+      return;
     }
+    if (!scannedFirst) {
+      throw new TooManyErrors();
+    }
+    current = scanned - 1;
   }
 
   private ParseError error(Pos pos, String message) {
@@ -897,15 +957,63 @@ final class Parser {
   }
 
   private Token peek() {
-    return tokens.get(current);
+    return ahead(0);
   }
 
   private Token next() {
-    return tokens.get(Math.min(current + 1, tokens.size() - 1));
+    return ahead(1);
+  }
+
+  /** The token {@code k} after the current one, scanned now if need be; EOF past the end. */
+  private Token ahead(int k) {
+    while (current + k >= scanned) {
+      Token last = scanned > 0 ? tokens[scanned - 1] : null;
+      if (last != null && last.kind() == EOF) {
+        return last;
+      }
+      push(scanner.next());
+      takeLexicalErrors();
+    }
+    return tokens[current + k];
+  }
+
+  private void push(Token t) {
+    if (!scannedFirst && current > 0 && current >= tokens.length / 2) {
+      // The tokens before current are read: drop them, so the buffer holds a statement's worth.
+      System.arraycopy(tokens, current, tokens, 0, scanned - current);
+      Arrays.fill(tokens, scanned - current, scanned, null);
+      scanned -= current;
+      current = 0;
+    }
+    if (scanned == tokens.length) {
+      tokens = Arrays.copyOf(tokens, scanned * 2);
+    }
+    tokens[scanned++] = t;
+    mostHeld = Math.max(mostHeld, scanned);
+  }
+
+  /** The most tokens the parse of {@code source} held at once (tests check that it does not grow with the file). */
+  static int mostTokensHeld(Source source) {
+    Parser parser = new Parser(source, false);
+    parser.program();
+    return parser.mostHeld;
+  }
+
+  /** The scanner's new errors into {@link #errors}; a parse error is not reported where one is. */
+  private void takeLexicalErrors() {
+    List<Diagnostic> lexical = scanner.errors();
+    while (lexicalErrors < lexical.size()) {
+      Diagnostic d = lexical.get(lexicalErrors++);
+      errors.add(d);
+      errorPositions.add(new Pos(d.line(), d.column()));
+    }
+    if (!scannedFirst) {
+      enough();
+    }
   }
 
   private Token advance() {
-    Token t = tokens.get(current);
+    Token t = peek();
     if (t.kind() != EOF) {
       current++;
     }

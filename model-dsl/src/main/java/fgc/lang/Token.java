@@ -4,10 +4,63 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One lexeme of a model: its kind, its text and where it starts. A {@link Kind#NUMBER}'s value is
- * read from its text by {@link IntegerLiteral}, which knows the range.
+ * One lexeme of a model: its kind, where it is in the source and where it starts (line and column).
+ * Its text is cut from the source only when asked for, so the punctuation and numbers of a big model
+ * cost no string each. A {@link Kind#NUMBER}'s value is read from its text by {@link IntegerLiteral},
+ * which knows the range; a number's value as a weight is read by the scanner ({@link #weight}).
  */
-record Token(Token.Kind kind, String text, int line, int column) {
+final class Token {
+  private final Kind kind;
+  private final String source;
+  private final int start;
+  private final int end;
+  private final int line;
+  private final int column;
+  /** A DECIMAL's value, exactly as {@link Double#parseDouble} reads its text; NaN for other kinds. */
+  private final double weight;
+  /** The text, when the scanner has it already (a name it shares), else null until asked for. */
+  private String text;
+
+  Token(Kind kind, String source, int start, int end, int line, int column, double weight, String text) {
+    this.kind = kind;
+    this.source = source;
+    this.start = start;
+    this.end = end;
+    this.line = line;
+    this.column = column;
+    this.weight = weight;
+    this.text = text;
+  }
+
+  Kind kind() {
+    return kind;
+  }
+
+  String text() {
+    if (text == null) {
+      text = source.substring(start, end);
+    }
+    return text;
+  }
+
+  int line() {
+    return line;
+  }
+
+  int column() {
+    return column;
+  }
+
+  /** A NUMBER's or DECIMAL's value as a double (what {@code Double.parseDouble(text())} gives). */
+  double weight() {
+    // The scanner reads a DECIMAL's value (to report one too big); a NUMBER's is read when asked for.
+    return kind == Kind.NUMBER ? DecimalLiteral.value(source, start, end) : weight;
+  }
+
+  @Override
+  public String toString() {
+    return kind + " '" + text() + "' at " + line + ":" + column;
+  }
 
   /** Every kind of token; {@link #display} is how parse errors name a kind they expected. */
   enum Kind {
@@ -107,7 +160,7 @@ record Token(Token.Kind kind, String text, int line, int column) {
 
   /** How an error message names this token: "end of file" or the quoted text, shortened if long. */
   String describe() {
-    return kind == Kind.EOF ? "end of file" : "'" + shorten(text) + "'";
+    return kind == Kind.EOF ? "end of file" : "'" + shorten(text()) + "'";
   }
 
   /** Long lexemes (a fuzzer's 10,000-digit number) are cut so a message stays one readable line. */

@@ -262,7 +262,11 @@ public final class ModelBuilder {
    * @return this builder
    */
   public ModelBuilder table(List<Integer> scope, double[] weights) {
-    return table(scope.stream().mapToInt(Integer::intValue).toArray(), weights);
+    int[] variables = new int[scope.size()]; // a loop, not a stream: a big model makes this call per factor
+    for (int k = 0; k < variables.length; k++) {
+      variables[k] = scope.get(k);
+    }
+    return table(variables, weights);
   }
 
   /**
