@@ -64,8 +64,9 @@ public final class SolverCache {
   static final long MAX_FILE_BYTES = 64L << 20;
   /**
    * The key material may be this many times larger than the other files (1 GiB): it is the
-   * model's canonical text, some 60 bytes a factor (125 MB for a 1000 x 1000 grid's two million),
-   * where the class and source carry shared tables once.
+   * model's canonical text, which writes each distinct table once and a run of like factors as one
+   * line (a 1000 x 1000 grid's two million couplings take some 40 KB), but a model whose factors
+   * are all different, each with its own table, is written out factor by factor.
    */
   static final long MATERIAL_FILE_FACTOR = 16;
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
