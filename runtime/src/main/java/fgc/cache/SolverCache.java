@@ -468,10 +468,10 @@ public final class SolverCache {
   private static final class CheckedFiles {
     final Manifest manifest;
     final Map<String, byte[]> classes;
-    final String source;
+    final byte[] source;
     final byte[] material;
 
-    CheckedFiles(Manifest manifest, Map<String, byte[]> classes, String source, byte[] material) {
+    CheckedFiles(Manifest manifest, Map<String, byte[]> classes, byte[] source, byte[] material) {
       this.manifest = manifest;
       this.classes = classes;
       this.source = source;
@@ -488,7 +488,7 @@ public final class SolverCache {
     checkSafe(entry);
     Path manifestFile = entry.resolve(Manifest.FILE_NAME);
     checkSafe(manifestFile);
-    byte[] manifestBytes = readBounded(manifestFile, true, maxFileBytes);
+    byte[] manifestBytes = readBounded(manifestFile, true, maxFileBytes, -1);
     manifestRead[0] = manifestBytes;
     Manifest manifest = Manifest.parse(manifestBytes);
     if (!manifest.key.equals(key)) {
@@ -498,12 +498,12 @@ public final class SolverCache {
       throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written by compiler " + manifest.compiler + ", this is " + SolverCompilers.require().identity());
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
-    String source = null;
+    byte[] source = null;
     byte[] material = null;
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
-      byte[] bytes = readBounded(file, false, f.getKey().equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes);
+      byte[] bytes = readBounded(file, false, f.getKey().equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes, f.getValue().size);
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
@@ -520,7 +520,7 @@ public final class SolverCache {
       if (f.getKey().endsWith(".class")) {
         classes.put(f.getKey().substring(0, f.getKey().length() - ".class".length()), bytes);
       } else if (f.getKey().endsWith(".java")) {
-        source = new String(bytes, StandardCharsets.UTF_8);
+        source = bytes; // decoded when asked for: a large model's source is tens of megabytes
       }
     }
     if (!classes.containsKey(manifest.className)) {
@@ -575,10 +575,20 @@ public final class SolverCache {
    * channel classes and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading
    * one byte past the limit, rather than asking the size first, also catches a file that grows
    * meanwhile. A failure counts against the manifest's check or the files'; a flag rather than the
-   * {@link LoadStage}, so that a hit never loads that enum.
+   * {@link LoadStage}, so that a hit never loads that enum. A file whose size the manifest gives
+   * ({@code expected}, else -1) is read into one array of that size, then one byte more is asked
+   * for: a large file is not read in pieces and copied again; one of another size is read again
+   * in full, for the check to say its size.
    */
-  private byte[] readBounded(Path file, boolean manifest, long limit) {
+  private byte[] readBounded(Path file, boolean manifest, long limit, long expected) {
     try (InputStream in = new FileInputStream(file.toFile())) {
+      if (expected >= 0 && expected <= limit) {
+        byte[] exact = new byte[(int) expected];
+        if (in.readNBytes(exact, 0, exact.length) == exact.length && in.read() < 0) {
+          return exact;
+        }
+        return readBounded(file, manifest, limit, -1);
+      }
       byte[] bytes = in.readNBytes((int) limit + 1);
       if (bytes.length > limit) {
         throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName()
