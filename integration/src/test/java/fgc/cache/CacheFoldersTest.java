@@ -130,16 +130,21 @@ class CacheFoldersTest {
 
   @Test
   void keyMaterialLargerThanTheOtherFilesIsStoredAndReadBack() throws IOException {
-    // A 60 x 60 Ising grid: its canonical text (the key material) has a line per factor, where the
-    // class and source carry the grid's index tables compactly; a 1000 x 1000 grid's is 125 MB.
-    String coupling = "exp(0.5 * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    String text = "model grid;\nvar s[60][60] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0..59, j in 0..58 {\n  weight(s[i][j], s[i][j+1]) = " + String.format(coupling, "i][j+1") + ";\n}\n"
-        + "for i in 0..58, j in 0..59 {\n  weight(s[i][j], s[i+1][j]) = " + String.format(coupling, "i+1][j") + ";\n}\n";
-    fgc.model.Model grid = fgc.lang.FgcLanguage.parse("grid.fg", text, java.util.Map.of());
+    // Two thousand variables, each an array of its own with a long name: the canonical text (the key
+    // material) has a line per array, naming it, where the class and source carry no names. (A
+    // grid's couplings, one formula and a line per row, no longer make large material.)
+    fgc.model.ModelBuilder b = fgc.model.Model.builder("named");
+    int n = 2000;
+    for (int i = 0; i < n; i++) {
+      b.variables(String.format(java.util.Locale.ROOT, "a_variable_named_as_long_as_a_model_may_name_it_%05d", i), fgc.model.Domain.range(0, 2));
+    }
+    for (int i = 0; i + 1 < n; i++) {
+      b.neq(i, i + 1);
+    }
+    fgc.model.Model named = b.build();
     fgc.compilation.AlgorithmSpec pairwise = fgc.compilation.AlgorithmSpec.named("bp-pairwise");
     Path clean = dir.resolve("clean");
-    cache(clean).load(grid, pairwise);
+    cache(clean).load(named, pairwise);
     long material = 0;
     long largestOther = 0;
     try (Stream<Path> files = Files.walk(clean.resolve("entries"))) {
@@ -157,8 +162,8 @@ class CacheFoldersTest {
     assertTrue(material > limit && material <= limit * SolverCache.MATERIAL_FILE_FACTOR, material + " bytes of key material, limit " + limit);
     Path root = dir.resolve("cache");
     SolverCache small = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit);
-    assertEquals(LoadedSolver.Origin.COMPILED, small.load(grid, pairwise).origin());
-    LoadedSolver again = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit).load(grid, pairwise);
+    assertEquals(LoadedSolver.Origin.COMPILED, small.load(named, pairwise).origin());
+    LoadedSolver again = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit).load(named, pairwise);
     assertTrue(again.hit(), again.origin().toString());
     assertTrue(notices.isEmpty(), notices.toString());
   }

@@ -12,6 +12,7 @@ import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,13 +40,17 @@ class KeyMaterialTest {
     g.relation(fgc.model.Formula.or(fgc.model.Formula.compare(fgc.model.Formula.Op.LT, fgc.model.Formula.variable(s.at(1, 0)),
         fgc.model.Formula.variable(s.at(1, 1))), fgc.model.Formula.not(fgc.model.Formula.compare(fgc.model.Formula.Op.EQ,
         fgc.model.Formula.variable(s.at(0, 0)), fgc.model.Formula.constant(-1)))));
-    List<Model> models = List.of(mixed, g.build(), FgcLanguage.bundled("sudoku", Map.of("n", 2L)),
-        FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-9x9")), FgcLanguage.bundled("chain", Map.of()),
-        FgcLanguage.bundled("futoshiki", Map.of(), DataSet.example("futoshiki-5x5")),
-        FgcLanguage.bundled("kenken", Map.of(), DataSet.example("kenken-6x6")), FgcLanguage.bundled("queens", Map.of()),
-        FgcLanguage.bundled("magic", Map.of()), FgcLanguage.bundled("sprinkler", Map.of()),
-        FgcLanguage.bundled("sudoku_locked", Map.of("n", 2L)));
+    List<Model> models = new ArrayList<>(List.of(mixed, g.build(), FgcLanguage.bundled("sudoku", Map.of("n", 2L)),
+        FgcLanguage.bundled("sudoku_locked", Map.of("n", 2L)), grid(6), runsAndParts()));
+    // Every bundled model, with its example data where it reads some.
+    Map<String, String> data = Map.of("killer", "killer-9x9", "futoshiki", "futoshiki-5x5", "kenken", "kenken-6x6", "colouring", "petersen",
+        "latin", "latin-5", "chain", "umbrella");
+    for (String name : FgcLanguage.bundledNames()) {
+      models.add(data.containsKey(name) ? FgcLanguage.bundled(name, Map.of(), DataSet.example(data.get(name))) : FgcLanguage.bundled(name, Map.of()));
+    }
     assertTrue(models.stream().filter(m -> m.canonicalText().contains(" ~ ")).count() >= 4, "models whose tables are formulas");
+    assertTrue(models.stream().filter(m -> m.canonicalText().contains(" repeat ")).count() >= 4, "models with runs of factors");
+    assertTrue(models.stream().filter(m -> m.canonicalText().contains(" @")).count() >= 3, "models whose parts repeat");
     for (Model model : models) {
       for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
         AlgorithmSpec spec = algorithm.equals(AlgorithmSpec.ELIMINATION) ? AlgorithmSpec.named(algorithm) // no options
@@ -56,6 +61,36 @@ class KeyMaterialTest {
         assertEquals(SolverKey.of(model, spec), SolverKey.of(read.model, read.spec));
       }
     }
+  }
+
+  /** A W x W Ising grid as the language writes it: rows of couplings of one formula, runs broken at each row's end. */
+  private static Model grid(int width) {
+    return FgcLanguage.parse("grid.fg", "let J = 0.5;\nvar s[" + width + "][" + width + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
+        + "for i in 0.." + (width - 1) + ", j in 0.." + (width - 2) + " { weight(s[i][j], s[i][j+1]) = exp(J * (2*s[i][j] - 1) * (2*s[i][j+1] - 1)); }\n"
+        + "for i in 0.." + (width - 2) + ", j in 0.." + (width - 1) + " { weight(s[i][j], s[i+1][j]) = exp(J * (2*s[i][j] - 1) * (2*s[i+1][j] - 1)); }\n",
+        Map.of());
+  }
+
+  /** Runs with negative and zero steps, one broken by another table, sums, and tables and priors whose weights repeat. */
+  private static Model runsAndParts() {
+    ModelBuilder b = Model.builder("runs");
+    VariableArray x = b.variables("x", Domain.range(0, 2), 12);
+    double[] t = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    for (int i = 10; i >= 1; i--) {
+      b.table(new int[] {x.at(i), x.at(0)}, t);
+    }
+    b.table(new int[] {x.at(0), x.at(1)}, new double[] {9, 8, 7, 6, 5, 4, 3, 2, 1});
+    for (int i = 2; i < 6; i++) {
+      b.table(new int[] {x.at(i), x.at(i + 1)}, i == 4 ? new double[] {9, 8, 7, 6, 5, 4, 3, 2, 1} : t);
+    }
+    for (int i = 0; i < 5; i++) {
+      b.sum(3, x.at(i), x.at(i + 1), x.at(i + 2));
+      b.prior(x.at(i), new double[] {0.25, 0.5, 0.25});
+    }
+    for (int i = 0; i < 4; i++) {
+      b.neq(x.at(i), x.at(i + 2));
+    }
+    return b.build();
   }
 
   @Test

@@ -55,6 +55,24 @@ class Sha256Test {
     assertEquals(expected.toString(), Sha256.hex(message));
   }
 
+  @Test
+  void aSinkFedInPiecesGivesTheDigestOfTheWhole() {
+    Random rnd = new Random(7);
+    // Below, at and past the size where the JDK's digest takes over, fed in pieces of every size.
+    for (int length : new int[] {0, 1, 63, 64, 1000, Sha256.JDK_FROM - 1, Sha256.JDK_FROM, Sha256.JDK_FROM + 4097}) {
+      byte[] message = new byte[length];
+      rnd.nextBytes(message);
+      Sha256.Sink sink = new Sha256.Sink();
+      int at = 0;
+      while (at < length) {
+        int piece = Math.min(length - at, 1 + rnd.nextInt(70_000));
+        sink.write(message, at, piece);
+        at += piece;
+      }
+      assertEquals(Sha256.hex(message), sink.hex(), "length " + length);
+    }
+  }
+
   private static String hex(String text) {
     return Sha256.hex(text.getBytes(StandardCharsets.US_ASCII));
   }

@@ -46,6 +46,7 @@ class SolverCacheTest {
     assertEquals(first.key(), second.key());
     assertEquals(0, second.compileNanos());
     assertEquals(solve(first), solve(second));
+    assertEquals(first.source(), second.source(), "the hit's source is the entry's, as compiled");
     assertTrue(notices.isEmpty(), notices.toString());
   }
 

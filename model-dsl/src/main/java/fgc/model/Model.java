@@ -15,9 +15,10 @@ import java.util.Map;
 public final class Model {
   /**
    * Bumped whenever the canonical text format changes, so old cache keys never match new text: 2
-   * left the model's name out.
+   * left the model's name out; 3 writes each distinct table or formula once and runs of factors
+   * that differ only by a step in their scopes as one line.
    */
-  public static final int CANONICAL_FORMAT = 2;
+  public static final int CANONICAL_FORMAT = 3;
 
   private final String name;
   private final List<VariableArray> arrays;
@@ -185,48 +186,230 @@ public final class Model {
   }
 
   /**
-   * The canonical text: one line per array and per factor, in declaration order, integers in
-   * decimal, LF line ends, no locale or platform dependence. A sum line ends {@code = total}; a
-   * table or prior line ends {@code : w1 w2 ...}, each weight in its shortest round-trip form
-   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike;
-   * a table computed from a relation or weight formula ends {@code ~ formula} instead
-   * ({@link Formula#text()}, variables numbered by scope position) when that is the shorter. Two
-   * models are the same model for the compiler exactly when their canonical texts are equal. The
-   * name is left out: it changes neither the plan nor the solver, and a model copied into a file of
-   * another name should find the solver it already has.
+   * The canonical text: one line per array and per run of factors, in declaration order, integers
+   * in decimal, LF line ends, no locale or platform dependence. A factor line is its kind and scope;
+   * a sum adds {@code = total}; a table or prior adds {@code : w1 w2 ...}, each weight in its
+   * shortest round-trip form ({@link DecimalText}, as {@link Double#toString} writes it), so equal
+   * weights always print alike, or, for a table computed from a relation or weight formula,
+   * {@code ~ formula} when that is the shorter ({@link Formula#text()}, variables numbered by scope
+   * position). Each distinct such data part is written once, where it first appears, and numbered
+   * in that order from 0; a later factor with the same part writes {@code @k} instead. At least
+   * {@link #MIN_RUN} consecutive factors that differ only in their scope, each scope the one before
+   * plus the same steps, are one line: the first factor's kind and scope, then
+   * {@code repeat COUNT step S1 S2 ...}, then its total or data part. So a grid's two million
+   * couplings of one formula take a few thousand lines. Two models are the same model for the
+   * compiler exactly when their canonical texts are equal. The name is left out: it changes neither
+   * the plan nor the solver, and a model copied into a file of another name should find the solver
+   * it already has.
    *
    * @return the canonical text
    */
   public String canonicalText() {
-    StringBuilder sb = new StringBuilder(64 + factors.size() * 16);
-    sb.append("fgc-model ").append(CANONICAL_FORMAT).append('\n');
-    for (VariableArray a : arrays) {
-      sb.append("var ").append(a.name());
-      for (int d : a.dims()) {
-        sb.append(' ').append(d);
-      }
-      sb.append(" in ").append(a.domain().lo()).append("..").append(a.domain().hi());
-      sb.append(a.observed() ? " observed" : " latent").append('\n');
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(256);
+    try {
+      writeCanonicalText(out);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // a byte array does not fail
     }
-    for (Factor f : factors) {
-      sb.append(f.kind().keyword());
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** The fewest consecutive factors the canonical text writes as one {@code repeat} line. */
+  public static final int MIN_RUN = 3;
+
+  /**
+   * Writes {@link #canonicalText()} as UTF-8 to {@code out}, without holding it in memory: the
+   * cache key is the SHA-256 of these bytes (after a short header), fed as they are written.
+   *
+   * @param out where the bytes go
+   * @throws java.io.IOException when {@code out} fails
+   */
+  public void writeCanonicalText(java.io.OutputStream out) throws java.io.IOException {
+    CanonicalWriter w = new CanonicalWriter(out);
+    w.text("fgc-model ").number(CANONICAL_FORMAT).newline();
+    for (VariableArray a : arrays) {
+      w.text("var ").text(a.name());
+      for (int d : a.dims()) {
+        w.space().number(d);
+      }
+      w.text(" in ").number(a.domain().lo()).text("..").number(a.domain().hi());
+      w.text(a.observed() ? " observed" : " latent").newline();
+    }
+    Map<String, Integer> parts = new java.util.HashMap<>();
+    int n = factors.size();
+    for (int k = 0; k < n;) {
+      Factor f = factors.get(k);
+      int count = runLength(k);
+      w.text(f.kind().keyword());
       for (int i = 0; i < f.arity(); i++) {
-        sb.append(' ').append(f.variable(i));
+        w.space().number(f.variable(i));
+      }
+      if (count >= MIN_RUN) {
+        Factor next = factors.get(k + 1);
+        w.text(" repeat ").number(count).text(" step");
+        for (int i = 0; i < f.arity(); i++) {
+          w.space().number(next.variable(i) - f.variable(i));
+        }
+      } else {
+        count = 1;
       }
       if (f.kind() == FactorKind.SUM) {
-        sb.append(" = ").append(f.total());
+        w.text(" = ").number(f.total());
       }
-      if (f.writtenAsFormula()) {
-        sb.append(" ~ ").append(f.formula().get().text()); // shorter than its table: the key does not grow with it
-      } else if (f.kind().weighted()) {
-        sb.append(" :");
-        for (int k = 0; k < f.weightCount(); k++) {
-          sb.append(' ').append(DecimalText.of(f.weight(k))); // shortest text that round-trips exactly
+      String part = dataPart(f);
+      if (part != null) {
+        Integer seen = parts.putIfAbsent(part, parts.size());
+        if (seen != null) {
+          w.text(" @").number(seen);
+        } else {
+          w.text(part);
         }
       }
-      sb.append('\n');
+      w.newline();
+      k += count;
     }
-    return sb.append("end\n").toString();
+    w.text("end\n").flush();
+  }
+
+  /**
+   * How many factors from {@code k} on differ from factor {@code k} only in their scope, each
+   * scope the one before plus the same steps (1 when factor {@code k + 1} is not such a factor).
+   */
+  private int runLength(int k) {
+    int n = factors.size();
+    if (k + 1 >= n) {
+      return 1;
+    }
+    Factor first = factors.get(k);
+    Factor second = factors.get(k + 1);
+    if (!sameButScope(first, second)) {
+      return 1;
+    }
+    int arity = first.arity();
+    int j = k + 1;
+    while (j + 1 < n) {
+      Factor previous = factors.get(j);
+      Factor next = factors.get(j + 1);
+      if (!sameButScope(first, next)) {
+        break;
+      }
+      boolean stepped = true;
+      for (int i = 0; i < arity && stepped; i++) {
+        stepped = next.variable(i) - previous.variable(i) == second.variable(i) - first.variable(i);
+      }
+      if (!stepped) {
+        break;
+      }
+      j++;
+    }
+    return j + 1 - k;
+  }
+
+  /** Whether the two factors' lines would differ at most in their scopes: kind, arity, total and data part alike. */
+  private static boolean sameButScope(Factor a, Factor b) {
+    if (a.kind() != b.kind() || a.arity() != b.arity() || a.total() != b.total() || a.writtenAsFormula() != b.writtenAsFormula()) {
+      return false;
+    }
+    if (a.writtenAsFormula()) {
+      Formula fa = a.formula().get();
+      Formula fb = b.formula().get();
+      return fa == fb || fa.text().equals(fb.text());
+    }
+    if (!a.kind().weighted()) {
+      return true;
+    }
+    if (a.weightCount() != b.weightCount()) {
+      return false;
+    }
+    // Equal bits, equal text: DecimalText writes two doubles alike only when they are the same double.
+    for (int k = 0; k < a.weightCount(); k++) {
+      if (Double.doubleToLongBits(a.weight(k)) != Double.doubleToLongBits(b.weight(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The factor's data part as its first occurrence writes it ({@code " ~ formula"} or {@code " : w1 w2 ..."}), or null. */
+  private static String dataPart(Factor f) {
+    if (f.writtenAsFormula()) {
+      return " ~ " + f.formula().get().text(); // shorter than its table: the key does not grow with it
+    }
+    if (!f.kind().weighted()) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder(2 + 8 * f.weightCount());
+    sb.append(" :");
+    for (int k = 0; k < f.weightCount(); k++) {
+      sb.append(' ').append(DecimalText.of(f.weight(k))); // shortest text that round-trips exactly
+    }
+    return sb.toString();
+  }
+
+  /** Text into bytes, buffered: ASCII written directly, anything else as UTF-8. */
+  private static final class CanonicalWriter {
+    private final java.io.OutputStream out;
+    private final byte[] buffer = new byte[8192];
+    private int at;
+
+    CanonicalWriter(java.io.OutputStream out) {
+      this.out = out;
+    }
+
+    CanonicalWriter text(String s) throws java.io.IOException {
+      int length = s.length();
+      for (int i = 0; i < length; i++) {
+        char c = s.charAt(i);
+        if (c >= 0x80) {
+          byte[] bytes = s.substring(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          for (byte b : bytes) {
+            put(b);
+          }
+          return this;
+        }
+        put((byte) c);
+      }
+      return this;
+    }
+
+    CanonicalWriter number(long v) throws java.io.IOException {
+      if (v < 0) {
+        put((byte) '-');
+        if (v == Long.MIN_VALUE) {
+          return text(Long.toString(v).substring(1));
+        }
+        v = -v;
+      }
+      if (v >= 10) {
+        number(v / 10);
+      }
+      put((byte) ('0' + (int) (v % 10)));
+      return this;
+    }
+
+    CanonicalWriter space() throws java.io.IOException {
+      put((byte) ' ');
+      return this;
+    }
+
+    CanonicalWriter newline() throws java.io.IOException {
+      put((byte) '\n');
+      return this;
+    }
+
+    private void put(byte b) throws java.io.IOException {
+      if (at == buffer.length) {
+        out.write(buffer, 0, at);
+        at = 0;
+      }
+      buffer[at++] = b;
+    }
+
+    void flush() throws java.io.IOException {
+      out.write(buffer, 0, at);
+      at = 0;
+      out.flush();
+    }
   }
 
   /** Equal canonical texts: the same model for the compiler, whatever the two are named. */

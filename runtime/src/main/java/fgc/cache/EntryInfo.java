@@ -93,7 +93,16 @@ public final class EntryInfo {
           v.append(k + 1 < w.length ? " in " + w[k + 1] : "");
           vars.append(vars.length() == 0 ? "" : ", ").append(v);
         } else if (!line.isEmpty()) {
-          factors.merge(line.substring(0, Math.max(0, line.indexOf(' '))), 1, Integer::sum);
+          // A run of like factors is one line: KIND SCOPE repeat COUNT step ...
+          int repeat = line.indexOf(" repeat ");
+          int tilde = line.indexOf(" ~ ");
+          int count = 1;
+          if (repeat >= 0 && (tilde < 0 || repeat < tilde)) {
+            int from = repeat + " repeat ".length();
+            int to = line.indexOf(' ', from);
+            count = Integer.parseInt(to < 0 ? line.substring(from) : line.substring(from, to));
+          }
+          factors.merge(line.substring(0, Math.max(0, line.indexOf(' '))), count, Integer::sum);
         }
       }
     } catch (IOException | RuntimeException e) {

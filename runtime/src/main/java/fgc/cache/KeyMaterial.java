@@ -71,8 +71,9 @@ final class KeyMaterial {
       for (String name : observed) {
         b.observe(name);
       }
+      List<String> parts = new ArrayList<>();
       for (; at < lines.length && !lines[at].equals("end"); at++) {
-        factor(b, lines[at]);
+        factors(b, lines[at], parts);
       }
       if (at != lines.length - 2 || !lines[at + 1].isEmpty()) {
         throw new IllegalArgumentException("the model does not end with 'end'");
@@ -84,34 +85,86 @@ final class KeyMaterial {
     }
   }
 
-  /** {@code KIND V1 V2 ... [= TOTAL] [: W1 W2 ...]}, or {@code table V1 V2 ... ~ FORMULA}. */
-  private static void factor(ModelBuilder b, String line) {
+  /**
+   * One line of factors: {@code KIND V1 V2 ... [repeat COUNT step S1 S2 ...] [= TOTAL] [PART]}, where
+   * {@code PART} is {@code : W1 W2 ...}, {@code ~ FORMULA} or {@code @K}, the K-th part written in
+   * full before (numbered from 0 in the order they appear, as {@code Model.canonicalText} numbers them).
+   */
+  private static void factors(ModelBuilder b, String line, List<String> parts) {
+    String head = line;
+    String part = null;
     int tilde = line.indexOf(" ~ ");
-    if (line.startsWith("table ") && tilde > 0) {
+    int colon = line.indexOf(" :");
+    int ref = line.indexOf(" @");
+    int cut = tilde >= 0 ? tilde : colon >= 0 ? colon : ref;
+    if (cut >= 0) {
+      head = line.substring(0, cut);
+      part = line.substring(cut);
+      if (cut == ref && tilde < 0 && colon < 0) {
+        int k = Integer.parseInt(part.substring(2));
+        if (k < 0 || k >= parts.size()) {
+          throw new IllegalArgumentException("@" + k + " names no part written before (" + parts.size() + " so far)");
+        }
+        part = parts.get(k);
+      } else {
+        parts.add(part);
+      }
+    }
+    String[] w = head.split(" ");
+    int repeat = indexOf(w, "repeat");
+    int equals = indexOf(w, "=");
+    int end = repeat >= 0 ? repeat : equals >= 0 ? equals : w.length;
+    int[] first = new int[end - 1];
+    for (int k = 0; k < first.length; k++) {
+      first[k] = Integer.parseInt(w[1 + k]);
+    }
+    int count = 1;
+    int[] step = new int[first.length];
+    if (repeat >= 0) {
+      count = Integer.parseInt(w[repeat + 1]);
+      if (count < Model.MIN_RUN || repeat + 2 >= w.length || !w[repeat + 2].equals("step")) {
+        throw new IllegalArgumentException("a repeat is 'repeat COUNT step S1 ...' with COUNT at least " + Model.MIN_RUN);
+      }
+      for (int k = 0; k < step.length; k++) {
+        step[k] = Integer.parseInt(w[repeat + 3 + k]);
+      }
+      if ((equals >= 0 ? equals : w.length) != repeat + 3 + step.length) {
+        throw new IllegalArgumentException("a repeat needs one step per variable of the scope");
+      }
+    }
+    long total = equals >= 0 ? Long.parseLong(w[equals + 1]) : 0;
+    if (equals >= 0 && equals + 2 != w.length) {
+      throw new IllegalArgumentException("the total is one number");
+    }
+    for (int m = 0; m < count; m++) {
+      int[] scope = new int[first.length];
+      for (int k = 0; k < scope.length; k++) {
+        scope[k] = Math.toIntExact(first[k] + (long) m * step[k]);
+      }
+      factor(b, w[0], scope, total, part);
+    }
+  }
+
+  /** One factor of kind {@code kind} over {@code scope}; {@code part} is its data as written in full, or null. */
+  private static void factor(ModelBuilder b, String kind, int[] scope, long total, String part) {
+    if (part != null && part.startsWith(" ~ ")) {
       // A table computed from a relation or weight formula is written as the formula, over the
       // positions of its scope ($0, $1, ...): read back, it is the weight formula over the scope.
-      String[] v = line.substring("table ".length(), tilde).split(" ");
-      int[] scope = new int[v.length];
-      for (int k = 0; k < scope.length; k++) {
-        scope[k] = Integer.parseInt(v[k]);
+      if (!kind.equals("table")) {
+        throw new IllegalArgumentException("only a table is written as a formula, not " + kind);
       }
-      FormulaReader reader = new FormulaReader(line.substring(tilde + 3), scope);
-      b.weight(scope, reader.whole());
+      b.weight(scope, new FormulaReader(part.substring(3), scope).whole());
       return;
     }
-    String[] w = line.split(" ");
-    int colon = indexOf(w, ":");
-    int equals = indexOf(w, "=");
-    int end = equals >= 0 ? equals : colon >= 0 ? colon : w.length;
-    int[] scope = new int[end - 1];
-    for (int k = 0; k < scope.length; k++) {
-      scope[k] = Integer.parseInt(w[1 + k]);
+    double[] weights = new double[0];
+    if (part != null) {
+      String[] w = part.substring(2).trim().split(" ");
+      weights = new double[w.length];
+      for (int k = 0; k < weights.length; k++) {
+        weights[k] = Double.parseDouble(w[k]);
+      }
     }
-    double[] weights = new double[colon >= 0 ? w.length - colon - 1 : 0];
-    for (int k = 0; k < weights.length; k++) {
-      weights[k] = Double.parseDouble(w[colon + 1 + k]);
-    }
-    switch (w[0]) {
+    switch (kind) {
       case "alldiff":
         b.alldiff(scope);
         break;
@@ -122,7 +175,7 @@ final class KeyMaterial {
         b.eq(scope[0], scope[1]);
         break;
       case "sum":
-        b.sum(Long.parseLong(w[equals + 1]), scope);
+        b.sum(total, scope);
         break;
       case "table":
         b.table(scope, weights);
@@ -131,7 +184,7 @@ final class KeyMaterial {
         b.prior(scope[0], weights);
         break;
       default:
-        throw new IllegalArgumentException("no factor kind '" + w[0] + "'");
+        throw new IllegalArgumentException("no factor kind '" + kind + "'");
     }
   }
 

@@ -25,11 +25,23 @@ public final class LoadedSolver {
   private final Origin origin;
   private final long compileNanos;
   private final long loadNanos;
-  private final String source;
+  /** The source as a String, or its UTF-8 bytes as checked on a hit until someone asks for it. */
+  private Object source;
   private final LoadStage rejectedAt;
 
   LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
       String source, LoadStage rejectedAt) {
+    this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
+  }
+
+  /** A hit: {@code source} is the entry's checked source file, decoded when asked for (null when there is none). */
+  LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
+      byte[] source, LoadStage rejectedAt) {
+    this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
+  }
+
+  private LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
+      Object source, LoadStage rejectedAt) {
     this.key = key;
     this.constructor = constructor;
     this.origin = origin;
@@ -98,8 +110,11 @@ public final class LoadedSolver {
    *
    * @return the source, or null
    */
-  public String source() {
-    return source;
+  public synchronized String source() {
+    if (source instanceof byte[]) {
+      source = new String((byte[]) source, java.nio.charset.StandardCharsets.UTF_8);
+    }
+    return (String) source;
   }
 
   /**

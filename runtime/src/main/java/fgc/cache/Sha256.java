@@ -100,13 +100,63 @@ public final class Sha256 {
    * @return the digest's hex text
    */
   public static String hex(byte[] message) {
-    byte[] digest = digest(message);
+    return hexOf(digest(message));
+  }
+
+  private static String hexOf(byte[] digest) {
     char[] out = new char[64];
     for (int i = 0; i < 32; i++) {
       out[2 * i] = HEX[(digest[i] >> 4) & 0xF];
       out[2 * i + 1] = HEX[digest[i] & 0xF];
     }
     return new String(out);
+  }
+
+  /**
+   * A SHA-256 of bytes as they are written, for a message too large to hold at once (a large
+   * model's key material): the first {@link #JDK_FROM} bytes are kept, and hashed by {@link #hex}
+   * when that is all there is; past them the JDK's digest takes over and is fed as bytes come.
+   */
+  public static final class Sink extends java.io.OutputStream {
+    private byte[] kept = new byte[256];
+    private int length;
+    private java.security.MessageDigest jdk;
+
+    @Override
+    public void write(int b) {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int off, int count) {
+      if (jdk == null && length + count >= JDK_FROM) {
+        try {
+          jdk = java.security.MessageDigest.getInstance("SHA-256");
+          jdk.update(kept, 0, length);
+          kept = null;
+        } catch (java.security.NoSuchAlgorithmException e) {
+          // every Java platform has SHA-256; keep the bytes for this code if one does not
+        }
+      }
+      if (jdk != null) {
+        jdk.update(bytes, off, count);
+        return;
+      }
+      if (length + count > kept.length) {
+        kept = java.util.Arrays.copyOf(kept, Math.max(length + count, 2 * kept.length));
+      }
+      System.arraycopy(bytes, off, kept, length, count);
+      length += count;
+    }
+
+    /**
+     * The digest of everything written, in 64 lowercase hex digits; the sink is spent.
+     *
+     * @return the digest's hex text
+     */
+    public String hex() {
+      return hexOf(jdk != null ? jdk.digest() : digest(java.util.Arrays.copyOf(kept, length)));
+    }
   }
 
   /**

@@ -64,8 +64,9 @@ public final class SolverCache {
   static final long MAX_FILE_BYTES = 64L << 20;
   /**
    * The key material may be this many times larger than the other files (1 GiB): it is the
-   * model's canonical text, some 60 bytes a factor (125 MB for a 1000 x 1000 grid's two million),
-   * where the class and source carry shared tables once.
+   * model's canonical text, which writes each distinct table once and a run of like factors as one
+   * line (a 1000 x 1000 grid's two million couplings take some 40 KB), but a model whose factors
+   * are all different, each with its own table, is written out factor by factor.
    */
   static final long MATERIAL_FILE_FACTOR = 16;
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
@@ -303,15 +304,20 @@ public final class SolverCache {
    * @return the solver
    */
   public LoadedSolver load(Model model, AlgorithmSpec spec) {
-    String key = SolverKey.of(model, spec);
     if (!checks.checksPlan(spec)) {
       // Nothing is loaded that the checks cannot tie to its model: such solvers live in memory only.
-      return compile(model, spec, key, null, false);
+      return compile(model, spec, SolverKey.of(model, spec), null, false, PlannedDigest.NONE);
     }
+    // The model's plan digest, which every way on needs before a class is defined, is worked out
+    // on a thread of its own while the key is computed and the entry read and hashed: in a fresh
+    // JVM it costs as much as the rest of a hit. A miss waits for it before compiling, and then
+    // defines its class without planning the model again.
+    PlannedDigest planned = PlannedDigest.start(checks, model, spec);
+    String key = SolverKey.of(model, spec);
     String unsafe = unsafeFolders();
     if (unsafe != null) {
       warnOnce("unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
-      return compile(model, spec, key, null, false);
+      return compile(model, spec, key, null, false, planned);
     }
     Path entry = entryFolder(key);
     LoadStage failed = null;
@@ -319,29 +325,32 @@ public final class SolverCache {
       long start = System.nanoTime();
       byte[][] manifestRead = new byte[1][];
       try {
-        return readEntry(entry, key, model, spec, start, manifestRead);
+        return readEntry(entry, key, model, spec, start, manifestRead, planned);
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
           // Not ours to judge or move: it may be another user's. Leave it and do not trust it.
           warnOnce("unsafe " + key, "fgc: warning: cache entry " + key.substring(0, 12) + " is unsafe (" + e.getMessage()
               + "), left in place and not used; compiled in memory. " + UNSAFE_ADVICE);
-          return compile(model, spec, key, LoadStage.SAFETY, false);
+          return compile(model, spec, key, LoadStage.SAFETY, false, planned);
         }
         log.accept("fgc: cache entry " + key.substring(0, 12) + " failed its check (" + e.getMessage() + "); "
             + writer().quarantine(entry, manifestRead[0]) + ", recompiling");
         failed = e.stage();
       }
     }
-    return compile(model, spec, key, failed, true);
+    return compile(model, spec, key, failed, true, planned);
   }
 
   /** Compiles and defines the solver; stores it when {@code store} and the cache can be written. */
-  private LoadedSolver compile(Model model, AlgorithmSpec spec, String key, LoadStage failed, boolean store) {
+  private LoadedSolver compile(Model model, AlgorithmSpec spec, String key, LoadStage failed, boolean store, PlannedDigest planned) {
     if (loadOnly) {
       throw new NotCachedException("the cache at " + root + " is load-only and has no sound entry for model " + model.name()
           + " (" + spec.canonicalText() + ", key " + key.substring(0, 12) + "); compile it into the cache first"
           + " (fgc compile), or precompile it with fgc-maven-plugin");
     }
+    // Not compiled beside the planning of the digest: a large model's plan and its compile need not
+    // share the heap. A model the planner refused is refused by the compile, in the compiler's words.
+    planned.await();
     long start = System.nanoTime();
     compilations.incrementAndGet();
     CompiledSolver compiled = SolverCompilers.require().compile(model, spec);
@@ -350,7 +359,7 @@ public final class SolverCache {
     Constructor<? extends GeneratedAlgorithm> ctor;
     boolean storable = store;
     try {
-      ctor = define(compiled.classes(), compiled.className(), key, model, spec);
+      ctor = define(compiled.classes(), compiled.className(), key, model, spec, planned);
     } catch (CorruptEntryException e) {
       if (e.stage() != LoadStage.PLAN) {
         throw new IllegalStateException("the class just compiled for model " + model.name() + " failed its check: " + e.getMessage(), e);
@@ -426,9 +435,10 @@ public final class SolverCache {
    * saying what is wrong. {@code manifestRead[0]} receives the manifest's bytes as read (for the
    * quarantine's check that it moves the entry it judged).
    */
-  private LoadedSolver readEntry(Path entry, String key, Model model, AlgorithmSpec spec, long start, byte[][] manifestRead) {
+  private LoadedSolver readEntry(Path entry, String key, Model model, AlgorithmSpec spec, long start, byte[][] manifestRead,
+      PlannedDigest planned) {
     CheckedFiles files = readFiles(entry, key, manifestRead);
-    Constructor<? extends GeneratedAlgorithm> constructor = define(files.classes, files.manifest.className, key, model, spec);
+    Constructor<? extends GeneratedAlgorithm> constructor = define(files.classes, files.manifest.className, key, model, spec, planned);
     return new LoadedSolver(key, constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, files.source, null);
   }
 
@@ -444,7 +454,7 @@ public final class SolverCache {
       if (read.spec.name().equals(PROPAGATOR)) {
         definePropagator(files.classes, files.manifest.className, key, BitmaskTables.of(read.model).digest());
       } else {
-        define(files.classes, files.manifest.className, key, read.model, read.spec);
+        define(files.classes, files.manifest.className, key, read.model, read.spec, PlannedDigest.now(checks, read.model, read.spec));
       }
     } catch (CorruptEntryException e) {
       throw e;
@@ -458,10 +468,10 @@ public final class SolverCache {
   private static final class CheckedFiles {
     final Manifest manifest;
     final Map<String, byte[]> classes;
-    final String source;
+    final byte[] source;
     final byte[] material;
 
-    CheckedFiles(Manifest manifest, Map<String, byte[]> classes, String source, byte[] material) {
+    CheckedFiles(Manifest manifest, Map<String, byte[]> classes, byte[] source, byte[] material) {
       this.manifest = manifest;
       this.classes = classes;
       this.source = source;
@@ -478,7 +488,7 @@ public final class SolverCache {
     checkSafe(entry);
     Path manifestFile = entry.resolve(Manifest.FILE_NAME);
     checkSafe(manifestFile);
-    byte[] manifestBytes = readBounded(manifestFile, true, maxFileBytes);
+    byte[] manifestBytes = readBounded(manifestFile, true, maxFileBytes, -1);
     manifestRead[0] = manifestBytes;
     Manifest manifest = Manifest.parse(manifestBytes);
     if (!manifest.key.equals(key)) {
@@ -488,12 +498,12 @@ public final class SolverCache {
       throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written by compiler " + manifest.compiler + ", this is " + SolverCompilers.require().identity());
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
-    String source = null;
+    byte[] source = null;
     byte[] material = null;
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
-      byte[] bytes = readBounded(file, false, f.getKey().equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes);
+      byte[] bytes = readBounded(file, false, f.getKey().equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes, f.getValue().size);
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
@@ -510,7 +520,7 @@ public final class SolverCache {
       if (f.getKey().endsWith(".class")) {
         classes.put(f.getKey().substring(0, f.getKey().length() - ".class".length()), bytes);
       } else if (f.getKey().endsWith(".java")) {
-        source = new String(bytes, StandardCharsets.UTF_8);
+        source = bytes; // decoded when asked for: a large model's source is tens of megabytes
       }
     }
     if (!classes.containsKey(manifest.className)) {
@@ -565,10 +575,20 @@ public final class SolverCache {
    * channel classes and a native library, a few milliseconds of a cache hit in a fresh JVM. Reading
    * one byte past the limit, rather than asking the size first, also catches a file that grows
    * meanwhile. A failure counts against the manifest's check or the files'; a flag rather than the
-   * {@link LoadStage}, so that a hit never loads that enum.
+   * {@link LoadStage}, so that a hit never loads that enum. A file whose size the manifest gives
+   * ({@code expected}, else -1) is read into one array of that size, then one byte more is asked
+   * for: a large file is not read in pieces and copied again; one of another size is read again
+   * in full, for the check to say its size.
    */
-  private byte[] readBounded(Path file, boolean manifest, long limit) {
+  private byte[] readBounded(Path file, boolean manifest, long limit, long expected) {
     try (InputStream in = new FileInputStream(file.toFile())) {
+      if (expected >= 0 && expected <= limit) {
+        byte[] exact = new byte[(int) expected];
+        if (in.readNBytes(exact, 0, exact.length) == exact.length && in.read() < 0) {
+          return exact;
+        }
+        return readBounded(file, manifest, limit, -1);
+      }
       byte[] bytes = in.readNBytes((int) limit + 1);
       if (bytes.length > limit) {
         throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName()
@@ -586,10 +606,10 @@ public final class SolverCache {
    * {@link CorruptEntryException}.
    */
   private Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className, String key, Model model,
-      AlgorithmSpec spec) {
+      AlgorithmSpec spec, PlannedDigest digest) {
     // Planned before the class is touched: a model the planner refuses is the model's error, thrown
     // as it would be by a compile, never taken for a fault of the class.
-    String planned = checks.checksPlan(spec) ? checks.planDigest(model, spec) : null;
+    String planned = digest.get();
     definitions.incrementAndGet();
     try {
       ClassLoader loader = new VerifiedClassLoader(classes, GeneratedAlgorithm.class.getClassLoader());
@@ -627,6 +647,92 @@ public final class SolverCache {
       return ctor;
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new IllegalStateException("the class just compiled for model " + model.name() + " failed to load: " + describe(e), e);
+    }
+  }
+
+  /**
+   * The plan digest of a model, worked out by the planner ({@link ModelChecks#planDigest}) on a
+   * daemon thread of its own from {@link #start} on, or at once ({@link #now}); {@link #get} waits
+   * for it and throws what the planner threw (a refusal of the model), as a compile would.
+   * A class rather than a lambda: a fresh JVM's first lambda costs a cache hit a millisecond.
+   */
+  private static final class PlannedDigest implements Runnable {
+    /** For an algorithm whose classes carry no plan digest. */
+    static final PlannedDigest NONE = new PlannedDigest(null, null, null);
+
+    private final ModelChecks checks;
+    private final Model model;
+    private final AlgorithmSpec spec;
+    private boolean done;
+    private String digest;
+    private Throwable failure;
+
+    private PlannedDigest(ModelChecks checks, Model model, AlgorithmSpec spec) {
+      this.checks = checks;
+      this.model = model;
+      this.spec = spec;
+      this.done = checks == null;
+    }
+
+    static PlannedDigest start(ModelChecks checks, Model model, AlgorithmSpec spec) {
+      PlannedDigest planned = new PlannedDigest(checks, model, spec);
+      Thread thread = new Thread(planned, "fgc-plan-digest");
+      thread.setDaemon(true);
+      thread.start();
+      return planned;
+    }
+
+    static PlannedDigest now(ModelChecks checks, Model model, AlgorithmSpec spec) {
+      if (!checks.checksPlan(spec)) {
+        return NONE;
+      }
+      PlannedDigest planned = new PlannedDigest(checks, model, spec);
+      planned.run();
+      return planned;
+    }
+
+    @Override
+    public void run() {
+      String d = null;
+      Throwable t = null;
+      try {
+        d = checks.planDigest(model, spec);
+      } catch (RuntimeException | Error e) {
+        t = e;
+      }
+      synchronized (this) {
+        digest = d;
+        failure = t;
+        done = true;
+        notifyAll();
+      }
+    }
+
+    /** The digest (null for none); rethrows the planner's exception. */
+    synchronized String get() {
+      await();
+      if (failure instanceof RuntimeException) {
+        throw (RuntimeException) failure;
+      }
+      if (failure instanceof Error) {
+        throw (Error) failure;
+      }
+      return digest;
+    }
+
+    /** Waits until the planner is done, whatever it gave. */
+    synchronized void await() {
+      boolean interrupted = false;
+      while (!done) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true; // the digest is needed either way: wait on, and keep the interrupt
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

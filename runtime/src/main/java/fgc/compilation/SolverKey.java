@@ -47,7 +47,16 @@ public final class SolverKey {
    * @return the key
    */
   public static String of(String compilerIdentity, Model model, AlgorithmSpec spec) {
-    return sha256Hex(material(compilerIdentity, model, spec).getBytes(StandardCharsets.UTF_8));
+    // The material's bytes hashed as the model writes them: a large model's text is never one String.
+    Sha256.Sink sink = new Sha256.Sink();
+    byte[] header = ("compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n").getBytes(StandardCharsets.UTF_8);
+    sink.write(header, 0, header.length);
+    try {
+      model.writeCanonicalText(sink);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // the sink does not fail
+    }
+    return sink.hex();
   }
 
   /**

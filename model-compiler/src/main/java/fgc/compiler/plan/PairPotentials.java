@@ -113,6 +113,8 @@ public final class PairPotentials {
     Map<Block, Integer> stored = new HashMap<>();
     Block scratch = new Block(new double[0], new int[4]);
     double[] scaled = new double[0];
+    // One per orientation: a grid variable's edges alternate between tables it is first in and second.
+    LastMatrix[] last = {new LastMatrix(), new LastMatrix()};
     for (int i = 0; i < n; i++) {
       for (int e = offset[i]; e < offset[i + 1]; e++) {
         int j = neighbour[e];
@@ -123,6 +125,13 @@ public final class PairPotentials {
           edgeKind[e] = PairwiseKernels.EQ;
         } else {
           edgeKind[e] = PairwiseKernels.MATRIX;
+          LastMatrix memo = firstTable[pair] >= 0 && factors.get(firstTable[pair]).variable(0) == i ? last[1] : last[0];
+          if (memo.matches(factors, firstTable[pair], nextFactor, flags[pair], layout, i, j)) {
+            // The same inputs as an edge before give the same matrix: a grid's million
+            // couplings of one table are formed and looked up once, not once per edge.
+            edgeInfo[e] = memo.at;
+            continue;
+          }
           int length = layout.variableSize(i) * layout.variableSize(j);
           if (scratch.weights.length != length) {
             scratch = new Block(new double[length], new int[4]);
@@ -142,6 +151,7 @@ public final class PairPotentials {
             }
           }
           edgeInfo[e] = at;
+          memo.remember(factors, firstTable[pair], nextFactor, flags[pair], layout, i, j, at);
         }
       }
     }
@@ -282,6 +292,53 @@ public final class PairPotentials {
     out.ranges[1] = senderSize;
     out.ranges[2] = receiverOffset;
     out.ranges[3] = receiverSize;
+  }
+
+  /**
+   * The inputs of the last matrix formed from a single table (of one orientation), and where it is stored: everything
+   * {@link #matrix} reads (the table's weights and orientation, the pair's flags, both variables'
+   * ranges), compared in full, so a match is exactly the matrix it would form again.
+   */
+  private static final class LastMatrix {
+    private double[] weights;
+    private boolean senderFirst;
+    private byte flags;
+    private final int[] ranges = new int[4];
+    private int at = -1;
+
+    boolean matches(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver) {
+      if (at < 0 || first < 0 || next[first] >= 0 || flags != this.flags) {
+        return false;
+      }
+      Factor t = factors.get(first);
+      if ((t.variable(0) == sender) != senderFirst || t.weightCount() != weights.length
+          || ranges[0] != layout.variableLo(sender) || ranges[1] != layout.variableSize(sender)
+          || ranges[2] != layout.variableLo(receiver) || ranges[3] != layout.variableSize(receiver)) {
+        return false;
+      }
+      for (int k = 0; k < weights.length; k++) {
+        if (Double.doubleToRawLongBits(t.weight(k)) != Double.doubleToRawLongBits(weights[k])) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    void remember(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver, int at) {
+      if (first < 0 || next[first] >= 0) {
+        this.at = -1;
+        return;
+      }
+      Factor t = factors.get(first);
+      this.weights = t.weights();
+      this.senderFirst = t.variable(0) == sender;
+      this.flags = flags;
+      ranges[0] = layout.variableLo(sender);
+      ranges[1] = layout.variableSize(sender);
+      ranges[2] = layout.variableLo(receiver);
+      ranges[3] = layout.variableSize(receiver);
+      this.at = at;
+    }
   }
 
   private static final class Block {
