@@ -132,20 +132,20 @@ final class RunCommand implements Callable<Integer> {
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
     // A driver that reads no compiled algorithm (exact) runs without loading or compiling one.
     LoadedSolver compiled = marginals || driver.usesAlgorithm() ? options.cache().load(m, spec) : null;
-    GeneratedAlgorithm loaded = compiled != null ? compiled.newInstance() : null;
     int[] given = evidence.values();
     int free = 0;
     for (int value : given) {
       free += value == Evidence.NONE ? 1 : 0;
     }
-    if (loaded != null) {
+    if (compiled != null) {
       warnIfLong(m, marginals ? sweeps : free, marginals ? "sweeps" : "sweeps (one at least per free variable)");
     }
     if (input != null) {
       return batch(m, driver, compiled, given);
     }
     try (Progress progress = Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
-      return run(m, loaded == null ? null : new Stepping(loaded, progress), given, free, driver);
+      // A batch's workers make their own instances; a single run makes its one here.
+      return run(m, compiled == null ? null : new Stepping(compiled.newInstance(), progress), given, free, driver);
     }
   }
 

@@ -97,7 +97,7 @@ final class EntryWriter {
     Manifest manifest = new Manifest(compiled.key(), SolverCompilers.require().identity(), model.name(), spec.canonicalText(), compiled.className(), files);
     contents.put(Manifest.FILE_NAME, manifest.toBytes());
     for (Map.Entry<String, byte[]> c : contents.entrySet()) {
-      long limit = c.getKey().equals(SolverCache.MATERIAL) ? maxFileBytes * SolverCache.MATERIAL_FILE_FACTOR : maxFileBytes;
+      long limit = SolverCache.fileLimit(c.getKey(), maxFileBytes);
       if (c.getValue().length > limit) {
         // The reader's limit, applied before anything is written: an entry a load would refuse is never stored.
         return "the solver for model " + model.name() + " is too large to cache (" + c.getKey() + " is "

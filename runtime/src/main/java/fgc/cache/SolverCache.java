@@ -69,6 +69,17 @@ public final class SolverCache {
    * are all different, each with its own table, is written out factor by factor.
    */
   static final long MATERIAL_FILE_FACTOR = 16;
+  /**
+   * The most bytes an entry's file of this name may hold, for the writer and the reader alike.
+   *
+   * @param name the file's name in the entry
+   * @param maxFileBytes the limit of every other file
+   * @return the limit of this file
+   */
+  static long fileLimit(String name, long maxFileBytes) {
+    return name.equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes;
+  }
+
   /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
   static final String MATERIAL = "key-material.txt";
 
@@ -503,7 +514,7 @@ public final class SolverCache {
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
-      byte[] bytes = readBounded(file, false, f.getKey().equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes, f.getValue().size);
+      byte[] bytes = readBounded(file, false, fileLimit(f.getKey(), maxFileBytes), f.getValue().size);
       if (bytes.length != f.getValue().size) {
         throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }

@@ -24,7 +24,12 @@ public final class SolverKey {
    * @return the key's material
    */
   public static String material(String compilerIdentity, Model model, AlgorithmSpec spec) {
-    return "compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n" + model.canonicalText();
+    return header(compilerIdentity, spec) + model.canonicalText();
+  }
+
+  /** The material's first lines, before the model's canonical text: the compiler and the algorithm. */
+  private static String header(String compilerIdentity, AlgorithmSpec spec) {
+    return "compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n";
   }
 
   /**
@@ -49,7 +54,7 @@ public final class SolverKey {
   public static String of(String compilerIdentity, Model model, AlgorithmSpec spec) {
     // The material's bytes hashed as the model writes them: a large model's text is never one String.
     Sha256.Sink sink = new Sha256.Sink();
-    byte[] header = ("compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n").getBytes(StandardCharsets.UTF_8);
+    byte[] header = header(compilerIdentity, spec).getBytes(StandardCharsets.UTF_8);
     sink.write(header, 0, header.length);
     try {
       model.writeCanonicalText(sink);

@@ -40,10 +40,6 @@ final class Readout {
     int size = solver.domainSize(i);
     pick(size, null, 0);
     pointMass = first > 0.0 && second <= 0.0;
-    live = 0;
-    for (int v = 0; v < size; v++) {
-      live += belief[v] > 0.0 ? 1 : 0;
-    }
     if (avoided != null && !pointMass) {
       int base = i * belief.length;
       int hit = avoided.nextSetBit(base);
@@ -63,14 +59,23 @@ final class Readout {
     margin = first - Math.max(second, 0);
   }
 
-  /** The best and second-best entries of the belief, leaving out the values set in {@code avoided}. */
+  /**
+   * The best and second-best entries of the belief, leaving out the values set in {@code avoided};
+   * without {@code avoided}, also counts the {@link #live} values in the same pass.
+   */
   private void pick(int size, BitSet avoided, int base) {
     top = 0;
     first = -1;
     second = -1;
+    if (avoided == null) {
+      live = 0;
+    }
     for (int v = 0; v < size; v++) {
       if (avoided != null && avoided.get(base + v)) {
         continue;
+      }
+      if (avoided == null && belief[v] > 0.0) {
+        live++;
       }
       if (belief[v] > first) {
         second = first;
