@@ -27,10 +27,7 @@ final class FactorStatements {
       }
       List<Integer> scope = e.scope(w.pos(), "weight", w.refs(), w.binders());
       Formula formula = new Lowering(e, Lowering.scope(scope, () -> describe(e, scope))).number(w.formula());
-      int[] variables = new int[scope.size()];
-      for (int k = 0; k < variables.length; k++) {
-        variables[k] = scope.get(k);
-      }
+      int[] variables = WeightShape.ints(scope);
       e.build(w.pos(), () -> e.builder().weight(variables, formula));
     } else if (s instanceof Ast.Cpt c) {
       cpt(e, c);

@@ -239,7 +239,8 @@ final class WeightShape {
     return false;
   }
 
-  private static int[] ints(List<Integer> list) {
+  /** The list's entries as an array: a scope as the builder takes it. */
+  static int[] ints(List<Integer> list) {
     int[] out = new int[list.size()];
     for (int k = 0; k < out.length; k++) {
       out[k] = list.get(k);

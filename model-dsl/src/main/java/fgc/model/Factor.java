@@ -25,11 +25,8 @@ public final class Factor {
   private final boolean compact;
 
   /**
-   * A factor; {@code weights} is kept, not copied (the builder hands over arrays it never changes
-   * again, which lets equal computed tables share one array).
-   */
-  /**
-   * A factor; its scope and domains are the builder's own arrays, kept as they are, and
+   * A factor; its scope, domains and weights are the builder's own arrays, kept as they are (the
+   * builder never changes them again, which lets equal computed tables share one array), and
    * {@code compact} says whether its canonical text writes the formula ({@link #writeFormula}),
    * worked out once for every factor that shares the formula and its table.
    */

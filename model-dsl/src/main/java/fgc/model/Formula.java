@@ -715,7 +715,8 @@ public final class Formula {
     return -1;
   }
 
-  private static int position(int[] scope, long variable) {
+  /** Where {@code variable} stands in {@code scope}, or -1. */
+  static int position(int[] scope, long variable) {
     for (int k = 0; k < scope.length; k++) {
       if (scope[k] == variable) {
         return k;

@@ -431,7 +431,7 @@ public final class ModelBuilder {
     }
     int[] positions = new int[variables.length];
     for (int k = 0; k < variables.length; k++) {
-      positions[k] = position(scope, variables[k]);
+      positions[k] = Formula.position(scope, variables[k]);
       if (positions[k] < 0) { // the plain path finds and names the culprit
         return weight(scope, shape.renumbered(variables));
       }
@@ -460,15 +460,6 @@ public final class ModelBuilder {
     boolean first = counted.add(table);
     return add(FactorKind.TABLE, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0,
         lastShape.domains); // equal domains, one array: a factor never changes its own
-  }
-
-  private static int position(int[] scope, int variable) {
-    for (int k = 0; k < scope.length; k++) {
-      if (scope[k] == variable) {
-        return k;
-      }
-    }
-    return -1;
   }
 
   /**
