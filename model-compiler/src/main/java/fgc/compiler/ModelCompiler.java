@@ -79,8 +79,11 @@ public final class ModelCompiler {
   }
 
   private static <P> JavaFile emit(Algorithm<P> algorithm, Model model, AlgorithmSpec spec) {
-    Planned<P> planned = planWithinLimits(algorithm, model);
-    return algorithm.emit(planned.plan, SolverKey.of(CompilerVersion.id(), model, spec), spec, CompilerVersion.id());
+    // The footprint packs big tables to measure them; the emitter then writes the packing it made.
+    try (fgc.compiler.emit.Tables.Scope packing = fgc.compiler.emit.Tables.remembering()) {
+      Planned<P> planned = planWithinLimits(algorithm, model);
+      return algorithm.emit(planned.plan, SolverKey.of(CompilerVersion.id(), model, spec), spec, CompilerVersion.id());
+    }
   }
 
   /** {@code type} under another simple name: JavaPoet names constructors after their type, so nothing else changes. */

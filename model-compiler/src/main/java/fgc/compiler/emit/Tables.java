@@ -4,6 +4,7 @@ import com.squareup.javapoet.CodeBlock;
 import fgc.algorithm.PackedTables;
 import fgc.compiler.plan.Footprint;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,6 +25,75 @@ public final class Tables {
   static final int PACK_DOUBLES_ABOVE = 100;
 
   private Tables() {}
+
+  /** What {@link #remembering} opens; closing it never fails. */
+  public interface Scope extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** A table and its packed chunks. */
+  private record Packed(Object table, String[] chunks) {}
+
+  /** Tables packed while {@link #remembering} is open on this thread: what the footprint packed to measure, emit reuses. */
+  private static final ThreadLocal<List<Packed>> PACKED = new ThreadLocal<>();
+
+  /**
+   * Until the returned scope is closed, a table packed on this thread is packed once: the
+   * footprint packs each big table to measure it, and the emitter writes the same table (an equal
+   * copy, since plans hand out clones) right after. Scoped to one compile, so no table outlives it.
+   *
+   * @return the scope to close after the class is emitted
+   */
+  public static Scope remembering() {
+    List<Packed> previous = PACKED.get();
+    PACKED.set(new ArrayList<>());
+    return () -> PACKED.set(previous);
+  }
+
+  private static String[] packInts(int[] table) {
+    List<Packed> memo = PACKED.get();
+    if (memo != null) {
+      for (Packed p : memo) {
+        if (p.table() instanceof int[] seen && Arrays.equals(seen, table)) {
+          return p.chunks();
+        }
+      }
+    }
+    return remember(memo, table, PackedTables.packInts(table));
+  }
+
+  private static String[] packDoubles(double[] table) {
+    List<Packed> memo = PACKED.get();
+    if (memo != null) {
+      for (Packed p : memo) {
+        if (p.table() instanceof double[] seen && sameBits(seen, table)) {
+          return p.chunks();
+        }
+      }
+    }
+    return remember(memo, table, PackedTables.packDoubles(table));
+  }
+
+  private static String[] remember(List<Packed> memo, Object table, String[] chunks) {
+    if (memo != null) {
+      memo.add(new Packed(table, chunks));
+    }
+    return chunks;
+  }
+
+  /** Equal bit for bit ({@link Arrays#equals(double[], double[])} takes every NaN for one), as the packing keeps them. */
+  private static boolean sameBits(double[] a, double[] b) {
+    if (a.length != b.length) {
+      return false;
+    }
+    for (int i = 0; i < a.length; i++) {
+      if (Double.doubleToRawLongBits(a[i]) != Double.doubleToRawLongBits(b[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   /**
    * Adds {@code table} to {@code footprint} as {@link #decodeCall(int[])} writes it: the same
@@ -55,7 +125,7 @@ public final class Tables {
   /** Adds {@code table} to {@code footprint} as {@link #decodeCall(double[])} writes it. */
   static Footprint account(Footprint footprint, String name, double[] table) {
     if (table.length > PACK_DOUBLES_ABOVE) {
-      String[] packed = PackedTables.packDoubles(table);
+      String[] packed = packDoubles(table);
       return footprint.table(name, table.length, PackedTables.chars(packed), packed.length, Double.BYTES);
     }
     long chars = 0;
@@ -124,7 +194,7 @@ public final class Tables {
   /** A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in constant-pool-sized chunks. */
   static CodeBlock decodeCall(double[] table) {
     if (table.length > PACK_DOUBLES_ABOVE) {
-      return packedCall("doubles", table.length, PackedTables.packDoubles(table));
+      return packedCall("doubles", table.length, packDoubles(table));
     }
     CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", fgc.algorithm.DoubleTables.class, table.length);
     StringBuilder sb = new StringBuilder();
@@ -148,7 +218,7 @@ public final class Tables {
     if (chars <= PACK_INTS_ABOVE_CHARS) {
       return null;
     }
-    String[] packed = PackedTables.packInts(table);
+    String[] packed = packInts(table);
     return PackedTables.chars(packed) < chars ? packed : null;
   }
 

@@ -300,7 +300,8 @@ public final class PairPotentials {
    * ranges), compared in full, so a match is exactly the matrix it would form again.
    */
   private static final class LastMatrix {
-    private double[] weights;
+    /** The table factor the matrix was formed from; its weights are read in place ({@link Factor#weights} copies). */
+    private Factor table;
     private boolean senderFirst;
     private byte flags;
     private final int[] ranges = new int[4];
@@ -311,13 +312,13 @@ public final class PairPotentials {
         return false;
       }
       Factor t = factors.get(first);
-      if ((t.variable(0) == sender) != senderFirst || t.weightCount() != weights.length
+      if ((t.variable(0) == sender) != senderFirst || t.weightCount() != table.weightCount()
           || ranges[0] != layout.variableLo(sender) || ranges[1] != layout.variableSize(sender)
           || ranges[2] != layout.variableLo(receiver) || ranges[3] != layout.variableSize(receiver)) {
         return false;
       }
-      for (int k = 0; k < weights.length; k++) {
-        if (Double.doubleToRawLongBits(t.weight(k)) != Double.doubleToRawLongBits(weights[k])) {
+      for (int k = 0; k < t.weightCount(); k++) {
+        if (Double.doubleToRawLongBits(t.weight(k)) != Double.doubleToRawLongBits(table.weight(k))) {
           return false;
         }
       }
@@ -330,7 +331,7 @@ public final class PairPotentials {
         return;
       }
       Factor t = factors.get(first);
-      this.weights = t.weights();
+      this.table = t;
       this.senderFirst = t.variable(0) == sender;
       this.flags = flags;
       ranges[0] = layout.variableLo(sender);
