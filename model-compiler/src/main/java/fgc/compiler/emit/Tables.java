@@ -40,8 +40,8 @@ public final class Tables {
 
   /**
    * Until the returned scope is closed, a table packed on this thread is packed once: the
-   * footprint packs each big table to measure it, and the emitter writes the same table (an equal
-   * copy, since plans hand out clones) right after. Scoped to one compile, so no table outlives it.
+   * footprint packs each big table to measure it, and the emitter writes the same table (the same
+   * array, or an equal copy) right after. Scoped to one compile, so no table outlives it.
    *
    * @return the scope to close after the class is emitted
    */

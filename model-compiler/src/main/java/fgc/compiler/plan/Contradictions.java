@@ -40,6 +40,8 @@ final class Contradictions {
   private final long[][] left;
   /** Per variable: the unary factors that restricted it, or null. */
   private final List<List<Integer>> restrictedBy;
+  /** Whether a unary factor has ruled out a value of its variable's domain. */
+  private boolean narrowed;
   /** Union-find over eq-joined variables, or null when the model has no eq factor. */
   private int[] parent;
   /** Per eq class root: the values open to every member, and the factors that shaped them. */
@@ -56,11 +58,41 @@ final class Contradictions {
 
   /** Throws {@link NoSolutionException} when one of the checks above proves {@code model} has no solution. */
   static void check(Model model) {
+    // Each check reads only its kinds of factor: one census pass, and a model without them (a
+    // million-factor grid of tables has one prior) is not read again for each.
+    boolean unaries = false;
+    boolean eqs = false;
+    boolean tables = false;
+    boolean sums = false;
+    boolean apart = false;
+    for (Factor f : model.factors()) {
+      switch (f.kind()) {
+        case PRIOR -> unaries = true;
+        case TABLE -> {
+          unaries |= f.arity() == 1;
+          tables |= f.arity() > 1;
+        }
+        case EQ -> eqs = true;
+        case SUM -> sums = true;
+        case NEQ, ALLDIFF -> apart = true;
+        default -> { }
+      }
+    }
     Contradictions c = new Contradictions(model, VariableLayout.of(model));
-    c.unary();
-    c.equalities();
-    c.tables();
-    c.sums();
+    if (unaries) {
+      c.unary();
+    }
+    if (eqs) {
+      c.equalities();
+    }
+    // A table alone leaves every slot some value while every variable has its whole domain (its
+    // weights are not all zero); only values ruled out, an eq or a neq can change that.
+    if (tables && (c.narrowed || eqs || apart)) {
+      c.tables(apart);
+    }
+    if (sums) {
+      c.sums();
+    }
   }
 
   private void unary() {
@@ -76,6 +108,7 @@ final class Contradictions {
       for (int v = 0; v < f.weightCount(); v++) {
         if (f.weight(v) == 0.0) {
           clear(values, from + v);
+          narrowed = true;
         }
       }
       left[i] = values;
@@ -160,9 +193,10 @@ final class Contradictions {
     }
   }
 
-  private void tables() {
+  /** The tables' check; {@code apart}: whether the model has a {@code neq} or {@code alldiff} factor. */
+  private void tables(boolean apart) {
     List<Factor> factors = model.factors();
-    Map<Long, Integer> differ = differentPairsOfTables();
+    Map<Long, Integer> differ = apart ? differentPairsOfTables() : new HashMap<>();
     for (int k = 0; k < factors.size(); k++) {
       Factor f = factors.get(k);
       if (f.kind() != FactorKind.TABLE || f.arity() < 2) {
@@ -239,10 +273,6 @@ final class Contradictions {
    * keeps apart, each with the factor that does; O(factors x tables per variable).
    */
   private Map<Long, Integer> differentPairsOfTables() {
-    Map<Long, Integer> none = new HashMap<>();
-    if (model.factors().stream().noneMatch(f -> f.kind() == FactorKind.NEQ || f.kind() == FactorKind.ALLDIFF)) {
-      return none; // nothing keeps a pair apart: no map of every table's partners (millions on a grid)
-    }
     Map<Integer, List<Integer>> partners = new HashMap<>();
     for (Factor f : model.factors()) {
       if (f.kind() == FactorKind.TABLE && f.arity() == 2) {

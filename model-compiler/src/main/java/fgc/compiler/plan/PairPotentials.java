@@ -58,25 +58,24 @@ public final class PairPotentials {
 
   /**
    * Potentials for the directed edges {@code neighbour[e]} grouped by sender as {@code offset}
-   * says (each sender's neighbours sorted). The factors of each pair are found by edge, in arrays
+   * says (each sender's neighbours sorted), {@code reverse[e]} the edge back. The factors of each pair are found by edge, in arrays
    * of the model's size (a list of factors per pair, made by the million on a grid, kept the
    * collector busy), and each matrix is formed in scratch arrays, stored only when it is new.
    */
-  static PairPotentials of(Model model, VariableLayout layout, int[] offset, int[] neighbour) {
+  static PairPotentials of(Model model, VariableLayout layout, int[] offset, int[] neighbour, int[] reverse) {
     int n = model.variableCount();
     List<Factor> factors = model.factors();
     // Per pair (at its edge from the smaller variable): flags, and its tables as a list through
     // nextFactor, in model order; per variable, its unary factors likewise.
     byte[] flags = new byte[neighbour.length];
     int[] firstTable = new int[neighbour.length];
-    int[] lastTable = new int[neighbour.length];
     int[] firstUnary = new int[n];
-    int[] lastUnary = new int[n];
     int[] nextFactor = new int[factors.size()];
     Arrays.fill(firstTable, -1);
     Arrays.fill(firstUnary, -1);
     boolean anySpecial = false;
-    for (int k = 0; k < factors.size(); k++) {
+    // From the last factor back, each put at the head of its list: the lists run in model order.
+    for (int k = factors.size() - 1; k >= 0; k--) {
       Factor f = factors.get(k);
       nextFactor[k] = -1;
       if (f.kind() == FactorKind.EQ || f.kind() == FactorKind.TABLE && f.arity() == 2) {
@@ -86,10 +85,12 @@ public final class PairPotentials {
         if (f.kind() == FactorKind.EQ) {
           flags[pair] |= EQ;
         } else {
-          append(firstTable, lastTable, nextFactor, pair, k);
+          nextFactor[k] = firstTable[pair];
+          firstTable[pair] = k;
         }
       } else if (isUnary(f)) {
-        append(firstUnary, lastUnary, nextFactor, f.variable(0), k);
+        nextFactor[k] = firstUnary[f.variable(0)];
+        firstUnary[f.variable(0)] = k;
       }
     }
     if (anySpecial) {
@@ -108,50 +109,27 @@ public final class PairPotentials {
     }
     int[] edgeKind = new int[neighbour.length];
     int[] edgeInfo = new int[neighbour.length];
-    List<Integer> info = new ArrayList<>();
-    List<Double> weights = new ArrayList<>();
-    Map<Block, Integer> stored = new HashMap<>();
-    Block scratch = new Block(new double[0], new int[4]);
-    double[] scaled = new double[0];
-    // One per orientation: a grid variable's edges alternate between tables it is first in and second.
-    LastMatrix[] last = {new LastMatrix(), new LastMatrix()};
+    Matrices matrices = new Matrices(factors, nextFactor, layout);
+    // Pair by pair, both directions at once: the pair's factors are read once, not again from
+    // the larger variable's side.
     for (int i = 0; i < n; i++) {
       for (int e = offset[i]; e < offset[i + 1]; e++) {
         int j = neighbour[e];
-        int pair = i < j ? e : pairEdge(offset, neighbour, j, i);
-        if ((flags[pair] & SPECIAL) == 0) {
+        if (j < i) {
+          continue; // done from j's side
+        }
+        int back = reverse[e];
+        if ((flags[e] & SPECIAL) == 0) {
           edgeKind[e] = PairwiseKernels.NEQ;
-        } else if (firstTable[pair] < 0 && (flags[pair] & NEQ) == 0) {
+          edgeKind[back] = PairwiseKernels.NEQ;
+        } else if (firstTable[e] < 0 && (flags[e] & NEQ) == 0) {
           edgeKind[e] = PairwiseKernels.EQ;
+          edgeKind[back] = PairwiseKernels.EQ;
         } else {
           edgeKind[e] = PairwiseKernels.MATRIX;
-          LastMatrix memo = firstTable[pair] >= 0 && factors.get(firstTable[pair]).variable(0) == i ? last[1] : last[0];
-          if (memo.matches(factors, firstTable[pair], nextFactor, flags[pair], layout, i, j)) {
-            // The same inputs as an edge before give the same matrix: a grid's million
-            // couplings of one table are formed and looked up once, not once per edge.
-            edgeInfo[e] = memo.at;
-            continue;
-          }
-          int length = layout.variableSize(i) * layout.variableSize(j);
-          if (scratch.weights.length != length) {
-            scratch = new Block(new double[length], new int[4]);
-            scaled = new double[length];
-          }
-          matrix(factors, firstTable[pair], nextFactor, flags[pair], layout, i, j, scratch, scaled);
-          Integer at = stored.get(scratch);
-          if (at == null) {
-            at = info.size();
-            stored.put(new Block(scratch.weights.clone(), scratch.ranges.clone()), at);
-            info.add(weights.size());
-            for (int x : scratch.ranges) {
-              info.add(x);
-            }
-            for (double w : scratch.weights) {
-              weights.add(w);
-            }
-          }
-          edgeInfo[e] = at;
-          memo.remember(factors, firstTable[pair], nextFactor, flags[pair], layout, i, j, at);
+          edgeKind[back] = PairwiseKernels.MATRIX;
+          edgeInfo[e] = matrices.at(firstTable[e], flags[e], i, j);
+          edgeInfo[back] = matrices.at(firstTable[e], flags[e], j, i);
         }
       }
     }
@@ -179,19 +157,9 @@ public final class PairPotentials {
         }
       }
     }
-    return new PairPotentials(edgeKind, edgeInfo, info.stream().mapToInt(Integer::intValue).toArray(),
-        weights.stream().mapToDouble(Double::doubleValue).toArray(), unaryAt,
+    return new PairPotentials(edgeKind, edgeInfo, matrices.info.stream().mapToInt(Integer::intValue).toArray(),
+        matrices.weights.stream().mapToDouble(Double::doubleValue).toArray(), unaryAt,
         unary.stream().mapToDouble(Double::doubleValue).toArray());
-  }
-
-  /** Appends factor {@code k} to list {@code at} of {@code first}/{@code last}, linked through {@code next}. */
-  private static void append(int[] first, int[] last, int[] next, int at, int k) {
-    if (first[at] < 0) {
-      first[at] = k;
-    } else {
-      next[last[at]] = k;
-    }
-    last[at] = k;
   }
 
   /** The edge from the smaller of {@code a}, {@code b} to the larger: the pair's own. */
@@ -221,30 +189,30 @@ public final class PairPotentials {
 
   /** Per directed edge: its {@link PairwiseKernels} kind. */
   public int[] edgeKinds() {
-    return edgeKind.clone();
+    return edgeKind;
   }
 
   /** Per directed edge: where its {@code MATRIX} description starts in {@link #info()}, else 0. */
   public int[] edgeInfos() {
-    return edgeInfo.clone();
+    return edgeInfo;
   }
 
   /** Per matrix: weight start, sender offset and size, receiver offset and size. */
   public int[] info() {
-    return info.clone();
+    return info;
   }
 
   public double[] weights() {
-    return weights.clone();
+    return weights;
   }
 
   /** Per variable: 0 without unary weights, else 1 + the index of its {@code width}-wide block in {@link #unary()}. */
   public int[] unaryAt() {
-    return unaryAt.clone();
+    return unaryAt;
   }
 
   public double[] unary() {
-    return unary.clone();
+    return unary;
   }
 
   /**
@@ -292,6 +260,59 @@ public final class PairPotentials {
     out.ranges[1] = senderSize;
     out.ranges[2] = receiverOffset;
     out.ranges[3] = receiverSize;
+  }
+
+  /**
+   * The matrices of the edges, each stored once: per matrix its weights' start and ranges in
+   * {@link #info}, its weights in {@link #weights}. The last matrix formed from a single table of
+   * each orientation is remembered ({@link LastMatrix}): a grid's million couplings of one table
+   * are formed and looked up once, not once per edge.
+   */
+  private static final class Matrices {
+    private final List<Factor> factors;
+    private final int[] next;
+    private final VariableLayout layout;
+    private final List<Integer> info = new ArrayList<>();
+    private final List<Double> weights = new ArrayList<>();
+    private final Map<Block, Integer> stored = new HashMap<>();
+    private Block scratch = new Block(new double[0], new int[4]);
+    private double[] scaled = new double[0];
+    /** One per orientation: a grid variable's edges alternate between tables it is first in and second. */
+    private final LastMatrix[] last = {new LastMatrix(), new LastMatrix()};
+
+    Matrices(List<Factor> factors, int[] next, VariableLayout layout) {
+      this.factors = factors;
+      this.next = next;
+      this.layout = layout;
+    }
+
+    /** Where in {@link #info} the matrix from {@code sender} to {@code receiver} is, of the pair's tables from {@code first} and its flags. */
+    int at(int first, byte flags, int sender, int receiver) {
+      LastMatrix memo = first >= 0 && factors.get(first).variable(0) == sender ? last[1] : last[0];
+      if (memo.matches(factors, first, next, flags, layout, sender, receiver)) {
+        return memo.at;
+      }
+      int length = layout.variableSize(sender) * layout.variableSize(receiver);
+      if (scratch.weights.length != length) {
+        scratch = new Block(new double[length], new int[4]);
+        scaled = new double[length];
+      }
+      matrix(factors, first, next, flags, layout, sender, receiver, scratch, scaled);
+      Integer at = stored.get(scratch);
+      if (at == null) {
+        at = info.size();
+        stored.put(new Block(scratch.weights.clone(), scratch.ranges.clone()), at);
+        info.add(weights.size());
+        for (int x : scratch.ranges) {
+          info.add(x);
+        }
+        for (double w : scratch.weights) {
+          weights.add(w);
+        }
+      }
+      memo.remember(factors, first, next, flags, layout, sender, receiver, at);
+      return at;
+    }
   }
 
   /**

@@ -7,6 +7,10 @@ package fgc.compiler.plan;
  * <p>Edge slots are grouped by source variable: the slots of variable {@code i} run from
  * {@code offset[i]} to {@code offset[i+1]-1}, one per neighbour in ascending order, and
  * {@code reverse[e]} is the slot of the same edge in the opposite direction.
+ *
+ * <p>The tables it and its {@link PairPotentials} hand out are their own, not copies: a
+ * million-variable model's plan is made on every load of its class (the plan check), and copies
+ * of its tables doubled what that allocates. Callers read them and never write them.
  */
 public final class PairwisePlan {
   private final String modelName;
@@ -89,11 +93,13 @@ public final class PairwisePlan {
     return degree(0);
   }
 
+  /** Per variable and one past the last: its first edge slot (the plan's own table, to read only). */
   public int[] offsets() {
-    return offset.clone();
+    return offset;
   }
 
+  /** Per directed edge: the slot of the edge back (the plan's own table, to read only). */
   public int[] reverses() {
-    return reverse.clone();
+    return reverse;
   }
 }

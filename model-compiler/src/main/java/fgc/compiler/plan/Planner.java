@@ -122,11 +122,11 @@ public final class Planner {
       if (!PairPotentials.isPairwise(f)) {
         continue;
       }
-      int[] s = f.scope();
-      for (int a = 0; a < s.length; a++) {
-        for (int b = a + 1; b < s.length; b++) {
-          int x = Math.min(s[a], s[b]);
-          int y = Math.max(s[a], s[b]);
+      int arity = f.arity();
+      for (int a = 0; a < arity; a++) {
+        for (int b = a + 1; b < arity; b++) {
+          int x = Math.min(f.variable(a), f.variable(b));
+          int y = Math.max(f.variable(a), f.variable(b));
           pairs[count++] = ((long) x << 32) | y;
         }
       }
@@ -157,26 +157,25 @@ public final class Planner {
     for (int i = 0; i < n; i++) {
       offset[i + 1] = offset[i] + degree[i];
     }
+    // Pairs in ascending order give each variable its neighbours in ascending order with no sort:
+    // those below it come from pairs that start lower, so before the pairs that start with it.
+    // Both edges of a pair are placed together, so each is the other's reverse.
     int[] neighbour = new int[offset[n]];
-    int[] fill = Arrays.copyOf(offset, n);
+    int[] reverse = new int[neighbour.length];
+    int[] fill = degree;
+    System.arraycopy(offset, 0, fill, 0, n);
     for (int k = 0; k < distinct; k++) {
       int x = (int) (pairs[k] >>> 32);
       int y = (int) pairs[k];
-      neighbour[fill[x]++] = y;
-      neighbour[fill[y]++] = x;
-    }
-    for (int i = 0; i < n; i++) {
-      Arrays.sort(neighbour, offset[i], offset[i + 1]);
-    }
-    int[] reverse = new int[neighbour.length];
-    for (int i = 0; i < n; i++) {
-      for (int e = offset[i]; e < offset[i + 1]; e++) {
-        int j = neighbour[e];
-        reverse[e] = Arrays.binarySearch(neighbour, offset[j], offset[j + 1], i);
-      }
+      int ex = fill[x]++;
+      int ey = fill[y]++;
+      neighbour[ex] = y;
+      neighbour[ey] = x;
+      reverse[ex] = ey;
+      reverse[ey] = ex;
     }
     return new PairwisePlan(model.name(), layout, offset, neighbour, reverse, distinct,
-        PairPotentials.of(model, layout, offset, neighbour));
+        PairPotentials.of(model, layout, offset, neighbour, reverse));
   }
 
   /** A clear compile error for a factor pairwise BP has no messages for, naming the algorithms that have. */
