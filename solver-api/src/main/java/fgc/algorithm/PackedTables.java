@@ -162,6 +162,22 @@ public final class PackedTables {
   }
 
   /**
+   * A table of {@code length} entries that are all {@code value}: how a class writes a long table
+   * of one value.
+   *
+   * @param length how many entries
+   * @param value the value of each
+   * @return the table
+   */
+  public static int[] filled(int length, int value) {
+    int[] table = new int[length];
+    if (value != 0) {
+      Arrays.fill(table, value);
+    }
+    return table;
+  }
+
+  /**
    * The ints {@link #packInts} wrote into {@code chunks}.
    *
    * @param length how many ints the table holds, checked against the packed count

@@ -100,7 +100,7 @@ public final class Tables {
    * characters and chunks (packed, it is packed to be measured).
    */
   static Footprint account(Footprint footprint, String name, int[] table) {
-    if (constant(table) >= 0) {
+    if (constant(table)) {
       return footprint.table(name, table.length, 1, 1, Integer.BYTES);
     }
     String[] packed = packedIfShorter(table);
@@ -147,24 +147,23 @@ public final class Tables {
    * The one value of a long table whose entries are all equal (a grid's edge kinds and matrix
    * indices, four million entries of 16 MB of text), if it is a char below the surrogates; else -1.
    */
-  private static int constant(int[] table) {
-    if (table.length < 16 || table[0] < 0 || table[0] >= 0xD800) {
-      return -1;
+  /** Whether {@code table} is long and one value throughout: written as that value and a length. */
+  private static boolean constant(int[] table) {
+    if (table.length < 16) {
+      return false;
     }
     for (int v : table) {
       if (v != table[0]) {
-        return -1;
+        return false;
       }
     }
-    return table[0];
+    return true;
   }
 
   static CodeBlock decodeCall(int[] table) {
-    int constant = constant(table);
-    if (constant >= 0) {
-      // One char repeated, read back as ints: an expression of a few bytes, without a decoder in
-      // the solver API or code of its own in the class.
-      return CodeBlock.of("$S.repeat($L).chars().toArray()", String.valueOf((char) constant), table.length);
+    if (constant(table)) {
+      // A few bytes of class, and an array filled in place on load (a grid's edge kinds: 4 million).
+      return CodeBlock.of("$T.filled($L, $L)", PackedTables.class, table.length, table[0]);
     }
     String[] packed = packedIfShorter(table);
     if (packed != null) {
