@@ -3,6 +3,7 @@ package fgc.compiler;
 import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.PlannedModel;
 import fgc.compiler.plan.Footprint;
 import fgc.compiler.plan.PlanException;
 import fgc.compiler.plan.SweepCost;
@@ -19,7 +20,7 @@ import java.util.TreeMap;
  * {@link ModelCompiler}, the cache's plan check, {@code show} and the differential tests iterate it,
  * so an algorithm added there is planned, checked and tested like the others.
  *
- * <p>A cache hit calls {@link #spec} and {@link #planDigest} only: those must not reach JavaPoet or
+ * <p>A cache hit calls {@link #spec} and {@link #planned} only: those must not reach JavaPoet or
  * Janino, so that a hit loads neither.
  */
 public abstract class Algorithm<P> {
@@ -84,8 +85,19 @@ public abstract class Algorithm<P> {
   /** The class for {@code plan}: key, canonical options text and compiler id go into its constants. */
   public abstract JavaFile emit(P plan, String key, AlgorithmSpec spec, String compilerId);
 
-  /** The digest the class for {@code model} reports, from the plan alone (no code is emitted). */
-  public abstract String planDigest(Model model, AlgorithmSpec spec);
+  /** The digest the class for {@code plan} reports, from the plan alone (no code is emitted). */
+  public abstract String planDigest(P plan, AlgorithmSpec spec);
+
+  /** The digest the class for {@code model} reports: {@link #planDigest(Object, AlgorithmSpec)} of its plan. */
+  public final String planDigest(Model model, AlgorithmSpec spec) {
+    return planDigest(plan(model), spec);
+  }
+
+  /** The model planned, with the digest its class reports: what a compile of the same model takes instead of planning again. */
+  public final PlannedModel planned(Model model, AlgorithmSpec spec) {
+    P plan = plan(model);
+    return new PlannedModel(model, spec, planDigest(plan, spec), plan);
+  }
 
   /** The reference interpreter: slow, plain code the generated class must agree with. */
   public abstract GeneratedAlgorithm reference(Model model, AlgorithmSpec spec);

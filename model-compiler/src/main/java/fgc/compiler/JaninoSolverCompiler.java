@@ -4,6 +4,7 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
+import fgc.compilation.PlannedModel;
 import fgc.compilation.SolverCompiler;
 import fgc.algorithm.Propagator;
 import fgc.compiler.backend.JaninoBackend;
@@ -17,7 +18,7 @@ import java.util.Map;
  * The compiler as the runtime finds it on the class path ({@code META-INF/services}): the passes of
  * {@link ModelCompiler}, the registry of {@link Algorithms}, the planner's digest and the reference
  * interpreters. Stateless. A cache hit calls only {@link #identity}, {@link #spec},
- * {@link #planDigest} and {@link #startIsDistribution}, which load neither JavaPoet nor Janino.
+ * {@link #plan} and {@link #startIsDistribution}, which load neither JavaPoet nor Janino.
  */
 public final class JaninoSolverCompiler implements SolverCompiler {
   @Override
@@ -49,6 +50,16 @@ public final class JaninoSolverCompiler implements SolverCompiler {
   @Override
   public String planDigest(Model model, AlgorithmSpec spec) {
     return Algorithms.of(spec).planDigest(model, spec);
+  }
+
+  @Override
+  public PlannedModel plan(Model model, AlgorithmSpec spec) {
+    return Algorithms.of(spec).planned(model, spec);
+  }
+
+  @Override
+  public CompiledSolver compile(Model model, AlgorithmSpec spec, PlannedModel planned) {
+    return ModelCompiler.compile(model, spec, planned == null ? null : planned.planFor(model, spec));
   }
 
   @Override

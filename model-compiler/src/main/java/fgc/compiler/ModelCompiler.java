@@ -51,7 +51,12 @@ public final class ModelCompiler {
    * fits when one does).
    */
   public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
-    JavaFile file = emit(model, spec);
+    return generatedSource(model, spec, null);
+  }
+
+  /** {@link #generateSource(Model, AlgorithmSpec)} from {@code plan}, the algorithm's plan of this model made before, or null to plan it here. */
+  private static GeneratedSource generatedSource(Model model, AlgorithmSpec spec, Object plan) {
+    JavaFile file = emit(Algorithms.of(spec), model, spec, plan);
     return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), file.packageName + "." + file.typeSpec.name, file.toString());
   }
 
@@ -64,7 +69,7 @@ public final class ModelCompiler {
     if (!SourceVersion.isName(qualifiedName) || qualifiedName.indexOf('.') < 0) {
       throw new IllegalArgumentException("'" + qualifiedName + "' is not a qualified Java class name");
     }
-    JavaFile file = emit(model, spec);
+    JavaFile file = emit(Algorithms.of(spec), model, spec, null);
     int dot = qualifiedName.lastIndexOf('.');
     JavaFile renamed = JavaFile.builder(qualifiedName.substring(0, dot), renamed(file.typeSpec, qualifiedName.substring(dot + 1)))
         .addFileComment("$L", file.fileComment)
@@ -74,14 +79,12 @@ public final class ModelCompiler {
     return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), qualifiedName, renamed.toString());
   }
 
-  private static JavaFile emit(Model model, AlgorithmSpec spec) {
-    return emit(Algorithms.of(spec), model, spec);
-  }
-
-  private static <P> JavaFile emit(Algorithm<P> algorithm, Model model, AlgorithmSpec spec) {
+  /** {@code given}: the algorithm's plan of {@code model} made before (a {@link fgc.compilation.PlannedModel}'s), or null. */
+  @SuppressWarnings("unchecked") // a PlannedModel's plan for this model and spec is Algorithms.of(spec)'s
+  private static <P> JavaFile emit(Algorithm<P> algorithm, Model model, AlgorithmSpec spec, Object given) {
     // The footprint packs big tables to measure them; the emitter then writes the packing it made.
     try (fgc.compiler.emit.Tables.Scope packing = fgc.compiler.emit.Tables.remembering()) {
-      Planned<P> planned = planWithinLimits(algorithm, model);
+      Planned<P> planned = planWithinLimits(algorithm, model, (P) given);
       return algorithm.emit(planned.plan, SolverKey.of(CompilerVersion.id(), model, spec), spec, CompilerVersion.id());
     }
   }
@@ -114,12 +117,12 @@ public final class ModelCompiler {
    * the estimated sweep cost of the class it would write.
    */
   public static Footprint footprint(Model model, AlgorithmSpec spec) {
-    return planWithinLimits(Algorithms.of(spec), model).footprint;
+    return planWithinLimits(Algorithms.of(spec), model, null).footprint;
   }
 
-  private static <P> Planned<P> planWithinLimits(Algorithm<P> algorithm, Model model) {
+  private static <P> Planned<P> planWithinLimits(Algorithm<P> algorithm, Model model, P given) {
     try {
-      Planned<P> planned = plan(algorithm, model);
+      Planned<P> planned = plan(algorithm, model, given);
       planned.footprint.check();
       return planned;
     } catch (TooLargeException e) {
@@ -127,8 +130,8 @@ public final class ModelCompiler {
     }
   }
 
-  private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model) {
-    P plan = algorithm.plan(model);
+  private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model, P given) {
+    P plan = given != null ? given : algorithm.plan(model);
     Footprint footprint = algorithm.footprint(plan, model);
     SweepCost sweep = algorithm.sweepCost(model);
     return new Planned<>(plan, sweep == null ? footprint : footprint.sweep(sweep));
@@ -148,7 +151,7 @@ public final class ModelCompiler {
         continue;
       }
       try {
-        plan(other, model).footprint.check();
+        plan(other, model, null).footprint.check();
         fit.add(other.name());
       } catch (PlanException e) {
         failedFamilies.add(other.planFamily());
@@ -174,7 +177,16 @@ public final class ModelCompiler {
 
   /** Every pass: model to class bytes. */
   public static CompiledSolver compile(Model model, AlgorithmSpec spec) {
-    GeneratedSource source = generateSource(model, spec);
+    return compile(model, spec, null);
+  }
+
+  /**
+   * {@link #compile(Model, AlgorithmSpec)} from {@code plan}: {@code Algorithms.of(spec)}'s plan of
+   * this very model, made for the cache's check before the compile (a
+   * {@link fgc.compilation.PlannedModel}'s), or null to plan it here.
+   */
+  public static CompiledSolver compile(Model model, AlgorithmSpec spec, Object plan) {
+    GeneratedSource source = generatedSource(model, spec, plan);
     String fileName = source.className().replace('.', '/') + ".java";
     Map<String, byte[]> classes = JaninoBackend.compile(fileName, source.text(), GeneratedAlgorithm.class.getClassLoader());
     return new CompiledSolver(source.key(), source.className(), source.text(), classes);

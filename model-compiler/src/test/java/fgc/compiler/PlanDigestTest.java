@@ -69,6 +69,31 @@ class PlanDigestTest {
         digest(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT, Map.of("damping", 0.5))), "another algorithm, same options");
   }
 
+  /**
+   * A cache miss plans the model for the check and compiles from that plan: for every algorithm and
+   * emitter branch, the kept plan gives the digest the planner gives and the very source a compile
+   * that plans afresh writes; it is handed back only for the same model object and spec.
+   */
+  @Test
+  void aCompileFromTheCheckedPlanWritesWhatAFreshCompileWrites() {
+    JaninoSolverCompiler compiler = new JaninoSolverCompiler();
+    int cases = 0;
+    for (EmitterCoverage.Case c : EmitterCoverage.cases()) {
+      fgc.compilation.PlannedModel planned = compiler.plan(c.model, c.spec);
+      assertEquals(digest(c.model, c.spec), planned.digest(), c + ": digest");
+      assertTrue(planned.planFor(c.model, c.spec) != null, c + ": the plan is kept");
+      assertEquals(ModelCompiler.compile(c.model, c.spec).source(), compiler.compile(c.model, c.spec, planned).source(), c + ": source");
+      cases++;
+    }
+    assertTrue(cases >= 20, "cases: " + cases);
+    Model chain = FgcLanguage.bundled("chain", Map.of());
+    AlgorithmSpec spec = AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
+    fgc.compilation.PlannedModel planned = compiler.plan(chain, spec);
+    assertEquals(null, planned.planFor(FgcLanguage.bundled("chain", Map.of()), spec), "another model object");
+    assertEquals(null, planned.planFor(chain, AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", 0.25))), "other options");
+    assertEquals(null, planned.planFor(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT)), "another algorithm");
+  }
+
   private static GeneratedAlgorithm instance(CompiledSolver compiled) throws Exception {
     ClassLoader loader = new org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader(
         compiled.classes(), GeneratedAlgorithm.class.getClassLoader());

@@ -1,6 +1,7 @@
 package fgc.cache;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.PlannedModel;
 import fgc.compilation.SolverCompilers;
 import fgc.model.Model;
 
@@ -9,6 +10,11 @@ final class CompilerChecks implements ModelChecks {
   @Override
   public String planDigest(Model model, AlgorithmSpec spec) {
     return SolverCompilers.require().planDigest(model, spec);
+  }
+
+  @Override
+  public PlannedModel plan(Model model, AlgorithmSpec spec) {
+    return SolverCompilers.require().plan(model, spec);
   }
 
   @Override

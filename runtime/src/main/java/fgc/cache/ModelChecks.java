@@ -1,6 +1,7 @@
 package fgc.cache;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.PlannedModel;
 import fgc.model.Model;
 
 /**
@@ -18,6 +19,18 @@ public interface ModelChecks {
    * @return the digest's hex text
    */
   String planDigest(Model model, AlgorithmSpec spec);
+
+  /**
+   * {@link #planDigest}, with the plan kept when the compiler keeps one, for a compile of the same
+   * model to take instead of planning again (a cache miss).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the digest, and the plan when kept
+   */
+  default PlannedModel plan(Model model, AlgorithmSpec spec) {
+    return new PlannedModel(model, spec, planDigest(model, spec), null);
+  }
 
   /**
    * Whether {@link #planDigest} can check the classes of {@code spec}'s algorithm (else they are

@@ -4,6 +4,7 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
+import fgc.compilation.PlannedModel;
 import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
 import fgc.driver.exact.BitmaskTables;
@@ -321,8 +322,8 @@ public final class SolverCache {
     }
     // The model's plan digest, which every way on needs before a class is defined, is worked out
     // on a thread of its own while the key is computed and the entry read and hashed: in a fresh
-    // JVM it costs as much as the rest of a hit. A miss waits for it before compiling, and then
-    // defines its class without planning the model again.
+    // JVM it costs as much as the rest of a hit. A miss waits for it, compiles from its plan, and
+    // checks the class against its digest: the model is planned once either way.
     PlannedDigest planned = PlannedDigest.start(checks, model, spec);
     String key = SolverKey.of(model, spec);
     String unsafe = unsafeFolders();
@@ -359,12 +360,14 @@ public final class SolverCache {
           + " (" + spec.canonicalText() + ", key " + key.substring(0, 12) + "); compile it into the cache first"
           + " (fgc compile), or precompile it with fgc-maven-plugin");
     }
-    // Not compiled beside the planning of the digest: a large model's plan and its compile need not
-    // share the heap. A model the planner refused is refused by the compile, in the compiler's words.
-    planned.await();
+    // Compiled once the digest's planning is done, from its plan: a large model is planned once,
+    // and its plan and compile never share the heap with a second plan. A model the planner refused
+    // is refused by the compile (which plans it again), in the compiler's words.
+    // The compile's time includes the wait for the plan: planning is part of compiling.
     long start = System.nanoTime();
+    planned.await();
     compilations.incrementAndGet();
-    CompiledSolver compiled = SolverCompilers.require().compile(model, spec);
+    CompiledSolver compiled = SolverCompilers.require().compile(model, spec, planned.takePlan());
     long compileNanos = System.nanoTime() - start;
     start = System.nanoTime();
     Constructor<? extends GeneratedAlgorithm> ctor;
@@ -676,6 +679,8 @@ public final class SolverCache {
     private final AlgorithmSpec spec;
     private boolean done;
     private String digest;
+    /** The plan with its digest, until a compile takes it or the digest is read. */
+    private PlannedModel planned;
     private Throwable failure;
 
     private PlannedDigest(ModelChecks checks, Model model, AlgorithmSpec spec) {
@@ -704,24 +709,29 @@ public final class SolverCache {
 
     @Override
     public void run() {
-      String d = null;
+      PlannedModel p = null;
       Throwable t = null;
       try {
-        d = checks.planDigest(model, spec);
+        p = checks.plan(model, spec);
       } catch (RuntimeException | Error e) {
         t = e;
       }
       synchronized (this) {
-        digest = d;
+        planned = p;
+        digest = p == null ? null : p.digest();
         failure = t;
         done = true;
         notifyAll();
       }
     }
 
-    /** The digest (null for none); rethrows the planner's exception. */
+    /**
+     * The digest (null for none); rethrows the planner's exception. The plan is let go: a hit
+     * holds no plan beside the class it defines.
+     */
     synchronized String get() {
       await();
+      planned = null;
       if (failure instanceof RuntimeException) {
         throw (RuntimeException) failure;
       }
@@ -729,6 +739,14 @@ public final class SolverCache {
         throw (Error) failure;
       }
       return digest;
+    }
+
+    /** The plan for a compile to take, once (null when there is none, or the planner failed); waits for it. */
+    synchronized PlannedModel takePlan() {
+      await();
+      PlannedModel p = planned;
+      planned = null;
+      return p;
     }
 
     /** Waits until the planner is done, whatever it gave. */

@@ -65,6 +65,32 @@ public interface SolverCompiler {
   String planDigest(Model model, AlgorithmSpec spec);
 
   /**
+   * {@link #planDigest} with the plan kept, for a compile of the same model to take
+   * ({@link #compile(Model, AlgorithmSpec, PlannedModel)}); a compiler that keeps no plans gives the
+   * digest alone.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the digest, and the plan when kept
+   */
+  default PlannedModel plan(Model model, AlgorithmSpec spec) {
+    return new PlannedModel(model, spec, planDigest(model, spec), null);
+  }
+
+  /**
+   * {@link #compile(Model, AlgorithmSpec)}, taking the plan of {@code planned} when it was made for
+   * this model and spec rather than planning again.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @param planned what {@link #plan} gave for the model, or null
+   * @return the key, the source and the class bytes
+   */
+  default CompiledSolver compile(Model model, AlgorithmSpec spec, PlannedModel planned) {
+    return compile(model, spec);
+  }
+
+  /**
    * Whether the algorithm's reference interpreter starts {@code model} from a distribution (a smoke
    * test of a loaded class).
    *

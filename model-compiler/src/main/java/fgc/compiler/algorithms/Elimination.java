@@ -48,8 +48,8 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   }
 
   @Override
-  public String planDigest(Model model, AlgorithmSpec spec) {
-    return PlanDigests.elimination(plan(model), name());
+  public String planDigest(EliminationPlan plan, AlgorithmSpec spec) {
+    return PlanDigests.elimination(plan, name());
   }
 
   @Override

@@ -33,8 +33,8 @@ public final class EpDirichlet extends PairwiseMessages {
   }
 
   @Override
-  public String planDigest(Model model, AlgorithmSpec spec) {
-    return PlanDigests.pairwise(plan(model), new double[] {spec.option("free"), spec.option("given")}, name(), spec.option("damping"));
+  public String planDigest(PairwisePlan plan, AlgorithmSpec spec) {
+    return PlanDigests.pairwise(plan, new double[] {spec.option("free"), spec.option("given")}, name(), spec.option("damping"));
   }
 
   @Override

@@ -52,8 +52,8 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
   }
 
   @Override
-  public String planDigest(Model model, AlgorithmSpec spec) {
-    return PlanDigests.factors(plan(model), name(), spec.option("damping"), max);
+  public String planDigest(FactorPlan plan, AlgorithmSpec spec) {
+    return PlanDigests.factors(plan, name(), spec.option("damping"), max);
   }
 
   @Override

@@ -27,8 +27,8 @@ public final class PairwiseBp extends PairwiseMessages {
   }
 
   @Override
-  public String planDigest(Model model, AlgorithmSpec spec) {
-    return PlanDigests.pairwise(plan(model), null, name(), spec.option("damping"));
+  public String planDigest(PairwisePlan plan, AlgorithmSpec spec) {
+    return PlanDigests.pairwise(plan, null, name(), spec.option("damping"));
   }
 
   @Override
