@@ -4,8 +4,7 @@ import fgc.algorithm.FactorKernels;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * The per-factor data the kernels of {@link FactorKernels} read, for models with factor kinds other
@@ -34,10 +33,15 @@ public final class FactorData {
     int f = model.factors().size();
     int[] kind = new int[f];
     int[] infoStart = new int[f + 1];
-    List<Integer> info = new ArrayList<>();
-    List<Double> weights = new ArrayList<>();
+    // Primitive buffers, not lists of boxes: a million-variable grid has ten million entries.
+    int[] info = new int[16];
+    int infos = 0;
+    double[] weights = new double[16];
+    int weightCount = 0;
     int maxArity = 0;
     int scratch = 0;
+    Factor lastTable = null;
+    double[] lastScaled = null;
     for (int k = 0; k < f; k++) {
       Factor factor = model.factors().get(k);
       kind[k] = code(factor.kind());
@@ -47,26 +51,53 @@ public final class FactorData {
       switch (factor.kind()) {
         case PRIOR:
         case TABLE:
-          info.add(weights.size());
+          info = room(info, infos, 1 + 2 * factor.arity());
+          info[infos++] = weightCount;
           for (int s = 0; s < factor.arity(); s++) {
-            info.add(layout.variableLo(factor.variable(s)) - layout.lo());
-            info.add(layout.variableSize(factor.variable(s)));
+            info[infos++] = layout.variableLo(factor.variable(s)) - layout.lo();
+            info[infos++] = layout.variableSize(factor.variable(s));
           }
-          for (double w : Weights.scaled(factor.weights())) { // a finite table never overflows a message
-            weights.add(w);
+          // A loop's factors mostly share one table: scaled once, not once per factor.
+          if (lastTable == null || !sameWeights(lastTable, factor)) {
+            lastScaled = Weights.scaled(factor.weights()); // a finite table never overflows a message
+            lastTable = factor;
           }
+          if (weights.length - weightCount < lastScaled.length) {
+            weights = Arrays.copyOf(weights, Math.max(2 * weights.length, weightCount + lastScaled.length));
+          }
+          System.arraycopy(lastScaled, 0, weights, weightCount, lastScaled.length);
+          weightCount += lastScaled.length;
           break;
         case SUM:
-          info.add((int) (factor.total() - (long) factor.arity() * layout.lo()));
+          info = room(info, infos, 1);
+          info[infos++] = (int) (factor.total() - (long) factor.arity() * layout.lo());
           scratch = Math.max(scratch, FactorKernels.sumScratch(factor.arity(), layout.width()));
           break;
         default:
           break;
       }
-      infoStart[k + 1] = info.size();
+      infoStart[k + 1] = infos;
     }
-    return new FactorData(kind, infoStart, info.stream().mapToInt(Integer::intValue).toArray(),
-        weights.stream().mapToDouble(Double::doubleValue).toArray(), maxArity, scratch);
+    return new FactorData(kind, infoStart, Arrays.copyOf(info, infos), Arrays.copyOf(weights, weightCount),
+        maxArity, scratch);
+  }
+
+  /** {@code buffer}, or a larger copy, with room for {@code more} entries after {@code used}. */
+  private static int[] room(int[] buffer, int used, int more) {
+    return buffer.length - used >= more ? buffer : Arrays.copyOf(buffer, Math.max(2 * buffer.length, used + more));
+  }
+
+  /** Whether two factors' weights are the same doubles, bit for bit (then so are their scaled weights). */
+  private static boolean sameWeights(Factor a, Factor b) {
+    if (a.weightCount() != b.weightCount()) {
+      return false;
+    }
+    for (int k = 0; k < a.weightCount(); k++) {
+      if (Double.doubleToRawLongBits(a.weight(k)) != Double.doubleToRawLongBits(b.weight(k))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The kernel code of a kind, 0 for the kinds the all-different passes handle. */
@@ -91,19 +122,19 @@ public final class FactorData {
   }
 
   public int[] kinds() {
-    return kind.clone();
+    return kind;
   }
 
   public int[] infoStarts() {
-    return infoStart.clone();
+    return infoStart;
   }
 
   public int[] info() {
-    return info.clone();
+    return info;
   }
 
   public double[] weights() {
-    return weights.clone();
+    return weights;
   }
 
   /** The largest arity among kernel factors. */

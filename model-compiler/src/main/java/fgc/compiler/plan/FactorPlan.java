@@ -6,6 +6,10 @@ package fgc.compiler.plan;
  * The edges of factor {@code f} are {@code factorStart[f] .. factorStart[f+1]-1}, one per slot in
  * scope order; {@code variableEdges[variableStart[i] .. variableStart[i+1]-1]} are the edges of
  * variable {@code i}, in ascending edge order.
+ *
+ * <p>Its tables, and its {@link FactorData}'s, are handed out as they are, not copied (a
+ * million-factor model's plan is made on every load of its class, for the plan check): callers
+ * read them and never write them.
  */
 public final class FactorPlan {
   private final String modelName;
@@ -75,18 +79,18 @@ public final class FactorPlan {
   }
 
   public int[] factorStarts() {
-    return factorStart.clone();
+    return factorStart;
   }
 
   public int[] edgeVariables() {
-    return edgeVariable.clone();
+    return edgeVariable;
   }
 
   public int[] variableStarts() {
-    return variableStart.clone();
+    return variableStart;
   }
 
   public int[] variableEdges() {
-    return variableEdges.clone();
+    return variableEdges;
   }
 }

@@ -53,10 +53,10 @@ public final class Planner {
     int[] edgeVariable = new int[factorStart[f]];
     int[] degree = new int[n];
     for (int k = 0; k < f; k++) {
-      int[] scope = model.factors().get(k).scope();
-      for (int s = 0; s < scope.length; s++) {
-        edgeVariable[factorStart[k] + s] = scope[s];
-        degree[scope[s]]++;
+      Factor factor = model.factors().get(k);
+      for (int s = 0; s < factor.arity(); s++) {
+        edgeVariable[factorStart[k] + s] = factor.variable(s);
+        degree[factor.variable(s)]++;
       }
     }
     int[] variableStart = new int[n + 1];
