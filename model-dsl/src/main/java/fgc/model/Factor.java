@@ -120,6 +120,28 @@ public final class Factor {
   }
 
   /**
+   * Whether {@code other} has the same weights, bit for bit (two factors of one loop usually share
+   * one array, which is seen at once).
+   *
+   * @param other another factor
+   * @return true when both weight arrays hold the same doubles
+   */
+  public boolean sameWeights(Factor other) {
+    if (weights == other.weights) {
+      return true;
+    }
+    if (weights.length != other.weights.length) {
+      return false;
+    }
+    for (int k = 0; k < weights.length; k++) {
+      if (Double.doubleToLongBits(weights[k]) != Double.doubleToLongBits(other.weights[k])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * How many weights a table or prior has; 0 for other kinds.
    *
    * @return the number of weights

@@ -318,16 +318,8 @@ public final class Model {
     if (!a.kind().weighted()) {
       return true;
     }
-    if (a.weightCount() != b.weightCount()) {
-      return false;
-    }
     // Equal bits, equal text: DecimalText writes two doubles alike only when they are the same double.
-    for (int k = 0; k < a.weightCount(); k++) {
-      if (Double.doubleToLongBits(a.weight(k)) != Double.doubleToLongBits(b.weight(k))) {
-        return false;
-      }
-    }
-    return true;
+    return a.sameWeights(b);
   }
 
   /** The factor's data part as its first occurrence writes it ({@code " ~ formula"} or {@code " : w1 w2 ..."}), or null. */

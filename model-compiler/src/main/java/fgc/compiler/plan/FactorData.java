@@ -58,7 +58,7 @@ public final class FactorData {
             info[infos++] = layout.variableSize(factor.variable(s));
           }
           // A loop's factors mostly share one table: scaled once, not once per factor.
-          if (lastTable == null || !sameWeights(lastTable, factor)) {
+          if (lastTable == null || !lastTable.sameWeights(factor)) {
             lastScaled = Weights.scaled(factor.weights()); // a finite table never overflows a message
             lastTable = factor;
           }
@@ -85,19 +85,6 @@ public final class FactorData {
   /** {@code buffer}, or a larger copy, with room for {@code more} entries after {@code used}. */
   private static int[] room(int[] buffer, int used, int more) {
     return buffer.length - used >= more ? buffer : Arrays.copyOf(buffer, Math.max(2 * buffer.length, used + more));
-  }
-
-  /** Whether two factors' weights are the same doubles, bit for bit (then so are their scaled weights). */
-  private static boolean sameWeights(Factor a, Factor b) {
-    if (a.weightCount() != b.weightCount()) {
-      return false;
-    }
-    for (int k = 0; k < a.weightCount(); k++) {
-      if (Double.doubleToRawLongBits(a.weight(k)) != Double.doubleToRawLongBits(b.weight(k))) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** The kernel code of a kind, 0 for the kinds the all-different passes handle. */

@@ -333,17 +333,10 @@ public final class PairPotentials {
         return false;
       }
       Factor t = factors.get(first);
-      if ((t.variable(0) == sender) != senderFirst || t.weightCount() != table.weightCount()
-          || ranges[0] != layout.variableLo(sender) || ranges[1] != layout.variableSize(sender)
-          || ranges[2] != layout.variableLo(receiver) || ranges[3] != layout.variableSize(receiver)) {
-        return false;
-      }
-      for (int k = 0; k < t.weightCount(); k++) {
-        if (Double.doubleToRawLongBits(t.weight(k)) != Double.doubleToRawLongBits(table.weight(k))) {
-          return false;
-        }
-      }
-      return true;
+      return (t.variable(0) == sender) == senderFirst
+          && ranges[0] == layout.variableLo(sender) && ranges[1] == layout.variableSize(sender)
+          && ranges[2] == layout.variableLo(receiver) && ranges[3] == layout.variableSize(receiver)
+          && t.sameWeights(table);
     }
 
     void remember(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver, int at) {
