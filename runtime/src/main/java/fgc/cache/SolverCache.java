@@ -334,6 +334,8 @@ public final class SolverCache {
     Path entry = entryFolder(key);
     LoadStage failed = null;
     if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+      // A hit needs the digest only: the plan is not kept beside the class being read and defined.
+      planned.dropPlan();
       long start = System.nanoTime();
       byte[][] manifestRead = new byte[1][];
       try {
@@ -679,8 +681,10 @@ public final class SolverCache {
     private final AlgorithmSpec spec;
     private boolean done;
     private String digest;
-    /** The plan with its digest, until a compile takes it or the digest is read. */
+    /** The plan with its digest, until a compile takes it or it is dropped. */
     private PlannedModel planned;
+    /** Whether the plan is kept when the planning ends: not once a hit has been found. */
+    private boolean keep = true;
     private Throwable failure;
 
     private PlannedDigest(ModelChecks checks, Model model, AlgorithmSpec spec) {
@@ -717,7 +721,7 @@ public final class SolverCache {
         t = e;
       }
       synchronized (this) {
-        planned = p;
+        planned = keep ? p : null;
         digest = p == null ? null : p.digest();
         failure = t;
         done = true;
@@ -725,13 +729,9 @@ public final class SolverCache {
       }
     }
 
-    /**
-     * The digest (null for none); rethrows the planner's exception. The plan is let go: a hit
-     * holds no plan beside the class it defines.
-     */
+    /** The digest (null for none); rethrows the planner's exception. */
     synchronized String get() {
       await();
-      planned = null;
       if (failure instanceof RuntimeException) {
         throw (RuntimeException) failure;
       }
@@ -739,6 +739,12 @@ public final class SolverCache {
         throw (Error) failure;
       }
       return digest;
+    }
+
+    /** Lets the plan go, now or when the planning ends; the digest stays. */
+    synchronized void dropPlan() {
+      keep = false;
+      planned = null;
     }
 
     /** The plan for a compile to take, once (null when there is none, or the planner failed); waits for it. */
