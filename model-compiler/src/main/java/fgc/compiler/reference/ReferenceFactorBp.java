@@ -143,29 +143,52 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
     return factor.kind() == fgc.model.FactorKind.ALLDIFF || factor.kind() == fgc.model.FactorKind.NEQ;
   }
 
-  /** The all-different message to slot {@code s}: per value, the sum (or best) over injective assignments of the other slots. */
+  /**
+   * The all-different message to slot {@code s}: per value, the sum (or best) over injective
+   * assignments of the other slots, nested in the order {@link #otherSlots} gives.
+   */
   private double[] exactMessage(double[][] rows, int s, boolean[] used) {
+    int[] order = otherSlots(rows.length, s);
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
       used[v] = true;
-      out[v] = enumerate(rows, s, 0, used);
+      out[v] = enumerate(rows, order, 0, used);
       used[v] = false;
     }
     return out;
   }
 
-  private double enumerate(double[][] rows, int skip, int slot, boolean[] used) {
-    if (slot == rows.length) {
+  /**
+   * The slots other than {@code s}: its partner {@code s ^ 1} first, then the rest in order. Where
+   * products fall to {@code TINY}, a sum of them counts how many did, so the grouping of the products
+   * decides the message; this is the grouping of the kernels' four-slot closed form (slot 2's message
+   * is slot 3's row against the pairs of slots 0 and 1), and elsewhere it is the plain order.
+   */
+  static int[] otherSlots(int arity, int s) {
+    int[] order = new int[arity - 1];
+    int next = 0;
+    int partner = s ^ 1;
+    if (partner < arity) {
+      order[next++] = partner;
+    }
+    for (int t = 0; t < arity; t++) {
+      if (t != s && t != partner) {
+        order[next++] = t;
+      }
+    }
+    return order;
+  }
+
+  private double enumerate(double[][] rows, int[] order, int depth, boolean[] used) {
+    if (depth == order.length) {
       return 1.0;
     }
-    if (slot == skip) {
-      return enumerate(rows, skip, slot + 1, used);
-    }
+    int slot = order[depth];
     double total = 0.0;
     for (int u = 0; u < width; u++) {
       if (!used[u] && rows[slot][u] != 0.0) {
         used[u] = true;
-        double product = Numerics.times(rows[slot][u], enumerate(rows, skip, slot + 1, used));
+        double product = Numerics.times(rows[slot][u], enumerate(rows, order, depth + 1, used));
         total = maxProduct ? Math.max(total, product) : total + product;
         used[u] = false;
       }
