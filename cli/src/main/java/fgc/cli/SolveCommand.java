@@ -54,7 +54,7 @@ final class SolveCommand implements Callable<Integer> {
       description = "Driver: ${COMPLETION-CANDIDATES} (default: the first).")
   String driverName;
 
-  @Option(names = "--restarts", paramLabel = "N", defaultValue = "30", description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--restarts", paramLabel = "N", defaultValue = "" + DecimationDriver.DEFAULT_RESTARTS, description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 0)
   int restarts;
 
