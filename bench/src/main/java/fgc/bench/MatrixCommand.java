@@ -50,7 +50,7 @@ final class MatrixCommand implements Callable<Integer> {
   @Option(names = "--format", paramLabel = "csv|jsonl", defaultValue = "csv", description = "Per-puzzle rows as CSV or JSON lines (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--restarts", paramLabel = "N", description = "Restart budget of the decimate driver (default: the driver's own, 30).")
+  @Option(names = "--restarts", paramLabel = "N", description = "Restart budget of the decimate driver (default: the driver's own, " + fgc.driver.DecimationDriver.DEFAULT_RESTARTS + ").")
   @fgc.cli.NumberOptions.Range(min = 0)
   Integer restarts;
 
