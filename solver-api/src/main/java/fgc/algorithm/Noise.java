@@ -11,7 +11,7 @@ import java.util.Arrays;
  * generators", OOPSLA 2014), whose seed is mixed before the first draw. Restarts pass consecutive
  * seeds, and {@code java.util.Random} does not mix its seed: for an even seed and the next one, its
  * two states differ by the same offsets, draw after draw, whatever the seed, so the noise of one
- * restart was the noise of the one before moved entry by entry by one fixed pattern.
+ * restart would be that of the one before, moved entry by entry by one fixed pattern.
  */
 public final class Noise {
   private Noise() {}
@@ -63,7 +63,7 @@ public final class Noise {
   private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 
   /** SplitMix64's finaliser (Stafford's variant 13): every bit of the result depends on every bit of {@code z}. */
-  static long mix(long z) {
+  private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
     z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
     return z ^ (z >>> 31);

@@ -164,7 +164,7 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
    * decides the message; this is the grouping of the kernels' four-slot closed form (slot 2's message
    * is slot 3's row against the pairs of slots 0 and 1), and elsewhere it is the plain order.
    */
-  static int[] otherSlots(int arity, int s) {
+  private static int[] otherSlots(int arity, int s) {
     int[] order = new int[arity - 1];
     int next = 0;
     int partner = s ^ 1;
