@@ -8,7 +8,8 @@ import fgc.driver.exact.PropagatorSource;
 /**
  * The exact driver of the in-process benchmarks: switching to generated propagators from the
  * default cache. The command line keeps the search's own propagation (see SolveCommand); warm, the
- * two solve top95 x 200 at the same rate within a few percent, so the harness and the command run the same search.
+ * two solve top95 x 200 at the same rate within a few percent (the same branches, other code), so
+ * this harness stands for the command's search.
  */
 public final class BenchPropagators {
   private static final PropagatorSource SOURCE = new SolverCache(SolverCache.defaultRoot(), System.err::println).propagators();
