@@ -896,7 +896,9 @@ public final class Formula {
       case IF:
         return args[0].holdsAt(values) ? args[1].intAt(values) : args[2].intAt(values);
       case IND:
-        return args[0].holdsAt(values) ? 1 : 0;
+        // count's terms: an item that divides by zero leaves the count undefined, as in a sum,
+        // so the comparison around the count is the one made false there
+        return args[0].holdsOrUndefined(values) ? 1 : 0;
       default:
         throw new IllegalStateException(op + " is not an integer operation");
     }
@@ -951,6 +953,14 @@ public final class Formula {
     }
   }
 
+  /** {@link #holdsAt}, but a comparison whose operands divide by zero throws, not false. */
+  private boolean holdsOrUndefined(int[] values) {
+    if (op == Op.CONST || op == Op.AND || op == Op.OR || op == Op.NOT) {
+      return holdsAt(values);
+    }
+    return compared(args[0].intAt(values), args[1].intAt(values));
+  }
+
   private boolean holdsAt(int[] values) {
     switch (op) {
       case CONST:
@@ -980,17 +990,21 @@ public final class Formula {
         } catch (DivisionByZero undefined) {
           return false; // the nearest condition around an undefined number is false
         }
-        return switch (op) {
-          case EQ -> a == b;
-          case NE -> a != b;
-          case LT -> a < b;
-          case LE -> a <= b;
-          case GT -> a > b;
-          case GE -> a >= b;
-          default -> throw new IllegalStateException(op + " is not a condition");
-        };
+        return compared(a, b);
       }
     }
+  }
+
+  private boolean compared(long a, long b) {
+    return switch (op) {
+      case EQ -> a == b;
+      case NE -> a != b;
+      case LT -> a < b;
+      case LE -> a <= b;
+      case GT -> a > b;
+      case GE -> a >= b;
+      default -> throw new IllegalStateException(op + " is not a condition");
+    };
   }
 
   // ---- Text ------------------------------------------------------------------------------------

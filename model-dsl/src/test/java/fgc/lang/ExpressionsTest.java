@@ -94,6 +94,16 @@ class ExpressionsTest {
   }
 
   @Test
+  void aCountOverAnItemDividingByZeroIsUndefinedThereAsASumIs() {
+    // the comparison around the count is false where an item divides by zero, either way round
+    assertMeans("var c in 0..3;\ncount(0, c % c) == 0;", v -> false);
+    assertMeans("var c in 0..3;\ncount(5, 6 / c) == 0;", v -> v[0] != 0);
+    assertMeans("var c in 0..3;\n!(count(5, 6 / c) == 0);", v -> v[0] == 0);
+    assertMeans("var c in 0..3;\ncount(2, 6 / c, c) == 1;", v -> v[0] >= 2);
+    assertMeans("var c in 0..3;\nsum(6 / c for i in 0..0) == 6;", v -> v[0] == 1);
+  }
+
+  @Test
   void weightFormulas() {
     assertWeighs("var s[2] in -1..1;\nlet J = 0.5;\nweight(s[0], s[1]) = exp(J * s[0] * s[1]);", v -> Math.exp(0.5 * v[0] * v[1]));
     assertWeighs("var x, y in 0..2;\nweight(x, y) = if(x == y, 0.9, 0.05) + log(1 + x);",
