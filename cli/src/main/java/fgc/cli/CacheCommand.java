@@ -28,7 +28,7 @@ final class CacheCommand implements Callable<Integer> {
   @Option(names = "--repair", description = "With verify: move bad entries to quarantine.")
   boolean repair;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if set, else ~/.cache/fgc.")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override
@@ -83,9 +83,15 @@ final class CacheCommand implements Callable<Integer> {
         for (String kept : report.keptItems()) {
           System.err.println("kept " + kept);
         }
+        // Files taken out of an item that stays are counted too: "removed 0" after deleting any
+        // would not be true.
         System.err.println("removed " + report.entries() + " entries" + (report.others() > 0
-            ? " and " + report.others() + " temporary or quarantined items" : "") + " from " + report.root()
-            + (report.keptItems().isEmpty() ? "" : "; kept " + report.keptItems().size() + " items fgc did not make or may not remove"));
+            ? " and " + report.others() + " temporary or quarantined items" : "")
+            + (report.filesFromKeptItems() > 0 ? ", and " + report.filesFromKeptItems()
+                + " of fgc's files from items kept" : "")
+            + " from " + report.root()
+            + (report.keptItems().isEmpty() ? "" : "; kept " + report.keptItems().size()
+                + " items fgc did not make or may not remove"));
         return 0;
       default:
         throw new IllegalStateException(action.name());

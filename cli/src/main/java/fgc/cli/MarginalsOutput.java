@@ -1,13 +1,16 @@
 package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Numerics;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.compiler.plan.TooLargeException;
 import fgc.model.Factor;
 import fgc.model.Model;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
@@ -50,7 +53,8 @@ final class MarginalsOutput {
       what = "max-marginals (maxproduct): not probabilities";
     } else if (name.equals(AlgorithmSpec.EP_DIRICHLET)) {
       what = "Dirichlet posterior means (ep-dirichlet, approximate)";
-    } else if (isForest(model)) {
+    } else if ((name.equals(AlgorithmSpec.BP_PAIRWISE) ? isPairwiseForest(model) : isForest(model))
+        && !bpRaisesWeights(model)) {
       what = "BP on a tree (" + name + ", exact once converged)";
     } else {
       what = "loopy BP (" + name + ", approximate)";
@@ -104,6 +108,60 @@ final class MarginalsOutput {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the graph bp-pairwise runs on has no cycle: a node per variable and an edge per pair
+   * of variables some factor joins (an all-different, eq or neq over k variables joins all k(k-1)/2
+   * of its pairs; factors on the same pair share its one edge).
+   */
+  static boolean isPairwiseForest(Model model) {
+    int[] parent = new int[model.variableCount()];
+    for (int i = 0; i < parent.length; i++) {
+      parent[i] = i;
+    }
+    Set<Long> edges = new HashSet<>();
+    for (Factor f : model.factors()) {
+      for (int a = 0; a < f.arity(); a++) {
+        for (int b = a + 1; b < f.arity(); b++) {
+          int x = Math.min(f.variable(a), f.variable(b));
+          int y = Math.max(f.variable(a), f.variable(b));
+          if (!edges.add(((long) x << 32) | y)) {
+            continue;
+          }
+          int rx = find(parent, x);
+          int ry = find(parent, y);
+          if (rx == ry) {
+            return false;
+          }
+          parent[ry] = rx;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether some factor has a positive weight more than 2^500 below its largest, which BP raises
+   * to {@link Numerics#TINY} times it: its answers are then not those of the weights as given.
+   */
+  static boolean bpRaisesWeights(Model model) {
+    for (Factor f : model.factors()) {
+      if (!f.kind().weighted()) {
+        continue;
+      }
+      double max = 0.0;
+      for (int k = 0; k < f.weightCount(); k++) {
+        max = Math.max(max, f.weight(k));
+      }
+      for (int k = 0; k < f.weightCount(); k++) {
+        double w = f.weight(k);
+        if (w > 0.0 && w / max < Numerics.TINY) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static int find(int[] parent, int i) {

@@ -122,8 +122,9 @@ final class ShowCommand implements Callable<Integer> {
     byKind.forEach((kind, count) -> line(sb, "", count + " x " + kind));
     line(sb, "graph", MarginalsOutput.isForest(m) ? "a tree (no cycle): BP is exact on it once converged"
         : "has cycles: BP is approximate on it");
-    line(sb, "elimination", elimination(m));
-    line(sb, "fits", String.join(", ", fitting(m)));
+    java.util.List<String> fits = fitting(m);
+    line(sb, "elimination", elimination(m, fits));
+    line(sb, "fits", String.join(", ", fits));
     line(sb, "algorithm", spec.canonicalText());
     line(sb, "per sweep", messagesPerSweep(m, spec));
     line(sb, "key", key);
@@ -131,11 +132,17 @@ final class ShowCommand implements Callable<Integer> {
     return sb.toString();
   }
 
-  /** The elimination width and largest clique of exact inference's plan, or why it is refused. */
-  static String elimination(Model m) {
+  /**
+   * The elimination width and largest clique of exact inference's plan, or why it is refused;
+   * {@code fits} are the algorithms within the limits ({@link #fitting}): a plan whose solver is
+   * not among them (over the heap, say) does not fit, whatever its width.
+   */
+  static String elimination(Model m, java.util.List<String> fits) {
     try {
       EliminationPlan plan = EliminationPlanner.plan(m);
-      return "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries (exact inference fits)";
+      String shape = "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
+      return shape + (fits.contains(AlgorithmSpec.ELIMINATION) ? " (exact inference fits)"
+          : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
     } catch (PlanException e) {
       return "none: " + e.getMessage();
     }

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,5 +73,22 @@ class CacheCommandTest {
     assertFalse(err.contains("removed 1 entries"), err);
     assertEquals("x\n", Files.readString(d.resolve("tmp/work/thesis.tex")));
     assertEquals("y\n", Files.readString(d.resolve("entries/notes.txt")));
+  }
+
+  @Test
+  void clearCountsTheFilesItRemovedFromAnEntryItKept() throws Exception {
+    Path root = dir.resolve("cache");
+    SolverCache cache = new SolverCache(root, s -> { });
+    String key = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
+    Path entry = cache.entryFolder(key);
+    int files;
+    try (var list = Files.list(entry)) {
+      files = (int) list.count();
+    }
+    Files.writeString(entry.resolve("notes.txt"), "mine\n");
+    assertEquals(0, run("cache", "clear", "--cache-dir", root.toString()));
+    assertEquals(List.of(entry.resolve("notes.txt")), Files.list(entry).toList());
+    assertTrue(err.contains("kept entries/" + key + ": removed " + files + " of fgc's files, kept notes.txt"), err);
+    assertTrue(err.contains("removed 0 entries, and " + files + " of fgc's files from items kept"), err);
   }
 }

@@ -115,4 +115,29 @@ class RunCommandTest {
     assertEquals("x 0:0 1:1.2e-17 2:1", out[1]);
     assertEquals("y 0:0.2500 1:0.7500", out[2]);
   }
+
+  @Test
+  void bpPairwiseOnAnAllDifferentIsLoopyBecauseItsPairsCloseACycle() throws Exception {
+    // bp-pairwise runs on the not-equal pairs of the alldiff: three variables, a triangle.
+    Path model = dir.resolve("ad3.fg");
+    Files.writeString(model, "model ad3; var x[3] in 0..2;\nalldiff(x[0], x[1], x[2]);\n"
+        + "prior(x[0]) = [5, 1, 1];\nprior(x[1]) = [1, 4, 2];\nprior(x[2]) = [2, 2, 3];\n");
+    String[] out = lines("run", model.toString(), "--marginals", "--algorithm", "bp-pairwise");
+    assertTrue(out[0].startsWith("method: loopy BP (bp-pairwise, approximate)"), out[0]);
+    // Two variables: one pair, a tree, where BP is exact once converged.
+    Path two = dir.resolve("ad2.fg");
+    Files.writeString(two, "model ad2; var x[2] in 0..2;\nalldiff(x[0], x[1]);\nprior(x[0]) = [5, 1, 1];\n"
+        + "neq(x[0], x[1]);\n");
+    String[] tree = lines("run", two.toString(), "--marginals", "--algorithm", "bp-pairwise");
+    assertTrue(tree[0].startsWith("method: BP on a tree (bp-pairwise, exact once converged)"), tree[0]);
+  }
+
+  @Test
+  void weightsFarBelowTheLargestAreNotClampedInTheExactAnswer() throws Exception {
+    Path model = dir.resolve("clamp.uai");
+    Files.writeString(model, "MARKOV\n1\n3\n2\n1 0\n1 0\n\n3\n1 1e-160 1e-170\n\n3\n0 1 1.05\n");
+    String[] out = lines("run", model.toString(), "--marginals");
+    assertEquals("method: exact (elimination)", out[0]);
+    assertTrue(out[1].matches("\\S+ 0:0 1:1(\\.0000)? 2:1(\\.\\d)?e-10"), out[1]);
+  }
 }

@@ -200,4 +200,14 @@ class ViewCommandsTest {
     }
     return grids;
   }
+
+  @Test
+  void theEliminationLineSaysItFitsOnlyWhenTheFitsLineListsElimination() throws Exception {
+    fgc.model.Model m = FgcLanguage.parse("t.fg", "model t; var x[2] in 0..1; neq(x[0], x[1]);\n", Map.of());
+    String fits = ShowCommand.elimination(m, ShowCommand.fitting(m));
+    assertTrue(fits.endsWith("(exact inference fits)"), fits);
+    // A plan whose solver is over the limits (the heap, a class's size) is not said to fit.
+    String over = ShowCommand.elimination(m, List.of("none"));
+    assertTrue(over.startsWith("width 1, largest clique 4 entries") && !over.contains("fits"), over);
+  }
 }

@@ -1,8 +1,10 @@
 package fgc.maven;
 
 import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.model.Build;
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -54,13 +56,17 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
       getLog().info("fgc: no <models> configured in " + sourceDirectory() + "; nothing to generate");
       return;
     }
-    Generation generation = new Generation(sourceDirectory().toPath().toAbsolutePath(), outputDirectory().toPath().toAbsolutePath(),
-        statusDirectory().toPath().toAbsolutePath().resolve(statusName()));
+    Generation generation = new Generation(sourceDirectory().toPath().toAbsolutePath(),
+        outputDirectory().toPath().toAbsolutePath(),
+        statusDirectory().toPath().toAbsolutePath().resolve(statusName()), userSourceRoots());
     Generation.Result result;
     try {
       result = generation.run(models);
     } catch (GenerationException e) {
       throw new MojoFailureException("fgc: " + e.getMessage(), e);
+    }
+    for (String warning : result.warnings()) {
+      getLog().warn("fgc: " + warning);
     }
     if (result.upToDate()) {
       getLog().info("fgc: " + result.sources().size() + " solver source(s) up to date, nothing regenerated");
@@ -75,6 +81,38 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
       models.addInclude("**/*.fgd");
       addResource(models);
     }
+  }
+
+  /**
+   * The folders of sources the user writes: the project's source roots and the conventional
+   * {@code src/main/java} and {@code src/test/java}, except those in the build folder, where
+   * generators (this one too) put theirs.
+   */
+  List<Path> userSourceRoots() {
+    List<String> roots = new ArrayList<>();
+    roots.addAll(project.getCompileSourceRoots());
+    roots.addAll(project.getTestCompileSourceRoots());
+    Build build = project.getBuild();
+    if (build != null) {
+      roots.add(build.getSourceDirectory());
+      roots.add(build.getTestSourceDirectory());
+    }
+    Path base = project.getBasedir() == null ? Path.of("") : project.getBasedir().toPath();
+    roots.add(base.resolve("src/main/java").toString());
+    roots.add(base.resolve("src/test/java").toString());
+    Path target = build == null || build.getDirectory() == null ? null
+        : Path.of(build.getDirectory()).toAbsolutePath().normalize();
+    List<Path> out = new ArrayList<>();
+    for (String root : roots) {
+      if (root == null) {
+        continue;
+      }
+      Path p = base.resolve(root).toAbsolutePath().normalize();
+      if ((target == null || !p.startsWith(target)) && !out.contains(p)) {
+        out.add(p);
+      }
+    }
+    return out;
   }
 
   /** The status file's name inside the status folder: one per goal. */

@@ -130,4 +130,78 @@ class GenerationTest {
     assertTrue(text.contains(SolverKey.of(model, AlgorithmSpec.named("sumproduct", Map.of("damping", 0.25)))));
     assertTrue(text.contains("0.25"));
   }
+
+  private static final String MINE = "package com.example;\npublic class App {}\n";
+
+  @Test
+  void anOutputFolderThatIsTheUsersSourceFolderIsRefused() throws Exception {
+    Files.writeString(src().resolve("pair.fg"), PAIR);
+    Path java = Files.createDirectories(dir.resolve("src/main/java"));
+    Path app = Files.writeString(Files.createDirectories(java.resolve("com/example")).resolve("App.java"), MINE);
+    for (Path out : List.of(java, java.resolve("gen"), dir)) {
+      Generation g = new Generation(src(), out, dir.resolve("status/generate.status"),
+          List.of(java, dir.resolve("src/test/java")));
+      GenerationException e = assertThrows(GenerationException.class,
+          () -> g.run(List.of(pair("maxproduct", "com.example.App"))));
+      assertTrue(e.getMessage().contains("the source folder " + java), e.getMessage());
+    }
+    assertEquals(MINE, Files.readString(app));
+    assertEquals(List.of(app), listJava(dir));
+  }
+
+  @Test
+  void aFileThePluginDidNotWriteIsNeverOverwritten() throws Exception {
+    Files.writeString(src().resolve("pair.fg"), PAIR);
+    Path app = Files.writeString(Files.createDirectories(dir.resolve("out/com/example")).resolve("App.java"), MINE);
+    GenerationException e = assertThrows(GenerationException.class,
+        () -> generation().run(List.of(pair("maxproduct", "com.example.Other"), pair("sumproduct", "com.example.App"))));
+    assertTrue(e.getMessage().contains("will not overwrite " + app), e.getMessage());
+    assertTrue(e.getMessage().contains("not written by fgc-maven-plugin"), e.getMessage());
+    assertEquals(MINE, Files.readString(app));
+    assertFalse(Files.exists(dir.resolve("out/com/example/Other.java")), "nothing is written before the check");
+
+    // Its own source, edited by hand, is no longer its own either.
+    Files.delete(app);
+    generation().run(List.of(pair("maxproduct", "com.example.App")));
+    Files.writeString(app, Files.readString(app) + "// mine now\n");
+    String edited = Files.readString(app);
+    assertTrue(assertThrows(GenerationException.class,
+        () -> generation().run(List.of(pair("sumproduct", "com.example.App")))).getMessage().contains("edited"));
+    assertEquals(edited, Files.readString(app));
+  }
+
+  @Test
+  void aMovedOutputFolderDeletesOnlyThePluginsOwnEarlierSource() throws Exception {
+    Files.writeString(src().resolve("pair.fg"), PAIR);
+    Path status = dir.resolve("status/generate.status");
+    Path first = dir.resolve("target/generated-sources/fgc");
+    new Generation(src(), first, status).run(List.of(pair("maxproduct", "com.example.App")));
+    Path old = first.resolve("com/example/App.java");
+    assertTrue(Files.isRegularFile(old));
+    Path java = dir.resolve("src/main/java");
+    Path app = Files.writeString(Files.createDirectories(java.resolve("com/example")).resolve("App.java"), MINE);
+    // No source roots given here: the deletion itself must tell the user's file from its own.
+    new Generation(src(), java, status).run(List.of(pair("maxproduct", "com.example.SudokuSolver")));
+    assertEquals(MINE, Files.readString(app), "the user's App.java survives");
+    assertFalse(Files.exists(old), "the plugin's own earlier App.java is gone");
+    assertTrue(Files.isRegularFile(java.resolve("com/example/SudokuSolver.java")));
+  }
+
+  @Test
+  void anEditedEarlierSourceIsLeftWithAWarning() throws Exception {
+    Files.writeString(src().resolve("pair.fg"), PAIR);
+    generation().run(List.of(pair("maxproduct", "com.acme.Old")));
+    Path old = dir.resolve("out/com/acme/Old.java");
+    Files.writeString(old, Files.readString(old).replace("Old", "Kept"));
+    Generation.Result r = generation().run(List.of(pair("maxproduct", "com.acme.New")));
+    assertTrue(Files.exists(old));
+    assertEquals(1, r.warnings().size(), r.warnings().toString());
+    assertTrue(r.warnings().get(0).contains(old + " in place"), r.warnings().get(0));
+  }
+
+  private static List<Path> listJava(Path root) throws Exception {
+    try (var files = Files.walk(root)) {
+      return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
+    }
+  }
 }

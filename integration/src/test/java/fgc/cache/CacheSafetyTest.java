@@ -222,4 +222,86 @@ class CacheSafetyTest {
     assumeTrue(fromProc >= 0, "a /proc/self/status with a Uid line (Linux)");
     assertEquals(new com.sun.security.auth.module.UnixSystem().getUid(), fromProc);
   }
+
+  /** A folder of the user's holding items named as fgc names its own, which a followed link would reach. */
+  private Path decoys(String name, String itemName, int items) throws IOException {
+    Path mine = Files.createDirectories(dir.resolve(name));
+    Files.writeString(mine.resolve("thesis.tex"), "mine\n");
+    for (int i = 0; i < items; i++) {
+      Path item = Files.createDirectories(mine.resolve(itemName.replace("N", Integer.toString(i + 1))));
+      Files.writeString(item.resolve(Manifest.FILE_NAME), "mine " + i + "\n");
+      Files.setLastModifiedTime(item, java.nio.file.attribute.FileTime.fromMillis(1_000L));
+    }
+    return mine;
+  }
+
+  private static List<String> tree(Path folder) throws IOException {
+    try (Stream<Path> walk = Files.walk(folder)) {
+      return walk.map(p -> folder.relativize(p).toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void aQuarantineThatIsASymbolicLinkIsRefusedAndNothingBehindItIsMovedOrTrimmed() throws IOException {
+    String key = cache().load(SUDOKU4, BP).key();
+    Files.writeString(cache().entryFolder(key).resolve(Manifest.FILE_NAME), "damaged\n");
+    // More items than quarantine keeps, the oldest first in line to be trimmed.
+    Path mine = decoys("mine", "a".repeat(64) + ".N.1", CacheFolders.QUARANTINE_MAX_ITEMS + 1);
+    List<String> before = tree(mine);
+    Files.createSymbolicLink(root.resolve(CacheFolders.QUARANTINE), mine);
+
+    LoadedSolver loaded = cache().load(SUDOKU4, BP);
+    assertEquals(CacheFixtures.answers(loaded), CacheFixtures.answers(cache().load(SUDOKU4, BP)));
+    assertTrue(notices.stream().anyMatch(n -> n.contains("is a symbolic link") && n.contains("left in place")),
+        notices.toString());
+    List<EntryInfo> report = cache().verify(true);
+    assertTrue(report.get(0).problem().contains("is a symbolic link"), report.get(0).problem());
+    assertEquals(before, tree(mine), "nothing was moved into or deleted from the link's target");
+    assertTrue(Files.isSymbolicLink(root.resolve(CacheFolders.QUARANTINE)));
+    assertTrue(Files.isDirectory(cache().entryFolder(key), LinkOption.NOFOLLOW_LINKS));
+  }
+
+  @Test
+  void aTemporaryOrEntriesFolderThatIsASymbolicLinkIsNeitherWrittenNorSwept() throws IOException {
+    // Stale by name and age, as a crashed writer's folder: what the sweep removes.
+    Path mine = decoys("mine-tmp", "b".repeat(12) + ".N.1", 2);
+    List<String> before = tree(mine);
+    cache().load(SUDOKU9, BP); // a cache of fgc's, with its marker
+    cache().clear();
+    Files.delete(root.resolve(CacheFolders.TMP));
+    Files.createSymbolicLink(root.resolve(CacheFolders.TMP), mine);
+    LoadedSolver loaded = cache().load(SUDOKU4, BP);
+    assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
+    assertTrue(notices.stream().anyMatch(n -> n.contains("is a symbolic link")), notices.toString());
+    assertEquals(before, tree(mine), "no temporary folder written into, none swept, behind the link");
+
+    Files.delete(root.resolve(CacheFolders.TMP));
+    Files.delete(root.resolve(CacheFolders.ENTRIES));
+    Path mineEntries = Files.createDirectories(dir.resolve("mine-entries"));
+    Files.createSymbolicLink(root.resolve(CacheFolders.ENTRIES), mineEntries);
+    notices.clear();
+    assertEquals(LoadedSolver.Origin.IN_MEMORY, cache().load(SUDOKU9, BP).origin());
+    assertEquals(List.of(""), tree(mineEntries), "no entry renamed into the link's target");
+  }
+
+  @Test
+  void aSymbolicLinkEntrysWarningNamesWhatRemovesIt() throws IOException {
+    String key = cache().load(SUDOKU4, BP).key();
+    Path entry = cache().entryFolder(key);
+    Path elsewhere = dir.resolve("elsewhere");
+    Files.move(entry, elsewhere);
+    Files.createSymbolicLink(entry, elsewhere);
+    cache().load(SUDOKU4, BP);
+    String notice = notices.get(0);
+    assertTrue(notice.contains("rm " + entry), notice);
+    assertFalse(notice.contains("run 'fgc cache clear'"), notice);
+    // And that advice is true: clear leaves the link; rm of the link path removes it, not its target.
+    cache().clear();
+    assertTrue(Files.isSymbolicLink(entry));
+    String verified = cache().verify(false).get(0).problem();
+    assertTrue(verified.contains("rm " + entry), verified);
+    Files.delete(entry);
+    assertTrue(Files.isDirectory(elsewhere));
+    assertEquals(LoadedSolver.Origin.COMPILED, cache().load(SUDOKU4, BP).origin());
+  }
 }

@@ -101,4 +101,73 @@ class KeyMaterialTest {
     assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse(good.replace("\nend\n", "\n"), "chain"));
     assertThrows(IllegalArgumentException.class, () -> KeyMaterial.parse("compiler x\n", "chain"));
   }
+
+  /** Words of the material's own grammar and of the readers', which a name may also be. */
+  private static final List<String> KEYWORDS = List.of("in", "var", "model", "observed", "latent",
+      "end", "repeat", "step", "table", "prior", "sum", "alldiff", "neq", "eq", "fgc", "param",
+      "let", "for", "true", "false", "variable", "probability", "network", "type", "discrete",
+      "MARKOV", "BAYES", "in_", "_in", "IN", "var_in", "x");
+
+  /** A random name the readers accept: an identifier of 1 to 64 characters, often a keyword. */
+  private static String randomName(java.util.Random random) {
+    if (random.nextInt(3) == 0) {
+      return KEYWORDS.get(random.nextInt(KEYWORDS.size()));
+    }
+    String first = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_";
+    String rest = first + "0123456789";
+    StringBuilder name = new StringBuilder().append(first.charAt(random.nextInt(first.length())));
+    int length = random.nextInt(4) == 0 ? random.nextInt(64) : random.nextInt(6);
+    for (int k = 0; k < length; k++) {
+      name.append(rest.charAt(random.nextInt(rest.length())));
+    }
+    return name.toString();
+  }
+
+  @Test
+  void everyNameTheReadersAcceptReadsBackAsWritten() {
+    java.util.Random random = new java.util.Random(32);
+    int models = 2000;
+    for (int m = 0; m < models; m++) {
+      ModelBuilder b = Model.builder("fuzz");
+      java.util.Set<String> names = new java.util.LinkedHashSet<>();
+      int arrays = 1 + random.nextInt(4);
+      while (names.size() < arrays) {
+        names.add(randomName(random));
+      }
+      List<Integer> flat = new ArrayList<>();
+      for (String name : names) {
+        int[] dims = new int[random.nextInt(3)];
+        for (int d = 0; d < dims.length; d++) {
+          dims[d] = 1 + random.nextInt(3);
+        }
+        VariableArray a = b.variables(name, Domain.range(-random.nextInt(2), 1 + random.nextInt(2)), dims);
+        for (int i = 0; i < a.size(); i++) {
+          flat.add(a.firstIndex() + i);
+        }
+        if (random.nextBoolean()) {
+          b.observe(name);
+        }
+      }
+      if (flat.size() >= 2) {
+        b.neq(flat.get(0), flat.get(flat.size() - 1));
+      }
+      Model model = b.build();
+      AlgorithmSpec spec = AlgorithmSpec.named("sumproduct");
+      KeyMaterial read = KeyMaterial.parse(SolverKey.material(model, spec), model.name());
+      assertEquals(model.canonicalText(), read.model.canonicalText(), names.toString());
+      assertEquals(SolverKey.of(model, spec), SolverKey.of(read.model, read.spec), names.toString());
+    }
+  }
+
+  @Test
+  void aBifVariableNamedInReadsBack() {
+    Model model = fgc.formats.BifFormat.parse("in.bif", "network n { }\n"
+        + "variable in { type discrete [ 2 ] { a, b }; }\n"
+        + "variable var { type discrete [ 2 ] { a, b }; }\n"
+        + "probability ( in ) { table 0.3, 0.7; }\n"
+        + "probability ( var | in ) { (a) 0.1, 0.9; (b) 0.5, 0.5; }\n").model();
+    AlgorithmSpec spec = AlgorithmSpec.named("sumproduct");
+    KeyMaterial read = KeyMaterial.parse(SolverKey.material(model, spec), model.name());
+    assertEquals(SolverKey.of(model, spec), SolverKey.of(read.model, read.spec));
+  }
 }

@@ -233,4 +233,13 @@ class SolverCacheTest {
       }
     }
   }
+
+  @Test
+  void aRelativeXdgCacheHomeIsIgnoredAsTheSpecificationSays() {
+    Path home = Path.of("/home/someone");
+    assertEquals(home.resolve(".cache/fgc"), SolverCache.defaultRoot(null, "rel/cache", home.toString()));
+    assertEquals(home.resolve(".cache/fgc"), SolverCache.defaultRoot("", ".", home.toString()));
+    assertEquals(Path.of("/var/cache/u/fgc"), SolverCache.defaultRoot(null, "/var/cache/u", home.toString()));
+    assertEquals(Path.of("mine"), SolverCache.defaultRoot("mine", "/var/cache/u", home.toString()));
+  }
 }

@@ -101,6 +101,29 @@ class EliminationTest {
   }
 
   @Test
+  void weightsFarBelowTheirFactorsLargestAreComputedAsGiven() throws Exception {
+    // 1e-160 and 1e-170 beside 1 are normal doubles: once scaled they must keep their own values,
+    // not be raised to a common floor that makes the third value the likelier.
+    Model tiny = FgcLanguage.parse("t.fg", "model w; var x in 0..2;\n"
+        + "prior(x) = [1, 1e-160, 1e-170]; prior(x) = [0, 1, 1.05];\n", Map.of());
+    GeneratedAlgorithm exact = compiled(tiny);
+    double[] m = new double[3];
+    exact.marginal(0, m);
+    assertEquals(0.0, m[0]);
+    assertEquals(1.0, m[1], 1e-9);
+    assertEquals(1.05e-10, m[2], 1e-19);
+    assertEquals(Math.log(1e-160 + 1.05e-170), exact.logPartition(), 1e-9);
+    int[] best = new int[1];
+    assertTrue(exact.mostProbable(best));
+    assertEquals(1, best[0]);
+    // 1e-300 beside 1e300 is beyond what doubles hold beside each other: refused, not clamped.
+    Model beyond = FgcLanguage.parse("t.fg", "model w; var x in 0..1;\n"
+        + "prior(x) = [1e300, 1e-300]; prior(x) = [0, 1];\n", Map.of());
+    PlanException refused = assertThrows(PlanException.class, () -> EliminationPlanner.plan(beyond));
+    assertTrue(refused.getMessage().contains("2^1022"), refused.getMessage());
+  }
+
+  @Test
   void seededRandomTreesAndLoopyGraphsAgreeWithEnumeration() throws Exception {
     Random random = new Random(20240611L);
     int contradictions = 0;

@@ -168,6 +168,45 @@ final class CacheFolders {
     return null;
   }
 
+  /**
+   * The folder {@code name} under {@code root} ({@link #ENTRIES}, {@link #TMP}, {@link #QUARANTINE}),
+   * made owner-only if absent. A link there is refused, never followed: fgc would otherwise move
+   * entries into, and trim, a folder the link's maker chose.
+   *
+   * @throws IOException naming the link (or other non-folder) and how to remove it
+   */
+  static Path ownFolder(Path root, String name) throws IOException {
+    Path dir = root.resolve(name);
+    String problem = notAFolder(dir);
+    if (problem == null) {
+      return dir;
+    }
+    if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+      throw new IOException(problem);
+    }
+    EntryWriter.createPrivateDirectories(dir);
+    problem = notAFolder(dir);
+    if (problem != null) {
+      throw new IOException(problem);
+    }
+    return dir;
+  }
+
+  /** Null when {@code dir} is a folder itself (not a link to one); else why it is not one to use. */
+  static String notAFolder(Path dir) {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      return dir + " does not exist";
+    }
+    if (a.isSymbolicLink()) {
+      return dir + " is a symbolic link, which fgc does not follow inside its cache (remove the link"
+          + " itself with 'rm " + dir + "'; what it points to is not touched)";
+    }
+    return a.isDirectory() ? null : dir + " is not a folder (fgc did not make it)";
+  }
+
   /** {@code CACHEDIR.TAG.<digits>.tmp}: a marker being written, renamed into place when complete. */
   private static boolean isMarkerTmp(String name) {
     return name.startsWith(MARKER + ".") && name.endsWith(".tmp")
@@ -247,13 +286,32 @@ final class CacheFolders {
    * that left it empty. Anything else stays; returns null when the folder is gone, else what stayed.
    */
   static String removeItem(Path folder, CacheSafety safety) {
+    return remove(folder, safety).kept;
+  }
+
+  /** What {@link #remove} did: the files it deleted, and what stayed (null when the folder is gone). */
+  static final class Removal {
+    final int files;
+    final String kept;
+
+    Removal(int files, String kept) {
+      this.files = files;
+      this.kept = kept;
+    }
+  }
+
+  /** As {@link #removeItem}, also counting the files deleted, which a partly removed folder has too. */
+  static Removal remove(Path folder, CacheSafety safety) {
+    int deleted = 0;
     try {
       BasicFileAttributes attributes = Files.readAttributes(folder, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       if (!attributes.isDirectory()) {
-        return attributes.isSymbolicLink() ? "a symbolic link fgc did not make" : "not a folder";
+        return new Removal(0, attributes.isSymbolicLink()
+            ? "a symbolic link fgc did not make (rm " + folder + " removes the link itself)"
+            : "not a folder");
       }
       if (!safety.ownedByUser(folder)) {
-        return "owned by another user";
+        return new Removal(0, "owned by another user");
       }
       List<String> kept = new ArrayList<>();
       try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
@@ -265,19 +323,23 @@ final class CacheFolders {
           } else if (!safety.ownedByUser(f)) {
             kept.add(name + " (owned by another user)");
           } else {
-            Files.deleteIfExists(f); // a link is removed itself, what it points to is not touched
+            // A link is removed itself, what it points to is not touched.
+            deleted += Files.deleteIfExists(f) ? 1 : 0;
           }
         }
       }
       if (!kept.isEmpty()) {
-        return "kept " + String.join(", ", kept);
+        return new Removal(deleted, (deleted > 0 ? "removed " + deleted + " of fgc's files, " : "")
+            + "kept " + String.join(", ", kept));
       }
       Files.deleteIfExists(folder);
-      return null;
+      return new Removal(deleted, null);
     } catch (NoSuchFileException e) {
-      return null; // removed meanwhile (another process): gone is what was asked
+      // Removed meanwhile (another process): gone is what was asked.
+      return new Removal(deleted, Files.exists(folder, LinkOption.NOFOLLOW_LINKS)
+          ? "changed while it was removed (" + SolverCache.describe(e) + ")" : null);
     } catch (IOException e) {
-      return "cannot be removed (" + SolverCache.describe(e) + ")";
+      return new Removal(deleted, "cannot be removed (" + SolverCache.describe(e) + ")");
     }
   }
 
@@ -321,6 +383,9 @@ final class CacheFolders {
    * (the one just moved there). Only items named as fgc names them are counted or removed.
    */
   static void boundQuarantine(Path quarantine, String keep, CacheSafety safety) {
+    if (notAFolder(quarantine) != null) {
+      return; // a link (or gone): nothing there is fgc's to trim
+    }
     List<String> names = new ArrayList<>();
     List<Long> sizes = new ArrayList<>();
     long total = 0;

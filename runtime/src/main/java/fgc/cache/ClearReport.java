@@ -14,6 +14,7 @@ public final class ClearReport {
   private String refused;
   private int entries;
   private int others;
+  private int partFiles;
   private final List<String> kept = new ArrayList<>();
 
   ClearReport(Path root) {
@@ -31,6 +32,11 @@ public final class ClearReport {
     } else {
       others++;
     }
+  }
+
+  /** Files of fgc's removed from an item that stayed (it held something else too). */
+  void partlyRemoved(int files) {
+    partFiles += files;
   }
 
   void kept(String item, String why) {
@@ -71,6 +77,16 @@ public final class ClearReport {
    */
   public int others() {
     return others;
+  }
+
+  /**
+   * Files of fgc's removed from items that stayed because they held something fgc did not make
+   * (each is listed in {@link #keptItems()}).
+   *
+   * @return the number of such files
+   */
+  public int filesFromKeptItems() {
+    return partFiles;
   }
 
   /**

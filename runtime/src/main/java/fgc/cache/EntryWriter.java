@@ -109,9 +109,13 @@ final class EntryWriter {
     if (refused != null) {
       return "not writing into " + root + ": " + refused;
     }
-    Path tmpRoot = root.resolve(CacheFolders.TMP);
-    createPrivateDirectories(tmpRoot);
-    createPrivateDirectories(entries);
+    Path tmpRoot;
+    try {
+      tmpRoot = CacheFolders.ownFolder(root, CacheFolders.TMP);
+      CacheFolders.ownFolder(root, CacheFolders.ENTRIES);
+    } catch (IOException e) {
+      return "not writing into " + root + ": " + e.getMessage();
+    }
     CacheFolders.sweepStaleTmp(tmpRoot, safety, System.currentTimeMillis());
     Path tmp = null;
     try {
@@ -156,8 +160,12 @@ final class EntryWriter {
       if (refused != null) {
         return "left in place (fgc does not write into " + root + ": " + refused + ")";
       }
-      Path q = root.resolve(CacheFolders.QUARANTINE);
-      createPrivateDirectories(q);
+      Path q;
+      try {
+        q = CacheFolders.ownFolder(root, CacheFolders.QUARANTINE);
+      } catch (IOException e) {
+        return "left in place (" + e.getMessage() + ")";
+      }
       target = q.resolve(entry.getFileName() + "." + System.currentTimeMillis() + "." + ProcessHandle.current().pid());
       Files.move(entry, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (NoSuchFileException e) {

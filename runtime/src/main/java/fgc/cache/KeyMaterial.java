@@ -54,8 +54,16 @@ final class KeyMaterial {
       List<String> observed = new ArrayList<>();
       for (; at < lines.length && lines[at].startsWith("var "); at++) {
         // var NAME [DIM...] in LO..HI observed|latent
-        String[] w = lines[at].split(" ");
-        int in = indexOf(w, "in");
+        // The name is the second word whatever it is (a BIF variable may be called "in"); the
+        // dimensions are numbers, so the first "in" after the name is the keyword.
+        String[] w = lines[at].split(" ", -1);
+        int in = 2;
+        while (in < w.length && !w[in].equals("in")) {
+          in++;
+        }
+        if (w.length < 3 || in + 2 >= w.length) {
+          throw new IllegalArgumentException("a variable line is 'var NAME DIM... in LO..HI observed|latent'");
+        }
         int[] dims = new int[in - 2];
         for (int d = 0; d < dims.length; d++) {
           dims[d] = Integer.parseInt(w[2 + d]);

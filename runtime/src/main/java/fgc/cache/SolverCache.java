@@ -91,9 +91,35 @@ public final class SolverCache {
   public static final String PROPAGATOR = "exact-propagator";
   static final AlgorithmSpec PROPAGATOR_SPEC = AlgorithmSpec.of(PROPAGATOR, Map.of());
 
-  /** What a user can do about an entry fgc will not touch. */
+  /** What a user can do about an entry fgc will not touch, when 'cache clear' would remove it. */
   static final String UNSAFE_ADVICE = "Remove it, or run 'fgc cache clear', which removes fgc's own entries "
       + "(and links inside them, without following them) and leaves what is not fgc's.";
+
+  /**
+   * What does remove the unsafe {@code entry}: 'cache clear' keeps a link in place of an entry and
+   * another user's files, so for those the advice is the command that does.
+   */
+  String unsafeAdvice(Path entry) {
+    if (Files.isSymbolicLink(entry)) {
+      return "Remove the link itself with 'rm " + entry + "' (what it points to is not touched;"
+          + " 'fgc cache clear' leaves a link it did not make).";
+    }
+    if (!safety.ownedByUser(entry)) {
+      return "It is another user's: they (or an administrator) can remove it with 'rm -r " + entry
+          + "'; 'fgc cache clear' leaves another user's files.";
+    }
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(entry)) {
+      for (Path f : files) {
+        if (!safety.ownedByUser(f)) {
+          return "It holds another user's file " + f.getFileName() + ": they (or an administrator)"
+              + " can remove it with 'rm -r " + entry + "'; 'fgc cache clear' leaves it.";
+        }
+      }
+    } catch (IOException e) {
+      // Unreadable: the general advice below.
+    }
+    return UNSAFE_ADVICE;
+  }
 
   private final Path root;
   private final Consumer<String> log;
@@ -156,20 +182,26 @@ public final class SolverCache {
   }
 
   /**
-   * {@code $FGC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/fgc}, else {@code ~/.cache/fgc}.
+   * {@code $FGC_CACHE_DIR}, else {@code $XDG_CACHE_HOME/fgc} when that is an absolute path, else
+   * {@code ~/.cache/fgc}.
    *
    * @return the default cache folder
    */
   public static Path defaultRoot() {
-    String explicit = System.getenv("FGC_CACHE_DIR");
+    return defaultRoot(System.getenv("FGC_CACHE_DIR"), System.getenv("XDG_CACHE_HOME"),
+        System.getProperty("user.home"));
+  }
+
+  /** {@link #defaultRoot()} from the given values, for tests. */
+  static Path defaultRoot(String explicit, String xdg, String home) {
     if (explicit != null && !explicit.isBlank()) {
       return Paths.get(explicit);
     }
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    if (xdg != null && !xdg.isBlank()) {
+    // The XDG Base Directory specification: a relative path there is invalid and is ignored.
+    if (xdg != null && !xdg.isBlank() && Paths.get(xdg).isAbsolute()) {
       return Paths.get(xdg, "fgc");
     }
-    return Paths.get(System.getProperty("user.home"), ".cache", "fgc");
+    return Paths.get(home, ".cache", "fgc");
   }
 
   /**
@@ -244,7 +276,7 @@ public final class SolverCache {
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
           warnOnce("unsafe " + key, "fgc: warning: cache entry " + key.substring(0, 12) + " is unsafe (" + e.getMessage()
-              + "), left in place and not used; compiled in memory. " + UNSAFE_ADVICE);
+              + "), left in place and not used; compiled in memory. " + unsafeAdvice(entry));
           return compilePropagator(model, tables, key, digest, false);
         }
         log.accept("fgc: cache entry " + key.substring(0, 12) + " (the exact search's propagator for model " + model.name()
@@ -344,7 +376,7 @@ public final class SolverCache {
         if (e.stage() == LoadStage.SAFETY) {
           // Not ours to judge or move: it may be another user's. Leave it and do not trust it.
           warnOnce("unsafe " + key, "fgc: warning: cache entry " + key.substring(0, 12) + " is unsafe (" + e.getMessage()
-              + "), left in place and not used; compiled in memory. " + UNSAFE_ADVICE);
+              + "), left in place and not used; compiled in memory. " + unsafeAdvice(entry));
           return compile(model, spec, key, LoadStage.SAFETY, false, planned);
         }
         log.accept("fgc: cache entry " + key.substring(0, 12) + " failed its check (" + e.getMessage() + "); "
@@ -883,7 +915,8 @@ public final class SolverCache {
         verifyEntry(entryFolder(info.key()), info.key(), judged);
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
-          checked = info.withProblem(e.getMessage() + "; unsafe, left in place. " + UNSAFE_ADVICE, EntryInfo.Action.UNSAFE_LEFT);
+          checked = info.withProblem(e.getMessage() + "; unsafe, left in place. "
+              + unsafeAdvice(entryFolder(info.key())), EntryInfo.Action.UNSAFE_LEFT);
         } else if (repair) {
           String done = writer().quarantine(entryFolder(info.key()), judged[0]);
           checked = info.withProblem(e.getMessage() + "; " + done,
@@ -939,9 +972,11 @@ public final class SolverCache {
           String name = item.getFileName().toString();
           boolean ours = sub.equals(CacheFolders.ENTRIES) ? CacheFolders.isKey(name)
               : sub.equals(CacheFolders.TMP) ? CacheFolders.isTmpName(name) : CacheFolders.isQuarantineName(name);
-          String kept = ours ? CacheFolders.removeItem(item, safety) : "not made by fgc";
-          if (kept != null) {
-            report.kept(sub + "/" + name, kept);
+          CacheFolders.Removal done = ours ? CacheFolders.remove(item, safety)
+              : new CacheFolders.Removal(0, "not made by fgc");
+          if (done.kept != null) {
+            report.kept(sub + "/" + name, done.kept);
+            report.partlyRemoved(done.files);
           } else {
             report.removed(sub);
           }

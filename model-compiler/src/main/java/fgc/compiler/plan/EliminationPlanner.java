@@ -150,14 +150,21 @@ public final class EliminationPlanner {
       weightOffset[f] = factors.get(f).kind().weighted() ? weightCount : -1;
       weightCount += factors.get(f).weightCount();
     }
-    // Each factor's weights scaled as BP's are, so that products of weights near the largest double
-    // stay finite; the powers of two go back into log Z.
+    // Each factor's weights scaled by a power of two, so that products of weights near the largest
+    // double stay finite; the powers of two go back into log Z. No floor: exact inference computes
+    // with the weights as given, and refuses a table whose range doubles cannot hold beside it.
     double[] weights = new double[weightCount];
     int weightShift = 0;
     for (int f = 0; f < factors.size(); f++) {
       if (weightOffset[f] >= 0) {
         System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
-        weightShift += Weights.rescale(weights, weightOffset[f], factors.get(f).weightCount());
+        int shift = Weights.rescaleExact(weights, weightOffset[f], factors.get(f).weightCount());
+        if (shift == Weights.BEYOND) {
+          throw new TooLargeException(model.atFactor(f, "factor " + f + " (" + factors.get(f).kind().keyword()
+              + ") has weights more than 2^1022 apart, a range " + ALGORITHM
+              + " cannot hold exactly in doubles"));
+        }
+        weightShift += shift;
       }
     }
 

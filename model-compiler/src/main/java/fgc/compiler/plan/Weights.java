@@ -9,8 +9,9 @@ import fgc.algorithm.Numerics;
  * multiplies them (1e308 three times is infinity; scaled, 1 three times). The scale is a power of
  * two, so every entry is scaled exactly and messages stay the same numbers, bit for bit, for
  * weights that never overflowed. A positive entry more than 2^500 below the largest (smaller than
- * {@link Numerics#TINY} after scaling) becomes {@code TINY}: still possible, as a solver's
- * products keep it ({@link Numerics#times}), never a zero.
+ * {@link Numerics#TINY} after scaling) becomes {@code TINY} for message passing: still possible,
+ * as its products keep it ({@link Numerics#times}), never a zero. Exact inference takes
+ * {@link #rescaleExact} instead, which keeps every entry as given.
  */
 final class Weights {
   private Weights() {}
@@ -28,6 +29,23 @@ final class Weights {
    * returns that power (0 for all zero), which exact inference adds back to log Z.
    */
   static int rescale(double[] x, int from, int length) {
+    return rescale(x, from, length, true);
+  }
+
+  /**
+   * {@link #rescale} without the floor, for exact inference: every entry is scaled exactly, by the
+   * same power of two, so 1e-300 beside 1 stays 1e-300. Returns {@link #BEYOND} when an entry
+   * would fall below the smallest normal double (more than 2^1022 below the largest), which
+   * doubles cannot hold exactly beside it; {@code x} is then partly scaled.
+   */
+  static int rescaleExact(double[] x, int from, int length) {
+    return rescale(x, from, length, false);
+  }
+
+  /** What {@link #rescaleExact} returns for weights whose range doubles cannot hold. */
+  static final int BEYOND = Integer.MIN_VALUE;
+
+  private static int rescale(double[] x, int from, int length, boolean floor) {
     double max = 0.0;
     for (int k = from; k < from + length; k++) {
       max = Math.max(max, x[k]);
@@ -46,7 +64,14 @@ final class Weights {
     int shift = -Math.getExponent(max);
     for (int k = from; k < from + length; k++) {
       if (x[k] != 0.0) {
-        x[k] = Math.max(Numerics.TINY, Math.scalb(x[k], shift));
+        double y = Math.scalb(x[k], shift);
+        if (floor) {
+          x[k] = Math.max(Numerics.TINY, y);
+        } else if (y < Double.MIN_NORMAL) {
+          return BEYOND;
+        } else {
+          x[k] = y;
+        }
       }
     }
     return applied + shift;
