@@ -1,11 +1,8 @@
 package fgc.formats;
 
 import fgc.lang.Diagnostic;
+import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -38,14 +35,7 @@ final class SourceText {
 
   /** The text of {@code file} (UTF-8); an unreadable file is a one-line, unpositioned error. */
   static SourceText read(Path file) {
-    try {
-      return new SourceText(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
-    } catch (CharacterCodingException e) {
-      throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: it is not UTF-8 text"));
-    } catch (IOException | SecurityException e) {
-      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("[\\r\\n]+", " ");
-      throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: " + why));
-    }
+    return new SourceText(file.toString(), FgcLanguage.readText(file)); // one bounded reader
   }
 
   String name() {

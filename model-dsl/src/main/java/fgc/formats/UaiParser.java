@@ -265,10 +265,10 @@ final class UaiParser {
       List<Evidence> samples = new ArrayList<>();
       int at = 1;
       for (long s = 0; s < first; s++) {
-        at = sample(t, at, model, "sample " + (s + 1) + " of " + first, samples);
+        at = sample(t, at, model, "sample " + (s + 1) + " of " + tokens.get(0), samples);
       }
       if (at < tokens.size()) {
-        throw src.error(starts.get(at), "unexpected " + SourceText.quote(tokens.get(at)) + " after the last of the " + first
+        throw src.error(starts.get(at), "unexpected " + SourceText.quote(tokens.get(at)) + " after the last of the " + tokens.get(0)
             + " evidence samples the file declares");
       }
       return samples;
@@ -276,7 +276,7 @@ final class UaiParser {
     List<Evidence> one = new ArrayList<>();
     int at = sample(t, 0, model, "the evidence", one);
     if (at < tokens.size()) {
-      throw src.error(starts.get(at), "unexpected " + SourceText.quote(tokens.get(at)) + " after the " + first
+      throw src.error(starts.get(at), "unexpected " + SourceText.quote(tokens.get(at)) + " after the " + tokens.get(0)
           + " observed variables the file declares");
     }
     return one;
@@ -311,7 +311,8 @@ final class UaiParser {
     int n = model.variableCount();
     long count = t.natural(at, "the number of observed variables in " + what);
     if (count > n) {
-      throw src.error(t.start(at), what + " observes " + count + " variables, but the model has only " + n);
+      // The count as written: a number past a long's range is not shown as a long's largest.
+      throw src.error(t.start(at), what + " observes " + t.text(at) + " variables, but the model has only " + n);
     }
     int[] values = Evidence.none(model.model()).values();
     int[] seenAt = new int[n];

@@ -4,11 +4,14 @@ import fgc.model.Evidence;
 import fgc.model.Model;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -351,14 +354,30 @@ public final class FgcLanguage {
   }
 
   /**
-   * The text of a model file as every reader of models sees it (UTF-8, without a byte order mark).
+   * The most bytes any input file (a model, a data file, evidence, UAI, BIF) may hold: 256 MiB, or
+   * the system property {@code fgc.input.maxBytes}. A file is read only up to it, so a device or an
+   * endless pipe named as a file ({@code /dev/zero}) stops with an error instead of filling the heap.
+   */
+  public static final long MAX_INPUT_BYTES = Math.max(1, Long.getLong("fgc.input.maxBytes", 256L << 20));
+
+  /**
+   * The text of an input file as every reader of models sees it (UTF-8, without a byte order
+   * mark), read through one bound ({@link #MAX_INPUT_BYTES}).
    *
    * @param file the model file
    * @return its text
    */
   public static String readText(Path file) {
-    try {
-      String text = Files.readString(file, StandardCharsets.UTF_8);
+    try (InputStream in = Files.newInputStream(file)) {
+      int limit = (int) Math.min(MAX_INPUT_BYTES, Integer.MAX_VALUE - 16);
+      byte[] bytes = in.readNBytes(limit);
+      if (bytes.length == limit && in.read() >= 0) {
+        throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: it is larger than "
+            + String.format(Locale.ROOT, "%,d", MAX_INPUT_BYTES) + " bytes, the limit on an input file"
+            + " (-Dfgc.input.maxBytes=N raises it)"));
+      }
+      String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
       return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write
     } catch (CharacterCodingException e) {
       throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: it is not UTF-8 text"));
