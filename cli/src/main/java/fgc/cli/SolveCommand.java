@@ -585,7 +585,8 @@ final class SolveCommand implements Callable<Integer> {
   /** The files this run reads, which no output may be. */
   private Path[] inputFiles() {
     Path[] model = options.inputFiles(this.model);
-    Path puzzles = input == null || input.equals("-") ? null : Path.of(input);
+    // Standard input as a file, so an --output that is the same file (/dev/stdin) is refused.
+    Path puzzles = input == null ? null : input.equals("-") ? Path.of("/dev/stdin") : Path.of(input);
     return new Path[] {puzzles, model[0], model[1]};
   }
 
