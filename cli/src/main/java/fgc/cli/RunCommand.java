@@ -30,7 +30,9 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * Runs any model (not only grids): observed values from the data file and --observe, then either a
@@ -90,6 +92,13 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--evid", paramLabel = "FILE", description = "For a UAI model with --task: its evidence file (.evid).")
   java.nio.file.Path evid;
 
+  @Spec
+  CommandSpec command;
+
+  /** Options a UAI task cannot apply: it answers exactly, on the file and its evidence alone. */
+  private static final List<String> NOT_FOR_TASKS = List.of("--input", "--threads", "--algorithm", "--damping",
+      "--data", "--param", "--driver", "--marginals", "--sweeps", "--tolerance");
+
   /** The algorithm of this run: --algorithm's, else for --marginals exact inference when the model fits, else the default. */
   private AlgorithmSpec spec;
 
@@ -116,7 +125,18 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     if (task != null || evid != null) {
-      return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options);
+      List<String> given = new ArrayList<>();
+      for (String name : NOT_FOR_TASKS) {
+        if (command != null && command.commandLine().getParseResult().hasMatchedOption(name)) {
+          given.add(name);
+        }
+      }
+      if (!given.isEmpty()) {
+        throw new IllegalArgumentException("--task and --evid answer exactly (elimination) on the UAI file with the"
+            + " evidence of --evid and --observe; they do not take " + String.join(", ", given));
+      }
+      return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options,
+          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid));
     }
     if (marginals && (input != null || driverName != null)) {
       throw new IllegalArgumentException("--marginals prints the marginals of one run; " + (input != null ? "--input" : "--driver")
@@ -127,7 +147,7 @@ final class RunCommand implements Callable<Integer> {
     }
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
-    Evidence evidence = observed(m, FgcLanguage.evidence(m, data));
+    Evidence evidence = observed(m, FgcLanguage.evidence(m, data), "the data file " + options.data);
     Driver driver = marginals ? null : driver();
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
     // A driver that reads no compiled algorithm (exact) runs without loading or compiling one.
@@ -404,9 +424,10 @@ final class RunCommand implements Callable<Integer> {
 
   /**
    * {@code fromData} with every --observe added. A variable may be observed once: a second value
-   * for it, from the data file or another --observe, is an error naming both, not a silent choice.
+   * for it, from {@code source} (the data or evidence file) or another --observe, is an error
+   * naming both, not a silent choice.
    */
-  private Evidence observed(Model m, Evidence fromData) {
+  private Evidence observed(Model m, Evidence fromData, String source) {
     int[] data = fromData.values();
     String[] by = new String[data.length];
     Evidence evidence = fromData;
@@ -422,8 +443,8 @@ final class RunCommand implements Callable<Integer> {
               + "; give each variable one value");
         }
         if (before[i] != Evidence.NONE) {
-          throw new IllegalArgumentException("--observe " + text + " observes " + m.variableName(i) + ", which the data file "
-              + options.data + " already observes as " + before[i] + "; give each variable one value");
+          throw new IllegalArgumentException("--observe " + text + " observes " + m.variableName(i) + ", which "
+              + source + " already observes as " + before[i] + "; give each variable one value");
         }
         by[i] = text;
         before[i] = after[i];

@@ -10,6 +10,7 @@ import fgc.model.Model;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;
+import java.util.function.BiFunction;
 
 /**
  * {@code run MODEL.uai --evid FILE --task MAR|PR|MPE}: a UAI competition task answered by exact
@@ -33,14 +34,18 @@ final class UaiTask {
     }
   }
 
-  /** Runs {@code task} on the UAI file {@code modelArg} with the evidence file {@code evid} (or none); returns the exit code. */
-  static int run(String modelArg, Path evid, Task task, ModelOptions options) {
+  /**
+   * Runs {@code task} on the UAI file {@code modelArg} with the evidence file {@code evid} (or
+   * none) and what {@code withObserve} adds to it (--observe); returns the exit code.
+   */
+  static int run(String modelArg, Path evid, Task task, ModelOptions options,
+      BiFunction<Model, Evidence, Evidence> withObserve) {
     if (!modelArg.toLowerCase(Locale.ROOT).endsWith(".uai")) {
       throw new IllegalArgumentException("--task and --evid take a UAI model (a .uai file), not " + modelArg);
     }
     UaiModel uai = UaiFormat.read(Paths.get(modelArg));
     Model m = uai.model();
-    Evidence evidence = evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai);
+    Evidence evidence = withObserve.apply(m, evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai));
     AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
     // Planning refuses a model past the limits, with its width and clique size, before compiling.
     GeneratedAlgorithm solver = options.cache().load(m, exact).newInstance();

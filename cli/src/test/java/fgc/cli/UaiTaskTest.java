@@ -97,6 +97,24 @@ class UaiTaskTest {
   }
 
   @Test
+  void observeIsAppliedToTheTasksAndOptionsTheyCannotApplyAreRefused() throws Exception {
+    Path model = loop();
+    Path evid = Files.writeString(dir.resolve("loop.uai.evid"), "1 2 1\n");
+    String name = fgc.formats.UaiFormat.read(model).model().variableName(2);
+    for (String task : new String[] {"MAR", "PR", "MPE"}) {
+      assertEquals(run(0, "run", model.toString(), "--evid", evid.toString(), "--task", task),
+          run(0, "run", model.toString(), "--observe", name + "=1", "--task", task), task);
+    }
+    assertTrue(run(2, "run", model.toString(), "--evid", evid.toString(), "--observe", name + "=0", "--task", "PR")
+        .contains("which the evidence file " + evid + " already observes as 1"));
+    for (String[] extra : new String[][] {{"--input", "cases.txt"}, {"--threads", "2"}, {"--algorithm", "sumproduct"},
+        {"--data", "missing.fgd"}, {"--param", "n=3"}, {"--driver", "exact"}, {"--sweeps", "5"}}) {
+      String[] args = {"run", model.toString(), "--task", "PR", extra[0], extra[1]};
+      assertTrue(run(2, args).contains("they do not take " + extra[0]), extra[0]);
+    }
+  }
+
+  @Test
   void aModelPastTheExactLimitIsRefusedWithItsWidthAndSize() throws Exception {
     // A 30 x 30 grid: elimination width 30, cliques of 2^31 entries.
     int side = 30;
