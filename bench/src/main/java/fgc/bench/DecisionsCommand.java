@@ -33,7 +33,7 @@ final class DecisionsCommand implements Callable<Integer> {
       description = "Algorithms (default: ${DEFAULT-VALUE}).")
   List<String> algorithms;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc.")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

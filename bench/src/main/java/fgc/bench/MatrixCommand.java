@@ -58,7 +58,7 @@ final class MatrixCommand implements Callable<Integer> {
   @fgc.cli.NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc.")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

@@ -29,7 +29,7 @@ class BenchHelpTest {
     for (String[] command : new String[][] {{}, {"decisions"}}) {
       String text = help(command);
       // Wrapped lines joined: "~/." at a line's end and "cache/fgc" on the next would read "~/. cache/fgc".
-      assertTrue(text.replaceAll("\n +", " ").contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc."),
+      assertTrue(text.replaceAll("\n +", " ").contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."),
           String.join(" ", command) + ": " + text);
     }
     for (String[] command : new String[][] {{}, {"charts"}, {"peers"}}) {

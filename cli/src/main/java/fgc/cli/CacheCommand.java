@@ -28,7 +28,7 @@ final class CacheCommand implements Callable<Integer> {
   @Option(names = "--repair", description = "With verify: move bad entries to quarantine.")
   boolean repair;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc.")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

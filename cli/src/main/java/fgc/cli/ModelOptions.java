@@ -30,7 +30,7 @@ final class ModelOptions {
       description = "Data file (docs/language.md): params, the model's data tables, observed values.")
   Path data;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc.")
+  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   /** The registered algorithms, so a new one shows up in every --help without editing it. */

@@ -117,7 +117,7 @@ class HelpTextTest {
   void theCacheFolderAndTheDampingDefaultsReadWhole() {
     for (String c : new String[] {"solve", "compile", "run", "show", "generate", "cache"}) {
       String text = help(c).replaceAll("\n +", " ");
-      assertTrue(text.contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if absolute, else ~/.cache/fgc."), c + ": " + text);
+      assertTrue(text.contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."), c + ": " + text);
     }
     String solve = help("solve").replaceAll("\n +", " ");
     for (Algorithm<?> a : Algorithms.all()) {
