@@ -168,6 +168,15 @@ class GenerationTest {
     assertTrue(assertThrows(GenerationException.class,
         () -> generation().run(List.of(pair("sumproduct", "com.example.App")))).getMessage().contains("edited"));
     assertEquals(edited, Files.readString(app));
+
+    // A source with only the compiler's header, as releases before the marker wrote, is kept and
+    // the error says the one command that makes it again.
+    String older = Files.readString(app).substring(Files.readString(app).indexOf('\n') + 1);
+    Files.writeString(app, older);
+    String message = assertThrows(GenerationException.class,
+        () -> generation().run(List.of(pair("sumproduct", "com.example.App")))).getMessage();
+    assertTrue(message.contains("mvn clean"), message);
+    assertEquals(older, Files.readString(app));
   }
 
   @Test
