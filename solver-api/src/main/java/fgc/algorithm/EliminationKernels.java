@@ -21,6 +21,14 @@ package fgc.algorithm;
  * message is brought to a largest entry in {@code [1, 2)}, so that products of a few of them
  * neither overflow nor drift towards underflow, however many steps the program has.
  *
+ * <p>Products can still leave the range of doubles: three tables of entries {@code 1e-200} where
+ * the others have 1 multiply to 0 at every entry. So every product of entries that are not zero
+ * is watched: one below the smallest normal double (rounded, or zero) marks the {@link Workspace}
+ * {@linkplain Workspace#lost() lost}, and the caller runs the program again in log space
+ * ({@link Workspace#useLogSpace()}, with the tables of {@link #logTables}), where the same steps
+ * add logarithms and sum by log-sum-exp: slower, and exact for any weights a double holds. A pass
+ * that lost nothing is exact as it stands, so the log-space run is only taken when needed.
+ *
  * <p>Step block, from its offset {@code p}: {@link #OWN}, {@link #MARGINAL}, {@link #VARIABLE},
  * {@link #LEVELS} ({@code k}), {@link #PARENT}, {@link #OPERANDS} ({@code O}), {@link #GROUPS}
  * ({@code G}), {@link #OWN_ENTRIES}, {@link #LAST_SIZE}; then per level its size, prior offset and
@@ -84,6 +92,9 @@ public final class EliminationKernels {
     final int[] innerOnly;
     final int[] outerOnly;
     final int[] mixed;
+    boolean logSpace;
+    boolean lost;
+    double logShift;
 
     /**
      * Scratch for the steps of a program.
@@ -107,6 +118,48 @@ public final class EliminationKernels {
       innerOnly = new int[this.accesses];
       outerOnly = new int[this.accesses];
       mixed = new int[this.accesses];
+    }
+
+    /**
+     * Whether a product of non-zero entries left the range of normal doubles since
+     * {@link #useLogSpace()} (or since this workspace was made): the pass's answers are then not
+     * exact, and it must be run again in log space.
+     *
+     * @return true when something was lost
+     */
+    public boolean lost() {
+      return lost;
+    }
+
+    /**
+     * From now on the kernels read and write natural logarithms (of the tables of
+     * {@link #logTables} and of the messages; the prior stays 0 or 1), and nothing is lost.
+     */
+    public void useLogSpace() {
+      logSpace = true;
+      lost = false;
+      logShift = 0.0;
+    }
+
+    /**
+     * Whether the kernels work in log space.
+     *
+     * @return true after {@link #useLogSpace()}
+     */
+    public boolean logSpace() {
+      return logSpace;
+    }
+
+    /**
+     * In log space, the sum of the logarithms the collect passes took out of their messages since
+     * the last call (the messages are the exact ones times {@code e^-shift}); starts again at 0.
+     *
+     * @return the natural logarithm to add back
+     */
+    public double takeLogShift() {
+      double shift = logShift;
+      logShift = 0.0;
+      return shift;
     }
   }
 
@@ -152,13 +205,19 @@ public final class EliminationKernels {
       int at = groupAt(steps, p, g);
       boolean multi = steps[at + 1] != 0;
       if (multi) {
-        shift += combine(comb, steps[at], steps[at + 2], m, steps, steps[at + 3]);
+        shift += combine(comb, steps[at], steps[at + 2], m, steps, steps[at + 3], w);
       }
       access(w, a++, multi ? comb : m, steps[at], steps, at + 4, k);
     }
+    if (w.logSpace) {
+      java.util.Arrays.fill(m, own, own + entries, Double.NEGATIVE_INFINITY);
+      visitLog(w, prior, k, a, 1, max ? 1 : 0);
+      w.logShift += normaliseLog(m, own, entries);
+      return 0;
+    }
     java.util.Arrays.fill(m, own, own + entries, 0.0);
     visit(w, prior, k, a, 1, max ? 1 : 0);
-    return shift + normalise(m, own, entries);
+    return shift + normalise(m, own, entries, w);
   }
 
   /**
@@ -212,18 +271,27 @@ public final class EliminationKernels {
     if (steps[p + PARENT] != 0) {
       access(w, a++, down, steps[p + OWN], steps, p + HEADER + 3 * k + operands * (1 + k) + groups * (4 + k), k);
     }
+    double empty = w.logSpace ? Double.NEGATIVE_INFINITY : 0.0;
     for (int o = 0; o < outputs; o++) {
       int entries = o == 0 ? lastSize : steps[groupAt(steps, p, o - 1) + 2];
-      java.util.Arrays.fill(w.source[o], w.base[o], w.base[o] + entries, 0.0);
+      java.util.Arrays.fill(w.source[o], w.base[o], w.base[o] + entries, empty);
     }
-    visit(w, prior, k, a, outputs, 2);
-    normaliseSum(belief, marginal, lastSize);
+    if (w.logSpace) {
+      visitLog(w, prior, k, a, outputs, 2);
+      normaliseSumLog(belief, marginal, lastSize);
+    } else {
+      visit(w, prior, k, a, outputs, 2);
+      normaliseSum(belief, marginal, lastSize);
+    }
     for (int g = 0; g < groups; g++) {
       int at = groupAt(steps, p, g);
+      int length = steps[at + 2];
       if (steps[at + 1] != 0) {
-        divideEach(gather, steps[at], up, down, steps[at + 2], steps, steps[at + 3]);
+        for (int c = 0; c < steps[steps[at + 3]]; c++) {
+          divide(gather, steps[at], up, down, steps[steps[at + 3] + 1 + c], length, w);
+        }
       } else {
-        divide(down, steps[at], up, down, steps[at], steps[at + 2]);
+        divide(down, steps[at], up, down, steps[at], length, w);
       }
     }
   }
@@ -265,22 +333,32 @@ public final class EliminationKernels {
       a = fixed(w, a, steps[at + 1] != 0 ? comb : maxUp, steps, at + 4, steps[at], p, k, digit);
     }
     int z = steps[p + HEADER + 3 * (k - 1) + 1];
-    int best = 0;
-    double bestX = -1.0;
+    int best = -1;
+    double bestX = 0.0;
     for (int v = 0; v < lastSize; v++) {
       if (prior[z + v] == 0.0) {
         continue;
       }
-      double x = 1.0;
+      double x = w.logSpace ? 0.0 : 1.0;
+      boolean zero = false;
       for (int b = 0; b < a; b++) {
-        x *= w.source[b][w.base[b] + v * w.stride[b]];
+        double y = w.source[b][w.base[b] + v * w.stride[b]];
+        if (w.logSpace) {
+          x += y;
+        } else {
+          zero |= y == 0.0;
+          x *= y;
+        }
       }
-      if (x > bestX) { // strictly: the lowest value wins a tie
+      if (!w.logSpace && !zero && x < Double.MIN_NORMAL) {
+        w.lost = true;
+      }
+      if (best < 0 || x > bestX) { // strictly: the lowest value wins a tie
         bestX = x;
         best = v;
       }
     }
-    digit[variable] = best;
+    digit[variable] = Math.max(0, best);
   }
 
   /** A read at the decoded digits of every level but the last; its last-level stride kept in {@code w.stride[a]}. */
@@ -384,7 +462,11 @@ public final class EliminationKernels {
       int base = w.base[a];
       for (int j = 0; j < block; j++) {
         if (inner[j] != 0.0) {
-          inner[j] *= source[base + offset[a * block + j]];
+          double y = source[base + offset[a * block + j]];
+          inner[j] *= y;
+          if (inner[j] < Double.MIN_NORMAL && y != 0.0) {
+            w.lost = true;
+          }
         }
       }
     }
@@ -440,12 +522,18 @@ public final class EliminationKernels {
     final double[] inner = w.inner;
     final double[][] source = w.source;
     double outer = 1.0;
-    for (int k = 0; k < outerOnly && outer != 0.0; k++) {
-      int a = w.outerOnly[k];
-      outer *= source[a][index[at + a]];
+    for (int k = 0; k < outerOnly; k++) {
+      double y = source[w.outerOnly[k]][index[at + w.outerOnly[k]]];
+      if (y == 0.0) {
+        return;
+      }
+      outer *= y;
     }
-    if (outer == 0.0) {
-      return;
+    if (outer < Double.MIN_NORMAL) {
+      w.lost = true;
+      if (outer == 0.0) {
+        return;
+      }
     }
     final int[] reads = w.mixed;
     if (mode == 2) {
@@ -455,6 +543,9 @@ public final class EliminationKernels {
         for (int k = 0; k < mixed; k++) {
           final int a = reads[k];
           x *= source[a][index[at + a] + offset[a * block + j]];
+        }
+        if (x < Double.MIN_NORMAL && !readsZero(w, at, block, j, mixed)) {
+          w.lost = true;
         }
         if (x != 0.0) {
           for (int a = 0; a < inputs; a++) {
@@ -473,6 +564,9 @@ public final class EliminationKernels {
         final int a = reads[k];
         x *= source[a][index[at + a] + offset[a * block + j]];
       }
+      if (x < Double.MIN_NORMAL && !readsZero(w, at, block, j, mixed)) {
+        w.lost = true;
+      }
       final int i = o + offset[j];
       if (mode == 1) {
         if (x > out[i]) {
@@ -484,14 +578,130 @@ public final class EliminationKernels {
     }
   }
 
+  /** Whether one of the entry's mixed reads is 0 (its product is then 0 by rights, not by underflow). */
+  private static boolean readsZero(Workspace w, int at, int block, int j, int mixed) {
+    for (int k = 0; k < mixed; k++) {
+      int a = w.mixed[k];
+      if (w.source[a][w.index[at + a] + w.offset[a * block + j]] == 0.0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@link #visit} in log space: every entry of the clique the evidence allows, one at a time (the
+   * last level fastest); inputs are added, mode 0 sums into output 0 by log-sum-exp, mode 1 keeps
+   * the largest, mode 2 sums a finite entry into every output.
+   */
+  private static void visitLog(Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
+    int[] digit = w.digit;
+    int[] index = w.index;
+    for (int l = 0; l < k; l++) {
+      if (w.size[l] == 0) {
+        return;
+      }
+      digit[l] = 0;
+    }
+    for (int a = 0; a < accesses; a++) {
+      index[a] = w.base[a];
+    }
+    while (true) {
+      boolean allowed = true;
+      for (int l = 0; l < k && allowed; l++) {
+        allowed = prior[w.prior[l] + digit[l]] != 0.0;
+      }
+      if (allowed) {
+        double x = 0.0;
+        for (int a = inputs; a < accesses && x != Double.NEGATIVE_INFINITY; a++) {
+          x += w.source[a][index[a]];
+        }
+        if (x != Double.NEGATIVE_INFINITY) {
+          if (mode == 1) {
+            double[] out = w.source[0];
+            out[index[0]] = Math.max(out[index[0]], x);
+          } else {
+            for (int a = 0; a < inputs; a++) {
+              double[] out = w.source[a];
+              out[index[a]] = logAdd(out[index[a]], x);
+            }
+          }
+        }
+      }
+      int l = k - 1;
+      for (; l >= 0; l--) { // odometer
+        for (int a = 0; a < accesses; a++) {
+          index[a] += w.stride[a * w.levels + l];
+        }
+        if (++digit[l] < w.size[l]) {
+          break;
+        }
+        for (int a = 0; a < accesses; a++) {
+          index[a] -= digit[l] * w.stride[a * w.levels + l];
+        }
+        digit[l] = 0;
+      }
+      if (l < 0) {
+        return;
+      }
+    }
+  }
+
+  /** {@code ln(e^a + e^b)}, without overflow; either may be negative infinity (a zero). */
+  private static double logAdd(double a, double b) {
+    if (a == Double.NEGATIVE_INFINITY) {
+      return b;
+    }
+    if (b == Double.NEGATIVE_INFINITY) {
+      return a;
+    }
+    return Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
+  }
+
+  /** Subtracts the largest of the logarithms {@code x[from .. from + length)} and returns it (0 when all are zeros). */
+  private static double normaliseLog(double[] x, int from, int length) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (int k = from; k < from + length; k++) {
+      max = Math.max(max, x[k]);
+    }
+    if (max == Double.NEGATIVE_INFINITY) {
+      return 0.0;
+    }
+    for (int k = from; k < from + length; k++) {
+      x[k] -= max;
+    }
+    return max;
+  }
+
+  /** The logarithms {@code x[from .. from + length)} become the probabilities they are in proportion to. */
+  private static void normaliseSumLog(double[] x, int from, int length) {
+    normaliseLog(x, from, length);
+    for (int k = from; k < from + length; k++) {
+      x[k] = Math.exp(x[k]);
+    }
+    normaliseSum(x, from, length);
+  }
+
   /** The built tables, each rescaled by a power of two, and the sum of the exponents used. */
   public static final class Tables {
     private final double[] values;
     private final long exponent;
+    private final boolean lost;
 
-    Tables(double[] values, long exponent) {
+    Tables(double[] values, long exponent, boolean lost) {
       this.values = values;
       this.exponent = exponent;
+      this.lost = lost;
+    }
+
+    /**
+     * Whether a product of members, or a rescaling, fell below the smallest normal double: these
+     * tables are then not exact, and the program must run in log space from the start.
+     *
+     * @return true when an entry was lost
+     */
+    public boolean lost() {
+      return lost;
     }
 
     /**
@@ -532,6 +742,7 @@ public final class EliminationKernels {
   public static Tables tables(int length, int[] info, double[] weights) {
     double[] out = new double[length];
     long exponent = 0;
+    Workspace lost = new Workspace(1, 1);
     int at = 1;
     for (int t = 0; t < info[0]; t++) {
       int offset = info[at++];
@@ -558,7 +769,12 @@ public final class EliminationKernels {
         for (int k = 0; k < members && x != 0.0; k++) {
           int kind = info[m];
           int arity = info[m + 1];
-          x *= member(kind, arity, info, m + 2, digit, sizes, los, weights, seen);
+          double y = member(kind, arity, info, m + 2, digit, sizes, los, weights, seen);
+          x *= y;
+          if (x < Double.MIN_NORMAL && y != 0.0) {
+            lost.lost = true;
+            x = 0.0; // the log-space tables are used instead
+          }
           m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
         }
         out[offset + e] = x;
@@ -569,9 +785,61 @@ public final class EliminationKernels {
           digit[j] = 0;
         }
       }
-      exponent += normalise(out, offset, entries);
+      exponent += normalise(out, offset, entries, lost);
     }
-    return new Tables(out, exponent);
+    return new Tables(out, exponent, lost.lost);
+  }
+
+  /**
+   * The tables of {@link #tables} as natural logarithms of the products of their members, not
+   * rescaled (negative infinity for a zero), for the kernels in log space.
+   *
+   * @param length the entries of all tables together
+   * @param info the tables' description, as for {@link #tables}
+   * @param weights the weights of the model's {@link #TABLE} factors
+   * @return the logarithms of the tables' entries, at the offsets the description gave
+   */
+  public static double[] logTables(int length, int[] info, double[] weights) {
+    double[] out = new double[length];
+    int at = 1;
+    for (int t = 0; t < info[0]; t++) {
+      int offset = info[at++];
+      int r = info[at++];
+      int sizes = at;
+      int los = at + r;
+      at += 2 * r;
+      int entries = 1;
+      for (int j = 0; j < r; j++) {
+        entries *= info[sizes + j];
+      }
+      int members = info[at++];
+      int first = at;
+      for (int m = 0; m < members; m++) {
+        int kind = info[at++];
+        int arity = info[at++];
+        at += arity + (kind == TABLE || kind == SUM ? 1 : 0);
+      }
+      int[] digit = new int[r];
+      long[] seen = new long[4];
+      for (int e = 0; e < entries; e++) {
+        double x = 0.0;
+        int m = first;
+        for (int k = 0; k < members && x != Double.NEGATIVE_INFINITY; k++) {
+          int kind = info[m];
+          int arity = info[m + 1];
+          x += Math.log(member(kind, arity, info, m + 2, digit, sizes, los, weights, seen));
+          m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
+        }
+        out[offset + e] = x;
+        for (int j = r - 1; j >= 0; j--) {
+          if (++digit[j] < info[sizes + j]) {
+            break;
+          }
+          digit[j] = 0;
+        }
+      }
+    }
+    return out;
   }
 
   /** One member factor's entry at the table digits {@code digit}; its slots' digits are listed from {@code slots}. */
@@ -633,6 +901,11 @@ public final class EliminationKernels {
    * @return the exponent of two the block was multiplied by
    */
   public static int normalise(double[] x, int from, int length) {
+    return normalise(x, from, length, null);
+  }
+
+  /** {@link #normalise}, marking {@code w} (when given) lost if an entry falls below the smallest normal double. */
+  private static int normalise(double[] x, int from, int length, Workspace w) {
     double max = 0.0;
     for (int k = from; k < from + length; k++) {
       if (x[k] > max) {
@@ -651,7 +924,11 @@ public final class EliminationKernels {
       int step = Math.max(-1000, Math.min(1000, left)); // 2^step is a normal double
       double factor = Math.scalb(1.0, step);
       for (int k = from; k < from + length; k++) {
-        x[k] *= factor;
+        double y = x[k] * factor;
+        if (y < Double.MIN_NORMAL && x[k] != 0.0 && w != null) {
+          w.lost = true;
+        }
+        x[k] = y;
       }
       left -= step;
     }
@@ -672,15 +949,35 @@ public final class EliminationKernels {
    * @return the exponent of two the product was multiplied by
    */
   public static int combine(double[] into, int at, int length, double[] from, int[] params, int list) {
+    return combine(into, at, length, from, params, list, new Workspace(1, 1));
+  }
+
+  /** {@link #combine} for the kernels: in log space the logarithms are added, and a loss marks {@code w}. */
+  private static int combine(double[] into, int at, int length, double[] from, int[] params, int list, Workspace w) {
     int count = params[list];
     System.arraycopy(from, params[list + 1], into, at, length);
-    int shift = normalise(into, at, length);
+    if (w.logSpace) {
+      for (int k = 1; k < count; k++) {
+        int m = params[list + 1 + k];
+        for (int s = 0; s < length; s++) {
+          into[at + s] += from[m + s];
+        }
+      }
+      w.logShift += normaliseLog(into, at, length);
+      return 0;
+    }
+    int shift = normalise(into, at, length, w);
     for (int k = 1; k < count; k++) {
       int m = params[list + 1 + k];
       for (int s = 0; s < length; s++) {
-        into[at + s] *= from[m + s];
+        double y = from[m + s];
+        double x = into[at + s] * y;
+        if (x < Double.MIN_NORMAL && y != 0.0 && into[at + s] != 0.0) {
+          w.lost = true;
+        }
+        into[at + s] = x;
       }
-      shift += normalise(into, at, length);
+      shift += normalise(into, at, length, w);
     }
     return shift;
   }
@@ -698,11 +995,29 @@ public final class EliminationKernels {
    * @param length the entries of the separator
    */
   public static void divide(double[] sum, int at, double[] up, double[] down, int m, int length) {
+    divide(sum, at, up, down, m, length, new Workspace(1, 1));
+  }
+
+  /** {@link #divide} for the kernels: in log space a subtraction, and a loss marks {@code w}. */
+  private static void divide(double[] sum, int at, double[] up, double[] down, int m, int length, Workspace w) {
+    if (w.logSpace) {
+      for (int s = 0; s < length; s++) {
+        double u = up[m + s];
+        down[m + s] = u == Double.NEGATIVE_INFINITY ? Double.NEGATIVE_INFINITY : sum[at + s] - u;
+      }
+      normaliseLog(down, m, length);
+      return;
+    }
     for (int s = 0; s < length; s++) {
       double u = up[m + s];
-      down[m + s] = u == 0.0 ? 0.0 : sum[at + s] / u;
+      double x = sum[at + s];
+      double y = u == 0.0 ? 0.0 : x / u;
+      if (x != 0.0 && u != 0.0 && (y < Double.MIN_NORMAL || y == Double.POSITIVE_INFINITY)) {
+        w.lost = true;
+      }
+      down[m + s] = y;
     }
-    normalise(down, m, length);
+    normalise(down, m, length, w);
   }
 
   /**

@@ -80,8 +80,10 @@ public final class EliminationEmitter {
     EliminationProgram program = EliminationProgram.of(plan);
     type.addField(EmitSupport.constant(int.class, "S", CodeBlock.of("$L", plan.stepCount())));
     type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(program.info())));
+    type.addField(EmitSupport.constant(int.class, "T_LENGTH", CodeBlock.of("$L", plan.tableLength())));
+    type.addField(EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(plan.weights())));
     type.addField(EmitSupport.constant(EliminationKernels.Tables.class, "BUILT",
-        CodeBlock.of("$T.tables($L, INFO, $L)", EliminationKernels.class, plan.tableLength(), Tables.decodeCall(plan.weights()))));
+        CodeBlock.of("$T.tables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)));
     type.addField(EmitSupport.constant(double[].class, "T", CodeBlock.of("BUILT.values()")));
     type.addField(EmitSupport.constant(long.class, "T_EXPONENT", CodeBlock.of("BUILT.exponent()")));
     type.addField(EmitSupport.constant(int.class, "WEIGHT_SHIFT", CodeBlock.of("$L", plan.weightShift())));
@@ -102,6 +104,8 @@ public final class EliminationEmitter {
     type.addField(FieldSpec.builder(int.class, "decoded", Modifier.PRIVATE).initializer("-1")
         .addJavadoc("The evidence count the most probable assignment was decoded for.\n").build());
     type.addField(FieldSpec.builder(boolean.class, "zero", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(double[].class, "tables", Modifier.PRIVATE).initializer("T")
+        .addJavadoc("The factor tables the kernels read: {@code T}, or their logarithms once in log space.\n").build());
     type.addField(FieldSpec.builder(double.class, "logZ", Modifier.PRIVATE).build());
 
     addInterface(type, support, plan.messageLength(), plan.combineLength());
@@ -123,6 +127,17 @@ public final class EliminationEmitter {
         .addStatement("comb = new double[$L]", combine)
         .addStatement("gather = new double[$L]", combine)
         .addStatement("clearAllObserved()")
+        .beginControlFlow("if (BUILT.lost())")
+        .addStatement("toLogSpace()")
+        .endControlFlow()
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("toLogSpace").addModifiers(Modifier.PRIVATE)
+        .addJavadoc("A product left the range of doubles: every pass from now on runs in log space, and what was computed is computed again.\n")
+        .addStatement("work.useLogSpace()")
+        .addStatement("tables = $T.logTables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)
+        .addStatement("solved = -1")
+        .addStatement("distributed = -1")
+        .addStatement("decoded = -1")
         .build());
     type.addMethod(EmitSupport.override("resetWithNoise", void.class)
         .addJavadoc("Exact: there are no messages to start from, so only the sweep count restarts.\n")
@@ -152,10 +167,14 @@ public final class EliminationEmitter {
         .beginControlFlow("if (zero)").addStatement("return false").endControlFlow()
         .beginControlFlow("if (decoded != evidence)")
         .beginControlFlow("for (int t = 0; t < S; t++)")
-        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, T, comb, down, true, work)", EliminationKernels.class)
+        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, tables, comb, down, true, work)", EliminationKernels.class)
         .endControlFlow()
         .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, T, comb, down, mapDigit, work)", EliminationKernels.class)
+        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, tables, comb, down, mapDigit, work)", EliminationKernels.class)
+        .endControlFlow()
+        .beginControlFlow("if (work.lost())")
+        .addStatement("toLogSpace()")
+        .addStatement("return mostProbable(out)")
         .endControlFlow()
         .addStatement("decoded = evidence")
         .endControlFlow()
@@ -183,8 +202,13 @@ public final class EliminationEmitter {
         .beginControlFlow("if (distributed != evidence)")
         .beginControlFlow("if (!zero)")
         .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.distribute(STEPS, STEP_AT[t], prior, T, comb, up, down, gather, belief, work)", EliminationKernels.class)
+        .addStatement("$T.distribute(STEPS, STEP_AT[t], prior, tables, comb, up, down, gather, belief, work)", EliminationKernels.class)
         .endControlFlow()
+        .endControlFlow()
+        .beginControlFlow("if (work.lost())")
+        .addStatement("toLogSpace()")
+        .addStatement("freshMarginals()")
+        .addStatement("return")
         .endControlFlow()
         .addStatement("distributed = evidence")
         .endControlFlow()
@@ -195,14 +219,22 @@ public final class EliminationEmitter {
     type.addMethod(MethodSpec.methodBuilder("solve").addModifiers(Modifier.PRIVATE)
         .addJavadoc("The sum pass, and log Z from the roots (and the exponents of every rescaling).\n")
         .addStatement("long shift = 0")
+        .addStatement("work.takeLogShift()")
         .beginControlFlow("for (int t = 0; t < S; t++)")
-        .addStatement("shift += $T.collect(STEPS, STEP_AT[t], prior, T, comb, up, false, work)", EliminationKernels.class)
+        .addStatement("shift += $T.collect(STEPS, STEP_AT[t], prior, tables, comb, up, false, work)", EliminationKernels.class)
         .endControlFlow()
+        .beginControlFlow("if (work.lost())")
+        .addStatement("toLogSpace()")
+        .addStatement("solve()")
+        .addStatement("return")
+        .endControlFlow()
+        .addStatement("final boolean logs = work.logSpace()")
         .addStatement("double log = 0.0")
         .addStatement("zero = false")
         .beginControlFlow("for (int r = 0; r < ROOTS.length; r++)")
         .addStatement("final double z = up[ROOTS[r]]")
-        .beginControlFlow("if (z > 0.0)").addStatement("log += $T.log(z)", Math.class)
+        .beginControlFlow("if (logs ? z > $T.NEGATIVE_INFINITY : z > 0.0)", Double.class)
+        .addStatement("log += logs ? z : $T.log(z)", Math.class)
         .nextControlFlow("else").addStatement("zero = true").endControlFlow()
         .endControlFlow()
         .beginControlFlow("if (zero)")
@@ -210,7 +242,8 @@ public final class EliminationEmitter {
         .addStatement("$T.fill(belief, 0.0)", Arrays.class)
         .addStatement("return")
         .endControlFlow()
-        .addStatement("logZ = log - LN2 * (double) (shift + T_EXPONENT + WEIGHT_SHIFT)")
+        .addStatement("logZ = logs ? log + work.takeLogShift() - LN2 * (double) WEIGHT_SHIFT"
+            + " : log - LN2 * (double) (shift + T_EXPONENT + WEIGHT_SHIFT)")
         .build());
   }
 }

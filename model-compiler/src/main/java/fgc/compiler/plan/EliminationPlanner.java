@@ -160,9 +160,10 @@ public final class EliminationPlanner {
         System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
         int shift = Weights.rescaleExact(weights, weightOffset[f], factors.get(f).weightCount());
         if (shift == Weights.BEYOND) {
-          throw new TooLargeException(model.atFactor(f, "factor " + f + " (" + factors.get(f).kind().keyword()
-              + ") has weights more than 2^1022 apart, a range " + ALGORITHM
-              + " cannot hold exactly in doubles"));
+          // No power of two holds these weights side by side in doubles: they are kept as given,
+          // and the generated class computes in log space (EliminationKernels.Tables#lost).
+          System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
+          shift = 0;
         }
         weightShift += shift;
       }
