@@ -37,6 +37,8 @@ public final class PlanDigests {
     EliminationProgram program = EliminationProgram.of(plan);
     constants.put("S", plan.stepCount());
     constants.put("INFO", program.info());
+    constants.put("T_LENGTH", plan.tableLength());
+    constants.put("WEIGHTS", plan.weights());
     constants.put("T", EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
     constants.put("WEIGHT_SHIFT", plan.weightShift());
     constants.put("LN2", Math.log(2.0));
