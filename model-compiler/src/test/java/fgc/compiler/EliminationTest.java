@@ -152,6 +152,11 @@ class EliminationTest {
     generated.setObserved(2, 1);
     Integer[] observed = {null, null, 1};
     assertAgrees(chain, generated, logSpaceEnumeration(chain, observed));
+    // Weights no power of two brings into range side by side are kept as given; their products
+    // overflow (1e300 x 1e300) as well as underflow.
+    Model wide = FgcLanguage.parse("t.fg", "model w; var x in 0..2;\n"
+        + "prior(x) = [1e300, 1e-300, 1]; prior(x) = [1e300, 1e-10, 1e-300]; prior(x) = [1e-300, 1e300, 1e300];\n", Map.of());
+    assertAgrees(wide, compiled(wide), logSpaceEnumeration(wide, new Integer[1]));
   }
 
   /**

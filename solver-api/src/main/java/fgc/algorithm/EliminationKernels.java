@@ -771,8 +771,8 @@ public final class EliminationKernels {
           int arity = info[m + 1];
           double y = member(kind, arity, info, m + 2, digit, sizes, los, weights, seen);
           x *= y;
-          if (x < Double.MIN_NORMAL && y != 0.0) {
-            lost.lost = true;
+          if ((x < Double.MIN_NORMAL && y != 0.0) || x == Double.POSITIVE_INFINITY || Double.isNaN(x)) {
+            lost.lost = true; // weights kept as given (see the planner) can overflow as well
             x = 0.0; // the log-space tables are used instead
           }
           m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
