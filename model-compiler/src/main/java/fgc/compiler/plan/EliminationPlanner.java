@@ -5,12 +5,9 @@ import fgc.model.FactorKind;
 import fgc.model.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Plans exact inference by variable elimination: chooses the elimination order, builds the
@@ -122,9 +119,16 @@ public final class EliminationPlanner {
     int[] parent = new int[n];
     List<List<Integer>> children = new ArrayList<>();
     for (int t = 0; t < n; t++) {
-      Integer[] boxed = Arrays.stream(e.cliques[t]).boxed().toArray(Integer[]::new);
-      Arrays.sort(boxed, (a, b) -> Integer.compare(position[b], position[a]));
-      vars[t] = Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
+      int[] clique = e.cliques[t];
+      long[] byPosition = new long[clique.length]; // latest-eliminated first
+      for (int j = 0; j < clique.length; j++) {
+        byPosition[j] = (long) (n - 1 - position[clique[j]]) << 32 | clique[j];
+      }
+      Arrays.sort(byPosition);
+      vars[t] = new int[clique.length];
+      for (int j = 0; j < clique.length; j++) {
+        vars[t][j] = (int) byPosition[j];
+      }
       parent[t] = vars[t].length > 1 ? position[vars[t][vars[t].length - 2]] : -1;
       children.add(new ArrayList<>());
     }
@@ -366,15 +370,26 @@ public final class EliminationPlanner {
     return sb.append(f.arity() > 4 ? ", ... (" + f.arity() + " variables)" : "").toString();
   }
 
-  /** Eliminates the variables over the interaction graph (an edge between every two variables of a factor). */
+  /**
+   * Eliminates the variables over the interaction graph (an edge between every two variables of a
+   * factor). The graph is kept in int arrays (a list of neighbours per variable, unsorted) and
+   * membership is tested with a stamp per variable, so a step costs the degrees it touches, and a
+   * variable costs a few dozen bytes: millions of them plan in seconds.
+   */
   private static final class Elimination {
+    private static final int[] NONE = new int[0];
     final Model model;
     final int n;
     private final int indexBits;
     private final long maxFill;
     final int[] size;
     final long maxClique;
-    final List<Set<Integer>> adjacent = new ArrayList<>();
+    private final int[][] adjacent;
+    private final int[] degree;
+    private final int[] stamp;
+    private int stamps;
+    private final int[] touched;
+    private int touchedStamp;
     final int[] order;
     final int[][] cliques;
     int widest;
@@ -382,7 +397,7 @@ public final class EliminationPlanner {
     /** Entries of all cliques together: what one pass visits. */
     long work;
     private long[] key;
-    private TreeSet<Long> queue;
+    private Heap queue;
 
     Elimination(Model model, int[] size, long maxClique) {
       this.model = model;
@@ -395,16 +410,45 @@ public final class EliminationPlanner {
       this.maxClique = maxClique;
       this.order = new int[n];
       this.cliques = new int[n][];
-      for (int i = 0; i < n; i++) {
-        adjacent.add(new HashSet<>());
-      }
+      this.adjacent = new int[n][];
+      this.degree = new int[n];
+      this.stamp = new int[n];
+      this.touched = new int[n];
+      // Every edge once each way, sorted and without repeats: the neighbour lists in linear space.
+      long pairs = 0;
       for (Factor f : model.factors()) {
-        int[] s = f.scope();
-        for (int a = 0; a < s.length; a++) {
-          for (int b = a + 1; b < s.length; b++) {
-            adjacent.get(s[a]).add(s[b]);
-            adjacent.get(s[b]).add(s[a]);
+        pairs += (long) f.arity() * (f.arity() - 1);
+      }
+      if (pairs > Integer.MAX_VALUE - 8) {
+        throw refuse(model, "its interaction graph has " + pairs / 2 + " pairs of variables that share a factor, more than"
+            + " the planner keeps");
+      }
+      long[] edges = new long[(int) pairs];
+      int k = 0;
+      for (Factor f : model.factors()) {
+        int[] scope = f.scope();
+        for (int a = 0; a < scope.length; a++) {
+          for (int b = 0; b < scope.length; b++) {
+            if (a != b) {
+              edges[k++] = (long) scope[a] << 32 | scope[b];
+            }
           }
+        }
+      }
+      Arrays.sort(edges);
+      int[] count = new int[n];
+      for (int e = 0; e < edges.length; e++) {
+        if (e == 0 || edges[e] != edges[e - 1]) {
+          count[(int) (edges[e] >>> 32)]++;
+        }
+      }
+      for (int v = 0; v < n; v++) {
+        adjacent[v] = count[v] == 0 ? NONE : new int[count[v]];
+      }
+      for (int e = 0; e < edges.length; e++) {
+        if (e == 0 || edges[e] != edges[e - 1]) {
+          int v = (int) (edges[e] >>> 32);
+          adjacent[v][degree[v]++] = (int) edges[e];
         }
       }
     }
@@ -412,22 +456,21 @@ public final class EliminationPlanner {
     /** Greedy min-fill; null when every clique fits, else the refusal (not thrown: another order may fit). */
     PlanException minFill() {
       key = new long[n];
-      queue = new TreeSet<>();
+      queue = new Heap(key);
       for (int i = 0; i < n; i++) {
         key[i] = score(i);
-        queue.add(key[i]);
+        queue.add(i);
       }
       for (int t = 0; t < n; t++) {
-        long k = queue.pollFirst();
-        int v = (int) (k & ((1L << indexBits) - 1));
-        if (k >= INFEASIBLE) {
-          queue.add(k);
+        int v = queue.first();
+        if (key[v] >= INFEASIBLE) {
           return refusal(t);
         }
-        for (int w : sorted(eliminate(t, v, true))) {
-          queue.remove(key[w]);
+        queue.removeFirst();
+        int[] changed = eliminate(t, v, true);
+        for (int w : changed) {
           key[w] = score(w);
-          queue.add(key[w]);
+          queue.update(w);
         }
       }
       return null;
@@ -437,8 +480,8 @@ public final class EliminationPlanner {
     boolean inIndexOrder() {
       for (int v = 0; v < n; v++) {
         long entries = size[v];
-        for (int u : adjacent.get(v)) {
-          entries *= size[u];
+        for (int j = 0; j < degree[v]; j++) {
+          entries *= size[adjacent[v][j]];
           if (entries > maxClique) {
             return false;
           }
@@ -448,83 +491,133 @@ public final class EliminationPlanner {
       return true;
     }
 
+    /** A fresh stamp: a variable is marked when its {@code stamp} equals it. */
+    private int nextStamp() {
+      if (++stamps == Integer.MAX_VALUE) {
+        Arrays.fill(stamp, 0);
+        stamps = 1;
+      }
+      return stamps;
+    }
+
+    private void connect(int a, int b) {
+      if (degree[a] == adjacent[a].length) {
+        adjacent[a] = Arrays.copyOf(adjacent[a], Math.max(4, 2 * degree[a]));
+      }
+      adjacent[a][degree[a]++] = b;
+    }
+
     /**
      * Step {@code t} eliminates {@code v}: its clique is recorded, its neighbours joined pairwise.
      * Returns, when {@code affected}, the variables whose min-fill score this changes: the
      * neighbours, and every common neighbour of two joined by a new edge.
      */
-    private Set<Integer> eliminate(int t, int v, boolean affected) {
-      int[] nb = sorted(adjacent.get(v));
-      int[] clique = Arrays.copyOf(nb, nb.length + 1);
-      clique[nb.length] = v;
+    private int[] eliminate(int t, int v, boolean affected) {
+      int d = degree[v];
+      int[] nb = Arrays.copyOf(adjacent[v], d);
+      Arrays.sort(nb);
+      int[] clique = Arrays.copyOf(nb, d + 1);
+      clique[d] = v;
       cliques[t] = clique;
       order[t] = v;
-      widest = Math.max(widest, nb.length);
+      widest = Math.max(widest, d);
       long entries = entries(clique, size);
       largestClique = Math.max(largestClique, entries);
-      work += entries;
-      Set<Integer> changed = new HashSet<>();
-      for (int u : nb) {
-        adjacent.get(u).remove(v);
-        changed.add(u);
-      }
-      for (int a = 0; a < nb.length; a++) {
-        for (int b = a + 1; b < nb.length; b++) {
-          Set<Integer> pa = adjacent.get(nb[a]);
-          Set<Integer> pb = adjacent.get(nb[b]);
-          if (pa.add(nb[b])) {
-            pb.add(nb[a]);
-            if (affected) { // the new edge closes a pair in the neighbourhood of every common neighbour
-              Set<Integer> small = pa.size() < pb.size() ? pa : pb;
-              Set<Integer> large = small == pa ? pb : pa;
-              for (int w : small) {
-                if (large.contains(w)) {
-                  changed.add(w);
-                }
-              }
-            }
+      work = work > Long.MAX_VALUE - entries ? Long.MAX_VALUE : work + entries;
+      for (int u : nb) { // v leaves its neighbours' lists
+        int[] list = adjacent[u];
+        for (int j = 0; j < degree[u]; j++) {
+          if (list[j] == v) {
+            list[j] = list[--degree[u]];
+            break;
           }
         }
       }
-      adjacent.set(v, null);
-      return changed;
+      adjacent[v] = null;
+      degree[v] = 0;
+      int changedCount = 0;
+      int[] changed = affected ? new int[Math.max(4, d)] : NONE;
+      int mine = 0;
+      if (affected) {
+        mine = ++touchedStamp == Integer.MAX_VALUE ? resetTouched() : touchedStamp;
+        for (int u : nb) {
+          touched[u] = mine;
+          changed[changedCount++] = u;
+        }
+      }
+      for (int a = 0; a < d; a++) {
+        int pa = nb[a];
+        int marked = nextStamp();
+        for (int j = 0; j < degree[pa]; j++) {
+          stamp[adjacent[pa][j]] = marked;
+        }
+        for (int b = a + 1; b < d; b++) {
+          int pb = nb[b];
+          if (stamp[pb] == marked) {
+            continue;
+          }
+          if (affected) { // the new edge closes a pair in the neighbourhood of every common neighbour
+            for (int j = 0; j < degree[pb]; j++) {
+              int w = adjacent[pb][j];
+              if (stamp[w] == marked && touched[w] != mine) {
+                touched[w] = mine;
+                if (changedCount == changed.length) {
+                  changed = Arrays.copyOf(changed, 2 * changedCount);
+                }
+                changed[changedCount++] = w;
+              }
+            }
+          }
+          connect(pa, pb);
+          connect(pb, pa);
+        }
+      }
+      return affected ? Arrays.copyOf(changed, changedCount) : NONE;
+    }
+
+    private int resetTouched() {
+      Arrays.fill(touched, 0);
+      touchedStamp = 1;
+      return 1;
     }
 
     /** Feasible first, then fewest fill edges, fewest neighbours, lowest index. */
     private long score(int v) {
-      Set<Integer> around = adjacent.get(v);
-      long degree = around.size();
+      int d = degree[v];
+      int[] around = adjacent[v];
       long entries = size[v];
-      for (int u : around) {
-        entries *= size[u];
+      for (int j = 0; j < d; j++) {
+        entries *= size[around[j]];
         if (entries > maxClique) {
-          return INFEASIBLE | (degree << indexBits) | v;
+          return INFEASIBLE | ((long) d << indexBits) | v;
         }
       }
-      long fill = 0;
-      int[] nb = sorted(around);
-      for (int a = 0; a < nb.length && fill < maxFill; a++) {
-        Set<Integer> pa = adjacent.get(nb[a]);
-        for (int b = a + 1; b < nb.length; b++) {
-          if (!pa.contains(nb[b])) {
-            fill++;
-          }
+      // fill = pairs of neighbours minus the edges among them (each counted from both ends)
+      int marked = nextStamp();
+      for (int j = 0; j < d; j++) {
+        stamp[around[j]] = marked;
+      }
+      long inside = 0;
+      for (int j = 0; j < d; j++) {
+        int u = around[j];
+        for (int i = 0; i < degree[u]; i++) {
+          inside += stamp[adjacent[u][i]] == marked ? 1 : 0;
         }
       }
-      return (Math.min(fill, maxFill) << (2 * indexBits)) | (degree << indexBits) | v;
+      long fill = (long) d * (d - 1) / 2 - inside / 2;
+      return (Math.min(fill, maxFill) << (2 * indexBits)) | ((long) d << indexBits) | v;
     }
 
     /** Every remaining variable's clique passes the limit: the smallest of them and the width so far say by how much. */
     private PlanException refusal(int eliminated) {
       long smallest = Long.MAX_VALUE;
       int fewest = Integer.MAX_VALUE;
-      for (long k : queue) {
-        int v = (int) (k & ((1L << indexBits) - 1));
-        int[] nb = sorted(adjacent.get(v));
-        int[] clique = Arrays.copyOf(nb, nb.length + 1);
-        clique[nb.length] = v;
+      for (int q = 0; q < queue.size; q++) {
+        int v = queue.heap[q];
+        int[] clique = Arrays.copyOf(adjacent[v], degree[v] + 1);
+        clique[degree[v]] = v;
         smallest = Math.min(smallest, entries(clique, size));
-        fewest = Math.min(fewest, nb.length);
+        fewest = Math.min(fewest, degree[v]);
       }
       String entries = smallest == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + smallest;
       return refuse(model, "it needs a clique table of " + entries
@@ -532,15 +625,85 @@ public final class EliminationPlanner {
           + " of its " + n + " variables eliminated; no better in the variables' own order); the limit is "
           + limitText(maxClique) + " entries");
     }
+  }
 
-    private static int[] sorted(Set<Integer> set) {
-      int[] out = new int[set.size()];
-      int k = 0;
-      for (int x : set) {
-        out[k++] = x;
+  /** A binary min-heap of variables by {@code key}, which knows where each one is (so a key can change in place). */
+  private static final class Heap {
+    final long[] key;
+    final int[] heap;
+    final int[] at;
+    int size;
+
+    Heap(long[] key) {
+      this.key = key;
+      this.heap = new int[key.length];
+      this.at = new int[key.length];
+      Arrays.fill(at, -1);
+    }
+
+    void add(int v) {
+      heap[size] = v;
+      at[v] = size;
+      up(size++);
+    }
+
+    int first() {
+      return heap[0];
+    }
+
+    void removeFirst() {
+      int v = heap[0];
+      at[v] = -1;
+      if (--size > 0) {
+        heap[0] = heap[size];
+        at[heap[0]] = 0;
+        down(0);
       }
-      Arrays.sort(out);
-      return out;
+    }
+
+    /** {@code v}'s key changed: it moves to its place (a variable no longer queued is left out). */
+    void update(int v) {
+      int q = at[v];
+      if (q >= 0) {
+        up(q);
+        down(at[v]);
+      }
+    }
+
+    private void up(int q) {
+      int v = heap[q];
+      while (q > 0) {
+        int parent = (q - 1) >>> 1;
+        if (key[heap[parent]] <= key[v]) {
+          break;
+        }
+        heap[q] = heap[parent];
+        at[heap[q]] = q;
+        q = parent;
+      }
+      heap[q] = v;
+      at[v] = q;
+    }
+
+    private void down(int q) {
+      int v = heap[q];
+      while (true) {
+        int child = 2 * q + 1;
+        if (child >= size) {
+          break;
+        }
+        if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) {
+          child++;
+        }
+        if (key[heap[child]] >= key[v]) {
+          break;
+        }
+        heap[q] = heap[child];
+        at[heap[q]] = q;
+        q = child;
+      }
+      heap[q] = v;
+      at[v] = q;
     }
   }
 }
