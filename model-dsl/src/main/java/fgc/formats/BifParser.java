@@ -527,15 +527,17 @@ final class BifParser {
   private void checkAcyclic(int[][] scopes, Block[] blockOf) {
     int n = scopes.length;
     int[] state = new int[n]; // 0 unvisited, 1 on the current path, 2 done
+    // One stack for the whole graph, so the search stays linear in its size.
+    int[] stack = new int[n];
+    int[] edge = new int[n];
     for (int root = 0; root < n; root++) {
       if (state[root] != 0) {
         continue;
       }
       // Iterative depth-first search over parent links, so a long chain cannot overflow the stack.
-      int[] stack = new int[n];
-      int[] edge = new int[n];
       int depth = 0;
       stack[0] = root;
+      edge[0] = 0;
       state[root] = 1;
       while (depth >= 0) {
         int v = stack[depth];

@@ -25,6 +25,9 @@ public final class Model {
   private final List<Factor> factors;
   private final int variableCount;
   private final Map<String, VariableArray> byName;
+  /** The non-empty arrays and their first indices, ascending: arrayOf is a binary search. */
+  private final VariableArray[] lookup;
+  private final int[] starts;
   /** Per factor, where it was made; null when no factor has an origin (a model built in Java). */
   private final List<Origin> origins;
 
@@ -46,6 +49,17 @@ public final class Model {
     }
     this.variableCount = n;
     this.byName = Collections.unmodifiableMap(map);
+    List<VariableArray> filled = new ArrayList<>();
+    for (VariableArray a : arrays) {
+      if (a.size() > 0) {
+        filled.add(a);
+      }
+    }
+    this.lookup = filled.toArray(new VariableArray[0]);
+    this.starts = new int[lookup.length];
+    for (int k = 0; k < lookup.length; k++) {
+      starts[k] = lookup[k].firstIndex();
+    }
   }
 
   /**
@@ -124,11 +138,19 @@ public final class Model {
    * @return its array
    */
   public VariableArray arrayOf(int index) {
-    for (int k = 0; k < arrays.size(); k++) { // by index: the planners ask per factor variable, an iterator each time added up
-      VariableArray a = arrays.get(k);
-      if (index >= a.firstIndex() && index < a.firstIndex() + a.size()) {
-        return a;
+    // A binary search, not a scan: readers make one array per variable, and callers ask per variable.
+    int lo = 0;
+    int hi = starts.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (starts[mid] <= index) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
       }
+    }
+    if (hi >= 0 && index >= 0 && index < starts[hi] + lookup[hi].size()) {
+      return lookup[hi];
     }
     throw new IndexOutOfBoundsException("variable " + index + " of " + variableCount);
   }
