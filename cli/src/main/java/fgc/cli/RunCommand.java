@@ -109,7 +109,11 @@ final class RunCommand implements Callable<Integer> {
   private void warnIfLong(Model m, long sweeps, String what) {
     SweepCost cost = Algorithms.of(spec).sweepCost(m);
     if (cost == null) {
-      return; // one pass, its size bounded when planning
+      return;
+    }
+    if (cost.onePass()) {
+      warnIfLongPass(cost, spec.name(), m);
+      return;
     }
     if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
@@ -120,6 +124,19 @@ final class RunCommand implements Callable<Integer> {
     System.err.println("fgc: warning: this run may take long: about " + SweepCost.scientific(cost.operations())
         + " operations per sweep of " + spec.name() + ", " + cost.dominant() + ", and " + sweeps + " " + what
         + " (" + time + " or more at a billion operations a second); " + cost.advice(m));
+  }
+
+  /** The warning for exact inference, whose one pass ({@code cost}) is the whole run. */
+  static void warnIfLongPass(SweepCost cost, String algorithm, Model m) {
+    if (cost.operations() <= SolverLimits.WARN_RUN_OPERATIONS) {
+      return;
+    }
+    double seconds = cost.operations() / 1e9;
+    String time = seconds >= 7200 ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
+        : seconds >= 120 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60) : String.format(Locale.ROOT, "%.0f seconds", seconds);
+    System.err.println("fgc: warning: this run may take long: about " + SweepCost.scientific(cost.operations())
+        + " operations in the one pass of " + algorithm + ", " + cost.dominant() + " (" + time
+        + " or more at a billion operations a second, an estimate); " + cost.advice(m));
   }
 
   @Override

@@ -2,6 +2,8 @@ package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithms;
+import fgc.compiler.plan.SweepCost;
 import fgc.formats.UaiFormat;
 import fgc.formats.UaiModel;
 import fgc.formats.UaiResults;
@@ -49,6 +51,10 @@ final class UaiTask {
     AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
     // Planning refuses a model past the limits, with its width and clique size, before compiling.
     GeneratedAlgorithm solver = options.cache().load(m, exact).newInstance();
+    SweepCost pass = Algorithms.of(exact).sweepCost(m);
+    if (pass != null) {
+      RunCommand.warnIfLongPass(pass, exact.name(), m);
+    }
     for (int i = 0; i < m.variableCount(); i++) {
       if (evidence.isObserved(i)) {
         solver.setObserved(i, evidence.value(i));

@@ -124,6 +124,18 @@ class DegenerateRunTest {
   }
 
   @Test
+  void exactInferenceWhosePassIsLongSaysHowLong() throws Exception {
+    // A band of not-equal pairs two apart over 256 values: 98 cliques of 2^24 entries each, one pass
+    // of about 1.5e10 operations that "show" called "one pass" with no figure.
+    Path file = model("band", "model band; var x[100] in 0..255;\n"
+        + "for i in 0..98 { neq(x[i], x[i+1]); } for i in 0..97 { neq(x[i], x[i+2]); }\n");
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(0, cli.run("show", file.toString(), "--algorithm", "elimination", "--cache-dir", cache()), cli.err());
+      assertTrue(cli.out().contains("one pass over 100 cliques (elimination width 2, about 1.5e10 operations)"), cli.out());
+    }
+  }
+
+  @Test
   void aRunWhoseSweepsAreSlowSaysSoAndShowsItsProgress() throws Exception {
     // One sum over 1024 variables of 16 values: about 4e8 operations a sweep; decimation needs a
     // thousand sweeps or more, which ran for hours without a word.

@@ -82,6 +82,11 @@ public abstract class Algorithm<P> {
   /** The estimated cost of one sweep on {@code model}, or null for an algorithm that does not sweep. */
   public abstract SweepCost sweepCost(Model model);
 
+  /** {@link #sweepCost(Model)} when the plan is at hand (an algorithm whose cost needs it reads it here). */
+  public SweepCost sweepCost(P plan, Model model) {
+    return sweepCost(model);
+  }
+
   /** The class for {@code plan}: key, canonical options text and compiler id go into its constants. */
   public abstract JavaFile emit(P plan, String key, AlgorithmSpec spec, String compilerId);
 

@@ -133,8 +133,9 @@ public final class ModelCompiler {
   private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model, P given) {
     P plan = given != null ? given : algorithm.plan(model);
     Footprint footprint = algorithm.footprint(plan, model);
-    SweepCost sweep = algorithm.sweepCost(model);
-    return new Planned<>(plan, sweep == null ? footprint : footprint.sweep(sweep));
+    SweepCost sweep = algorithm.sweepCost(plan, model);
+    // Exact inference's one pass is the run itself: warned about before it starts, never refused.
+    return new Planned<>(plan, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
   }
 
   /**

@@ -9,6 +9,7 @@ import fgc.compiler.emit.PlanDigests;
 import fgc.compiler.plan.EliminationPlan;
 import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.Footprint;
+import fgc.compiler.plan.PlanException;
 import fgc.compiler.plan.SweepCost;
 import fgc.compiler.reference.ReferenceEnumeration;
 import fgc.model.Model;
@@ -36,10 +37,22 @@ public final class Elimination extends Algorithm<EliminationPlan> {
     return EliminationEmitter.footprint(plan, model);
   }
 
-  /** None: one pass costs the cliques' entries, not a sweep of messages. */
+  /**
+   * The cost of the one pass (the run itself), from the plan; null when the model cannot be
+   * planned (the run is refused then, saying why).
+   */
   @Override
   public SweepCost sweepCost(Model model) {
-    return null;
+    try {
+      return SweepCost.elimination(EliminationPlanner.plan(model));
+    } catch (PlanException e) {
+      return null;
+    }
+  }
+
+  @Override
+  public SweepCost sweepCost(EliminationPlan plan, Model model) {
+    return SweepCost.elimination(plan);
   }
 
   @Override
@@ -59,6 +72,7 @@ public final class Elimination extends Algorithm<EliminationPlan> {
 
   @Override
   public String messagesPerSweep(EliminationPlan plan) {
-    return "none: one pass over " + plan.stepCount() + " cliques (elimination width " + plan.width() + ")";
+    return "none: one pass over " + plan.stepCount() + " cliques (elimination width " + plan.width() + ", about "
+        + SweepCost.scientific(SweepCost.elimination(plan).operations()) + " operations)";
   }
 }

@@ -26,13 +26,25 @@ public final class SweepCost {
   private final long dominantOperations;
   private final String dominantText;
   private final boolean pairwise;
+  private final boolean elimination;
 
   private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText, boolean pairwise) {
+    this(operations, dominantFactor, dominantOperations, dominantText, pairwise, false);
+  }
+
+  private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText, boolean pairwise,
+      boolean elimination) {
     this.operations = operations;
     this.dominantFactor = dominantFactor;
     this.dominantOperations = dominantOperations;
     this.dominantText = dominantText;
     this.pairwise = pairwise;
+    this.elimination = elimination;
+  }
+
+  /** Whether this is the cost of exact inference's one pass, not of a sweep of messages. */
+  public boolean onePass() {
+    return elimination;
   }
 
   /** The estimate for BP with one node per factor on {@code model}, in the max-product semiring or not. */
@@ -43,6 +55,31 @@ public final class SweepCost {
   /** The estimate for BP on pairs of variables on {@code model}. */
   public static SweepCost pairwise(Model model) {
     return of(model, true, false);
+  }
+
+  /**
+   * The estimate for exact inference by {@code plan}: its one pass is the whole run. Each step
+   * visits its clique's entries once to collect and once to distribute, reading every table and
+   * message it multiplies at each (its operands, its groups of children, and in the distribute pass
+   * its parent's message and the outputs); a most probable assignment costs the collect pass again.
+   */
+  public static SweepCost elimination(EliminationPlan plan) {
+    long total = 0;
+    int worst = -1;
+    long worstCost = -1;
+    for (int t = 0; t < plan.stepCount(); t++) {
+      EliminationPlan.Step step = plan.step(t);
+      long reads = 2L * (step.operands.length + step.groups.length) + 3;
+      long cost = saturatedTimes(step.entries, reads);
+      total = saturatedAdd(total, cost);
+      if (cost > worstCost) {
+        worst = t;
+        worstCost = cost;
+      }
+    }
+    String text = worst < 0 ? "" : "step " + worst + ", a clique of " + plan.step(worst).entries + " entries over "
+        + plan.step(worst).vars.length + " variables";
+    return new SweepCost(total, worst, worstCost, text, false, true);
   }
 
   private static SweepCost of(Model model, boolean pairwise, boolean max) {
@@ -147,6 +184,9 @@ public final class SweepCost {
       return "no factors";
     }
     String share = dominantOperations * 2 >= operations ? "most of it" : scientific(dominantOperations);
+    if (elimination) {
+      return share + " in " + dominantText;
+    }
     return share + " in factor " + dominantFactor + " (" + dominantText + ")";
   }
 
@@ -154,6 +194,11 @@ public final class SweepCost {
   public String advice(Model model) {
     if (dominantFactor < 0) {
       return "";
+    }
+    if (elimination) {
+      return "exact inference visits every entry of its cliques, which grow with the elimination width:"
+          + " fewer or narrower variables in the widest part of the model make it cheaper, or an approximate"
+          + " algorithm (--algorithm sumproduct) costs a sweep of messages instead";
     }
     if (pairwise) {
       return "pairwise BP's messages cost its directed edges times the values (an alldiff of k variables has k(k-1) edges):"
