@@ -740,9 +740,29 @@ public final class EliminationKernels {
    * @return the built tables and the exponent of their rescaling
    */
   public static Tables tables(int length, int[] info, double[] weights) {
+    return build(length, info, weights, false);
+  }
+
+  /**
+   * The tables of {@link #tables} as natural logarithms of the products of their members, not
+   * rescaled (negative infinity for a zero), for the kernels in log space.
+   *
+   * @param length the entries of all tables together
+   * @param info the tables' description, as for {@link #tables}
+   * @param weights the weights of the model's {@link #TABLE} factors
+   * @return the logarithms of the tables' entries, at the offsets the description gave
+   */
+  public static double[] logTables(int length, int[] info, double[] weights) {
+    return build(length, info, weights, true).values();
+  }
+
+  /** {@link #tables}, or with {@code log} {@link #logTables}: one walk over the description. */
+  private static Tables build(int length, int[] info, double[] weights, boolean log) {
     double[] out = new double[length];
     long exponent = 0;
     Workspace lost = new Workspace(1, 1);
+    double one = log ? 0.0 : 1.0;
+    double zero = log ? Double.NEGATIVE_INFINITY : 0.0;
     int at = 1;
     for (int t = 0; t < info[0]; t++) {
       int offset = info[at++];
@@ -764,16 +784,20 @@ public final class EliminationKernels {
       int[] digit = new int[r];
       long[] seen = new long[4];
       for (int e = 0; e < entries; e++) {
-        double x = 1.0;
+        double x = one;
         int m = first;
-        for (int k = 0; k < members && x != 0.0; k++) {
+        for (int k = 0; k < members && x != zero; k++) {
           int kind = info[m];
           int arity = info[m + 1];
           double y = member(kind, arity, info, m + 2, digit, sizes, los, weights, seen);
-          x *= y;
-          if ((x < Double.MIN_NORMAL && y != 0.0) || x == Double.POSITIVE_INFINITY || Double.isNaN(x)) {
-            lost.lost = true; // weights kept as given (see the planner) can overflow as well
-            x = 0.0; // the log-space tables are used instead
+          if (log) {
+            x += Math.log(y);
+          } else {
+            x *= y;
+            if ((x < Double.MIN_NORMAL && y != 0.0) || x == Double.POSITIVE_INFINITY || Double.isNaN(x)) {
+              lost.lost = true; // weights kept as given (see the planner) can overflow as well
+              x = 0.0; // the log-space tables are used instead
+            }
           }
           m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
         }
@@ -785,61 +809,11 @@ public final class EliminationKernels {
           digit[j] = 0;
         }
       }
-      exponent += normalise(out, offset, entries, lost);
+      if (!log) {
+        exponent += normalise(out, offset, entries, lost);
+      }
     }
     return new Tables(out, exponent, lost.lost);
-  }
-
-  /**
-   * The tables of {@link #tables} as natural logarithms of the products of their members, not
-   * rescaled (negative infinity for a zero), for the kernels in log space.
-   *
-   * @param length the entries of all tables together
-   * @param info the tables' description, as for {@link #tables}
-   * @param weights the weights of the model's {@link #TABLE} factors
-   * @return the logarithms of the tables' entries, at the offsets the description gave
-   */
-  public static double[] logTables(int length, int[] info, double[] weights) {
-    double[] out = new double[length];
-    int at = 1;
-    for (int t = 0; t < info[0]; t++) {
-      int offset = info[at++];
-      int r = info[at++];
-      int sizes = at;
-      int los = at + r;
-      at += 2 * r;
-      int entries = 1;
-      for (int j = 0; j < r; j++) {
-        entries *= info[sizes + j];
-      }
-      int members = info[at++];
-      int first = at;
-      for (int m = 0; m < members; m++) {
-        int kind = info[at++];
-        int arity = info[at++];
-        at += arity + (kind == TABLE || kind == SUM ? 1 : 0);
-      }
-      int[] digit = new int[r];
-      long[] seen = new long[4];
-      for (int e = 0; e < entries; e++) {
-        double x = 0.0;
-        int m = first;
-        for (int k = 0; k < members && x != Double.NEGATIVE_INFINITY; k++) {
-          int kind = info[m];
-          int arity = info[m + 1];
-          x += Math.log(member(kind, arity, info, m + 2, digit, sizes, los, weights, seen));
-          m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
-        }
-        out[offset + e] = x;
-        for (int j = r - 1; j >= 0; j--) {
-          if (++digit[j] < info[sizes + j]) {
-            break;
-          }
-          digit[j] = 0;
-        }
-      }
-    }
-    return out;
   }
 
   /** One member factor's entry at the table digits {@code digit}; its slots' digits are listed from {@code slots}. */
