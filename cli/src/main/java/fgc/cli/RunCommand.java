@@ -103,27 +103,45 @@ final class RunCommand implements Callable<Integer> {
   private AlgorithmSpec spec;
 
   /**
-   * One warning before a run whose estimated cost ({@link SweepCost}, {@code sweeps} sweeps) passes
-   * {@link SolverLimits#WARN_RUN_OPERATIONS}: what is expensive, and what would be cheaper.
+   * One warning before a run of exact inference whose one pass passes
+   * {@link SolverLimits#WARN_RUN_OPERATIONS}; nothing for an algorithm of sweeps, which
+   * {@link #warnIfLongSweeps} measures once it is loaded.
    */
-  private void warnIfLong(Model m, long sweeps, String what) {
+  private void warnIfLongPass(Model m) {
     SweepCost cost = Algorithms.of(spec).sweepCost(m);
-    if (cost == null) {
-      return;
-    }
-    if (cost.onePass()) {
+    if (cost != null && cost.onePass()) {
       warnIfLongPass(cost, spec.name(), m);
+    }
+  }
+
+  /**
+   * One warning before a run of up to {@code mostSweeps} sweeps whose estimated cost ({@link SweepCost})
+   * passes {@link SolverLimits#WARN_RUN_OPERATIONS}: one sweep of {@code solver} is timed, and the
+   * warning says what is expensive, what the sweep took and what the most sweeps would take at
+   * that rate. The sweep is undone ({@code reset}) before the run.
+   */
+  private void warnIfLongSweeps(Model m, GeneratedAlgorithm solver, long mostSweeps, String what) {
+    SweepCost cost = Algorithms.of(spec).sweepCost(m);
+    if (cost == null || cost.onePass() || (double) cost.operations() * mostSweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }
-    if ((double) cost.operations() * sweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
+    long start = System.nanoTime();
+    solver.update(1);
+    double sweep = (System.nanoTime() - start) / 1e9;
+    solver.reset();
+    double seconds = sweep * mostSweeps;
+    if (seconds < SolverLimits.WARN_RUN_OPERATIONS / 1e9) {
       return;
     }
-    double seconds = (double) cost.operations() * sweeps / 1e9;
-    String time = seconds >= 7200 ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
-        : seconds >= 120 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60) : String.format(Locale.ROOT, "%.0f seconds", seconds);
     System.err.println("fgc: warning: this run may take long: about " + SweepCost.scientific(cost.operations())
-        + " operations per sweep of " + spec.name() + ", " + cost.dominant() + ", and " + sweeps + " " + what
-        + " (" + time + " or more at a billion operations a second); " + cost.advice(m));
+        + " operations per sweep of " + spec.name() + ", " + cost.dominant() + "; one sweep took "
+        + String.format(Locale.ROOT, "%.2f s", sweep) + " here, and the run may take up to " + mostSweeps + " " + what
+        + " (up to " + duration(seconds) + " at that rate; fewer once it converges); " + cost.advice(m));
+  }
+
+  private static String duration(double seconds) {
+    return seconds >= 7200 ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
+        : seconds >= 120 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60) : String.format(Locale.ROOT, "%.0f seconds", seconds);
   }
 
   /** The warning for exact inference, whose one pass ({@code cost}) is the whole run. */
@@ -131,11 +149,8 @@ final class RunCommand implements Callable<Integer> {
     if (cost.operations() <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }
-    double seconds = cost.operations() / 1e9;
-    String time = seconds >= 7200 ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
-        : seconds >= 120 ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60) : String.format(Locale.ROOT, "%.0f seconds", seconds);
     System.err.println("fgc: warning: this run may take long: about " + SweepCost.scientific(cost.operations())
-        + " operations in the one pass of " + algorithm + ", " + cost.dominant() + " (" + time
+        + " operations in the one pass of " + algorithm + ", " + cost.dominant() + " (" + duration(cost.operations() / 1e9)
         + " or more at a billion operations a second, an estimate); " + cost.advice(m));
   }
 
@@ -167,22 +182,29 @@ final class RunCommand implements Callable<Integer> {
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data), "the data file " + options.data);
     Driver driver = marginals ? null : driver();
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
-    // A driver that reads no compiled algorithm (exact) runs without loading or compiling one.
-    LoadedSolver compiled = marginals || driver.usesAlgorithm() ? options.cache().load(m, spec) : null;
     int[] given = evidence.values();
     int free = 0;
     for (int value : given) {
       free += value == Evidence.NONE ? 1 : 0;
     }
-    if (compiled != null) {
-      warnIfLong(m, marginals ? sweeps : free, marginals ? "sweeps" : "sweeps (one at least per free variable)");
+    // A driver that reads no compiled algorithm (exact) runs without loading or compiling one. The
+    // warning comes first: loading may compile, and a long run should say so before anything else.
+    boolean usesAlgorithm = marginals || driver.usesAlgorithm();
+    if (usesAlgorithm) {
+      warnIfLongPass(m);
+    }
+    LoadedSolver compiled = usesAlgorithm ? options.cache().load(m, spec) : null;
+    // A batch's workers make their own instances; a single run makes its one here, and times a sweep on it.
+    GeneratedAlgorithm solver = compiled == null ? null : compiled.newInstance();
+    if (solver != null) {
+      warnIfLongSweeps(m, solver, marginals ? sweeps : driver.mostSweeps(free),
+          marginals ? "sweeps (--sweeps)" : "sweeps in an attempt of " + driver.name());
     }
     if (input != null) {
       return batch(m, driver, compiled, given);
     }
     try (Progress progress = Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
-      // A batch's workers make their own instances; a single run makes its one here.
-      return run(m, compiled == null ? null : new Stepping(compiled.newInstance(), progress), given, free, driver);
+      return run(m, solver == null ? null : new Stepping(solver, progress), given, free, driver);
     }
   }
 

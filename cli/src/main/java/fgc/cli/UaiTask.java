@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.Algorithms;
+import fgc.compiler.plan.NoSolutionException;
 import fgc.compiler.plan.SweepCost;
 import fgc.formats.UaiFormat;
 import fgc.formats.UaiModel;
@@ -50,10 +51,22 @@ final class UaiTask {
     Evidence evidence = withObserve.apply(m, evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai));
     AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
     // Planning refuses a model past the limits, with its width and clique size, before compiling.
-    GeneratedAlgorithm solver = options.cache().load(m, exact).newInstance();
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {
       RunCommand.warnIfLongPass(pass, exact.name(), m);
+    }
+    GeneratedAlgorithm solver;
+    try {
+      solver = options.cache().load(m, exact).newInstance();
+    } catch (NoSolutionException e) {
+      // Z = 0 whatever the evidence: PR is log10 0, as for evidence of probability zero; the
+      // other tasks have no answer, and say why.
+      if (task == Task.PR) {
+        System.out.print(UaiResults.pr(Double.NEGATIVE_INFINITY));
+        return 0;
+      }
+      System.err.println("fgc: no " + task + ": " + e.getMessage());
+      return 1;
     }
     for (int i = 0; i < m.variableCount(); i++) {
       if (evidence.isObserved(i)) {

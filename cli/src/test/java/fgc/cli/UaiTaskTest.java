@@ -60,6 +60,20 @@ class UaiTaskTest {
   }
 
   @Test
+  void aModelWithNoSolutionHasPrMinusInfinityAsImpossibleEvidenceHas() throws Exception {
+    // Z = 0: x0 must be 0, and the pair table rules x0 = 0 out. PR exited 1 ("the model has no solution") where impossible evidence
+    // printed -inf; both are log10 0. MAR and MPE have no answer either way, and say so.
+    Path model = Files.writeString(dir.resolve("none.uai"), "MARKOV\n2\n2 2\n2\n1 0\n2 0 1\n\n2\n1 0\n\n4\n0 0 1 1\n");
+    assertEquals("PR\n-inf\n", run(0, "run", model.toString(), "--task", "PR"));
+    Path evid = Files.writeString(dir.resolve("none.uai.evid"), "1 1 0\n");
+    assertEquals("PR\n-inf\n", run(0, "run", model.toString(), "--evid", evid.toString(), "--task", "PR"));
+    for (String task : new String[] {"MAR", "MPE"}) {
+      String err = run(1, "run", model.toString(), "--task", task);
+      assertTrue(err.startsWith("fgc: no " + task + ": ") && err.contains("no solution"), err);
+    }
+  }
+
+  @Test
   void marPrAndMpeAgreeWithEnumeration() throws Exception {
     Path model = loop();
     Path evid = Files.writeString(dir.resolve("loop.uai.evid"), "1 2 1\n");

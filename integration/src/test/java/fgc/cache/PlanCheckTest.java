@@ -114,6 +114,38 @@ class PlanCheckTest {
   }
 
   @Test
+  void theSmokeRunOfAnExactClassNeverRunsItsInference() {
+    // An exact class's first marginal is its whole inference (68 s on a band of 2^24-entry cliques,
+    // before a word of warning): the smoke run checks its variables and domains, never a marginal.
+    Model model = CacheFixtures.SUDOKU4;
+    GeneratedAlgorithm exact = new NanStart(model) {
+      @Override public boolean exact() {
+        return true;
+      }
+
+      @Override public void marginal(int variable, double[] out) {
+        throw new AssertionError("the smoke run ran the inference");
+      }
+    };
+    SolverCache cache = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(),
+        SolverCache.MAX_FILE_BYTES);
+    cache.smokeTest(exact, model, AlgorithmSpec.named(AlgorithmSpec.ELIMINATION));
+    // The variables and domains are still checked.
+    GeneratedAlgorithm shorter = new NanStart(model) {
+      @Override public boolean exact() {
+        return true;
+      }
+
+      @Override public int variableCount() {
+        return model.variableCount() - 1;
+      }
+    };
+    CorruptEntryException e = assertThrows(CorruptEntryException.class,
+        () -> cache.smokeTest(shorter, model, AlgorithmSpec.named(AlgorithmSpec.ELIMINATION)));
+    assertEquals(LoadStage.SMOKE, e.stage());
+  }
+
+  @Test
   void aModelThePlannerRefusesOnAHitIsTheModelsErrorAndTheEntryStays() {
     SolverCache cache = new SolverCache(root, notices::add);
     String key = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
@@ -137,7 +169,7 @@ class PlanCheckTest {
   }
 
   /** A solver of the model's shape whose every belief is NaN. */
-  private static final class NanStart implements GeneratedAlgorithm {
+  private static class NanStart implements GeneratedAlgorithm {
     private final Model model;
 
     NanStart(Model model) {

@@ -167,6 +167,12 @@ public final class DecimationDriver implements Driver {
     return "decimate";
   }
 
+  /** The first convergence, then up to {@code sweepsPerDecision} sweeps after each of at most {@code free} decisions. */
+  @Override
+  public long mostSweeps(int free) {
+    return maxSweeps + (long) free * sweepsPerDecision;
+  }
+
   @Override
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();

@@ -40,6 +40,18 @@ public interface Driver {
   }
 
   /**
+   * The most sweeps one attempt of this driver makes on a model with {@code free} free variables
+   * (a restart may repeat as many; a converged inference stops sooner), so that a caller can warn
+   * before a run that may be long. Zero for a driver that runs no sweeps.
+   *
+   * @param free how many variables the evidence leaves free
+   * @return the most sweeps of one attempt
+   */
+  default long mostSweeps(int free) {
+    return 0;
+  }
+
+  /**
    * Solves as {@link #solve(GeneratedAlgorithm, Model, int[], SolveEvents)}, telling no one.
    *
    * @param solver the compiled algorithm, or null when {@link #usesAlgorithm()} is false

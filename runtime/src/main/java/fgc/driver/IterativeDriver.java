@@ -46,6 +46,12 @@ public final class IterativeDriver implements Driver {
     return "iterative";
   }
 
+  /** A round of up to {@code maxSweeps} sweeps for each {@code perRound} variables fixed. */
+  @Override
+  public long mostSweeps(int free) {
+    return ((long) free + perRound - 1) / perRound * maxSweeps;
+  }
+
   @Override
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();

@@ -32,6 +32,11 @@ public final class SingleDriver implements Driver {
   }
 
   @Override
+  public long mostSweeps(int free) {
+    return maxSweeps;
+  }
+
+  @Override
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     if (Assignments.firstViolationAmongGiven(model, evidence) != null) {
