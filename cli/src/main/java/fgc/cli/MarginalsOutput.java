@@ -4,7 +4,6 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Numerics;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
-import fgc.compiler.plan.TooLargeException;
 import fgc.model.Factor;
 import fgc.model.Model;
 import java.util.HashSet;
@@ -31,12 +30,7 @@ final class MarginalsOutput {
           ? AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", options.damping)) : options.spec();
     }
     AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
-    try {
-      ModelCompiler.footprint(model, exact);
-      return exact;
-    } catch (TooLargeException e) {
-      return AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
-    }
+    return ModelCompiler.fits(model, exact) ? exact : AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
   }
 
   /**

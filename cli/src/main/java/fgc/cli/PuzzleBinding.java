@@ -222,8 +222,9 @@ final class PuzzleBinding {
       }
       AlgorithmSpec candidate = a.spec(Map.of());
       try {
-        ModelCompiler.footprint(model, candidate);
-        return candidate;
+        if (ModelCompiler.fits(model, candidate)) {
+          return candidate;
+        }
       } catch (PlanException e) {
         // the next one
       }

@@ -153,8 +153,9 @@ final class ShowCommand implements Callable<Integer> {
     java.util.List<String> fit = new java.util.ArrayList<>();
     for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
       try {
-        ModelCompiler.footprint(m, AlgorithmSpec.named(algorithm));
-        fit.add(algorithm);
+        if (ModelCompiler.fits(m, AlgorithmSpec.named(algorithm))) {
+          fit.add(algorithm);
+        }
       } catch (PlanException e) {
         // not this one
       }

@@ -120,6 +120,21 @@ public final class ModelCompiler {
     return planWithinLimits(Algorithms.of(spec), model, null).footprint;
   }
 
+  /**
+   * Whether the solver for {@code model} with {@code spec} is within the limits: {@link #footprint}
+   * without its refusal's list of the algorithms that would fit, which plans every other one. A
+   * model the algorithm cannot take for another reason (a factor it has no messages for, no
+   * solution) throws as {@link #footprint} does.
+   */
+  public static boolean fits(Model model, AlgorithmSpec spec) {
+    try {
+      plan(Algorithms.of(spec), model, null).footprint.check();
+      return true;
+    } catch (TooLargeException e) {
+      return false;
+    }
+  }
+
   private static <P> Planned<P> planWithinLimits(Algorithm<P> algorithm, Model model, P given) {
     try {
       Planned<P> planned = plan(algorithm, model, given);

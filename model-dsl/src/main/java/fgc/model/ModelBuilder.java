@@ -23,6 +23,8 @@ import java.util.Set;
 public final class ModelBuilder {
   private final String name;
   private final List<VariableArray> arrays = new ArrayList<>();
+  /** Each array's position in {@link #arrays}, by name: a file of 20,000 arrays (UAI, BIF) builds in linear time. */
+  private final java.util.Map<String, Integer> arrayPositions = new java.util.HashMap<>();
   private final List<Factor> factors = new ArrayList<>();
   /** Per factor, where it was made, or null. */
   private final List<Origin> origins = new ArrayList<>();
@@ -105,10 +107,8 @@ public final class ModelBuilder {
    */
   public VariableArray variables(String arrayName, Domain domain, int... dims) {
     Names.checkIdentifier(arrayName, "variable");
-    for (VariableArray a : arrays) {
-      if (a.name().equals(arrayName)) {
-        throw new ModelException("variable '" + arrayName + "' is declared twice");
-      }
+    if (arrayPositions.containsKey(arrayName)) {
+      throw new ModelException("variable '" + arrayName + "' is declared twice");
     }
     if (dims.length > Limits.MAX_RANK) {
       throw new ModelException("variable '" + arrayName + "' has rank " + dims.length + "; the limit is " + Limits.MAX_RANK);
@@ -124,6 +124,7 @@ public final class ModelBuilder {
       }
     }
     VariableArray a = new VariableArray(arrayName, dims, domain, false, nextIndex);
+    arrayPositions.put(arrayName, arrays.size());
     arrays.add(a);
     nextIndex += (int) size;
     return a;
@@ -136,11 +137,10 @@ public final class ModelBuilder {
    * @return this builder
    */
   public ModelBuilder observe(String arrayName) {
-    for (int i = 0; i < arrays.size(); i++) {
-      if (arrays.get(i).name().equals(arrayName)) {
-        arrays.set(i, arrays.get(i).withObserved(true));
-        return this;
-      }
+    Integer i = arrayPositions.get(arrayName);
+    if (i != null) {
+      arrays.set(i, arrays.get(i).withObserved(true));
+      return this;
     }
     throw new ModelException("cannot observe '" + arrayName + "': no such variable");
   }
@@ -690,12 +690,29 @@ public final class ModelBuilder {
   }
 
   private Domain domainOf(int v) {
-    for (VariableArray a : arrays) {
-      if (v >= a.firstIndex() && v < a.firstIndex() + a.size()) {
-        return a.domain();
+    VariableArray a = arrayHolding(v);
+    if (a == null) {
+      throw new ModelException("variable " + v + " is not declared");
+    }
+    return a.domain();
+  }
+
+  /** The array that holds flat index {@code v}, or null: a binary search, as arrays are declared at rising indices. */
+  private VariableArray arrayHolding(int v) {
+    int lo = 0;
+    int hi = arrays.size() - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      VariableArray a = arrays.get(mid);
+      if (v < a.firstIndex()) {
+        hi = mid - 1;
+      } else if (v >= a.firstIndex() + a.size()) {
+        lo = mid + 1;
+      } else {
+        return a;
       }
     }
-    throw new ModelException("variable " + v + " is not declared");
+    return null;
   }
 
   private String describeScope(int[] scope) {
@@ -772,12 +789,8 @@ public final class ModelBuilder {
   }
 
   private String describe(int v) {
-    for (VariableArray a : arrays) {
-      if (v >= a.firstIndex() && v < a.firstIndex() + a.size()) {
-        return a.elementName(v - a.firstIndex());
-      }
-    }
-    return "variable " + v;
+    VariableArray a = arrayHolding(v);
+    return a != null ? a.elementName(v - a.firstIndex()) : "variable " + v;
   }
 
   /**
