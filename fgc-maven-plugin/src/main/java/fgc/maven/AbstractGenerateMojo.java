@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javax.lang.model.SourceVersion;
 import org.apache.maven.model.Build;
 import org.apache.maven.model.Resource;
 import org.apache.maven.plugin.AbstractMojo;
@@ -20,10 +21,20 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
 
   /**
    * The models to precompile, each with its file, optional data file and parameters, and its solvers
-   * (algorithm, options, class name).
+   * (algorithm, options, class name). When none are given, every {@code .fg} file of the source
+   * folder is precompiled with the default algorithm, its {@code .fgd} beside it of the same base
+   * name as its data, into a class named after the file in {@link #packageName}.
    */
   @Parameter
   protected List<ModelConfig> models = new ArrayList<>();
+
+  /**
+   * The package of the classes made from the source folder's files when no {@code <models>} are
+   * given (a file in a sub-folder adds the sub-folder's name). Default: the project's group id, made
+   * a valid package name.
+   */
+  @Parameter(property = "fgc.packageName")
+  protected String packageName;
 
   /** Skips the goal. */
   @Parameter(property = "fgc.skip", defaultValue = "false")
@@ -52,16 +63,35 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
       getLog().info("fgc: skipped");
       return;
     }
-    if (models.isEmpty()) {
-      getLog().info("fgc: no <models> configured in " + sourceDirectory() + "; nothing to generate");
+    Path source = sourceDirectory().toPath().toAbsolutePath();
+    List<ModelConfig> chosen;
+    try {
+      chosen = models.isEmpty() ? ModelDiscovery.models(source, packageName()) : models;
+      if (!models.isEmpty()) {
+        for (String file : ModelDiscovery.leftOut(source, models)) {
+          getLog().warn("fgc: " + file + " in " + source + " is not in <models>, so no solver is made from it;"
+              + " add it to <models>, or remove <models> to compile every file of the folder");
+        }
+      }
+    } catch (GenerationException e) {
+      throw new MojoFailureException("fgc: " + e.getMessage(), e);
+    }
+    if (chosen.isEmpty()) {
+      getLog().warn("fgc: no model files (.fg) in " + source + " and no <models> configured; nothing to generate");
       return;
+    }
+    if (models.isEmpty()) {
+      for (ModelConfig m : chosen) {
+        getLog().info("fgc: " + m.getFile() + (m.getData() != null ? " with " + m.getData() : "") + " -> "
+            + m.getSolvers().get(0).getClassName());
+      }
     }
     Generation generation = new Generation(sourceDirectory().toPath().toAbsolutePath(),
         outputDirectory().toPath().toAbsolutePath(),
         statusDirectory().toPath().toAbsolutePath().resolve(statusName()), userSourceRoots());
     Generation.Result result;
     try {
-      result = generation.run(models);
+      result = generation.run(chosen);
     } catch (GenerationException e) {
       throw new MojoFailureException("fgc: " + e.getMessage(), e);
     }
@@ -113,6 +143,18 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
       }
     }
     return out;
+  }
+
+  /** The package for discovered models: {@link #packageName}, else one made from the group id. */
+  private String packageName() throws GenerationException {
+    if (packageName == null || packageName.isBlank()) {
+      return ModelDiscovery.packageFrom(project.getGroupId());
+    }
+    String p = packageName.trim();
+    if (!SourceVersion.isName(p)) {
+      throw new GenerationException("<packageName> '" + p + "' is not a Java package name (e.g. com.acme.models)");
+    }
+    return p;
   }
 
   /** The status file's name inside the status folder: one per goal. */
