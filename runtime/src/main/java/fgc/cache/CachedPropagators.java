@@ -1,7 +1,10 @@
 package fgc.cache;
 
 import fgc.algorithm.Propagator;
+import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompiler;
+import fgc.compilation.SolverCompilers;
+import fgc.compilation.SolverKey;
 import fgc.driver.exact.BitmaskTables;
 import fgc.driver.exact.PropagatorSource;
 import fgc.model.Model;
@@ -15,7 +18,8 @@ import java.util.concurrent.ExecutorService;
  * The {@link PropagatorSource} of a {@link SolverCache}: each model's propagator class loaded from
  * its checked entry, or compiled and stored, once per cache instance, and the classes of the last
  * {@value #KEPT} models kept, so the drivers of every thread share one. Background work runs on the
- * cache's executor. Thread-safe.
+ * cache's executor. Thread-safe. A propagator's entry is read, checked and defined on the path a
+ * solver's is ({@link EntryLoad}), keyed by its model under {@link SolverCache#PROPAGATOR}.
  */
 final class CachedPropagators implements PropagatorSource {
   static final int KEPT = 8;
@@ -63,7 +67,7 @@ final class CachedPropagators implements PropagatorSource {
     synchronized (classes) {
       constructor = classes.get(model);
       if (constructor == null) {
-        constructor = cache.loadPropagator(model, tables);
+        constructor = new Load(cache, model, tables).run();
         classes.put(model, constructor);
       }
     }
@@ -71,6 +75,65 @@ final class CachedPropagators implements PropagatorSource {
       return constructor.newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("internal error: the generated propagator cannot be made: " + e, e);
+    }
+  }
+
+  /**
+   * The checked class of the propagator for {@code model}, whose tables are {@code tables} (which
+   * the compiler's propagator must fit), checked against the digest of the tables. Any failure of
+   * the entry quarantines it and recompiles; a load-only cache throws
+   * {@link SolverCache.NotCachedException} instead, after one notice.
+   */
+  static final class Load extends EntryLoad<Constructor<? extends Propagator>> {
+    private final Model model;
+    private final BitmaskTables tables;
+    private final String digest;
+
+    Load(SolverCache cache, Model model, BitmaskTables tables) {
+      super(cache, SolverKey.of(model, SolverCache.PROPAGATOR_SPEC));
+      this.model = model;
+      this.tables = tables;
+      this.digest = tables.digest();
+    }
+
+    @Override
+    String what() {
+      return " (the exact search's propagator for model " + model.name() + ")";
+    }
+
+    @Override
+    Constructor<? extends Propagator> hit(EntryVerifier.CheckedFiles files, long start) {
+      return define(files.classes, files.manifest.className);
+    }
+
+    private Constructor<? extends Propagator> define(Map<String, byte[]> classes, String className) {
+      return cache.definer.define(ArtifactKind.Propagators.INSTANCE, classes, className, key, digest, model,
+          SolverCache.PROPAGATOR_SPEC);
+    }
+
+    @Override
+    Constructor<? extends Propagator> compile(LoadStage failed, boolean store) {
+      if (cache.isLoadOnly()) {
+        cache.store.warnOnce("load-only " + key, "fgc: the cache at " + cache.root() + " is load-only and holds no sound propagator"
+            + " for model " + model.name() + " (key " + key.substring(0, 12) + "): the exact search propagates with its own code,"
+            + " which gives the same answers");
+        throw new SolverCache.NotCachedException("the cache at " + cache.root() + " is load-only and has no sound propagator for model "
+            + model.name());
+      }
+      cache.countCompilation();
+      CompiledSolver compiled = SolverCompilers.require().compilePropagator(tables, key);
+      Constructor<? extends Propagator> ctor;
+      try {
+        ctor = define(compiled.classes(), compiled.className());
+      } catch (CorruptEntryException e) {
+        // Never stored, never used: the search is complete with its own propagation.
+        throw new IllegalStateException("internal error: the propagator just compiled for model " + model.name()
+            + " failed its check: " + e.getMessage(), e);
+      }
+      if (store) {
+        cache.store.store(compiled, model, SolverCache.PROPAGATOR_SPEC);
+      }
+      return ctor;
     }
   }
 }
