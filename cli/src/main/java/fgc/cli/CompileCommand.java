@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
     description = "Compile a model to a cached solver; print its key, hit or miss, and compile and load times.",
     footer = {"", "Exit codes: 0 done, 2 usage or model errors, 130 interrupted."})
 final class CompileCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
   @Mixin

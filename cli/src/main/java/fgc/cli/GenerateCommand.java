@@ -31,6 +31,9 @@ final class GenerateCommand implements Callable<Integer> {
   /** The drivers whose effort rates a puzzle: decisions and restarts of decimate, nodes and backtracks of exact. */
   static final List<String> RATING_DRIVERS = List.of("decimate", "exact");
 
+  /** Model options generate cannot apply (it makes Sudoku grids of --size by its own rules), hidden from its help. */
+  static final List<String> REFUSED = List.of("--data", "--param");
+
   @Option(names = "--size", paramLabel = "SIDE", defaultValue = "9", description = "Grid side: 4, 9, 16 or 25 (default: ${DEFAULT-VALUE}).")
   int side;
 
@@ -59,6 +62,9 @@ final class GenerateCommand implements Callable<Integer> {
       // The generator makes Sudoku grids by its own rules; a data file could only be ignored.
       throw new IllegalArgumentException("generate makes Sudoku puzzles (the bundled sudoku model, --size sets the grid) and reads no --data;"
           + " puzzles of another model are solved with fgc solve --model MODEL --data FILE");
+    }
+    if (!options.params.isEmpty()) {
+      throw new IllegalArgumentException("generate makes Sudoku puzzles of the grid side --size gives and takes no --param");
     }
     Path[] inputs = options.inputFiles("sudoku");
     if (output != null) {

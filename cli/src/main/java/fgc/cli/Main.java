@@ -48,6 +48,7 @@ public final class Main implements Runnable {
         cli.addSubcommand(command(name));
       }
     }
+    hideRefusedOptions(cli.getSubcommands().get("generate"), GenerateCommand.REFUSED);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (e instanceof LanguageException) {
         System.err.println(e.getMessage());
@@ -74,6 +75,24 @@ public final class Main implements Runnable {
   static final List<String> COMMANDS = List.of("solve", "compile", "show", "generate", "cache", "run");
 
   /** A new instance of the subcommand {@code name}, or null if there is none of that name. */
+  /**
+   * Keeps the model options a command refuses out of its help: they still parse, so that giving one
+   * gets the command's own reason rather than "unknown option".
+   */
+  private static void hideRefusedOptions(CommandLine command, java.util.List<String> names) {
+    if (command == null) {
+      return;
+    }
+    CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+    for (String name : names) {
+      CommandLine.Model.OptionSpec option = spec.findOption(name);
+      if (option != null && !option.hidden()) {
+        spec.remove(option);
+        spec.addOption(CommandLine.Model.OptionSpec.builder(option).hidden(true).build());
+      }
+    }
+  }
+
   static Object command(String name) {
     switch (name) {
       case "solve": return new SolveCommand();

@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
     footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
         "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."})
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
   @Option(names = "--source", description = "Print the generated Java source instead of the summary.")

@@ -29,6 +29,21 @@ class HelpTextTest {
   }
 
   @Test
+  void aModelThatDefaultsIsShownOptionalAndGenerateListsOnlyWhatItTakes() {
+    // compile and show default to the bundled sudoku, yet their usage showed MODEL as required;
+    // generate listed --data and --param, which it refuses.
+    assertTrue(help("compile").contains("[MODEL]"), help("compile"));
+    assertTrue(help("show").contains("[MODEL]"), help("show"));
+    assertFalse(help("run").contains("[MODEL]"), "run needs its model");
+    String generate = help("generate");
+    assertFalse(generate.contains("--data") || generate.contains("--param"), generate);
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(2, cli.run("generate", "--param", "n=2", "--count", "1"));
+      assertTrue(cli.err().contains("generate makes Sudoku puzzles of the grid side --size gives and takes no --param"), cli.err());
+    }
+  }
+
+  @Test
   void theCommandListGivesEachSummaryWhole() {
     String usage = help();
     String list = usage.substring(usage.indexOf("Commands:"), usage.indexOf("Run 'fgc COMMAND"));

@@ -98,6 +98,7 @@ final class DataEvidence {
     if (array == null || !array.observed()) {
       throw o.error(name.pos(), array == null
           ? "model " + model.name() + " has no variable array '" + name.text() + "'"
+              + fgc.model.Names.didYouMean(name.text(), model.arrays().stream().map(VariableArray::name).toList())
           : "'" + name.text() + "' is not observed (add: observe " + name.text() + ";)");
     }
     if (indices.size() != array.rank()) {

@@ -268,7 +268,7 @@ final class Evaluator {
   private void observe(Ast.Observe o) {
     Symbol symbol = symbols.get(o.name());
     if (symbol == null) {
-      throw error(o.pos(), "unknown name '" + o.name() + "'");
+      throw error(o.pos(), unknownName(o.name()));
     }
     if (!(symbol instanceof Array)) {
       throw error(o.pos(), "'" + o.name() + "' is " + describe(symbol) + ", not a variable array");
@@ -367,11 +367,16 @@ final class Evaluator {
     declare(d.name(), new Table(entry, d.pos()));
   }
 
+  /** The message for a name nothing declares, with the nearest declared one. */
+  private String unknownName(String name) {
+    return "unknown name '" + name + "'" + fgc.model.Names.didYouMean(name, new java.util.TreeSet<>(symbols.keySet()));
+  }
+
   /** The data table {@code name} refers to, or a positioned error. */
   DataSet.Entry table(Pos pos, String name) {
     Symbol symbol = symbols.get(name);
     if (symbol == null) {
-      throw error(pos, "unknown name '" + name + "'");
+      throw error(pos, unknownName(name));
     }
     if (!(symbol instanceof Table t)) {
       throw error(pos, "'" + name + "' is " + describe(symbol) + ", not a data table");
@@ -496,7 +501,7 @@ final class Evaluator {
   int resolve(Ast.Ref ref) {
     Symbol symbol = symbols.get(ref.name());
     if (symbol == null) {
-      throw error(ref.pos(), "unknown name '" + ref.name() + "'");
+      throw error(ref.pos(), unknownName(ref.name()));
     }
     if (!(symbol instanceof Array array)) {
       throw error(ref.pos(), "'" + ref.name() + "' is " + describe(symbol) + ", not a variable");
@@ -533,7 +538,7 @@ final class Evaluator {
     if (e instanceof Ast.Name n) {
       Symbol symbol = symbols.get(n.name());
       if (symbol == null) {
-        throw error(n.pos(), "unknown name '" + n.name() + "'");
+        throw error(n.pos(), unknownName(n.name()));
       }
       if (symbol instanceof Constant c) {
         return c.value();

@@ -877,6 +877,11 @@ final class Parser {
       return advance();
     }
     Token found = peek();
+    if (kind == SEMICOLON && previous != null && found.kind() != EOF && found.line() > previous.line()) {
+      // A ';' forgotten at the end of a line: point there, not at the next statement.
+      throw error(new Pos(previous.line(), previous.column() + previous.text().length()),
+          "expected ';' after " + previous.describe() + " at the end of the line");
+    }
     String reserved = kind == IDENTIFIER && found.kind().isKeyword() ? " (a reserved word)" : "";
     throw error(found.pos(), "expected " + kind.display() + " but found " + found.describe() + reserved);
   }
@@ -1016,7 +1021,11 @@ final class Parser {
     Token t = peek();
     if (t.kind() != EOF) {
       current++;
+      previous = t;
     }
     return t;
   }
+
+  /** The last token consumed (the buffer may have dropped it), or null before the first. */
+  private Token previous;
 }

@@ -109,6 +109,7 @@ class DataDiagnosticsTest {
         Arguments.of("c[1]=9", 6, "c[1] = 9 is outside its domain 1..3"),
         Arguments.of("c[5]=1", 3, "index 5 is out of range 0..2 in dimension 1 of 'c'"),
         Arguments.of("d[0]=1", 1, "model t has no variable array 'd'"),
+        Arguments.of("cc[0]=1", 1, "model t has no variable array 'cc'; did you mean 'c'?"),
         Arguments.of("c=1", 1, "'c' has 1 dimension but 0 indices were given"),
         Arguments.of("c[0]:1", 5, "unexpected character ':'; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
         Arguments.of("c[0]", 5, "expected '[' or '=' but found the end; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
