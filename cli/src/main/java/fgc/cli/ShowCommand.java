@@ -123,7 +123,17 @@ final class ShowCommand implements Callable<Integer> {
     line(sb, "graph", MarginalsOutput.isForest(m) ? "a tree (no cycle): BP is exact on it once converged"
         : "has cycles: BP is approximate on it");
     java.util.List<String> fits = fitting(m);
-    line(sb, "elimination", elimination(m, fits));
+    EliminationPlan plan = null;
+    PlanException refused = null;
+    try {
+      plan = EliminationPlanner.plan(m);
+    } catch (PlanException e) {
+      refused = e;
+    }
+    line(sb, "elimination", elimination(plan, refused, fits));
+    if (plan != null) {
+      line(sb, "order", order(plan));
+    }
     line(sb, "fits", String.join(", ", fits));
     line(sb, "algorithm", spec.canonicalText());
     line(sb, "per sweep", messagesPerSweep(m, spec));
@@ -139,13 +149,26 @@ final class ShowCommand implements Callable<Integer> {
    */
   static String elimination(Model m, java.util.List<String> fits) {
     try {
-      EliminationPlan plan = EliminationPlanner.plan(m);
-      String shape = "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
-      return shape + (fits.contains(AlgorithmSpec.ELIMINATION) ? " (exact inference fits)"
-          : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
+      return elimination(EliminationPlanner.plan(m), null, fits);
     } catch (PlanException e) {
-      return "none: " + e.getMessage();
+      return elimination(null, e, fits);
     }
+  }
+
+  private static String elimination(EliminationPlan plan, PlanException refused, java.util.List<String> fits) {
+    if (plan == null) {
+      return "none: " + refused.getMessage();
+    }
+    String shape = "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
+    return shape + (fits.contains(AlgorithmSpec.ELIMINATION) ? " (exact inference fits)"
+        : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
+  }
+
+  /** Which order exact inference's plan took, and what a pass over its cliques visits. */
+  static String order(EliminationPlan plan) {
+    String how = plan.orderTry() > 0 ? plan.orderSource() + ", try " + plan.orderTry() + " of " + plan.ordersTried()
+        + " greedy orders" : plan.orderSource() + ", taken over " + plan.ordersTried() + " greedy orders";
+    return how + ": " + plan.cliqueEntries() + " clique entries in all";
   }
 
   /** The algorithms whose solver for {@code m} is within the limits. */

@@ -183,6 +183,8 @@ class UaiTaskTest {
     String summary = run(0, "show", "sprinkler", "--uai", out.toString());
     assertTrue(summary.contains("\ngraph      has cycles: BP is approximate on it\n"), summary);
     assertTrue(summary.contains("\nelimination width 2, largest clique 8 entries (exact inference fits)\n"), summary);
+    // No order is cheaper than min-fill's on four variables: w (or c) first, a clique of 8, then a triangle.
+    assertTrue(summary.matches("(?s).*\norder      min-fill, try 1 of \\d+ greedy orders: 22 clique entries in all\n.*"), summary);
     assertTrue(summary.contains("\nfits       maxproduct, sumproduct, elimination\n"), summary);
     // The network's CPTs are normalised: Z = 1. Given wet grass (UAI variable 3), P(rain) = 0.7079.
     assertEquals(0.0, UaiResults.parsePr("out", run(0, "run", out.toString(), "--task", "PR")), 1e-12);

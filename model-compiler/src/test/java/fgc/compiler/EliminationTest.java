@@ -472,14 +472,20 @@ class EliminationTest {
     int[] order = EliminationPlanner.minFillOrder(cycle.build());
     assertEquals(4, order[0]);
     assertEquals(0, order[1], "then each cycle vertex adds one fill edge; the lowest of those with two neighbours");
-    // The plan keeps min-fill where it is cheaper, and takes the variables' own order where that is.
+    // The plan keeps min-fill where no other order is cheaper, and takes the variables' own order
+    // where that is the only one that fits.
     assertArrayEquals(EliminationPlanner.minFillOrder(star.build()), EliminationPlanner.plan(star.build()).order());
     assertArrayEquals(order, EliminationPlanner.plan(cycle.build()).order());
-    // A 10 by 10 grid: min-fill's width 13 costs fewer entries than row by row's 10 (65,886 against
-    // about 200,000); at 16 by 16 row by row is cheaper (width 16 against 22).
-    assertArrayEquals(EliminationPlanner.minFillOrder(grid(10)), EliminationPlanner.plan(grid(10)).order());
-    EliminationPlan rowByRow = EliminationPlanner.plan(grid(16));
+    assertEquals("min-fill", EliminationPlanner.plan(cycle.build()).orderSource());
+    // A 10 by 10 grid: min-fill's width 13 costs 65,886 entries, fewer than row by row's 10 (about
+    // 200,000), and min-fill with random ties fewer still. At 16 by 16 with cliques of 2^17 entries
+    // at most, no greedy order fits (min-fill's width is 22) and row by row (width 16) does.
+    EliminationPlan ten = EliminationPlanner.plan(grid(10));
+    assertEquals(65886, EliminationPlannerTest.cliqueEntries(grid(10), EliminationPlanner.minFillOrder(grid(10))));
+    assertTrue(ten.cliqueEntries() < 65886, ten.orderSource() + ": " + ten.cliqueEntries());
+    EliminationPlan rowByRow = EliminationPlanner.plan(grid(16), 1L << 17);
     assertEquals(16, rowByRow.width());
+    assertEquals("the variables' own order", rowByRow.orderSource());
     assertArrayEquals(java.util.stream.IntStream.range(0, 256).toArray(), rowByRow.order());
   }
 
@@ -516,7 +522,7 @@ class EliminationTest {
   @Test
   void aJvmAllowedLessThanTheMessagesNeedIsToldSoWhenTheClassIsInstantiated(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
       throws Exception {
-    // A 16 by 16 grid keeps 15 million message entries (240 MB in two arrays); a JVM of 64 MB refuses it by name.
+    // A 16 by 16 grid keeps 10 million message entries (150 MB in two arrays); a JVM of 64 MB refuses it by name.
     CompiledSolver compiled = ModelCompiler.compile(grid(16), ELIMINATION);
     for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
       java.nio.file.Path file = dir.resolve(c.getKey().replace('.', '/') + ".class");
@@ -528,7 +534,7 @@ class EliminationTest {
         Instantiate.class.getName(), compiled.className()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
-    assertTrue(out.matches("(?s)IllegalStateException: exact inference of model grid keeps 2\\d\\d MB of messages per instance; "
+    assertTrue(out.matches("(?s)IllegalStateException: exact inference of model grid keeps 1\\d\\d MB of messages per instance; "
         + "this JVM may use \\d+ MB \\(raise -Xmx\\).*"), out);
   }
 

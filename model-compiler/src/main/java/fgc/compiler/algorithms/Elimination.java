@@ -16,8 +16,8 @@ import fgc.model.Model;
 import java.util.List;
 
 /**
- * Exact inference by variable elimination on a min-fill order: every single-variable marginal, log Z
- * and a most probable assignment for the current evidence. Refused when planning when its largest
+ * Exact inference by variable elimination on the cheapest of several greedy orders: every
+ * single-variable marginal, log Z and a most probable assignment for the current evidence. Refused when planning when its largest
  * clique table would pass {@link EliminationPlanner#MAX_CLIQUE_ENTRIES}, with the width and the size.
  */
 public final class Elimination extends Algorithm<EliminationPlan> {

@@ -30,9 +30,16 @@ public final class EliminationPlan {
   private final int width;
   private final long largestClique;
   private final int weightShift;
+  private final String orderSource;
+  private final int orderTry;
+  private final int ordersTried;
+  private final long cliqueEntries;
 
   EliminationPlan(String modelName, VariableLayout layout, int[] order, Step[] steps, Operand[] operands, double[] weights,
-      int weightShift, int tableLength, int messageLength, int combineLength) {
+      int weightShift, int tableLength, int messageLength, int combineLength, String orderSource, int orderTry, int ordersTried) {
+    this.orderSource = orderSource;
+    this.orderTry = orderTry;
+    this.ordersTried = ordersTried;
     this.weightShift = weightShift;
     this.modelName = modelName;
     this.layout = layout;
@@ -45,10 +52,13 @@ public final class EliminationPlan {
     this.combineLength = combineLength;
     int w = 0;
     long largest = 0;
+    long all = 0;
     for (Step s : steps) {
       w = Math.max(w, s.vars.length - 1);
       largest = Math.max(largest, s.entries);
+      all += s.entries;
     }
+    this.cliqueEntries = all;
     this.width = w;
     this.largestClique = largest;
   }
@@ -118,6 +128,29 @@ public final class EliminationPlan {
   /** Entries of the largest clique table: what one step of one pass visits at most. */
   public long largestClique() {
     return largestClique;
+  }
+
+  /**
+   * What made the order: a greedy rule, with its ties (e.g. {@code "min-fill with random ties"}), or
+   * {@code "the variables' own order"}.
+   */
+  public String orderSource() {
+    return orderSource;
+  }
+
+  /** Which of the greedy tries made the order, counted from 1; 0 for the variables' own order. */
+  public int orderTry() {
+    return orderTry;
+  }
+
+  /** Entries of all clique tables together: what a pass visits, and what the planner chose the order by. */
+  public long cliqueEntries() {
+    return cliqueEntries;
+  }
+
+  /** How many greedy orders the planner tried before it took the cheapest (min-fill's included). */
+  public int ordersTried() {
+    return ordersTried;
   }
 
   /** One elimination step: a clique, its place in the tree, its tables and its messages. */

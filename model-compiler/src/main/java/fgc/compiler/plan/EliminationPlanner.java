@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * Plans exact inference by variable elimination: chooses the elimination order, builds the
@@ -15,14 +16,15 @@ import java.util.Map;
  * allocated, a model whose largest clique table or whose tables and messages together would pass
  * the limits below.
  *
- * <p>The order is greedy min-fill: at each step, among the variables whose elimination clique fits
- * {@link #MAX_CLIQUE_ENTRIES}, the one whose elimination adds the fewest edges between its
- * neighbours, ties broken by fewest neighbours, then by lowest index. The variables' own order
- * (index order) is tried too and taken when a pass over its cliques visits fewer entries in all,
- * or when min-fill does not fit: min-fill's greed gives an n by n grid width about 1.4 n, row by
- * row gives n. Either way the order is a function of the model alone. When neither fits, the
- * model is refused, with the smallest clique any remaining variable would make in min-fill order
- * and the width so far.
+ * <p>The order is the cheapest (fewest clique entries in all, so the fastest pass) of greedy
+ * orders that fit {@link #MAX_CLIQUE_ENTRIES}: min-fill first (at each step, the variable whose
+ * elimination adds the fewest edges between its neighbours, ties to the fewest neighbours, then the
+ * lowest index), then min-weight and min-degree, then each with random ties while a budget counted
+ * in work lasts ({@link OrderSearch}). The variables' own order (index order) is tried too and taken
+ * when a pass over its cliques visits fewer entries in all, or when no greedy order fits: min-fill's
+ * greed gives an n by n grid width about 1.4 n, row by row gives n. The order is a function of the
+ * model alone: the random ties come from a seed made of the model's size. When no order fits, the
+ * model is refused, with the smallest clique every order tried would still need and the width.
  */
 public final class EliminationPlanner {
   /** Entries one clique table may have (2^24: 128 MB of doubles, a pass over it takes tens of milliseconds). */
@@ -39,17 +41,16 @@ public final class EliminationPlanner {
   private EliminationPlanner() {}
 
   /**
-   * The min-fill order alone, under the default limit (the plan takes the variables' own order
-   * instead when that is cheaper); a model no min-fill order fits is refused.
+   * The min-fill order alone (deterministic ties), under the default limit; the plan takes another
+   * order when that is cheaper. A model no min-fill order fits is refused.
    */
   public static int[] minFillOrder(Model model) {
     checkFactors(model, MAX_CLIQUE_ENTRIES);
-    Elimination e = new Elimination(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES);
-    PlanException refused = e.minFill();
-    if (refused != null) {
-      throw refused;
+    OrderSearch minFill = OrderSearch.run(new Elimination(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES), 1);
+    if (minFill.best == null) {
+      throw minFill.refusal();
     }
-    return e.order.clone();
+    return minFill.best.order.clone();
   }
 
   /** The plan under the default limit. */
@@ -79,33 +80,35 @@ public final class EliminationPlanner {
     int[] size = layout.variableSizes();
     checkFactors(model, maxClique);
     checkHeap(model, Runtime.getRuntime().maxMemory());
-    // Min-fill, and the variables' own order: the one whose pass visits fewer clique entries in all
-    // (min-fill on equal terms) among those whose plan fits both limits. A grid or torus declared
-    // row by row has width its side in its own order, about 1.4 times its side in min-fill's.
-    Elimination minFill = new Elimination(model, size, maxClique);
-    PlanException refused = minFill.minFill();
+    // The greedy orders (OrderSearch), and the variables' own order: the one whose pass visits fewer
+    // clique entries in all (the greedy one on equal terms) among those whose plan fits both limits.
+    // A grid or torus declared row by row has width its side in its own order, about 1.4 times its
+    // side in min-fill's.
     Elimination own = new Elimination(model, size, maxClique);
-    boolean ownFits = own.inIndexOrder();
+    OrderSearch search = OrderSearch.run(own, OrderSearch.MAX_TRIES);
+    Elimination greedy = search.best;
+    boolean ownFits = own.inIndexOrder(); // the search eliminated copies: the graph is still whole
+    own.name = "the variables' own order";
     List<Elimination> candidates = new ArrayList<>();
-    if (refused == null) {
-      candidates.add(minFill);
+    if (greedy != null) {
+      candidates.add(greedy);
     }
     if (ownFits) {
-      candidates.add(refused == null && own.work >= minFill.work ? candidates.size() : 0, own);
+      candidates.add(greedy != null && own.work >= greedy.work ? candidates.size() : 0, own);
     }
     PlanException tooMuch = null;
     for (Elimination e : candidates) {
       try {
-        return build(model, layout, e);
+        return build(model, layout, e, search.tries);
       } catch (PlanException memory) {
         tooMuch = tooMuch == null ? memory : tooMuch; // the cheapest order's reason
       }
     }
-    throw tooMuch != null ? tooMuch : refused;
+    throw tooMuch != null ? tooMuch : search.refusal();
   }
 
   /** The plan of elimination {@code e}; refused when its tables and messages pass {@link #MAX_STORED_ENTRIES}. */
-  private static EliminationPlan build(Model model, VariableLayout layout, Elimination e) {
+  private static EliminationPlan build(Model model, VariableLayout layout, Elimination e, int tries) {
     int n = model.variableCount();
     int[] size = layout.variableSizes();
     List<Factor> factors = model.factors();
@@ -220,7 +223,7 @@ public final class EliminationPlanner {
       }
     }
     return new EliminationPlan(model.name(), layout, order, steps, operands.toArray(new EliminationPlan.Operand[0]), weights,
-        weightShift, (int) tables, (int) messages, (int) combine);
+        weightShift, (int) tables, (int) messages, (int) combine, e.name, e.tryNumber, tries);
   }
 
   /** A refusal in the words of {@link Footprint}'s: the algorithm, the model's size, then why. */
@@ -405,6 +408,134 @@ public final class EliminationPlanner {
     return sb.append(f.arity() > 4 ? ", ... (" + f.arity() + " variables)" : "").toString();
   }
 
+  /** The greedy rules: the variable eliminated next is the one that scores least. */
+  enum Heuristic {
+    /** Fewest edges added between its neighbours; deterministic ties to the fewest neighbours. */
+    MIN_FILL("min-fill"),
+    /** Smallest clique table (the product of its and its neighbours' domain sizes); deterministic ties to the fewest neighbours. */
+    MIN_WEIGHT("min-weight"),
+    /** Fewest neighbours. */
+    MIN_DEGREE("min-degree");
+
+    final String text;
+
+    Heuristic(String text) {
+      this.text = text;
+    }
+  }
+
+  /** How a greedy run ended: every variable eliminated, a clique past the limit, or stopped (a dearer order or out of budget). */
+  enum Outcome {
+    DONE, REFUSED, ABANDONED
+  }
+
+  /**
+   * Greedy orders, the cheapest kept (fewest clique entries in all): min-fill, min-weight (when
+   * domain sizes differ) and min-degree with deterministic ties, then each in turn with ties broken
+   * by a random ranking of the variables, while a budget lasts. Min-fill's greed can be a few
+   * variables wider than another rule's or another tie-break's (on a UAI pedigree, a largest clique
+   * of 25 variables against 19 or 20). The plan must be a function
+   * of the model alone, since the cache plans again on every hit and compares the plan's digest
+   * with the stored class's: the rankings come from a seed made of the model's size, and the
+   * budget is counted in steps of work (entries of neighbour lists read), never in time:
+   * {@link #BUDGET_FACTOR} times min-fill's own run, at most {@link #MAX_EXTRA_WORK} steps, so a
+   * large model gets few tries or none. A try stops as soon as its cliques pass the best total.
+   */
+  static final class OrderSearch {
+    /** The other tries together cost at most this many times min-fill's run. */
+    static final int BUDGET_FACTOR = 3;
+    /** ... and at most this many steps (tens of milliseconds). */
+    static final long MAX_EXTRA_WORK = 1L << 24;
+    /** Tries at most, however small the model. */
+    static final int MAX_TRIES = 48;
+
+    /** The cheapest order that fits, or null. */
+    Elimination best;
+    /** Runs started, min-fill's included. */
+    int tries;
+    /** Steps of work all tries took. */
+    long spent;
+    private int refused;
+    private Elimination closest;
+    private long fewestEntries = Long.MAX_VALUE;
+    private int narrowest = Integer.MAX_VALUE;
+
+    private OrderSearch() {}
+
+    /** The search over {@code graph} (left as it is: each try eliminates a copy), {@code maxTries} tries at most. */
+    static OrderSearch run(Elimination graph, int maxTries) {
+      OrderSearch s = new OrderSearch();
+      int n = graph.n;
+      boolean mixed = false;
+      for (int v = 1; v < n; v++) {
+        mixed |= graph.size[v] != graph.size[0];
+      }
+      // With every domain the same size, min-weight orders as min-degree does: left out.
+      Heuristic[] rules = mixed ? Heuristic.values() : new Heuristic[] {Heuristic.MIN_FILL, Heuristic.MIN_DEGREE};
+      SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * n + graph.edgeEntries());
+      long[] cost = new long[Heuristic.values().length]; // the latest full run of each rule
+      long budget = Long.MAX_VALUE;
+      for (int t = 0; t < maxTries; t++) {
+        Heuristic rule = rules[t % rules.length];
+        long estimate = cost[rule.ordinal()] > 0 ? cost[rule.ordinal()] : cost[0];
+        if (t > 0 && s.spent + estimate > budget) {
+          break;
+        }
+        int[] rank = t < rules.length ? null : permutation(n, random);
+        Elimination e = graph.copy();
+        Outcome outcome = e.greedy(rule, rank, s.best == null ? Long.MAX_VALUE : s.best.work,
+            budget == Long.MAX_VALUE ? Long.MAX_VALUE : budget - s.spent);
+        s.spent += e.steps + (rank == null ? 0 : n);
+        s.tries++;
+        if (t == 0) {
+          // Min-fill's run, at least a pass over the graph, is the unit (a refusal may have stopped it early).
+          long unit = Math.max(e.steps, 4 * graph.edgeEntries() + n);
+          budget = s.spent + Math.min(BUDGET_FACTOR * unit, MAX_EXTRA_WORK);
+        }
+        e.name = rule.text + (rank == null ? "" : " with random ties");
+        e.tryNumber = t + 1;
+        if (outcome != Outcome.ABANDONED) {
+          cost[rule.ordinal()] = e.steps;
+        }
+        if (outcome == Outcome.DONE) {
+          s.best = e; // the search stops a dearer one on the way
+        } else if (outcome == Outcome.REFUSED) {
+          s.refused++;
+          s.narrowest = Math.min(s.narrowest, e.boundWidth);
+          if (e.boundEntries < s.fewestEntries) {
+            s.fewestEntries = e.boundEntries;
+            s.closest = e;
+          }
+        }
+      }
+      return s;
+    }
+
+    /**
+     * Why no order fits: the smallest clique every refused order would still need, the least width,
+     * and the try that came closest.
+     */
+    PlanException refusal() {
+      Elimination e = closest;
+      String entries = fewestEntries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + fewestEntries;
+      String where = refused == 1 ? "in " + e.name + " order, with " + e.boundEliminated + " of its " + e.n
+          + " variables eliminated" : "in each of " + refused + " greedy orders tried, the closest " + e.name + "'s (try "
+          + e.tryNumber + ") after " + e.boundEliminated + " of its " + e.n + " variables";
+      return refuse(e.model, "it needs a clique table of " + entries + " entries (elimination width at least " + narrowest
+          + " " + where + "; no better in the variables' own order); the limit is " + limitText(e.maxClique) + " entries");
+    }
+
+    private static int[] permutation(int n, SplittableRandom random) {
+      int[] p = new int[n];
+      for (int i = 0; i < n; i++) {
+        int j = random.nextInt(i + 1);
+        p[i] = p[j];
+        p[j] = i;
+      }
+      return p;
+    }
+  }
+
   /**
    * Eliminates the variables over the interaction graph (an edge between every two variables of a
    * factor). The graph is kept in int arrays (a list of neighbours per variable, unsorted) and
@@ -416,7 +547,7 @@ public final class EliminationPlanner {
     final Model model;
     final int n;
     private final int indexBits;
-    private final long maxFill;
+    private final long maxPrimary;
     final int[] size;
     final long maxClique;
     private final int[][] adjacent;
@@ -431,16 +562,28 @@ public final class EliminationPlanner {
     long largestClique;
     /** Entries of all cliques together: what one pass visits. */
     long work;
+    /** Steps of planning work so far: entries of neighbour lists read or written (what the search budgets). */
+    long steps;
+    /** What made the order, for the plan to say: a rule and its try (counted from 1), or the variables' own order (try 0). */
+    String name;
+    int tryNumber;
+    Heuristic rule;
+    private int[] rank;
+    /** A refused run: the smallest clique a remaining variable would make, the width so far or its least degree, and how far it got. */
+    long boundEntries;
+    int boundWidth;
+    int boundEliminated;
     private long[] key;
     private Heap queue;
 
     Elimination(Model model, int[] size, long maxClique) {
       this.model = model;
       this.n = model.variableCount();
-      // A score packs fill, degree and variable below bit 62; degrees are below n. Up to 2^17
-      // variables that leaves fill 26 bits; beyond, fewer (Limits.MAX_VARIABLES is 2^24: 12 bits).
+      // A score packs a rule's measure, degree and rank below bit 62; degrees are below n. Up to 2^17
+      // variables that leaves the measure 26 bits (a clique of 2^24 entries fits); beyond, fewer
+      // (Limits.MAX_VARIABLES is 2^24: 12 bits), and larger measures tie.
       this.indexBits = Math.max(17, 32 - Integer.numberOfLeadingZeros(n));
-      this.maxFill = Math.min((1L << 26) - 1, (1L << (62 - 2 * indexBits)) - 1);
+      this.maxPrimary = Math.min((1L << 26) - 1, (1L << (62 - 2 * indexBits)) - 1);
       this.size = size;
       this.maxClique = maxClique;
       this.order = new int[n];
@@ -488,27 +631,74 @@ public final class EliminationPlanner {
       }
     }
 
-    /** Greedy min-fill; null when every clique fits, else the refusal (not thrown: another order may fit). */
-    PlanException minFill() {
+    /** A fresh copy of {@code base}'s graph, before any elimination. */
+    private Elimination(Elimination base) {
+      this.model = base.model;
+      this.n = base.n;
+      this.indexBits = base.indexBits;
+      this.maxPrimary = base.maxPrimary;
+      this.size = base.size;
+      this.maxClique = base.maxClique;
+      this.order = new int[n];
+      this.cliques = new int[n][];
+      this.adjacent = new int[n][];
+      this.degree = base.degree.clone();
+      this.stamp = new int[n];
+      this.touched = new int[n];
+      for (int v = 0; v < n; v++) {
+        adjacent[v] = degree[v] == 0 ? NONE : Arrays.copyOf(base.adjacent[v], degree[v]);
+      }
+      steps = n + edgeEntries();
+    }
+
+    /** A copy of this graph to eliminate in another order; this one must not have eliminated anything yet. */
+    Elimination copy() {
+      return new Elimination(this);
+    }
+
+    /** Entries of all neighbour lists: twice the edges. */
+    long edgeEntries() {
+      long sum = 0;
+      for (int v = 0; v < n; v++) {
+        sum += degree[v];
+      }
+      return sum;
+    }
+
+    /**
+     * Greedy elimination by {@code rule}, ties broken by {@code rank} (lower first; null: the
+     * rule's own ties, then lowest index). Stops, {@link Outcome#ABANDONED}, once the cliques so
+     * far hold {@code maxWork} entries or more, or the run has taken more than {@code maxSteps}.
+     */
+    Outcome greedy(Heuristic rule, int[] rank, long maxWork, long maxSteps) {
+      this.rule = rule;
+      this.rank = rank;
       key = new long[n];
       queue = new Heap(key);
       for (int i = 0; i < n; i++) {
         key[i] = score(i);
         queue.add(i);
       }
+      boolean fill = rule == Heuristic.MIN_FILL;
       for (int t = 0; t < n; t++) {
         int v = queue.first();
         if (key[v] >= INFEASIBLE) {
-          return refusal(t);
+          bound(t);
+          return Outcome.REFUSED;
         }
         queue.removeFirst();
-        int[] changed = eliminate(t, v, true);
+        int[] changed = eliminate(t, v, true, fill);
+        if (work >= maxWork || steps > maxSteps) {
+          return Outcome.ABANDONED;
+        }
         for (int w : changed) {
           key[w] = score(w);
           queue.update(w);
         }
       }
-      return null;
+      key = null; // the order is kept; its scores need not be
+      queue = null;
+      return Outcome.DONE;
     }
 
     /** The variables in index order; false as soon as a clique passes the limit. */
@@ -521,7 +711,7 @@ public final class EliminationPlanner {
             return false;
           }
         }
-        eliminate(v, v, false);
+        eliminate(v, v, false, false);
       }
       return true;
     }
@@ -544,10 +734,10 @@ public final class EliminationPlanner {
 
     /**
      * Step {@code t} eliminates {@code v}: its clique is recorded, its neighbours joined pairwise.
-     * Returns, when {@code affected}, the variables whose min-fill score this changes: the
-     * neighbours, and every common neighbour of two joined by a new edge.
+     * Returns, when {@code affected}, the variables whose score this changes: the neighbours, and,
+     * when {@code fill} (min-fill's scores), every common neighbour of two joined by a new edge.
      */
-    private int[] eliminate(int t, int v, boolean affected) {
+    private int[] eliminate(int t, int v, boolean affected, boolean fill) {
       int d = degree[v];
       int[] nb = Arrays.copyOf(adjacent[v], d);
       Arrays.sort(nb);
@@ -559,8 +749,10 @@ public final class EliminationPlanner {
       long entries = entries(clique, size);
       largestClique = Math.max(largestClique, entries);
       work = work > Long.MAX_VALUE - entries ? Long.MAX_VALUE : work + entries;
+      steps += d;
       for (int u : nb) { // v leaves its neighbours' lists
         int[] list = adjacent[u];
+        steps += degree[u];
         for (int j = 0; j < degree[u]; j++) {
           if (list[j] == v) {
             list[j] = list[--degree[u]];
@@ -583,6 +775,7 @@ public final class EliminationPlanner {
       for (int a = 0; a < d; a++) {
         int pa = nb[a];
         int marked = nextStamp();
+        steps += degree[pa] + d - a;
         for (int j = 0; j < degree[pa]; j++) {
           stamp[adjacent[pa][j]] = marked;
         }
@@ -591,7 +784,8 @@ public final class EliminationPlanner {
           if (stamp[pb] == marked) {
             continue;
           }
-          if (affected) { // the new edge closes a pair in the neighbourhood of every common neighbour
+          if (affected && fill) { // the new edge closes a pair in the neighbourhood of every common neighbour
+            steps += degree[pb];
             for (int j = 0; j < degree[pb]; j++) {
               int w = adjacent[pb][j];
               if (stamp[w] == marked && touched[w] != mine) {
@@ -616,18 +810,41 @@ public final class EliminationPlanner {
       return 1;
     }
 
-    /** Feasible first, then fewest fill edges, fewest neighbours, lowest index. */
+    /**
+     * Feasible first, then the rule's measure (fill edges, clique entries or neighbours), then
+     * fewest neighbours (min-fill and min-weight with their own ties), then the rank or the index.
+     */
     private long score(int v) {
       int d = degree[v];
       int[] around = adjacent[v];
+      long tie = rank == null ? v : rank[v];
       long entries = size[v];
+      steps += d;
       for (int j = 0; j < d; j++) {
         entries *= size[around[j]];
         if (entries > maxClique) {
-          return INFEASIBLE | ((long) d << indexBits) | v;
+          return INFEASIBLE | ((long) d << indexBits) | tie;
         }
       }
-      // fill = pairs of neighbours minus the edges among them (each counted from both ends)
+      long measure;
+      switch (rule) {
+        case MIN_FILL:
+          measure = fill(v);
+          break;
+        case MIN_WEIGHT:
+          measure = entries;
+          break;
+        default:
+          measure = d;
+      }
+      long second = rank == null && rule != Heuristic.MIN_DEGREE ? d : 0;
+      return (Math.min(measure, maxPrimary) << (2 * indexBits)) | (second << indexBits) | tie;
+    }
+
+    /** Edges eliminating {@code v} would add: pairs of neighbours minus the edges among them (each counted from both ends). */
+    private long fill(int v) {
+      int d = degree[v];
+      int[] around = adjacent[v];
       int marked = nextStamp();
       for (int j = 0; j < d; j++) {
         stamp[around[j]] = marked;
@@ -635,16 +852,16 @@ public final class EliminationPlanner {
       long inside = 0;
       for (int j = 0; j < d; j++) {
         int u = around[j];
+        steps += degree[u];
         for (int i = 0; i < degree[u]; i++) {
           inside += stamp[adjacent[u][i]] == marked ? 1 : 0;
         }
       }
-      long fill = (long) d * (d - 1) / 2 - inside / 2;
-      return (Math.min(fill, maxFill) << (2 * indexBits)) | ((long) d << indexBits) | v;
+      return (long) d * (d - 1) / 2 - inside / 2;
     }
 
     /** Every remaining variable's clique passes the limit: the smallest of them and the width so far say by how much. */
-    private PlanException refusal(int eliminated) {
+    private void bound(int eliminated) {
       long smallest = Long.MAX_VALUE;
       int fewest = Integer.MAX_VALUE;
       for (int q = 0; q < queue.size; q++) {
@@ -654,11 +871,9 @@ public final class EliminationPlanner {
         smallest = Math.min(smallest, entries(clique, size));
         fewest = Math.min(fewest, degree[v]);
       }
-      String entries = smallest == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + smallest;
-      return refuse(model, "it needs a clique table of " + entries
-          + " entries (elimination width at least " + Math.max(widest, fewest) + " in min-fill order, with " + eliminated
-          + " of its " + n + " variables eliminated; no better in the variables' own order); the limit is "
-          + limitText(maxClique) + " entries");
+      boundEntries = smallest;
+      boundWidth = Math.max(widest, fewest);
+      boundEliminated = eliminated;
     }
   }
 
