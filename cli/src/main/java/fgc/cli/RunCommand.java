@@ -6,7 +6,6 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.SolverLimits;
 import fgc.compiler.Algorithms;
 import fgc.compiler.plan.SweepCost;
-import fgc.driver.Assignments;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
@@ -204,7 +203,7 @@ final class RunCommand implements Callable<Integer> {
       return batch(m, driver, compiled, given);
     }
     try (Progress progress = Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
-      return run(m, solver == null ? null : new Stepping(solver, progress), given, free, driver);
+      return run(m, solver == null ? null : new Stepping(solver, progress), given, driver);
     }
   }
 
@@ -383,64 +382,14 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, int free, Driver driver) {
+  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, Driver driver) {
     if (marginals) {
-      String broken = Assignments.firstViolationAmongGiven(m, given);
-      if (broken != null) {
-        System.err.println("fgc: no marginals: the evidence contradicts the model: " + broken);
+      MarginalsOutput.Answer answer = MarginalsOutput.answer(m, solver, given, sweeps, tolerance);
+      if (answer.reason() != null) {
+        System.err.println("fgc: " + answer.reason());
         return 1;
       }
-      for (int i = 0; i < given.length; i++) {
-        if (given[i] != Evidence.NONE) {
-          solver.setObserved(i, given[i]);
-        }
-      }
-      int done = 0;
-      double change = Double.POSITIVE_INFINITY;
-      if (solver.exact()) {
-        solver.update(1);
-      } else {
-        while (done < sweeps && !(change <= tolerance)) {
-          change = solver.update(1);
-          done++;
-        }
-      }
-      // Every row is checked before any is printed: a belief with no mass (BP ruled out every value,
-      // which it does only for a value no solution has) or not a number is no distribution, and
-      // zeros printed as one would read as an answer.
-      String against = free == given.length ? "the model has no solution" : "the evidence contradicts the model";
-      List<String> lines = new ArrayList<>();
-      for (int i = 0; i < given.length; i++) {
-        double[] p = new double[solver.domainSize(i)];
-        solver.marginal(i, p);
-        double sum = 0;
-        for (double x : p) {
-          sum += x;
-        }
-        if (!(Math.abs(sum - 1) < 1e-6) && solver.exact()) {
-          System.err.println("fgc: no marginals: " + against + ": it has probability zero");
-          return 1;
-        }
-        if (!(Math.abs(sum - 1) < 1e-6)) {
-          System.err.println("fgc: no marginals: " + (Double.isNaN(sum)
-              ? "BP's belief of " + m.variableName(i) + " is not a number"
-              : against + ": BP rules out every value of " + m.variableName(i)));
-          return 1;
-        }
-        if (given[i] == Evidence.NONE) {
-          StringBuilder line = new StringBuilder(m.variableName(i));
-          for (int v = 0; v < p.length; v++) {
-            line.append(' ').append(solver.lowestValue(i) + v).append(':').append(MarginalsOutput.probability(p[v]));
-          }
-          lines.add(line.toString());
-        }
-      }
-      if (solver.contradiction()) { // ep-dirichlet's marginals are posterior means, which keep mass where BP's beliefs have none
-        System.err.println("fgc: no marginals: " + against + ": BP rules out every value of some variable");
-        return 1;
-      }
-      System.out.println(MarginalsOutput.method(m, solver, done, change, tolerance));
-      lines.forEach(System.out::println);
+      answer.lines().forEach(System.out::println);
       return 0;
     }
     SolveResult result = Outcomes.solve(driver, solver, m, given, SolveEvents.NONE);
