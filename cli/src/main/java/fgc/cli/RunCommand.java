@@ -40,9 +40,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"Run a model with a data file: print a solution (one line per variable), or --marginals.",
         "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
-        + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error)."},
+        + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error); "
+        + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints."},
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
         "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
+        "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
         "", "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
         + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
         + "130 interrupted."})
@@ -61,7 +63,8 @@ final class RunCommand implements Callable<Integer> {
   String driverName;
 
   @Option(names = "--input", paramLabel = "FILE|-",
-      description = "Cases of evidence, one per line, each solved on top of the data file and --observe; - reads standard input.")
+      description = "Cases of evidence, one per line, each solved (or with --marginals, answered) on top of the data file and --observe;"
+          + " - reads standard input.")
   String input;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
@@ -169,9 +172,8 @@ final class RunCommand implements Callable<Integer> {
       return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options,
           (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid));
     }
-    if (marginals && (input != null || driverName != null)) {
-      throw new IllegalArgumentException("--marginals prints the marginals of one run; " + (input != null ? "--input" : "--driver")
-          + " is for solutions: give one or the other");
+    if (marginals && driverName != null) {
+      throw new IllegalArgumentException("--marginals prints marginals, not a solution; --driver is for solutions: give one or the other");
     }
     if (threads > 1 && input == null) {
       throw new IllegalArgumentException("--threads solves the cases of --input N at a time; give --input FILE too");
@@ -198,6 +200,9 @@ final class RunCommand implements Callable<Integer> {
     if (solver != null) {
       warnIfLongSweeps(m, solver, marginals ? sweeps : driver.mostSweeps(free),
           marginals ? "sweeps (--sweeps)" : "sweeps in an attempt of " + driver.name());
+    }
+    if (input != null && marginals) {
+      return new MarginalsBatch(m, compiled, given, baseName(), input, this::openInput, threads, sweeps, tolerance).run();
     }
     if (input != null) {
       return batch(m, driver, compiled, given);
@@ -234,7 +239,7 @@ final class RunCommand implements Callable<Integer> {
    */
   private int batch(Model m, Driver driver, LoadedSolver loaded, int[] base) throws IOException {
     long start = System.nanoTime();
-    String baseName = options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
+    String baseName = baseName();
     int total = 0;
     int bad = 0;
     try (BoundedLines lines = openInput();
@@ -284,6 +289,11 @@ final class RunCommand implements Callable<Integer> {
           + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
       return bad > 0 ? 2 : writer.answered < total ? 1 : 0;
     }
+  }
+
+  /** What gives the values under every case of --input, for an error that a case gives one again. */
+  private String baseName() {
+    return options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
   }
 
   /** One case of --input: its line, its evidence, and whether the file is CSV (the answer's form). */
