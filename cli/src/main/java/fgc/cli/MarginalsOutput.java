@@ -4,9 +4,13 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Numerics;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
+import fgc.driver.Assignments;
+import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +19,8 @@ import java.util.Set;
  * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
  * numbers are (exact, approximate and how far converged, or not probabilities at all); and the
  * numbers themselves, a ruled-out value as {@code 0} and one too small for four decimals in
- * scientific notation, so neither reads as the other.
+ * scientific notation, so neither reads as the other. One run's lines are made here
+ * ({@link #answer}), so a single run and each case of a batch print the same.
  */
 final class MarginalsOutput {
   private MarginalsOutput() {}
@@ -31,6 +36,78 @@ final class MarginalsOutput {
     }
     AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
     return ModelCompiler.fits(model, exact) ? exact : AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
+  }
+
+  /** What one run of --marginals prints: the method line and a line per free variable, or the reason there are none. */
+  record Answer(List<String> lines, String reason) {}
+
+  /**
+   * The marginals of the free variables under {@code given} (every variable's value or
+   * {@link Evidence#NONE}), computed on {@code solver}, which must hold no evidence yet and be as
+   * new or reset: exact inference's one pass, or up to {@code sweeps} sweeps of BP to
+   * {@code tolerance}. The reason, when there are none, is what follows {@code fgc: }.
+   */
+  static Answer answer(Model m, GeneratedAlgorithm solver, int[] given, int sweeps, double tolerance) {
+    String broken = Assignments.firstViolationAmongGiven(m, given);
+    if (broken != null) {
+      return none("no marginals: the evidence contradicts the model: " + broken);
+    }
+    int free = 0;
+    for (int i = 0; i < given.length; i++) {
+      if (given[i] != Evidence.NONE) {
+        solver.setObserved(i, given[i]);
+      } else {
+        free++;
+      }
+    }
+    int done = 0;
+    double change = Double.POSITIVE_INFINITY;
+    if (solver.exact()) {
+      solver.update(1);
+    } else {
+      while (done < sweeps && !(change <= tolerance)) {
+        change = solver.update(1);
+        done++;
+      }
+    }
+    // Every row is checked before any is printed: a belief with no mass (BP ruled out every value,
+    // which it does only for a value no solution has) or not a number is no distribution, and
+    // zeros printed as one would read as an answer.
+    String against = free == given.length ? "the model has no solution" : "the evidence contradicts the model";
+    List<String> lines = new ArrayList<>();
+    lines.add(null); // the method line, once the sweeps are known good
+    for (int i = 0; i < given.length; i++) {
+      double[] p = new double[solver.domainSize(i)];
+      solver.marginal(i, p);
+      double sum = 0;
+      for (double x : p) {
+        sum += x;
+      }
+      if (!(Math.abs(sum - 1) < 1e-6) && solver.exact()) {
+        return none("no marginals: " + against + ": it has probability zero");
+      }
+      if (!(Math.abs(sum - 1) < 1e-6)) {
+        return none("no marginals: " + (Double.isNaN(sum)
+            ? "BP's belief of " + m.variableName(i) + " is not a number"
+            : against + ": BP rules out every value of " + m.variableName(i)));
+      }
+      if (given[i] == Evidence.NONE) {
+        StringBuilder line = new StringBuilder(m.variableName(i));
+        for (int v = 0; v < p.length; v++) {
+          line.append(' ').append(solver.lowestValue(i) + v).append(':').append(probability(p[v]));
+        }
+        lines.add(line.toString());
+      }
+    }
+    if (solver.contradiction()) { // ep-dirichlet's marginals are posterior means, which keep mass where BP's beliefs have none
+      return none("no marginals: " + against + ": BP rules out every value of some variable");
+    }
+    lines.set(0, method(m, solver, done, change, tolerance));
+    return new Answer(lines, null);
+  }
+
+  private static Answer none(String reason) {
+    return new Answer(List.of(), reason);
   }
 
   /**

@@ -6,7 +6,6 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.SolverLimits;
 import fgc.compiler.Algorithms;
 import fgc.compiler.plan.SweepCost;
-import fgc.driver.Assignments;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
@@ -41,9 +40,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"Run a model with a data file: print a solution (one line per variable), or --marginals.",
         "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
-        + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error)."},
+        + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error); "
+        + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints."},
     footer = {"", "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
         "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
+        "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
         "", "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
         + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
         + "130 interrupted."})
@@ -62,7 +63,8 @@ final class RunCommand implements Callable<Integer> {
   String driverName;
 
   @Option(names = "--input", paramLabel = "FILE|-",
-      description = "Cases of evidence, one per line, each solved on top of the data file and --observe; - reads standard input.")
+      description = "Cases of evidence, one per line, each solved (or with --marginals, answered) on top of the data file and --observe;"
+          + " - reads standard input.")
   String input;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
@@ -170,9 +172,8 @@ final class RunCommand implements Callable<Integer> {
       return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options,
           (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid));
     }
-    if (marginals && (input != null || driverName != null)) {
-      throw new IllegalArgumentException("--marginals prints the marginals of one run; " + (input != null ? "--input" : "--driver")
-          + " is for solutions: give one or the other");
+    if (marginals && driverName != null) {
+      throw new IllegalArgumentException("--marginals prints marginals, not a solution; --driver is for solutions: give one or the other");
     }
     if (threads > 1 && input == null) {
       throw new IllegalArgumentException("--threads solves the cases of --input N at a time; give --input FILE too");
@@ -200,11 +201,14 @@ final class RunCommand implements Callable<Integer> {
       warnIfLongSweeps(m, solver, marginals ? sweeps : driver.mostSweeps(free),
           marginals ? "sweeps (--sweeps)" : "sweeps in an attempt of " + driver.name());
     }
+    if (input != null && marginals) {
+      return new MarginalsBatch(m, compiled, given, baseName(), input, this::openInput, threads, sweeps, tolerance).run();
+    }
     if (input != null) {
       return batch(m, driver, compiled, given);
     }
     try (Progress progress = Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
-      return run(m, solver == null ? null : new Stepping(solver, progress), given, free, driver);
+      return run(m, solver == null ? null : new Stepping(solver, progress), given, driver);
     }
   }
 
@@ -235,7 +239,7 @@ final class RunCommand implements Callable<Integer> {
    */
   private int batch(Model m, Driver driver, LoadedSolver loaded, int[] base) throws IOException {
     long start = System.nanoTime();
-    String baseName = options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
+    String baseName = baseName();
     int total = 0;
     int bad = 0;
     try (BoundedLines lines = openInput();
@@ -285,6 +289,11 @@ final class RunCommand implements Callable<Integer> {
           + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
       return bad > 0 ? 2 : writer.answered < total ? 1 : 0;
     }
+  }
+
+  /** What gives the values under every case of --input, for an error that a case gives one again. */
+  private String baseName() {
+    return options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
   }
 
   /** One case of --input: its line, its evidence, and whether the file is CSV (the answer's form). */
@@ -383,64 +392,14 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, int free, Driver driver) {
+  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, Driver driver) {
     if (marginals) {
-      String broken = Assignments.firstViolationAmongGiven(m, given);
-      if (broken != null) {
-        System.err.println("fgc: no marginals: the evidence contradicts the model: " + broken);
+      MarginalsOutput.Answer answer = MarginalsOutput.answer(m, solver, given, sweeps, tolerance);
+      if (answer.reason() != null) {
+        System.err.println("fgc: " + answer.reason());
         return 1;
       }
-      for (int i = 0; i < given.length; i++) {
-        if (given[i] != Evidence.NONE) {
-          solver.setObserved(i, given[i]);
-        }
-      }
-      int done = 0;
-      double change = Double.POSITIVE_INFINITY;
-      if (solver.exact()) {
-        solver.update(1);
-      } else {
-        while (done < sweeps && !(change <= tolerance)) {
-          change = solver.update(1);
-          done++;
-        }
-      }
-      // Every row is checked before any is printed: a belief with no mass (BP ruled out every value,
-      // which it does only for a value no solution has) or not a number is no distribution, and
-      // zeros printed as one would read as an answer.
-      String against = free == given.length ? "the model has no solution" : "the evidence contradicts the model";
-      List<String> lines = new ArrayList<>();
-      for (int i = 0; i < given.length; i++) {
-        double[] p = new double[solver.domainSize(i)];
-        solver.marginal(i, p);
-        double sum = 0;
-        for (double x : p) {
-          sum += x;
-        }
-        if (!(Math.abs(sum - 1) < 1e-6) && solver.exact()) {
-          System.err.println("fgc: no marginals: " + against + ": it has probability zero");
-          return 1;
-        }
-        if (!(Math.abs(sum - 1) < 1e-6)) {
-          System.err.println("fgc: no marginals: " + (Double.isNaN(sum)
-              ? "BP's belief of " + m.variableName(i) + " is not a number"
-              : against + ": BP rules out every value of " + m.variableName(i)));
-          return 1;
-        }
-        if (given[i] == Evidence.NONE) {
-          StringBuilder line = new StringBuilder(m.variableName(i));
-          for (int v = 0; v < p.length; v++) {
-            line.append(' ').append(solver.lowestValue(i) + v).append(':').append(MarginalsOutput.probability(p[v]));
-          }
-          lines.add(line.toString());
-        }
-      }
-      if (solver.contradiction()) { // ep-dirichlet's marginals are posterior means, which keep mass where BP's beliefs have none
-        System.err.println("fgc: no marginals: " + against + ": BP rules out every value of some variable");
-        return 1;
-      }
-      System.out.println(MarginalsOutput.method(m, solver, done, change, tolerance));
-      lines.forEach(System.out::println);
+      answer.lines().forEach(System.out::println);
       return 0;
     }
     SolveResult result = Outcomes.solve(driver, solver, m, given, SolveEvents.NONE);
