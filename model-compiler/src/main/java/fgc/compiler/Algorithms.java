@@ -55,6 +55,24 @@ public final class Algorithms {
     throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", NAMES));
   }
 
+  /**
+   * The first exact algorithm ({@link Capabilities#exact()}): what answers exactly (UAI tasks,
+   * {@code run --marginals} when it fits) and what the others are measured against.
+   */
+  public static Algorithm<?> exact() {
+    for (Algorithm<?> a : ALL) {
+      if (a.capabilities().exact()) {
+        return a;
+      }
+    }
+    throw new IllegalStateException("the registry holds no exact algorithm");
+  }
+
+  /** The capabilities of the algorithm named {@code name} (any case); unknown names are an error as for {@link #named}. */
+  public static Capabilities capabilities(String name) {
+    return named(name).capabilities();
+  }
+
   /** The algorithm {@code spec} names. */
   public static Algorithm<?> of(AlgorithmSpec spec) {
     return named(spec.name());
