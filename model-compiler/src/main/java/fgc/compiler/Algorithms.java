@@ -73,6 +73,17 @@ public final class Algorithms {
     return named(name).capabilities();
   }
 
+  /** The names of the algorithms whose {@link Algorithm#planFamily()} is {@code family}, in registry order. */
+  public static List<String> sharingPlan(String family) {
+    List<String> names = new ArrayList<>();
+    for (Algorithm<?> a : ALL) {
+      if (a.planFamily().equals(family)) {
+        names.add(a.name());
+      }
+    }
+    return names;
+  }
+
   /** The algorithm {@code spec} names. */
   public static Algorithm<?> of(AlgorithmSpec spec) {
     return named(spec.name());

@@ -30,11 +30,20 @@ import org.junit.jupiter.api.Test;
 class SolverLimitsTest {
   /** The refusals the planner documents, by the words that start or end them. */
   private static final Pattern DOCUMENTED = Pattern.compile(
-      "(bp-pairwise|ep-dirichlet|sumproduct|maxproduct|elimination|pairwise BP \\(bp-pairwise, ep-dirichlet\\)) cannot take model .+: .+"
+      "(" + alternatives() + ") cannot take model .+: .+"
           + "|(sumproduct|maxproduct) computes exact factor messages over subsets of the \\d+ values .+"
           + "|factor \\d+ \\(alldiff\\) needs \\d+ different values but the model has only \\d+: it can never hold"
-          + "|pairwise BP \\(bp-pairwise, ep-dirichlet\\) (takes table factors over 1 or 2 variables|has no messages for).+",
+          + "|" + Pattern.quote(fgc.compiler.plan.Planner.pairwiseBp()) + " (takes table factors over 1 or 2 variables|has no messages for).+",
       Pattern.DOTALL);
+  /** Every algorithm's name, and the pairwise plan's name for them all, as alternatives of a pattern. */
+  private static String alternatives() {
+    StringBuilder names = new StringBuilder(Pattern.quote(fgc.compiler.plan.Planner.pairwiseBp()));
+    for (String name : Algorithms.names()) {
+      names.append('|').append(Pattern.quote(name));
+    }
+    return names.toString();
+  }
+
   /** Classes up to this size are compiled and swept by the sweep (larger ones take seconds each). */
   private static final long COMPILE_BELOW = 128L << 10;
   /**
