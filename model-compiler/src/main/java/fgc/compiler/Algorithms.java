@@ -5,6 +5,7 @@ import fgc.compiler.algorithms.Elimination;
 import fgc.compiler.algorithms.EpDirichlet;
 import fgc.compiler.algorithms.MaxProduct;
 import fgc.compiler.algorithms.PairwiseBp;
+import fgc.compiler.algorithms.PairwiseMaxBp;
 import fgc.compiler.algorithms.SumProduct;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Map;
  */
 public final class Algorithms {
   private static final List<Algorithm<?>> ALL = List.of(new MaxProduct(), new SumProduct(), new PairwiseBp(), new EpDirichlet(),
-      new Elimination());
+      new PairwiseMaxBp(), new Elimination());
   private static final List<String> NAMES;
 
   static {
