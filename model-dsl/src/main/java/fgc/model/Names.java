@@ -60,7 +60,13 @@ public final class Names {
     return best;
   }
 
-  /** {@code "; did you mean 'x'?"} for the nearest of {@code known}, or nothing. */
+  /**
+   * {@code "; did you mean 'x'?"} for the nearest of {@code known}, or nothing.
+   *
+   * @param name the name that was not found
+   * @param known the names that exist
+   * @return the suggestion to append to a message, or the empty string
+   */
   public static String didYouMean(String name, Iterable<String> known) {
     String near = closest(name, known);
     return near == null ? "" : "; did you mean '" + near + "'?";
