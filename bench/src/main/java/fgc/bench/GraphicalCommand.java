@@ -1,7 +1,7 @@
 package fgc.bench;
 
 import fgc.cli.OutputFile;
-import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithms;
 import fgc.formats.BifFormat;
 import fgc.formats.UaiFormat;
 import fgc.formats.UaiModel;
@@ -132,10 +132,10 @@ final class GraphicalCommand implements Callable<Integer> {
       String status = r.status;
       if (r.ok() && !r.converged) {
         status = "not converged after " + r.sweeps + " sweeps";
-      } else if (r.ok() && r.algorithm.equals(AlgorithmSpec.MAXPRODUCT)) {
-        status = "ok (max-marginals)";
+      } else if (r.ok() && !Algorithms.capabilities(r.algorithm).marginals().probabilities()) {
+        status = "ok (" + Algorithms.capabilities(r.algorithm).marginals().what() + ")";
       }
-      boolean exact = r.algorithm.equals(AlgorithmSpec.ELIMINATION);
+      boolean exact = Algorithms.capabilities(r.algorithm).exact();
       sb.append("| ").append(r.model).append(" | ").append(r.algorithm).append(" | ").append(status.replace("|", "/")).append(" | ")
           .append(ms(r.compileMillis)).append(" | ").append(ms(r.inferenceMillis)).append(" | ")
           .append(r.ok() ? (exact ? "-" : Integer.toString(r.sweeps)) : "-").append(" | ")

@@ -75,12 +75,13 @@ final class GraphicalRun {
     this.budgetNanos = budgetNanos;
   }
 
-  /** Every algorithm of the registry on {@code input}, elimination first (it is the others' reference). */
+  /** Every algorithm of the registry on {@code input}, the exact one first (it is the others' reference). */
   List<Row> measure(Input input) {
+    Algorithm<?> reference = Algorithms.exact();
     List<Algorithm<?>> order = new ArrayList<>();
-    order.add(Algorithms.named(AlgorithmSpec.ELIMINATION));
+    order.add(reference);
     for (Algorithm<?> a : Algorithms.all()) {
-      if (!a.name().equals(AlgorithmSpec.ELIMINATION)) {
+      if (a != reference) {
         order.add(a);
       }
     }
@@ -88,7 +89,7 @@ final class GraphicalRun {
     Row exact = null;
     for (Algorithm<?> a : order) {
       Row row = one(input, a);
-      if (a.name().equals(AlgorithmSpec.ELIMINATION)) {
+      if (a == reference) {
         exact = row;
       }
       compare(row, input, exact);
@@ -190,7 +191,7 @@ final class GraphicalRun {
     }
     boolean self = exact == row;
     if (exact != null && exact.ok() && !self) {
-      row.reference = "elimination";
+      row.reference = exact.algorithm;
       errors(row, exact.marginals);
     } else if (input.referenceMarginals() != null) {
       row.reference = input.referenceName();

@@ -3,17 +3,17 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Numerics;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Algorithms;
+import fgc.compiler.Capabilities;
 import fgc.compiler.ModelCompiler;
 import fgc.driver.Assignments;
 import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
@@ -34,7 +34,7 @@ final class MarginalsOutput {
       return options.damping != null && !options.algorithmChosen()
           ? AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", options.damping)) : options.spec();
     }
-    AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
+    AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
     return ModelCompiler.fits(model, exact) ? exact : AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
   }
 
@@ -119,16 +119,14 @@ final class MarginalsOutput {
     if (solver.exact()) {
       return "method: exact (" + name + ")";
     }
+    Capabilities can = Algorithms.capabilities(name);
     String what;
-    if (name.equals(AlgorithmSpec.MAXPRODUCT)) {
-      what = "max-marginals (maxproduct): not probabilities";
-    } else if (name.equals(AlgorithmSpec.EP_DIRICHLET)) {
-      what = "Dirichlet posterior means (ep-dirichlet, approximate)";
-    } else if ((name.equals(AlgorithmSpec.BP_PAIRWISE) ? isPairwiseForest(model) : isForest(model))
-        && !bpRaisesWeights(model)) {
+    if (!can.marginals().probabilities()) {
+      what = can.marginals().what() + " (" + name + "): not probabilities";
+    } else if (can.exactOnTreeOf(model) && !bpRaisesWeights(model)) {
       what = "BP on a tree (" + name + ", exact once converged)";
     } else {
-      what = "loopy BP (" + name + ", approximate)";
+      what = can.marginals().what() + " (" + name + ", approximate)";
     }
     String status = change <= tolerance
         ? sweeps + (sweeps == 1 ? " sweep" : " sweeps") + ", converged to " + scientific(tolerance)
@@ -159,60 +157,6 @@ final class MarginalsOutput {
   }
 
   /**
-   * Whether the factor graph (a node per variable and per factor, an edge per slot) has no cycle:
-   * BP is exact there once converged. A factor over the same variable twice is a cycle.
-   */
-  static boolean isForest(Model model) {
-    int[] parent = new int[model.variableCount()];
-    for (int i = 0; i < parent.length; i++) {
-      parent[i] = i;
-    }
-    for (Factor f : model.factors()) {
-      // The factor's slots join its variables: each slot after the first must reach a new component.
-      int root = find(parent, f.variable(0));
-      for (int s = 1; s < f.arity(); s++) {
-        int other = find(parent, f.variable(s));
-        if (other == root) {
-          return false;
-        }
-        parent[other] = root;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Whether the graph bp-pairwise runs on has no cycle: a node per variable and an edge per pair
-   * of variables some factor joins (an all-different, eq or neq over k variables joins all k(k-1)/2
-   * of its pairs; factors on the same pair share its one edge).
-   */
-  static boolean isPairwiseForest(Model model) {
-    int[] parent = new int[model.variableCount()];
-    for (int i = 0; i < parent.length; i++) {
-      parent[i] = i;
-    }
-    Set<Long> edges = new HashSet<>();
-    for (Factor f : model.factors()) {
-      for (int a = 0; a < f.arity(); a++) {
-        for (int b = a + 1; b < f.arity(); b++) {
-          int x = Math.min(f.variable(a), f.variable(b));
-          int y = Math.max(f.variable(a), f.variable(b));
-          if (!edges.add(((long) x << 32) | y)) {
-            continue;
-          }
-          int rx = find(parent, x);
-          int ry = find(parent, y);
-          if (rx == ry) {
-            return false;
-          }
-          parent[ry] = rx;
-        }
-      }
-    }
-    return true;
-  }
-
-  /**
    * Whether some factor has a positive weight more than 2^500 below its largest, which BP raises
    * to {@link Numerics#TINY} times it: its answers are then not those of the weights as given.
    */
@@ -233,13 +177,5 @@ final class MarginalsOutput {
       }
     }
     return false;
-  }
-
-  private static int find(int[] parent, int i) {
-    while (parent[i] != i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
   }
 }

@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.Algorithm;
 import fgc.compiler.Algorithms;
+import fgc.compiler.Capabilities;
 import fgc.compiler.ModelCompiler;
 import fgc.compilation.SolverKey;
 import fgc.compiler.plan.EliminationPlan;
@@ -120,7 +121,7 @@ final class ShowCommand implements Callable<Integer> {
     }
     line(sb, "factors", m.factors().size() + (byKind.isEmpty() ? "" : ":"));
     byKind.forEach((kind, count) -> line(sb, "", count + " x " + kind));
-    line(sb, "graph", MarginalsOutput.isForest(m) ? "a tree (no cycle): BP is exact on it once converged"
+    line(sb, "graph", Capabilities.TreeGraph.FACTOR_GRAPH.isTree(m) ? "a tree (no cycle): BP is exact on it once converged"
         : "has cycles: BP is approximate on it");
     java.util.List<String> fits = fitting(m);
     EliminationPlan plan = null;

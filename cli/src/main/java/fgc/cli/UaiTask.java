@@ -13,6 +13,7 @@ import fgc.model.Model;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
@@ -49,7 +50,7 @@ final class UaiTask {
     UaiModel uai = UaiFormat.read(Paths.get(modelArg));
     Model m = uai.model();
     Evidence evidence = withObserve.apply(m, evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai));
-    AlgorithmSpec exact = AlgorithmSpec.named(AlgorithmSpec.ELIMINATION);
+    AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
     // Planning refuses a model past the limits, with its width and clique size, before compiling.
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {

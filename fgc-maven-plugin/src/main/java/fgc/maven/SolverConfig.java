@@ -15,7 +15,7 @@ import java.util.Map;
  * }</pre>
  */
 public class SolverConfig {
-  /** The algorithm: {@code maxproduct} (the default), {@code sumproduct}, {@code bp-pairwise} or {@code ep-dirichlet}. */
+  /** The algorithm: {@code maxproduct} (the default) or another name {@code fgc run --help} lists. */
   private String algorithm;
 
   /**

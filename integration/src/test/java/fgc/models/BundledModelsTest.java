@@ -80,7 +80,7 @@ class BundledModelsTest {
       assertKiller(model, data, example.endsWith("4x4") ? 2 : 3, result.values());
     }
     PlanException e = assertThrows(PlanException.class, () -> solve(model, Evidence.none(model), "bp-pairwise"));
-    assertEquals("pairwise BP (bp-pairwise, ep-dirichlet) has no messages for sum factors (sumproduct and maxproduct have)",
+    assertEquals(fgc.compiler.plan.Planner.pairwiseBp() + " has no messages for sum factors (sumproduct and maxproduct have)",
         e.getMessage());
   }
 

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 
 /**
  * One inference algorithm the compiler emits: its name, its options with their defaults and ranges,
- * how it plans a model ({@code P} is its plan), what the plan costs, the class it writes, the plan
+ * its {@link Capabilities}, how it plans a model ({@code P} is its plan), what the plan costs, the class it writes, the plan
  * digest that class must report, and its reference interpreter. {@link Algorithms} holds one of each;
  * {@link ModelCompiler}, the cache's plan check, {@code show} and the differential tests iterate it,
  * so an algorithm added there is planned, checked and tested like the others.
@@ -43,6 +43,12 @@ public abstract class Algorithm<P> {
   public final String summary() {
     return summary;
   }
+
+  /**
+   * What its answers are (exact or not, what its marginals mean, where it is exact on a tree): what
+   * the CLI, the bench and Spark ask instead of its name.
+   */
+  public abstract Capabilities capabilities();
 
   /** Its options, each with a default and a range. */
   public final List<Option> options() {

@@ -5,6 +5,7 @@ import fgc.compiler.algorithms.Elimination;
 import fgc.compiler.algorithms.EpDirichlet;
 import fgc.compiler.algorithms.MaxProduct;
 import fgc.compiler.algorithms.PairwiseBp;
+import fgc.compiler.algorithms.PairwiseMaxBp;
 import fgc.compiler.algorithms.SumProduct;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.Map;
  */
 public final class Algorithms {
   private static final List<Algorithm<?>> ALL = List.of(new MaxProduct(), new SumProduct(), new PairwiseBp(), new EpDirichlet(),
-      new Elimination());
+      new PairwiseMaxBp(), new Elimination());
   private static final List<String> NAMES;
 
   static {
@@ -53,6 +54,35 @@ public final class Algorithms {
       }
     }
     throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", NAMES));
+  }
+
+  /**
+   * The first exact algorithm ({@link Capabilities#exact()}): what answers exactly (UAI tasks,
+   * {@code run --marginals} when it fits) and what the others are measured against.
+   */
+  public static Algorithm<?> exact() {
+    for (Algorithm<?> a : ALL) {
+      if (a.capabilities().exact()) {
+        return a;
+      }
+    }
+    throw new IllegalStateException("the registry holds no exact algorithm");
+  }
+
+  /** The capabilities of the algorithm named {@code name} (any case); unknown names are an error as for {@link #named}. */
+  public static Capabilities capabilities(String name) {
+    return named(name).capabilities();
+  }
+
+  /** The names of the algorithms whose {@link Algorithm#planFamily()} is {@code family}, in registry order. */
+  public static List<String> sharingPlan(String family) {
+    List<String> names = new ArrayList<>();
+    for (Algorithm<?> a : ALL) {
+      if (a.planFamily().equals(family)) {
+        names.add(a.name());
+      }
+    }
+    return names;
   }
 
   /** The algorithm {@code spec} names. */

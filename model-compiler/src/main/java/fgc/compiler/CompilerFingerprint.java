@@ -1,24 +1,21 @@
 package fgc.compiler;
 
 import fgc.cache.Sha256;
-import fgc.compilation.AlgorithmSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Stream;
 
 /**
  * The build step that fingerprints the compiler: Maven runs {@link #main} on this module's class
@@ -27,9 +24,11 @@ import java.util.jar.JarFile;
  * every JVM from reading and hashing the compiler's bytecode just to form a cache key; a test
  * recomputes it from the class files and compares, so the stamp cannot go stale unnoticed.
  *
- * <p>It covers what shapes a generated class: the compiler's classes that plan and emit it, and
- * every class of solver-api's {@code fgc.algorithm}, whose constants ({@code Numerics.TINY} and
- * the like) Janino folds into the class's bytes, and whose kernels the class calls.
+ * <p>It covers what shapes a generated class: every class of the compiler's packages (those that
+ * plan and emit it among them; a few more, such as the reference interpreters, cost only a key
+ * change when they change), all but {@link BuiltFingerprint}, which holds the result; and every
+ * class of solver-api's {@code fgc.algorithm}, whose constants ({@code Numerics.TINY} and the like)
+ * Janino folds into the class's bytes, and whose kernels the class calls.
  */
 public final class CompilerFingerprint {
   /** The class file the fingerprint is stamped into, relative to the class folder. */
@@ -38,24 +37,10 @@ public final class CompilerFingerprint {
   private static final int HEX_DIGITS = 64;
 
   /**
-   * Every compiler class whose code shapes the generated source or bytes, by name; their nested
-   * classes are fingerprinted with them. A test checks the list is complete and that every name exists.
+   * The compiler's packages: every class under them is fingerprinted, found in the class folder or
+   * jar rather than listed, so a class added to the compiler cannot be left out.
    */
-  static final List<String> FINGERPRINTED = List.of(
-      "fgc.compiler.Algorithms", "fgc.compiler.Algorithm", "fgc.compiler.ModelCompiler",
-      "fgc.compiler.algorithms.FactorNodeBp", "fgc.compiler.algorithms.SumProduct", "fgc.compiler.algorithms.MaxProduct",
-      "fgc.compiler.algorithms.PairwiseMessages", "fgc.compiler.algorithms.PairwiseBp", "fgc.compiler.algorithms.EpDirichlet",
-      "fgc.compiler.algorithms.Elimination", "fgc.compiler.algorithms.Options",
-      "fgc.compiler.plan.Planner", "fgc.compiler.plan.VariableLayout", "fgc.compiler.plan.PairwisePlan",
-      "fgc.compiler.plan.FactorPlan", "fgc.compiler.plan.FactorData", "fgc.compiler.plan.PairPotentials",
-      "fgc.compiler.plan.Weights", "fgc.compiler.plan.Contradictions", "fgc.compiler.plan.Footprint",
-      "fgc.compiler.plan.SolverLimits", "fgc.compiler.plan.SweepCost",
-      "fgc.compiler.emit.EmitSupport", "fgc.compiler.emit.PairwiseBpEmitter", "fgc.compiler.emit.FactorBpEmitter",
-      "fgc.compiler.emit.Tables", "fgc.compiler.emit.FactorKindsEmitter", "fgc.compiler.emit.PairwiseKindsEmitter",
-      "fgc.compiler.emit.SquareFactorEmitter", "fgc.compiler.emit.PlanDigests", "fgc.compiler.emit.PropagatorEmitter",
-      "fgc.compiler.plan.EliminationPlanner", "fgc.compiler.plan.EliminationPlan", "fgc.compiler.plan.EliminationProgram",
-      "fgc.compiler.emit.EliminationEmitter",
-      "fgc.compiler.backend.JaninoBackend");
+  static final String COMPILER_PACKAGE = "fgc/compiler/";
 
   /**
    * The package of solver-api whose every class is fingerprinted: generated classes call its kernels
@@ -137,10 +122,10 @@ public final class CompilerFingerprint {
   }
 
   /**
-   * The SHA-256, in hex, over every class in {@link #FINGERPRINTED} and each of its nested classes,
-   * in list order and then by file name, then over every class of solver-api's
-   * {@link #KERNEL_PACKAGE} in {@code kernels} (a class folder or jar), by name: for each file a line
-   * with its name and size, then its bytes.
+   * The SHA-256, in hex, over every class of {@link #COMPILER_PACKAGE} and its subpackages in
+   * {@code classes} but the stamped one, by path, then over every class of solver-api's
+   * {@link #KERNEL_PACKAGE} in {@code kernels}, by path (each a class folder or jar): for each file a
+   * line with its name and size, then its bytes.
    */
   static String of(Path classes, Path kernels) {
     ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -155,16 +140,14 @@ public final class CompilerFingerprint {
   /** Every fingerprinted class file, by its path (solver-api's prefixed {@code solver-api/}), in fingerprint order. */
   static Map<String, byte[]> files(Path classes, Path kernels) {
     Map<String, byte[]> out = new LinkedHashMap<>();
-    for (String name : FINGERPRINTED) {
-      Path outer = classes.resolve(name.replace('.', '/') + ".class");
-      if (!Files.isRegularFile(outer)) {
-        throw new IllegalStateException("cannot fingerprint the compiler: no class file " + outer);
-      }
-      for (Path file : withNested(outer)) {
-        out.put(classes.relativize(file).toString().replace('\\', '/'), read(file));
-      }
+    Map<String, byte[]> compiler = classFiles(classes, COMPILER_PACKAGE, true);
+    // The stamp holder's bytes are the fingerprint: it cannot be part of what it fingerprints.
+    compiler.remove(STAMPED_CLASS);
+    if (compiler.isEmpty()) {
+      throw new IllegalStateException("cannot fingerprint the compiler: no class of " + COMPILER_PACKAGE + " in " + classes);
     }
-    Map<String, byte[]> kernelFiles = kernelClasses(kernels);
+    out.putAll(compiler);
+    Map<String, byte[]> kernelFiles = classFiles(kernels, KERNEL_PACKAGE, false);
     if (kernelFiles.isEmpty()) {
       throw new IllegalStateException("cannot fingerprint the compiler: no class of " + KERNEL_PACKAGE + " in " + kernels);
     }
@@ -174,13 +157,23 @@ public final class CompilerFingerprint {
     return out;
   }
 
-  /** The class files directly in {@link #KERNEL_PACKAGE} of a class folder or jar, by path, sorted. */
-  private static Map<String, byte[]> kernelClasses(Path location) {
+  /**
+   * The class files of package {@code prefix} (with its subpackages when {@code subpackages}) in a
+   * class folder or jar, by path relative to its root, sorted, so the order is the same on every
+   * machine and in either form.
+   */
+  private static Map<String, byte[]> classFiles(Path location, String prefix, boolean subpackages) {
     Map<String, byte[]> out = new TreeMap<>();
     if (Files.isDirectory(location)) {
-      try (DirectoryStream<Path> files = Files.newDirectoryStream(location.resolve(KERNEL_PACKAGE), "*.class")) {
-        for (Path p : files) {
-          out.put(KERNEL_PACKAGE + p.getFileName(), read(p));
+      Path root = location.resolve(prefix);
+      if (!Files.isDirectory(root)) {
+        return out;
+      }
+      try (Stream<Path> walk = Files.walk(root, subpackages ? Integer.MAX_VALUE : 1)) {
+        for (Path p : (Iterable<Path>) walk::iterator) {
+          if (p.getFileName().toString().endsWith(".class") && Files.isRegularFile(p)) {
+            out.put(location.relativize(p).toString().replace('\\', '/'), read(p));
+          }
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -190,7 +183,7 @@ public final class CompilerFingerprint {
     try (JarFile jar = new JarFile(location.toFile())) {
       for (JarEntry e : Collections.list(jar.entries())) {
         String name = e.getName();
-        if (name.startsWith(KERNEL_PACKAGE) && name.endsWith(".class") && name.indexOf('/', KERNEL_PACKAGE.length()) < 0) {
+        if (name.startsWith(prefix) && name.endsWith(".class") && (subpackages || name.indexOf('/', prefix.length()) < 0)) {
           try (InputStream in = jar.getInputStream(e)) {
             out.put(name, in.readAllBytes());
           }
@@ -200,24 +193,6 @@ public final class CompilerFingerprint {
       throw new UncheckedIOException(e);
     }
     return out;
-  }
-
-  /** {@code outer} followed by its nested classes ({@code Outer$*.class}), sorted by name. */
-  private static List<Path> withNested(Path outer) {
-    String stem = outer.getFileName().toString().replaceAll("\\.class$", "");
-    List<Path> nested = new ArrayList<>();
-    try (DirectoryStream<Path> siblings = Files.newDirectoryStream(outer.getParent(), stem + "$*.class")) {
-      for (Path p : siblings) {
-        nested.add(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    Collections.sort(nested);
-    List<Path> all = new ArrayList<>();
-    all.add(outer);
-    all.addAll(nested);
-    return all;
   }
 
   private static byte[] read(Path file) {

@@ -47,4 +47,32 @@ class AlgorithmRegistryTest {
     assertEquals("algorithm sumproduct has no option 'alpha'; options: [damping]", option.getMessage());
     assertEquals("maxproduct", Algorithms.named("MaxProduct").name(), "names are read in any case");
   }
+
+  @Test
+  void everyAlgorithmSaysWhatItsAnswersAre() {
+    for (Algorithm<?> a : Algorithms.all()) {
+      Capabilities can = a.capabilities();
+      assertTrue(!can.marginals().what().isBlank(), a + " names its marginals");
+      if (can.exact()) {
+        assertTrue(can.marginals().probabilities(), a + ": exact marginals are probabilities");
+        assertEquals(null, can.exactOnTree(), a + ": exact on every graph, so no tree graph to judge");
+      }
+      assertEquals(can, Algorithms.capabilities(a.name().toUpperCase(java.util.Locale.ROOT)));
+    }
+    assertTrue(Algorithms.exact().capabilities().exact());
+    assertEquals(AlgorithmSpec.ELIMINATION, Algorithms.exact().name());
+  }
+
+  @Test
+  void oneAlldiffOverThreeVariablesIsATreeOfTheFactorGraphButNotOfThePairwiseGraph() {
+    fgc.model.ModelBuilder b = fgc.model.Model.builder("triangle");
+    fgc.model.VariableArray x = b.variables("x", fgc.model.Domain.range(1, 3), 3);
+    b.alldiff(new int[] {x.at(0), x.at(1), x.at(2)});
+    fgc.model.Model triangle = b.build();
+    assertTrue(Capabilities.TreeGraph.FACTOR_GRAPH.isTree(triangle));
+    assertTrue(!Capabilities.TreeGraph.PAIRWISE_GRAPH.isTree(triangle));
+    assertTrue(Algorithms.capabilities("sumproduct").exactOnTreeOf(triangle));
+    assertTrue(!Algorithms.capabilities("bp-pairwise").exactOnTreeOf(triangle));
+    assertTrue(!Algorithms.capabilities("ep-dirichlet").exactOnTreeOf(triangle), "EP's projection is exact on no graph");
+  }
 }

@@ -141,8 +141,13 @@ class DifferentialTest {
     assertAgree(model, algorithm, "...2", 0.0, 6);
   }
 
+  /** Every algorithm of the registry on the pairwise plan: eq and table edges take their kernels there. */
+  static java.util.List<String> pairwiseAlgorithms() {
+    return Algorithms.sharingPlan(fgc.compiler.plan.PairwisePlan.FAMILY);
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"bp-pairwise", "ep-dirichlet"})
+  @MethodSource("pairwiseAlgorithms")
   void pairwiseAndUnaryKindsAgreeWithTheInterpreter(String algorithm) throws Exception {
     // Loops x0-x1-y0-x0 and x0-x2-y1-x0 over mixed domains; x2-y1 holds a neq and two tables (one
     // in each orientation), x1-y0 an eq; priors and a one-variable table weigh x0, y0 and x3.

@@ -74,4 +74,43 @@ public final class PairwiseKernels {
       }
     }
   }
+
+  /**
+   * {@link #message} in the max-product semiring: {@code out(v) = max over u of psi(u, v) * cavity(u)}.
+   * The {@link #EQ} message is the cavity itself, as in the sum.
+   *
+   * @param kind which potential: {@link #EQ} or {@link #MATRIX}
+   * @param pre the products of the sender's messages before this edge
+   * @param preAt where the sender's prefix product starts in {@code pre}
+   * @param suf the products of the sender's messages after this edge
+   * @param sufAt where the sender's suffix product starts in {@code suf}
+   * @param width how many aligned values a message has
+   * @param info the descriptions of the potentials (see the class comment)
+   * @param at where this edge's description starts in {@code info}
+   * @param weights the weight tables of {@link #MATRIX} potentials
+   * @param out receives the message, {@code width} entries
+   */
+  public static void maxMessage(int kind, double[] pre, int preAt, double[] suf, int sufAt, int width,
+      int[] info, int at, double[] weights, double[] out) {
+    if (kind != MATRIX) {
+      message(kind, pre, preAt, suf, sufAt, width, info, at, weights, out);
+      return;
+    }
+    java.util.Arrays.fill(out, 0, width, 0.0);
+    int w = info[at];
+    int senderOffset = info[at + 1];
+    int senderSize = info[at + 2];
+    int receiverOffset = info[at + 3];
+    int receiverSize = info[at + 4];
+    for (int a = 0; a < senderSize; a++) {
+      int u = senderOffset + a;
+      double c = Numerics.times(pre[preAt + u], suf[sufAt + u]);
+      if (c != 0.0) {
+        int row = w + a * receiverSize;
+        for (int b = 0; b < receiverSize; b++) {
+          out[receiverOffset + b] = Math.max(out[receiverOffset + b], Numerics.times(weights[row + b], c));
+        }
+      }
+    }
+  }
 }

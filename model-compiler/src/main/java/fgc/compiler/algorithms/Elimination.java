@@ -4,6 +4,7 @@ import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.Algorithm;
+import fgc.compiler.Capabilities;
 import fgc.compiler.emit.EliminationEmitter;
 import fgc.compiler.emit.PlanDigests;
 import fgc.compiler.plan.EliminationPlan;
@@ -25,6 +26,11 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   public Elimination() {
     super(AlgorithmSpec.ELIMINATION, "exact inference by variable elimination: marginals, log Z, a most probable assignment",
         List.of());
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    return Capabilities.exactInference();
   }
 
   @Override

@@ -3,6 +3,7 @@ package fgc.compiler.algorithms;
 import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Capabilities;
 import fgc.compiler.emit.PairwiseBpEmitter;
 import fgc.compiler.emit.PlanDigests;
 import fgc.compiler.plan.PairwisePlan;
@@ -24,6 +25,12 @@ public final class EpDirichlet extends PairwiseMessages {
         Options.damping(0.5),
         Options.pseudoCount("free", 1.0, "the pseudo-count of each value of a free variable"),
         Options.pseudoCount("given", 1e6, "the pseudo-count of an observed value")));
+  }
+
+  /** The projection onto Dirichlets keeps it approximate on any graph. */
+  @Override
+  public Capabilities capabilities() {
+    return Capabilities.messagePassing(new Capabilities.Marginals("Dirichlet posterior means", true), null);
   }
 
   @Override

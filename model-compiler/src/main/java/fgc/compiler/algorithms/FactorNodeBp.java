@@ -4,6 +4,7 @@ import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.Algorithm;
+import fgc.compiler.Capabilities;
 import fgc.compiler.emit.FactorBpEmitter;
 import fgc.compiler.emit.PlanDigests;
 import fgc.compiler.plan.FactorPlan;
@@ -25,6 +26,13 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
   FactorNodeBp(String name, String summary, boolean max, double damping) {
     super(name, summary, List.of(Options.damping(damping)));
     this.max = max;
+  }
+
+  /** Exact on a tree of the factor graph once converged: exact marginals, or exact max-marginals. */
+  @Override
+  public Capabilities capabilities() {
+    return Capabilities.messagePassing(max ? Capabilities.Marginals.MAX_MARGINALS : Capabilities.Marginals.BP_BELIEFS,
+        Capabilities.TreeGraph.FACTOR_GRAPH);
   }
 
   private int maxWidth() {

@@ -3,6 +3,7 @@ package fgc.compiler.algorithms;
 import com.squareup.javapoet.JavaFile;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compiler.Capabilities;
 import fgc.compiler.emit.PairwiseBpEmitter;
 import fgc.compiler.emit.PlanDigests;
 import fgc.compiler.plan.PairwisePlan;
@@ -19,6 +20,12 @@ public final class PairwiseBp extends PairwiseMessages {
   public PairwiseBp() {
     super(AlgorithmSpec.BP_PAIRWISE, "loopy sum-product BP on pairs of variables: approximate marginals", false,
         List.of(Options.damping(0.0)));
+  }
+
+  /** Exact once converged where the pairwise graph (not the factor graph) has no cycle. */
+  @Override
+  public Capabilities capabilities() {
+    return Capabilities.messagePassing(Capabilities.Marginals.BP_BELIEFS, Capabilities.TreeGraph.PAIRWISE_GRAPH);
   }
 
   @Override

@@ -46,6 +46,6 @@ abstract class PairwiseMessages extends Algorithm<PairwisePlan> {
   /** Both pairwise classes hold the pairwise plan's tables and messages. */
   @Override
   public String planFamily() {
-    return "pairwise";
+    return PairwisePlan.FAMILY;
   }
 }

@@ -47,10 +47,13 @@ public final class PairwiseKindsEmitter {
     }
   }
 
-  /** The message along edge {@code first + k} from the cavity {@code pre[a ..] * suf[0 ..]}, when it is not a neq edge. */
-  static CodeBlock kernelMessage() {
-    return CodeBlock.of("$T.message(EDGE_KIND[first + k], pre, a, suf, 0, W, PAIR_INFO, EDGE_INFO[first + k], PAIR_WEIGHTS, out);\n",
-        PairwiseKernels.class);
+  /**
+   * The message along edge {@code first + k} from the cavity {@code pre[a ..] * suf[0 ..]}, when it
+   * is not a neq edge: summed over the sender's values, or their largest term when {@code max}.
+   */
+  static CodeBlock kernelMessage(boolean max) {
+    return CodeBlock.of("$T.$L(EDGE_KIND[first + k], pre, a, suf, 0, W, PAIR_INFO, EDGE_INFO[first + k], PAIR_WEIGHTS, out);\n",
+        PairwiseKernels.class, max ? "maxMessage" : "message");
   }
 
   private static MethodSpec weighPrior(boolean dirichlet) {

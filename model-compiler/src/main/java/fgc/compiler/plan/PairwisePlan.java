@@ -13,6 +13,9 @@ package fgc.compiler.plan;
  * of its tables doubled what that allocates. Callers read them and never write them.
  */
 public final class PairwisePlan {
+  /** The plan family ({@code Algorithm.planFamily()}) of every algorithm built on this plan. */
+  public static final String FAMILY = "pairwise";
+
   private final String modelName;
   private final VariableLayout layout;
   private final int[] offset;

@@ -1,5 +1,6 @@
 package fgc.compiler.plan;
 
+import fgc.compiler.Algorithms;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
@@ -12,8 +13,6 @@ import java.util.Arrays;
  * combine as {@link PairPotentials} says), and numbers the directed edges.
  */
 public final class Planner {
-  private static final String PAIRWISE = "pairwise BP (bp-pairwise, ep-dirichlet)";
-
   private Planner() {}
 
   /**
@@ -71,9 +70,17 @@ public final class Planner {
     return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges, FactorData.of(model, layout));
   }
 
-  /** Pairwise BP under the name of both pairwise algorithms (for messages). */
+  /** Pairwise BP under the names of every pairwise algorithm (for messages). */
   public static PairwisePlan pairwise(Model model) {
-    return pairwise(model, PAIRWISE);
+    return pairwise(model, pairwiseBp());
+  }
+
+  /**
+   * {@code pairwise BP (bp-pairwise, ...)}: how a refusal of the pairwise plan names the algorithms
+   * it refuses, every one of the registry that shares the plan, so a new one is named too.
+   */
+  public static String pairwiseBp() {
+    return "pairwise BP (" + String.join(", ", Algorithms.sharingPlan(PairwisePlan.FAMILY)) + ")";
   }
 
   /**
@@ -185,11 +192,11 @@ public final class Planner {
       for (int s = 0; s < f.arity(); s++) {
         names.append(s == 0 ? "" : ", ").append(model.variableName(f.variable(s)));
       }
-      throw new PlanException(PAIRWISE + " takes table factors over 1 or 2 variables, not " + f.arity()
+      throw new PlanException(pairwiseBp() + " takes table factors over 1 or 2 variables, not " + f.arity()
           + " (the table on " + names + "); sumproduct and maxproduct take any");
     }
     if (!PairPotentials.isPairwise(f) && !PairPotentials.isUnary(f)) {
-      throw new PlanException(PAIRWISE + " has no messages for " + f.kind().keyword() + " factors"
+      throw new PlanException(pairwiseBp() + " has no messages for " + f.kind().keyword() + " factors"
           + " (sumproduct and maxproduct have)");
     }
   }

@@ -30,6 +30,9 @@ import java.util.TreeSet;
  * {@code sum over u of psi(u, v) cavity(u)}. Unary factors ({@code prior}, one-variable
  * {@code table}) multiply their weights into the prior; under Dirichlet priors into the mean, which
  * is then normalised.
+ *
+ * <p>In the max-product semiring ({@code bp-pairwise-max}) every sum over the sender's values is its
+ * largest term instead.
  */
 public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   private final double damping;
@@ -47,11 +50,18 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   private final double[][] alpha;
   private final double freeCount;
   private final double givenCount;
+  /** Max-product: each message entry is the largest term rather than the sum. */
+  private final boolean max;
   private int sweeps;
 
   /** {@code bp-pairwise}: hard evidence. */
   public ReferencePairwiseBp(Model model, double damping) {
-    this(model, damping, 0.0, 0.0);
+    this(model, damping, 0.0, 0.0, false);
+  }
+
+  /** {@code bp-pairwise-max} when {@code max}: hard evidence, max-product messages. */
+  public ReferencePairwiseBp(Model model, double damping, boolean max) {
+    this(model, damping, 0.0, 0.0, max);
   }
 
   /**
@@ -60,7 +70,12 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
    * the mean of the posterior Dirichlet projected from the belief.
    */
   public ReferencePairwiseBp(Model model, double damping, double freeCount, double givenCount) {
+    this(model, damping, freeCount, givenCount, false);
+  }
+
+  private ReferencePairwiseBp(Model model, double damping, double freeCount, double givenCount, boolean maxProduct) {
     super(model);
+    this.max = maxProduct;
     this.damping = damping;
     this.freeCount = freeCount;
     this.givenCount = givenCount;
@@ -111,7 +126,7 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
 
   @Override
   public String algorithm() {
-    return alpha == null ? "bp-pairwise" : "ep-dirichlet";
+    return alpha != null ? "ep-dirichlet" : max ? "bp-pairwise-max" : "bp-pairwise";
   }
 
   @Override
@@ -220,7 +235,7 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     for (int u = 0; u < width; u++) {
       cavity[u] = Numerics.times(left[u], right[u]);
     }
-    double[] out = onlyNeq(i, nb.get(k)) ? neqSums(cavity) : potentialSums(i, nb.get(k), cavity);
+    double[] out = onlyNeq(i, nb.get(k)) ? (max ? neqMaxima(cavity) : neqSums(cavity)) : potentialSums(i, nb.get(k), cavity);
     double sum = 0.0;
     for (double x : out) {
       sum = sum + x;
@@ -268,13 +283,27 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     return out;
   }
 
-  /** The message from {@code i} to {@code j}: {@code out(v) = sum over u of psi(u, v) cavity(u)}. */
+  /** The max-product neq message: for each value, the largest cavity entry at any other value. */
+  private double[] neqMaxima(double[] cavity) {
+    double[] out = new double[width];
+    for (int v = 0; v < width; v++) {
+      for (int u = 0; u < width; u++) {
+        if (u != v) {
+          out[v] = Math.max(out[v], cavity[u]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The message from {@code i} to {@code j}: {@code out(v) = sum over u of psi(u, v) cavity(u)} (max-product: the largest term). */
   private double[] potentialSums(int i, int j, double[] cavity) {
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
       double s = 0.0;
       for (int u = 0; u < width; u++) {
-        s = s + Numerics.times(potential(i, j, u + lo, v + lo), cavity[u]);
+        double term = Numerics.times(potential(i, j, u + lo, v + lo), cavity[u]);
+        s = max ? Math.max(s, term) : s + term;
       }
       out[v] = s;
     }
