@@ -177,15 +177,15 @@ final class CacheFolders {
    */
   static Path ownFolder(Path root, String name) throws IOException {
     Path dir = root.resolve(name);
-    String problem = notAFolder(dir);
-    if (problem == null) {
+    if (notAFolder(dir) == null) {
       return dir;
     }
-    if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-      throw new IOException(problem);
+    // Absent: made here. Another process may make it between the two looks; either way the
+    // second look judges what is there now (a link or a file is never replaced).
+    if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+      EntryWriter.createPrivateDirectories(dir);
     }
-    EntryWriter.createPrivateDirectories(dir);
-    problem = notAFolder(dir);
+    String problem = notAFolder(dir);
     if (problem != null) {
       throw new IOException(problem);
     }
