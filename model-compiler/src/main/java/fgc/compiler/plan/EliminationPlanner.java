@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * Plans exact inference by variable elimination: chooses the elimination order, builds the
@@ -36,7 +35,7 @@ public final class EliminationPlanner {
   public static final long MAX_STORED_ENTRIES = 1L << 26;
 
   private static final String ALGORITHM = "elimination";
-  private static final long INFEASIBLE = 1L << 62;
+  static final long INFEASIBLE = 1L << 62;
 
   private EliminationPlanner() {}
 
@@ -46,7 +45,7 @@ public final class EliminationPlanner {
    */
   public static int[] minFillOrder(Model model) {
     checkFactors(model, MAX_CLIQUE_ENTRIES);
-    OrderSearch minFill = OrderSearch.run(new Elimination(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES), 1);
+    OrderSearch minFill = OrderSearch.run(new EliminationGraph(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES), 1);
     if (minFill.best == null) {
       throw minFill.refusal();
     }
@@ -84,12 +83,12 @@ public final class EliminationPlanner {
     // clique entries in all (the greedy one on equal terms) among those whose plan fits both limits.
     // A grid or torus declared row by row has width its side in its own order, about 1.4 times its
     // side in min-fill's.
-    Elimination own = new Elimination(model, size, maxClique);
+    EliminationGraph own = new EliminationGraph(model, size, maxClique);
     OrderSearch search = OrderSearch.run(own, OrderSearch.MAX_TRIES);
-    Elimination greedy = search.best;
+    EliminationGraph greedy = search.best;
     boolean ownFits = own.inIndexOrder(); // the search eliminated copies: the graph is still whole
     own.name = "the variables' own order";
-    List<Elimination> candidates = new ArrayList<>();
+    List<EliminationGraph> candidates = new ArrayList<>();
     if (greedy != null) {
       candidates.add(greedy);
     }
@@ -97,7 +96,7 @@ public final class EliminationPlanner {
       candidates.add(greedy != null && own.work >= greedy.work ? candidates.size() : 0, own);
     }
     PlanException tooMuch = null;
-    for (Elimination e : candidates) {
+    for (EliminationGraph e : candidates) {
       try {
         return build(model, layout, e, search.tries);
       } catch (PlanException memory) {
@@ -108,7 +107,7 @@ public final class EliminationPlanner {
   }
 
   /** The plan of elimination {@code e}; refused when its tables and messages pass {@link #MAX_STORED_ENTRIES}. */
-  private static EliminationPlan build(Model model, VariableLayout layout, Elimination e, int tries) {
+  private static EliminationPlan build(Model model, VariableLayout layout, EliminationGraph e, int tries) {
     int n = model.variableCount();
     int[] size = layout.variableSizes();
     List<Factor> factors = model.factors();
@@ -227,7 +226,7 @@ public final class EliminationPlanner {
   }
 
   /** A refusal in the words of {@link Footprint}'s: the algorithm, the model's size, then why. */
-  private static TooLargeException refuse(Model model, String why) {
+  static TooLargeException refuse(Model model, String why) {
     return new Footprint(ALGORITHM, model, VariableLayout.of(model).width()).refuse(why);
   }
 
@@ -387,7 +386,7 @@ public final class EliminationPlanner {
   }
 
   /** The product of the domain sizes of {@code vars}, saturating at {@code Long.MAX_VALUE}. */
-  private static long entries(int[] vars, int[] size) {
+  static long entries(int[] vars, int[] size) {
     long entries = 1;
     for (int v : vars) {
       entries = entries > Long.MAX_VALUE / size[v] ? Long.MAX_VALUE : entries * size[v];
@@ -408,552 +407,4 @@ public final class EliminationPlanner {
     return sb.append(f.arity() > 4 ? ", ... (" + f.arity() + " variables)" : "").toString();
   }
 
-  /** The greedy rules: the variable eliminated next is the one that scores least. */
-  enum Heuristic {
-    /** Fewest edges added between its neighbours; deterministic ties to the fewest neighbours. */
-    MIN_FILL("min-fill"),
-    /** Smallest clique table (the product of its and its neighbours' domain sizes); deterministic ties to the fewest neighbours. */
-    MIN_WEIGHT("min-weight"),
-    /** Fewest neighbours. */
-    MIN_DEGREE("min-degree");
-
-    final String text;
-
-    Heuristic(String text) {
-      this.text = text;
-    }
-  }
-
-  /** How a greedy run ended: every variable eliminated, a clique past the limit, or stopped (a dearer order or out of budget). */
-  enum Outcome {
-    DONE, REFUSED, ABANDONED
-  }
-
-  /**
-   * Greedy orders, the cheapest kept (fewest clique entries in all): min-fill, min-weight (when
-   * domain sizes differ) and min-degree with deterministic ties, then each in turn with ties broken
-   * by a random ranking of the variables, while a budget lasts. Min-fill's greed can be a few
-   * variables wider than another rule's or another tie-break's (on a UAI pedigree, a largest clique
-   * of 25 variables against 19 or 20). The plan must be a function
-   * of the model alone, since the cache plans again on every hit and compares the plan's digest
-   * with the stored class's: the rankings come from a seed made of the model's size, and the
-   * budget is counted in steps of work (entries of neighbour lists read), never in time:
-   * {@link #BUDGET_FACTOR} times min-fill's own run, at most {@link #MAX_EXTRA_WORK} steps, so a
-   * large model gets few tries or none. A try stops as soon as its cliques pass the best total.
-   */
-  static final class OrderSearch {
-    /** The other tries together cost at most this many times min-fill's run. */
-    static final int BUDGET_FACTOR = 3;
-    /** ... and at most this many steps (tens of milliseconds). */
-    static final long MAX_EXTRA_WORK = 1L << 24;
-    /** Tries at most, however small the model. */
-    static final int MAX_TRIES = 48;
-
-    /** The cheapest order that fits, or null. */
-    Elimination best;
-    /** Runs started, min-fill's included. */
-    int tries;
-    /** Steps of work all tries took. */
-    long spent;
-    private int refused;
-    private Elimination closest;
-    private long fewestEntries = Long.MAX_VALUE;
-    private int narrowest = Integer.MAX_VALUE;
-
-    private OrderSearch() {}
-
-    /** The search over {@code graph} (left as it is: each try eliminates a copy), {@code maxTries} tries at most. */
-    static OrderSearch run(Elimination graph, int maxTries) {
-      OrderSearch s = new OrderSearch();
-      int n = graph.n;
-      boolean mixed = false;
-      for (int v = 1; v < n; v++) {
-        mixed |= graph.size[v] != graph.size[0];
-      }
-      // With every domain the same size, min-weight orders as min-degree does: left out.
-      Heuristic[] rules = mixed ? Heuristic.values() : new Heuristic[] {Heuristic.MIN_FILL, Heuristic.MIN_DEGREE};
-      SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * n + graph.edgeEntries());
-      long[] cost = new long[Heuristic.values().length]; // the latest full run of each rule
-      long budget = Long.MAX_VALUE;
-      for (int t = 0; t < maxTries; t++) {
-        Heuristic rule = rules[t % rules.length];
-        long estimate = cost[rule.ordinal()] > 0 ? cost[rule.ordinal()] : cost[0];
-        if (t > 0 && s.spent + estimate > budget) {
-          break;
-        }
-        int[] rank = t < rules.length ? null : permutation(n, random);
-        Elimination e = graph.copy();
-        Outcome outcome = e.greedy(rule, rank, s.best == null ? Long.MAX_VALUE : s.best.work,
-            budget == Long.MAX_VALUE ? Long.MAX_VALUE : budget - s.spent);
-        s.spent += e.steps + (rank == null ? 0 : n);
-        s.tries++;
-        if (t == 0) {
-          // Min-fill's run, at least a pass over the graph, is the unit (a refusal may have stopped it early).
-          long unit = Math.max(e.steps, 4 * graph.edgeEntries() + n);
-          budget = s.spent + Math.min(BUDGET_FACTOR * unit, MAX_EXTRA_WORK);
-        }
-        e.name = rule.text + (rank == null ? "" : " with random ties");
-        e.tryNumber = t + 1;
-        if (outcome != Outcome.ABANDONED) {
-          cost[rule.ordinal()] = e.steps;
-        }
-        if (outcome == Outcome.DONE) {
-          s.best = e; // the search stops a dearer one on the way
-        } else if (outcome == Outcome.REFUSED) {
-          s.refused++;
-          s.narrowest = Math.min(s.narrowest, e.boundWidth);
-          if (e.boundEntries < s.fewestEntries) {
-            s.fewestEntries = e.boundEntries;
-            s.closest = e;
-          }
-        }
-      }
-      return s;
-    }
-
-    /**
-     * Why no order fits: the smallest clique every refused order would still need, the least width,
-     * and the try that came closest.
-     */
-    PlanException refusal() {
-      Elimination e = closest;
-      String entries = fewestEntries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : "at least " + fewestEntries;
-      String where = refused == 1 ? "in " + e.name + " order, with " + e.boundEliminated + " of its " + e.n
-          + " variables eliminated" : "in each of " + refused + " greedy orders tried, the closest " + e.name + "'s (try "
-          + e.tryNumber + ") after " + e.boundEliminated + " of its " + e.n + " variables";
-      return refuse(e.model, "it needs a clique table of " + entries + " entries (elimination width at least " + narrowest
-          + " " + where + "; no better in the variables' own order); the limit is " + limitText(e.maxClique) + " entries");
-    }
-
-    private static int[] permutation(int n, SplittableRandom random) {
-      int[] p = new int[n];
-      for (int i = 0; i < n; i++) {
-        int j = random.nextInt(i + 1);
-        p[i] = p[j];
-        p[j] = i;
-      }
-      return p;
-    }
-  }
-
-  /**
-   * Eliminates the variables over the interaction graph (an edge between every two variables of a
-   * factor). The graph is kept in int arrays (a list of neighbours per variable, unsorted) and
-   * membership is tested with a stamp per variable, so a step costs the degrees it touches, and a
-   * variable costs a few dozen bytes: millions of them plan in seconds.
-   */
-  private static final class Elimination {
-    private static final int[] NONE = new int[0];
-    final Model model;
-    final int n;
-    private final int indexBits;
-    private final long maxPrimary;
-    final int[] size;
-    final long maxClique;
-    private final int[][] adjacent;
-    private final int[] degree;
-    private final int[] stamp;
-    private int stamps;
-    private final int[] touched;
-    private int touchedStamp;
-    final int[] order;
-    final int[][] cliques;
-    int widest;
-    long largestClique;
-    /** Entries of all cliques together: what one pass visits. */
-    long work;
-    /** Steps of planning work so far: entries of neighbour lists read or written (what the search budgets). */
-    long steps;
-    /** What made the order, for the plan to say: a rule and its try (counted from 1), or the variables' own order (try 0). */
-    String name;
-    int tryNumber;
-    Heuristic rule;
-    private int[] rank;
-    /** A refused run: the smallest clique a remaining variable would make, the width so far or its least degree, and how far it got. */
-    long boundEntries;
-    int boundWidth;
-    int boundEliminated;
-    private long[] key;
-    private Heap queue;
-
-    Elimination(Model model, int[] size, long maxClique) {
-      this.model = model;
-      this.n = model.variableCount();
-      // A score packs a rule's measure, degree and rank below bit 62; degrees are below n. Up to 2^17
-      // variables that leaves the measure 26 bits (a clique of 2^24 entries fits); beyond, fewer
-      // (Limits.MAX_VARIABLES is 2^24: 12 bits), and larger measures tie.
-      this.indexBits = Math.max(17, 32 - Integer.numberOfLeadingZeros(n));
-      this.maxPrimary = Math.min((1L << 26) - 1, (1L << (62 - 2 * indexBits)) - 1);
-      this.size = size;
-      this.maxClique = maxClique;
-      this.order = new int[n];
-      this.cliques = new int[n][];
-      this.adjacent = new int[n][];
-      this.degree = new int[n];
-      this.stamp = new int[n];
-      this.touched = new int[n];
-      // Every edge once each way, sorted and without repeats: the neighbour lists in linear space.
-      long pairs = 0;
-      for (Factor f : model.factors()) {
-        pairs += (long) f.arity() * (f.arity() - 1);
-      }
-      if (pairs > Integer.MAX_VALUE - 8) {
-        throw refuse(model, "its interaction graph has " + pairs / 2 + " pairs of variables that share a factor, more than"
-            + " the planner keeps");
-      }
-      long[] edges = new long[(int) pairs];
-      int k = 0;
-      for (Factor f : model.factors()) {
-        int[] scope = f.scope();
-        for (int a = 0; a < scope.length; a++) {
-          for (int b = 0; b < scope.length; b++) {
-            if (a != b) {
-              edges[k++] = (long) scope[a] << 32 | scope[b];
-            }
-          }
-        }
-      }
-      Arrays.sort(edges);
-      int[] count = new int[n];
-      for (int e = 0; e < edges.length; e++) {
-        if (e == 0 || edges[e] != edges[e - 1]) {
-          count[(int) (edges[e] >>> 32)]++;
-        }
-      }
-      for (int v = 0; v < n; v++) {
-        adjacent[v] = count[v] == 0 ? NONE : new int[count[v]];
-      }
-      for (int e = 0; e < edges.length; e++) {
-        if (e == 0 || edges[e] != edges[e - 1]) {
-          int v = (int) (edges[e] >>> 32);
-          adjacent[v][degree[v]++] = (int) edges[e];
-        }
-      }
-    }
-
-    /** A fresh copy of {@code base}'s graph, before any elimination. */
-    private Elimination(Elimination base) {
-      this.model = base.model;
-      this.n = base.n;
-      this.indexBits = base.indexBits;
-      this.maxPrimary = base.maxPrimary;
-      this.size = base.size;
-      this.maxClique = base.maxClique;
-      this.order = new int[n];
-      this.cliques = new int[n][];
-      this.adjacent = new int[n][];
-      this.degree = base.degree.clone();
-      this.stamp = new int[n];
-      this.touched = new int[n];
-      for (int v = 0; v < n; v++) {
-        adjacent[v] = degree[v] == 0 ? NONE : Arrays.copyOf(base.adjacent[v], degree[v]);
-      }
-      steps = n + edgeEntries();
-    }
-
-    /** A copy of this graph to eliminate in another order; this one must not have eliminated anything yet. */
-    Elimination copy() {
-      return new Elimination(this);
-    }
-
-    /** Entries of all neighbour lists: twice the edges. */
-    long edgeEntries() {
-      long sum = 0;
-      for (int v = 0; v < n; v++) {
-        sum += degree[v];
-      }
-      return sum;
-    }
-
-    /**
-     * Greedy elimination by {@code rule}, ties broken by {@code rank} (lower first; null: the
-     * rule's own ties, then lowest index). Stops, {@link Outcome#ABANDONED}, once the cliques so
-     * far hold {@code maxWork} entries or more, or the run has taken more than {@code maxSteps}.
-     */
-    Outcome greedy(Heuristic rule, int[] rank, long maxWork, long maxSteps) {
-      this.rule = rule;
-      this.rank = rank;
-      key = new long[n];
-      queue = new Heap(key);
-      for (int i = 0; i < n; i++) {
-        key[i] = score(i);
-        queue.add(i);
-      }
-      boolean fill = rule == Heuristic.MIN_FILL;
-      for (int t = 0; t < n; t++) {
-        int v = queue.first();
-        if (key[v] >= INFEASIBLE) {
-          bound(t);
-          return Outcome.REFUSED;
-        }
-        queue.removeFirst();
-        int[] changed = eliminate(t, v, true, fill);
-        if (work >= maxWork || steps > maxSteps) {
-          return Outcome.ABANDONED;
-        }
-        for (int w : changed) {
-          key[w] = score(w);
-          queue.update(w);
-        }
-      }
-      key = null; // the order is kept; its scores need not be
-      queue = null;
-      return Outcome.DONE;
-    }
-
-    /** The variables in index order; false as soon as a clique passes the limit. */
-    boolean inIndexOrder() {
-      for (int v = 0; v < n; v++) {
-        long entries = size[v];
-        for (int j = 0; j < degree[v]; j++) {
-          entries *= size[adjacent[v][j]];
-          if (entries > maxClique) {
-            return false;
-          }
-        }
-        eliminate(v, v, false, false);
-      }
-      return true;
-    }
-
-    /** A fresh stamp: a variable is marked when its {@code stamp} equals it. */
-    private int nextStamp() {
-      if (++stamps == Integer.MAX_VALUE) {
-        Arrays.fill(stamp, 0);
-        stamps = 1;
-      }
-      return stamps;
-    }
-
-    private void connect(int a, int b) {
-      if (degree[a] == adjacent[a].length) {
-        adjacent[a] = Arrays.copyOf(adjacent[a], Math.max(4, 2 * degree[a]));
-      }
-      adjacent[a][degree[a]++] = b;
-    }
-
-    /**
-     * Step {@code t} eliminates {@code v}: its clique is recorded, its neighbours joined pairwise.
-     * Returns, when {@code affected}, the variables whose score this changes: the neighbours, and,
-     * when {@code fill} (min-fill's scores), every common neighbour of two joined by a new edge.
-     */
-    private int[] eliminate(int t, int v, boolean affected, boolean fill) {
-      int d = degree[v];
-      int[] nb = Arrays.copyOf(adjacent[v], d);
-      Arrays.sort(nb);
-      int[] clique = Arrays.copyOf(nb, d + 1);
-      clique[d] = v;
-      cliques[t] = clique;
-      order[t] = v;
-      widest = Math.max(widest, d);
-      long entries = entries(clique, size);
-      largestClique = Math.max(largestClique, entries);
-      work = work > Long.MAX_VALUE - entries ? Long.MAX_VALUE : work + entries;
-      steps += d;
-      for (int u : nb) { // v leaves its neighbours' lists
-        int[] list = adjacent[u];
-        steps += degree[u];
-        for (int j = 0; j < degree[u]; j++) {
-          if (list[j] == v) {
-            list[j] = list[--degree[u]];
-            break;
-          }
-        }
-      }
-      adjacent[v] = null;
-      degree[v] = 0;
-      int changedCount = 0;
-      int[] changed = affected ? new int[Math.max(4, d)] : NONE;
-      int mine = 0;
-      if (affected) {
-        mine = ++touchedStamp == Integer.MAX_VALUE ? resetTouched() : touchedStamp;
-        for (int u : nb) {
-          touched[u] = mine;
-          changed[changedCount++] = u;
-        }
-      }
-      for (int a = 0; a < d; a++) {
-        int pa = nb[a];
-        int marked = nextStamp();
-        steps += degree[pa] + d - a;
-        for (int j = 0; j < degree[pa]; j++) {
-          stamp[adjacent[pa][j]] = marked;
-        }
-        for (int b = a + 1; b < d; b++) {
-          int pb = nb[b];
-          if (stamp[pb] == marked) {
-            continue;
-          }
-          if (affected && fill) { // the new edge closes a pair in the neighbourhood of every common neighbour
-            steps += degree[pb];
-            for (int j = 0; j < degree[pb]; j++) {
-              int w = adjacent[pb][j];
-              if (stamp[w] == marked && touched[w] != mine) {
-                touched[w] = mine;
-                if (changedCount == changed.length) {
-                  changed = Arrays.copyOf(changed, 2 * changedCount);
-                }
-                changed[changedCount++] = w;
-              }
-            }
-          }
-          connect(pa, pb);
-          connect(pb, pa);
-        }
-      }
-      return affected ? Arrays.copyOf(changed, changedCount) : NONE;
-    }
-
-    private int resetTouched() {
-      Arrays.fill(touched, 0);
-      touchedStamp = 1;
-      return 1;
-    }
-
-    /**
-     * Feasible first, then the rule's measure (fill edges, clique entries or neighbours), then
-     * fewest neighbours (min-fill and min-weight with their own ties), then the rank or the index.
-     */
-    private long score(int v) {
-      int d = degree[v];
-      int[] around = adjacent[v];
-      long tie = rank == null ? v : rank[v];
-      long entries = size[v];
-      steps += d;
-      for (int j = 0; j < d; j++) {
-        entries *= size[around[j]];
-        if (entries > maxClique) {
-          return INFEASIBLE | ((long) d << indexBits) | tie;
-        }
-      }
-      long measure;
-      switch (rule) {
-        case MIN_FILL:
-          measure = fill(v);
-          break;
-        case MIN_WEIGHT:
-          measure = entries;
-          break;
-        default:
-          measure = d;
-      }
-      long second = rank == null && rule != Heuristic.MIN_DEGREE ? d : 0;
-      return (Math.min(measure, maxPrimary) << (2 * indexBits)) | (second << indexBits) | tie;
-    }
-
-    /** Edges eliminating {@code v} would add: pairs of neighbours minus the edges among them (each counted from both ends). */
-    private long fill(int v) {
-      int d = degree[v];
-      int[] around = adjacent[v];
-      int marked = nextStamp();
-      for (int j = 0; j < d; j++) {
-        stamp[around[j]] = marked;
-      }
-      long inside = 0;
-      for (int j = 0; j < d; j++) {
-        int u = around[j];
-        steps += degree[u];
-        for (int i = 0; i < degree[u]; i++) {
-          inside += stamp[adjacent[u][i]] == marked ? 1 : 0;
-        }
-      }
-      return (long) d * (d - 1) / 2 - inside / 2;
-    }
-
-    /** Every remaining variable's clique passes the limit: the smallest of them and the width so far say by how much. */
-    private void bound(int eliminated) {
-      long smallest = Long.MAX_VALUE;
-      int fewest = Integer.MAX_VALUE;
-      for (int q = 0; q < queue.size; q++) {
-        int v = queue.heap[q];
-        int[] clique = Arrays.copyOf(adjacent[v], degree[v] + 1);
-        clique[degree[v]] = v;
-        smallest = Math.min(smallest, entries(clique, size));
-        fewest = Math.min(fewest, degree[v]);
-      }
-      boundEntries = smallest;
-      boundWidth = Math.max(widest, fewest);
-      boundEliminated = eliminated;
-    }
-  }
-
-  /** A binary min-heap of variables by {@code key}, which knows where each one is (so a key can change in place). */
-  private static final class Heap {
-    final long[] key;
-    final int[] heap;
-    final int[] at;
-    int size;
-
-    Heap(long[] key) {
-      this.key = key;
-      this.heap = new int[key.length];
-      this.at = new int[key.length];
-      Arrays.fill(at, -1);
-    }
-
-    void add(int v) {
-      heap[size] = v;
-      at[v] = size;
-      up(size++);
-    }
-
-    int first() {
-      return heap[0];
-    }
-
-    void removeFirst() {
-      int v = heap[0];
-      at[v] = -1;
-      if (--size > 0) {
-        heap[0] = heap[size];
-        at[heap[0]] = 0;
-        down(0);
-      }
-    }
-
-    /** {@code v}'s key changed: it moves to its place (a variable no longer queued is left out). */
-    void update(int v) {
-      int q = at[v];
-      if (q >= 0) {
-        up(q);
-        down(at[v]);
-      }
-    }
-
-    private void up(int q) {
-      int v = heap[q];
-      while (q > 0) {
-        int parent = (q - 1) >>> 1;
-        if (key[heap[parent]] <= key[v]) {
-          break;
-        }
-        heap[q] = heap[parent];
-        at[heap[q]] = q;
-        q = parent;
-      }
-      heap[q] = v;
-      at[v] = q;
-    }
-
-    private void down(int q) {
-      int v = heap[q];
-      while (true) {
-        int child = 2 * q + 1;
-        if (child >= size) {
-          break;
-        }
-        if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) {
-          child++;
-        }
-        if (key[heap[child]] >= key[v]) {
-          break;
-        }
-        heap[q] = heap[child];
-        at[heap[q]] = q;
-        q = child;
-      }
-      heap[q] = v;
-      at[v] = q;
-    }
-  }
 }
