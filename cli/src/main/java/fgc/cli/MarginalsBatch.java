@@ -1,7 +1,7 @@
 package fgc.cli;
 
-import fgc.cache.LoadedSolver;
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.LoadedSolver;
 import fgc.model.Model;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,13 +11,13 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * {@code run --marginals --input}: one block of marginals per case of evidence, in input order.
- * A block is a header line {@code # case N (line L): EVIDENCE}, then exactly the lines one
- * {@code run --marginals} with that evidence prints (none when it prints none; the reason is on
- * standard error), so a program can split the output at the headers and read each block as a
- * single run's. Every line with evidence, a bad one too, has its block and its number N; comment
- * and blank lines and the CSV header are echoed between blocks as they came. One compiled solver,
- * an instance per thread, reset before each case.
+ * {@code run --marginals --input}: one block of marginals per case of evidence, in input order. A
+ * block is a header line {@code # case N (line L): EVIDENCE}, then exactly the lines one {@code run
+ * --marginals} with that evidence prints (none when it prints none; the reason is on standard
+ * error), so a program can split the output at the headers and read each block as a single run's.
+ * Every line with evidence, a bad one too, has its block and its number N; comment and blank lines
+ * and the CSV header are echoed between blocks as they came. One compiled solver, an instance per
+ * thread, reset before each case.
  */
 final class MarginalsBatch {
   private final Model model;
@@ -31,11 +31,21 @@ final class MarginalsBatch {
   private final double tolerance;
 
   /**
-   * @param base the data file's and --observe's values, under every case ({@code baseName} names them in errors)
-   * @param input the --input argument, {@code open} opens it (again, to count its cases when it can be read twice)
+   * @param base the data file's and --observe's values, under every case ({@code baseName} names
+   *     them in errors)
+   * @param input the --input argument, {@code open} opens it (again, to count its cases when it can
+   *     be read twice)
    */
-  MarginalsBatch(Model model, LoadedSolver loaded, int[] base, String baseName, String input, Supplier<BoundedLines> open,
-      int threads, int sweeps, double tolerance) {
+  MarginalsBatch(
+      Model model,
+      LoadedSolver loaded,
+      int[] base,
+      String baseName,
+      String input,
+      Supplier<BoundedLines> open,
+      int threads,
+      int sweeps,
+      double tolerance) {
     this.model = model;
     this.loaded = loaded;
     this.base = base;
@@ -47,32 +57,47 @@ final class MarginalsBatch {
     this.tolerance = tolerance;
   }
 
-  /** Answers every case; the exit code as for solutions: 2 on an input error, else 1 when some case has no marginals. */
+  /**
+   * Answers every case; the exit code as for solutions: 2 on an input error, else 1 when some case
+   * has no marginals.
+   */
   int run() throws IOException {
     long start = System.nanoTime();
     int total = 0;
     int bad = 0;
     int number = 0;
     try (BoundedLines lines = open.get();
-         PrintWriter out = new PrintWriter(OutputFile.standardOutput());
-         Progress progress = Progress.start(Progress.Mode.of(false), "run", -1, "cases").onInterrupt()) {
+        PrintWriter out = new PrintWriter(OutputFile.standardOutput());
+        Progress progress =
+            Progress.start(Progress.Mode.of(false), "run", -1, "cases").onInterrupt()) {
       if (Progress.readableTwice(input)) {
-        progress.countInBackground(() -> {
-          try (BoundedLines again = open.get()) {
-            return RunCommand.countCases(new EvidenceLines(model, base, baseName, again));
-          }
-        });
+        progress.countInBackground(
+            () -> {
+              try (BoundedLines again = open.get()) {
+                return RunCommand.countCases(new EvidenceLines(model, base, baseName, again));
+              }
+            });
       }
       EvidenceLines cases = new EvidenceLines(model, base, baseName, lines);
       Writer writer = new Writer(out, progress);
-      try (OrderedWork<Case, Block> work = new OrderedWork<>(threads, "fgc-run", () -> {
-        GeneratedAlgorithm solver = loaded.newInstance();
-        return c -> c.answer(model, solver, sweeps, tolerance, lines.name());
-      }, writer)) {
+      try (OrderedWork<Case, Block> work =
+          new OrderedWork<>(
+              threads,
+              "fgc-run",
+              () -> {
+                GeneratedAlgorithm solver = loaded.newInstance();
+                return c -> c.answer(model, solver, sweeps, tolerance, lines.name());
+              },
+              writer)) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
           if (line.error() != null) {
             bad++;
-            work.add(new Block(List.of(header(++number, line.number(), line.text())), "fgc: " + line.error(), false, false));
+            work.add(
+                new Block(
+                    List.of(header(++number, line.number(), line.text())),
+                    "fgc: " + line.error(),
+                    false,
+                    false));
           } else if (line.isCase()) {
             total++;
             work.submit(new Case(++number, line.number(), line.text(), line.evidence()));
@@ -86,14 +111,22 @@ final class MarginalsBatch {
         work.finish();
       }
       if (total == 0 && bad == 0) {
-        System.err.println("fgc: " + (input.equals("-") ? "standard input" : input) + " holds no cases");
+        System.err.println(
+            "fgc: " + (input.equals("-") ? "standard input" : input) + " holds no cases");
         return 2;
       }
       long ms = (System.nanoTime() - start) / 1_000_000;
       int none = total - writer.answered;
-      System.err.println("answered " + writer.answered + " of " + total + " in " + ms + " ms"
-          + (none > 0 ? "; no marginals: " + none + " of " + total : "")
-          + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
+      System.err.println(
+          "answered "
+              + writer.answered
+              + " of "
+              + total
+              + " in "
+              + ms
+              + " ms"
+              + (none > 0 ? "; no marginals: " + none + " of " + total : "")
+              + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
       return bad > 0 ? 2 : none > 0 ? 1 : 0;
     }
   }
@@ -113,7 +146,11 @@ final class MarginalsBatch {
       List<String> lines = new ArrayList<>(a.lines().size() + 1);
       lines.add(header(number, line, text));
       lines.addAll(a.lines());
-      return new Block(lines, a.reason() == null ? null : "fgc: " + file + ":" + line + ": " + a.reason(), true, a.reason() == null);
+      return new Block(
+          lines,
+          a.reason() == null ? null : "fgc: " + file + ":" + line + ": " + a.reason(),
+          true,
+          a.reason() == null);
     }
   }
 
@@ -141,7 +178,9 @@ final class MarginalsBatch {
       out.flush();
       answered += b.answered() ? 1 : 0;
       if (b.isCase()) {
-        progress.step(); // after its block is written, so an interrupted run's count is of blocks written
+        progress
+            .step(); // after its block is written, so an interrupted run's count is of blocks
+                     // written
       }
     }
   }

@@ -33,17 +33,23 @@ final class ModelDiscovery {
    * @return the models, each with one solver
    * @throws GenerationException when a file name makes no class name, or the folder cannot be read
    */
-  static List<ModelConfig> models(Path sourceDirectory, String packageName) throws GenerationException {
+  static List<ModelConfig> models(Path sourceDirectory, String packageName)
+      throws GenerationException {
     List<ModelConfig> models = new ArrayList<>();
     Set<String> classes = new LinkedHashSet<>();
     for (Path file : modelFiles(sourceDirectory)) {
       Path relative = sourceDirectory.relativize(file);
       String className = className(relative, packageName);
       if (!classes.add(className.toLowerCase(Locale.ROOT))) {
-        throw new GenerationException(relative + ": its class " + className + " is another model file's too (names"
-            + " that differ only in case or punctuation); configure <models> with a <className> for each");
+        throw new GenerationException(
+            relative
+                + ": its class "
+                + className
+                + " is another model file's too (names that differ only in case or punctuation);"
+                + " configure <models> with a <className> for each");
       }
-      ModelConfig model = new ModelConfig(slashes(relative), List.of(new SolverConfig(null, className)));
+      ModelConfig model =
+          new ModelConfig(slashes(relative), List.of(new SolverConfig(null, className)));
       Path data = file.resolveSibling(baseName(file) + ".fgd");
       if (Files.isRegularFile(data)) {
         model.setData(slashes(sourceDirectory.relativize(data)));
@@ -62,7 +68,8 @@ final class ModelDiscovery {
    * @return the files left out, in path order
    * @throws GenerationException when the folder cannot be read
    */
-  static List<String> leftOut(Path sourceDirectory, List<ModelConfig> models) throws GenerationException {
+  static List<String> leftOut(Path sourceDirectory, List<ModelConfig> models)
+      throws GenerationException {
     Set<Path> named = new LinkedHashSet<>();
     for (ModelConfig m : models) {
       if (m.getFile() != null) {
@@ -84,10 +91,13 @@ final class ModelDiscovery {
       return List.of();
     }
     try (Stream<Path> files = Files.walk(sourceDirectory, MAX_DEPTH)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".fg") && Files.isRegularFile(f))
-          .sorted().toList();
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".fg") && Files.isRegularFile(f))
+          .sorted()
+          .toList();
     } catch (IOException | java.io.UncheckedIOException e) {
-      throw new GenerationException("cannot list the model files of " + sourceDirectory + ": " + e.getMessage(), e);
+      throw new GenerationException(
+          "cannot list the model files of " + sourceDirectory + ": " + e.getMessage(), e);
     }
   }
 
@@ -100,15 +110,23 @@ final class ModelDiscovery {
     for (int i = 0; i < relative.getNameCount() - 1; i++) {
       String folder = relative.getName(i).toString();
       if (!SourceVersion.isIdentifier(folder) || SourceVersion.isKeyword(folder)) {
-        throw new GenerationException(relative + ": its folder '" + folder + "' is not a Java package name;"
-            + " rename it, or configure <models> with a <className> for the file");
+        throw new GenerationException(
+            relative
+                + ": its folder '"
+                + folder
+                + "' is not a Java package name;"
+                + " rename it, or configure <models> with a <className> for the file");
       }
       name.append(name.length() == 0 ? "" : ".").append(folder);
     }
     String simple = upperCamel(baseName(relative));
-    if (simple.isEmpty() || !SourceVersion.isIdentifier(simple) || SourceVersion.isKeyword(simple)) {
-      throw new GenerationException(relative + ": no class name can be made from the file's name (it must start"
-          + " with a letter); rename it, or configure <models> with a <className> for the file");
+    if (simple.isEmpty()
+        || !SourceVersion.isIdentifier(simple)
+        || SourceVersion.isKeyword(simple)) {
+      throw new GenerationException(
+          relative
+              + ": no class name can be made from the file's name (it must start with a letter);"
+              + " rename it, or configure <models> with a <className> for the file");
     }
     return name.length() == 0 ? simple : name + "." + simple;
   }

@@ -7,14 +7,14 @@ import java.util.Set;
 
 /**
  * What an algorithm's answers are, for the code that reports, chooses or compares them: the CLI,
- * the bench and Spark ask an {@link Algorithm#capabilities()} instead of switching on its name, so a
- * new algorithm says these things once, in its descriptor.
+ * the bench and Spark ask an {@link Algorithm#capabilities()} instead of switching on its name, so
+ * a new algorithm says these things once, in its descriptor.
  *
  * @param exact whether its marginals (and log Z, and a most probable assignment) are exact, so it
  *     can answer UAI tasks and serve as the others' reference
  * @param marginals what {@code marginal(i)} returns
- * @param exactOnTree the graph on which its message passing is exact once converged when that
- *     graph has no cycle, or null when no graph makes it exact
+ * @param exactOnTree the graph on which its message passing is exact once converged when that graph
+ *     has no cycle, or null when no graph makes it exact
  */
 public record Capabilities(boolean exact, Marginals marginals, TreeGraph exactOnTree) {
   /** Exact inference: exact marginals whatever the graph. */
@@ -22,12 +22,18 @@ public record Capabilities(boolean exact, Marginals marginals, TreeGraph exactOn
     return new Capabilities(true, Marginals.EXACT, null);
   }
 
-  /** Message passing whose beliefs are {@code marginals}, exact once converged where {@code exactOnTree} has no cycle (or never: null). */
+  /**
+   * Message passing whose beliefs are {@code marginals}, exact once converged where {@code
+   * exactOnTree} has no cycle (or never: null).
+   */
   public static Capabilities messagePassing(Marginals marginals, TreeGraph exactOnTree) {
     return new Capabilities(false, marginals, exactOnTree);
   }
 
-  /** Whether message passing is exact on {@code model} once converged: its graph is a tree (a forest). */
+  /**
+   * Whether message passing is exact on {@code model} once converged: its graph is a tree (a
+   * forest).
+   */
   public boolean exactOnTreeOf(Model model) {
     return exactOnTree != null && exactOnTree.isTree(model);
   }
@@ -43,22 +49,30 @@ public record Capabilities(boolean exact, Marginals marginals, TreeGraph exactOn
   public record Marginals(String what, boolean probabilities) {
     /** Exact posterior marginals. */
     public static final Marginals EXACT = new Marginals("exact marginals", true);
+
     /** Sum-product beliefs: approximate marginals on a graph with cycles. */
     public static final Marginals BP_BELIEFS = new Marginals("loopy BP", true);
+
     /** Max-product beliefs: max-marginals, not probabilities. */
     public static final Marginals MAX_MARGINALS = new Marginals("max-marginals", false);
   }
 
   /** The graph whose cycles make an algorithm's message passing approximate. */
   public enum TreeGraph {
-    /** A node per variable and per factor, an edge per factor slot: the graph of one-node-per-factor BP. */
+    /**
+     * A node per variable and per factor, an edge per factor slot: the graph of one-node-per-factor
+     * BP.
+     */
     FACTOR_GRAPH {
       @Override
       public boolean isTree(Model model) {
         return factorGraphIsForest(model);
       }
     },
-    /** A node per variable, an edge per pair of variables some factor joins: the graph of BP on pairs. */
+    /**
+     * A node per variable, an edge per pair of variables some factor joins: the graph of BP on
+     * pairs.
+     */
     PAIRWISE_GRAPH {
       @Override
       public boolean isTree(Model model) {
@@ -75,13 +89,12 @@ public record Capabilities(boolean exact, Marginals marginals, TreeGraph exactOn
     public abstract boolean isTree(Model model);
   }
 
-  /**
-   * Whether the factor graph has no cycle. A factor over the same variable twice is a cycle.
-   */
+  /** Whether the factor graph has no cycle. A factor over the same variable twice is a cycle. */
   private static boolean factorGraphIsForest(Model model) {
     int[] parent = roots(model);
     for (Factor f : model.factors()) {
-      // The factor's slots join its variables: each slot after the first must reach a new component.
+      // The factor's slots join its variables: each slot after the first must reach a new
+      // component.
       int root = find(parent, f.variable(0));
       for (int s = 1; s < f.arity(); s++) {
         int other = find(parent, f.variable(s));

@@ -48,14 +48,13 @@ abstract class ArtifactKind<T> {
   abstract String foreignDigest(String reported, String expected);
 
   /**
-   * The digest the model's class of this kind must report, for a verify that has only the model
-   * its key material reads back as; null when there is none to check. Throws what the planner throws.
+   * The digest the model's class of this kind must report, for a verify that has only the model its
+   * key material reads back as; null when there is none to check. Throws what the planner throws.
    */
   abstract String expectedDigest(Model model, AlgorithmSpec spec, ModelChecks checks);
 
   /** The last check of an instance, after its key and digest; none unless the kind has one. */
-  void smoke(T instance, Model model, AlgorithmSpec spec, EntryDefiner definer) {
-  }
+  void smoke(T instance, Model model, AlgorithmSpec spec, EntryDefiner definer) {}
 
   /** Compiled solvers. */
   static final class Solvers extends ArtifactKind<GeneratedAlgorithm> {
@@ -82,7 +81,10 @@ abstract class ArtifactKind<T> {
 
     @Override
     String foreignDigest(String reported, String expected) {
-      return "class reports plan digest " + reported + ", the model's plan gives " + expected
+      return "class reports plan digest "
+          + reported
+          + ", the model's plan gives "
+          + expected
           + ": it was made for another model or plan";
     }
 
@@ -122,7 +124,10 @@ abstract class ArtifactKind<T> {
 
     @Override
     String foreignDigest(String reported, String expected) {
-      return "propagator reports tables digest " + reported + ", the model's tables give " + expected
+      return "propagator reports tables digest "
+          + reported
+          + ", the model's tables give "
+          + expected
           + ": it was made for other tables";
     }
 

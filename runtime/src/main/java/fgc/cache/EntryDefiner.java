@@ -10,14 +10,18 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Turns verified class bytes into a checked class: defines them in a fresh
- * {@link VerifiedClassLoader}, checks that the instance reports its entry's key and its model's
- * digest, and runs its kind's smoke test. The same for every {@link ArtifactKind}, so that solvers
- * and propagators are defined and checked by one piece of code.
+ * Turns verified class bytes into a checked class: defines them in a fresh {@link
+ * VerifiedClassLoader}, checks that the instance reports its entry's key and its model's digest,
+ * and runs its kind's smoke test. The same for every {@link ArtifactKind}, so that solvers and
+ * propagators are defined and checked by one piece of code.
  */
 final class EntryDefiner {
   private final ModelChecks checks;
-  /** How many times a class loader was asked to define classes: lets tests prove a fault never got that far. */
+
+  /**
+   * How many times a class loader was asked to define classes: lets tests prove a fault never got
+   * that far.
+   */
   private final AtomicInteger definitions = new AtomicInteger();
 
   EntryDefiner(ModelChecks checks) {
@@ -34,11 +38,19 @@ final class EntryDefiner {
    * digest against {@code digest} (unless null), and runs the kind's smoke test. Any linkage error,
    * initialiser failure, foreign digest or insane marginal is a {@link CorruptEntryException}.
    */
-  <T> Constructor<? extends T> define(ArtifactKind<T> kind, Map<String, byte[]> classes, String className, String key,
-      String digest, Model model, AlgorithmSpec spec) {
+  <T> Constructor<? extends T> define(
+      ArtifactKind<T> kind,
+      Map<String, byte[]> classes,
+      String className,
+      String key,
+      String digest,
+      Model model,
+      AlgorithmSpec spec) {
     definitions.incrementAndGet();
     try {
-      Class<?> type = Class.forName(className, true, new VerifiedClassLoader(classes, kind.type().getClassLoader()));
+      Class<?> type =
+          Class.forName(
+              className, true, new VerifiedClassLoader(classes, kind.type().getClassLoader()));
       if (!kind.type().isAssignableFrom(type)) {
         throw new CorruptEntryException(LoadStage.DEFINE, kind.notOfKind(className));
       }
@@ -49,30 +61,48 @@ final class EntryDefiner {
       }
       String reported = kind.digest(instance);
       if (digest != null && !digest.equals(reported)) {
-        throw new CorruptEntryException(LoadStage.PLAN, kind.foreignDigest(abbreviate(reported), abbreviate(digest)));
+        throw new CorruptEntryException(
+            LoadStage.PLAN, kind.foreignDigest(abbreviate(reported), abbreviate(digest)));
       }
       kind.smoke(instance, model, spec, this);
       return ctor;
     } catch (CorruptEntryException e) {
       throw e;
     } catch (Exception | LinkageError | StackOverflowError e) {
-      Throwable cause = e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
-      throw new CorruptEntryException(LoadStage.DEFINE, "class " + className + " failed to load: " + SolverCache.describe(cause), e);
+      Throwable cause =
+          e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+      throw new CorruptEntryException(
+          LoadStage.DEFINE,
+          "class " + className + " failed to load: " + SolverCache.describe(cause),
+          e);
     }
   }
 
-  /** A class just compiled (by this process, from this model) whose digest the check could not confirm: smoke-tested only. */
-  <T> Constructor<? extends T> defineUnchecked(ArtifactKind<T> kind, Map<String, byte[]> classes, String className, Model model,
+  /**
+   * A class just compiled (by this process, from this model) whose digest the check could not
+   * confirm: smoke-tested only.
+   */
+  <T> Constructor<? extends T> defineUnchecked(
+      ArtifactKind<T> kind,
+      Map<String, byte[]> classes,
+      String className,
+      Model model,
       AlgorithmSpec spec) {
     definitions.incrementAndGet();
     try {
-      Class<?> type = Class.forName(className, true, new VerifiedClassLoader(classes, kind.type().getClassLoader()));
+      Class<?> type =
+          Class.forName(
+              className, true, new VerifiedClassLoader(classes, kind.type().getClassLoader()));
       Constructor<? extends T> ctor = type.asSubclass(kind.type()).getDeclaredConstructor();
       kind.smoke(ctor.newInstance(), model, spec, this);
       return ctor;
     } catch (ReflectiveOperationException | LinkageError e) {
-      throw new IllegalStateException("the class just compiled for model " + model.name() + " failed to load: "
-          + SolverCache.describe(e), e);
+      throw new IllegalStateException(
+          "the class just compiled for model "
+              + model.name()
+              + " failed to load: "
+              + SolverCache.describe(e),
+          e);
     }
   }
 
@@ -93,12 +123,16 @@ final class EntryDefiner {
    */
   void smokeTest(GeneratedAlgorithm solver, Model model, AlgorithmSpec spec) {
     if (solver.variableCount() != model.variableCount()) {
-      throw new CorruptEntryException(LoadStage.SMOKE, "class has " + solver.variableCount() + " variables, the model " + model.variableCount());
+      throw new CorruptEntryException(
+          LoadStage.SMOKE,
+          "class has " + solver.variableCount() + " variables, the model " + model.variableCount());
     }
     int size = 1;
     for (int i = 0; i < solver.variableCount(); i++) {
-      if (solver.lowestValue(i) != model.domainOf(i).lo() || solver.domainSize(i) != model.domainOf(i).size()) {
-        throw new CorruptEntryException(LoadStage.SMOKE, "class gives variable " + i + " another domain than the model");
+      if (solver.lowestValue(i) != model.domainOf(i).lo()
+          || solver.domainSize(i) != model.domainOf(i).size()) {
+        throw new CorruptEntryException(
+            LoadStage.SMOKE, "class gives variable " + i + " another domain than the model");
       }
       size = Math.max(size, solver.domainSize(i));
     }
@@ -107,9 +141,13 @@ final class EntryDefiner {
     }
     double[] marginal = new double[size];
     solver.marginal(0, marginal);
-    if (!isDistribution(marginal, solver.domainSize(0)) && referenceStartIsDistribution(model, spec)) {
-      throw new CorruptEntryException(LoadStage.SMOKE, "smoke run gave a starting belief " + describe(marginal, solver.domainSize(0))
-          + " where the reference semantics give a distribution");
+    if (!isDistribution(marginal, solver.domainSize(0))
+        && referenceStartIsDistribution(model, spec)) {
+      throw new CorruptEntryException(
+          LoadStage.SMOKE,
+          "smoke run gave a starting belief "
+              + describe(marginal, solver.domainSize(0))
+              + " where the reference semantics give a distribution");
     }
   }
 

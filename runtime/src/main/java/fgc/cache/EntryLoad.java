@@ -8,8 +8,8 @@ import java.nio.file.Path;
  * One request for a checked class, on the path solvers and propagators share: from the entry for
  * {@link #key} when it passes every check of the {@link EntryVerifier} and {@link EntryDefiner},
  * else compiled. An entry that fails its check is quarantined and the class recompiled and stored;
- * an unsafe entry, or unsafe cache folders, are left alone and the class is compiled in memory.
- * A subclass says how its kind is defined on a hit and compiled otherwise.
+ * an unsafe entry, or unsafe cache folders, are left alone and the class is compiled in memory. A
+ * subclass says how its kind is defined on a hit and compiled otherwise.
  *
  * @param <R> what the request gives
  */
@@ -23,8 +23,7 @@ abstract class EntryLoad<R> {
   }
 
   /** Called just before a present entry is read. */
-  void reading() {
-  }
+  void reading() {}
 
   /**
    * Defines the class of an entry whose bytes passed their checks, read from {@code start} on (a
@@ -38,7 +37,9 @@ abstract class EntryLoad<R> {
    */
   abstract R compile(LoadStage failed, boolean store);
 
-  /** What the entry holds, for the notice of a failed check: empty, or a parenthesis after the key. */
+  /**
+   * What the entry holds, for the notice of a failed check: empty, or a parenthesis after the key.
+   */
   String what() {
     return "";
   }
@@ -48,7 +49,8 @@ abstract class EntryLoad<R> {
     EntryStore store = cache.store;
     String unsafe = store.unsafeFolders();
     if (unsafe != null) {
-      store.warnOnce("unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
+      store.warnOnce(
+          "unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
       return compile(null, false);
     }
     Path entry = store.entryFolder(key);
@@ -62,12 +64,25 @@ abstract class EntryLoad<R> {
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
           // Not ours to judge or move: it may be another user's. Leave it and do not trust it.
-          store.warnOnce("unsafe " + key, "fgc: warning: cache entry " + key.substring(0, 12) + " is unsafe (" + e.getMessage()
-              + "), left in place and not used; compiled in memory. " + store.unsafeAdvice(entry));
+          store.warnOnce(
+              "unsafe " + key,
+              "fgc: warning: cache entry "
+                  + key.substring(0, 12)
+                  + " is unsafe ("
+                  + e.getMessage()
+                  + "), left in place and not used; compiled in memory. "
+                  + store.unsafeAdvice(entry));
           return compile(LoadStage.SAFETY, false);
         }
-        store.notice("fgc: cache entry " + key.substring(0, 12) + what() + " failed its check (" + e.getMessage() + "); "
-            + store.quarantine(entry, manifestRead[0]) + ", recompiling");
+        store.notice(
+            "fgc: cache entry "
+                + key.substring(0, 12)
+                + what()
+                + " failed its check ("
+                + e.getMessage()
+                + "); "
+                + store.quarantine(entry, manifestRead[0])
+                + ", recompiling");
         failed = e.stage();
       }
     }

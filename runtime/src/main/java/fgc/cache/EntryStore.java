@@ -18,13 +18,14 @@ import java.util.stream.Stream;
 /**
  * The cache on disk: where entries live, whether its folders may be trusted, and everything that
  * changes it (storing an entry, moving one into quarantine, clearing), with the notices about it.
- * The writing itself is {@link EntryWriter}'s, made only when needed so that a cache hit never loads
- * it; what in a folder is fgc's is {@link CacheFolders}'.
+ * The writing itself is {@link EntryWriter}'s, made only when needed so that a cache hit never
+ * loads it; what in a folder is fgc's is {@link CacheFolders}'.
  */
 final class EntryStore {
   /** What a user can do about an entry fgc will not touch, when 'cache clear' would remove it. */
-  static final String UNSAFE_ADVICE = "Remove it, or run 'fgc cache clear', which removes fgc's own entries "
-      + "(and links inside them, without following them) and leaves what is not fgc's.";
+  static final String UNSAFE_ADVICE =
+      "Remove it, or run 'fgc cache clear', which removes fgc's own entries "
+          + "(and links inside them, without following them) and leaves what is not fgc's.";
 
   private final Path root;
   private final Consumer<String> log;
@@ -33,8 +34,16 @@ final class EntryStore {
   private final long maxFileBytes;
   private final Set<String> warned = new HashSet<>();
 
-  /** {@code fileWriter} null writes real entries; {@code maxFileBytes} is the limit of the writer and the reader alike. */
-  EntryStore(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter, long maxFileBytes) {
+  /**
+   * {@code fileWriter} null writes real entries; {@code maxFileBytes} is the limit of the writer
+   * and the reader alike.
+   */
+  EntryStore(
+      Path root,
+      Consumer<String> log,
+      CacheSafety safety,
+      EntryWriter.FileWriter fileWriter,
+      long maxFileBytes) {
     this.root = root;
     this.log = log;
     this.safety = safety;
@@ -54,7 +63,10 @@ final class EntryStore {
     return entries().resolve(key);
   }
 
-  /** Why the cache's own folders may not be trusted, or null; folders that do not exist yet are fine. */
+  /**
+   * Why the cache's own folders may not be trusted, or null; folders that do not exist yet are
+   * fine.
+   */
   String unsafeFolders() {
     String problem = safety.problem(root, true);
     return problem != null ? problem : safety.problem(entries(), false);
@@ -66,18 +78,25 @@ final class EntryStore {
    */
   String unsafeAdvice(Path entry) {
     if (Files.isSymbolicLink(entry)) {
-      return "Remove the link itself with 'rm " + entry + "' (what it points to is not touched;"
+      return "Remove the link itself with 'rm "
+          + entry
+          + "' (what it points to is not touched;"
           + " 'fgc cache clear' leaves a link it did not make).";
     }
     if (!safety.ownedByUser(entry)) {
-      return "It is another user's: they (or an administrator) can remove it with 'rm -r " + entry
+      return "It is another user's: they (or an administrator) can remove it with 'rm -r "
+          + entry
           + "'; 'fgc cache clear' leaves another user's files.";
     }
     try (DirectoryStream<Path> files = Files.newDirectoryStream(entry)) {
       for (Path f : files) {
         if (!safety.ownedByUser(f)) {
-          return "It holds another user's file " + f.getFileName() + ": they (or an administrator)"
-              + " can remove it with 'rm -r " + entry + "'; 'fgc cache clear' leaves it.";
+          return "It holds another user's file "
+              + f.getFileName()
+              + ": they (or an administrator)"
+              + " can remove it with 'rm -r "
+              + entry
+              + "'; 'fgc cache clear' leaves it.";
         }
       }
     } catch (IOException e) {
@@ -106,7 +125,10 @@ final class EntryStore {
     return new EntryWriter(root, entries(), fileWriter, safety, maxFileBytes);
   }
 
-  /** Moves a failed entry aside ({@link EntryWriter#quarantine}); returns what was done, for the notice. */
+  /**
+   * Moves a failed entry aside ({@link EntryWriter#quarantine}); returns what was done, for the
+   * notice.
+   */
   String quarantine(Path entry, byte[] judged) {
     return writer().quarantine(entry, judged);
   }
@@ -115,11 +137,16 @@ final class EntryStore {
   boolean store(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
     EntryWriter writer = writer();
     if (Files.exists(root) && !Files.isDirectory(root)) {
-      warnOnce("not a folder", "fgc: warning: the cache folder " + root + " is a file, not a folder; compiled in memory");
+      warnOnce(
+          "not a folder",
+          "fgc: warning: the cache folder "
+              + root
+              + " is a file, not a folder; compiled in memory");
       return false;
     }
     if (!writer.writable()) {
-      warnOnce("read-only", "fgc: warning: the cache at " + root + " is read-only; compiled in memory");
+      warnOnce(
+          "read-only", "fgc: warning: the cache at " + root + " is read-only; compiled in memory");
       return false;
     }
     try {
@@ -130,7 +157,13 @@ final class EntryStore {
       }
       return true;
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      warnOnce("unwritable", "fgc: warning: cannot write the cache at " + root + " (" + SolverCache.describe(e) + "); compiled in memory");
+      warnOnce(
+          "unwritable",
+          "fgc: warning: cannot write the cache at "
+              + root
+              + " ("
+              + SolverCache.describe(e)
+              + "); compiled in memory");
       return false;
     }
   }
@@ -157,10 +190,10 @@ final class EntryStore {
   }
 
   /**
-   * Removes what fgc made under the root: every entry (and any link inside one, never what it points
-   * to), temporary folder and quarantined entry it recognises by name and content, and nothing else.
-   * Refuses a folder without fgc's marker unless it holds only fgc's items (a cache an earlier fgc
-   * made); see {@link ClearReport}.
+   * Removes what fgc made under the root: every entry (and any link inside one, never what it
+   * points to), temporary folder and quarantined entry it recognises by name and content, and
+   * nothing else. Refuses a folder without fgc's marker unless it holds only fgc's items (a cache
+   * an earlier fgc made); see {@link ClearReport}.
    *
    * @return what was removed and what was kept
    * @throws IOException when the cache folder cannot be read
@@ -196,10 +229,16 @@ final class EntryStore {
       try (DirectoryStream<Path> items = Files.newDirectoryStream(folder)) {
         for (Path item : items) {
           String name = item.getFileName().toString();
-          boolean ours = sub.equals(CacheFolders.ENTRIES) ? CacheFolders.isKey(name)
-              : sub.equals(CacheFolders.TMP) ? CacheFolders.isTmpName(name) : CacheFolders.isQuarantineName(name);
-          CacheFolders.Removal done = ours ? CacheFolders.remove(item, safety)
-              : new CacheFolders.Removal(0, "not made by fgc");
+          boolean ours =
+              sub.equals(CacheFolders.ENTRIES)
+                  ? CacheFolders.isKey(name)
+                  : sub.equals(CacheFolders.TMP)
+                      ? CacheFolders.isTmpName(name)
+                      : CacheFolders.isQuarantineName(name);
+          CacheFolders.Removal done =
+              ours
+                  ? CacheFolders.remove(item, safety)
+                  : new CacheFolders.Removal(0, "not made by fgc");
           if (done.kept != null) {
             report.kept(sub + "/" + name, done.kept);
             report.partlyRemoved(done.files);

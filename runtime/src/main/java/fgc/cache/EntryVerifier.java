@@ -29,7 +29,8 @@ final class EntryVerifier {
    * once its checksum has been checked (verify): a solver against its model's plan digest, a
    * propagator against the digest of its model's tables.
    */
-  void verify(Path entry, String key, byte[][] manifestRead, EntryDefiner definer, ModelChecks checks) {
+  void verify(
+      Path entry, String key, byte[][] manifestRead, EntryDefiner definer, ModelChecks checks) {
     CheckedFiles files = read(entry, key, manifestRead);
     KeyMaterial read = readMaterial(files.material, key, files.manifest.model);
     try {
@@ -38,17 +39,28 @@ final class EntryVerifier {
       throw e;
     } catch (RuntimeException e) {
       // This fgc would not have compiled the model its key material names: not an entry it wrote.
-      throw new CorruptEntryException(LoadStage.IDENTITY, "its model does not compile with this fgc (" + SolverCache.describe(e) + ")");
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY,
+          "its model does not compile with this fgc (" + SolverCache.describe(e) + ")");
     }
   }
 
-  private static <T> void define(ArtifactKind<T> kind, CheckedFiles files, String key, KeyMaterial read, EntryDefiner definer,
+  private static <T> void define(
+      ArtifactKind<T> kind,
+      CheckedFiles files,
+      String key,
+      KeyMaterial read,
+      EntryDefiner definer,
       ModelChecks checks) {
     String digest = kind.expectedDigest(read.model, read.spec, checks);
-    definer.define(kind, files.classes, files.manifest.className, key, digest, read.model, read.spec);
+    definer.define(
+        kind, files.classes, files.manifest.className, key, digest, read.model, read.spec);
   }
 
-  /** An entry's files once every check on bytes has passed: its manifest, classes by binary name, source and key material. */
+  /**
+   * An entry's files once every check on bytes has passed: its manifest, classes by binary name,
+   * source and key material.
+   */
   static final class CheckedFiles {
     final Manifest manifest;
     final Map<String, byte[]> classes;
@@ -64,9 +76,9 @@ final class EntryVerifier {
   }
 
   /**
-   * Reads the entry and runs every check on its bytes (safety, manifest, identity, files, the key in
-   * the class bytes); throws {@link CorruptEntryException} saying what is wrong. {@code manifestRead[0]}
-   * receives the manifest's bytes as read.
+   * Reads the entry and runs every check on its bytes (safety, manifest, identity, files, the key
+   * in the class bytes); throws {@link CorruptEntryException} saying what is wrong. {@code
+   * manifestRead[0]} receives the manifest's bytes as read.
    */
   CheckedFiles read(Path entry, String key, byte[][] manifestRead) {
     checkSafe(entry);
@@ -76,10 +88,16 @@ final class EntryVerifier {
     manifestRead[0] = manifestBytes;
     Manifest manifest = Manifest.parse(manifestBytes);
     if (!manifest.key.equals(key)) {
-      throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
     }
     if (!manifest.compiler.equals(SolverCompilers.require().identity())) {
-      throw new CorruptEntryException(LoadStage.IDENTITY, "entry was written by compiler " + manifest.compiler + ", this is " + SolverCompilers.require().identity());
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY,
+          "entry was written by compiler "
+              + manifest.compiler
+              + ", this is "
+              + SolverCompilers.require().identity());
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
     byte[] source = null;
@@ -87,17 +105,23 @@ final class EntryVerifier {
     for (Map.Entry<String, Manifest.FileRecord> f : manifest.files.entrySet()) {
       Path file = entry.resolve(f.getKey());
       checkSafe(file);
-      byte[] bytes = readBounded(file, false, SolverCache.fileLimit(f.getKey(), maxFileBytes), f.getValue().size);
+      byte[] bytes =
+          readBounded(
+              file, false, SolverCache.fileLimit(f.getKey(), maxFileBytes), f.getValue().size);
       if (bytes.length != f.getValue().size) {
-        throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
+        throw new CorruptEntryException(
+            LoadStage.FILES,
+            f.getKey() + " has " + bytes.length + " bytes, the manifest says " + f.getValue().size);
       }
       String sha256 = SolverKey.sha256Hex(bytes);
       if (!sha256.equals(f.getValue().sha256)) {
-        throw new CorruptEntryException(LoadStage.FILES, f.getKey() + " does not match its SHA-256");
+        throw new CorruptEntryException(
+            LoadStage.FILES, f.getKey() + " does not match its SHA-256");
       }
       if (f.getKey().equals(SolverCache.MATERIAL)) {
         if (!sha256.equals(key)) {
-          throw new CorruptEntryException(LoadStage.FILES, "the entry's key material does not hash to its key");
+          throw new CorruptEntryException(
+              LoadStage.FILES, "the entry's key material does not hash to its key");
         }
         material = bytes;
       }
@@ -108,27 +132,37 @@ final class EntryVerifier {
       }
     }
     if (!classes.containsKey(manifest.className)) {
-      throw new CorruptEntryException(LoadStage.FILES, "manifest names class " + manifest.className + " but holds no such class file");
+      throw new CorruptEntryException(
+          LoadStage.FILES,
+          "manifest names class " + manifest.className + " but holds no such class file");
     }
     if (!carriesKey(classes.get(manifest.className), key)) {
-      throw new CorruptEntryException(LoadStage.CLASS_BYTES, "class " + manifest.className + " does not carry the entry's key");
+      throw new CorruptEntryException(
+          LoadStage.CLASS_BYTES, "class " + manifest.className + " does not carry the entry's key");
     }
     return new CheckedFiles(manifest, classes, source, material);
   }
 
-  /** The model (named as its manifest names it) and algorithm of a verified entry, which must key to the entry's key. */
+  /**
+   * The model (named as its manifest names it) and algorithm of a verified entry, which must key to
+   * the entry's key.
+   */
   private static KeyMaterial readMaterial(byte[] material, String key, String name) {
     if (material == null) {
-      throw new CorruptEntryException(LoadStage.FILES, "the manifest lists no " + SolverCache.MATERIAL);
+      throw new CorruptEntryException(
+          LoadStage.FILES, "the manifest lists no " + SolverCache.MATERIAL);
     }
     KeyMaterial read;
     try {
       read = KeyMaterial.parse(new String(material, StandardCharsets.UTF_8), name);
     } catch (IllegalArgumentException e) {
-      throw new CorruptEntryException(LoadStage.IDENTITY, SolverCache.MATERIAL + " is not a model this fgc reads (" + e.getMessage() + ")");
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY,
+          SolverCache.MATERIAL + " is not a model this fgc reads (" + e.getMessage() + ")");
     }
     if (!SolverKey.of(read.model, read.spec).equals(key)) {
-      throw new CorruptEntryException(LoadStage.IDENTITY, SolverCache.MATERIAL + " reads back as a model of another key");
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY, SolverCache.MATERIAL + " reads back as a model of another key");
     }
     return read;
   }
@@ -140,7 +174,8 @@ final class EntryVerifier {
    * searched as a Latin-1 string with {@code String.indexOf} (a JIT intrinsic, and code the JDK's
    * own start-up has usually compiled already) rather than by a byte loop of our own, which a fresh
    * JVM ran interpreted over the whole class file. Only a first filter: a class whose key was
-   * rewritten in its bytes passes it, and the plan digest ({@link EntryDefiner#define}) is what ties a class to its model.
+   * rewritten in its bytes passes it, and the plan digest ({@link EntryDefiner#define}) is what
+   * ties a class to its model.
    */
   static boolean carriesKey(byte[] classFile, String key) {
     return new String(classFile, StandardCharsets.ISO_8859_1).indexOf(key) >= 0;
@@ -161,8 +196,8 @@ final class EntryVerifier {
    * meanwhile. A failure counts against the manifest's check or the files'; a flag rather than the
    * {@link LoadStage}, so that a hit never loads that enum. A file whose size the manifest gives
    * ({@code expected}, else -1) is read into one array of that size, then one byte more is asked
-   * for: a large file is not read in pieces and copied again; one of another size is read again
-   * in full, for the check to say its size.
+   * for: a large file is not read in pieces and copied again; one of another size is read again in
+   * full, for the check to say its size.
    */
   private byte[] readBounded(Path file, boolean manifest, long limit, long expected) {
     try (InputStream in = new FileInputStream(file.toFile())) {
@@ -175,12 +210,18 @@ final class EntryVerifier {
       }
       byte[] bytes = in.readNBytes((int) limit + 1);
       if (bytes.length > limit) {
-        throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName()
-            + " is larger than fgc writes an entry file (" + (limit >> 20) + " MB): not an entry of this fgc");
+        throw new CorruptEntryException(
+            manifest ? LoadStage.MANIFEST : LoadStage.FILES,
+            file.getFileName()
+                + " is larger than fgc writes an entry file ("
+                + (limit >> 20)
+                + " MB): not an entry of this fgc");
       }
       return bytes;
     } catch (IOException e) {
-      throw new CorruptEntryException(manifest ? LoadStage.MANIFEST : LoadStage.FILES, file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
+      throw new CorruptEntryException(
+          manifest ? LoadStage.MANIFEST : LoadStage.FILES,
+          file.getFileName() + " cannot be read (" + e.getClass().getSimpleName() + ")");
     }
   }
 }

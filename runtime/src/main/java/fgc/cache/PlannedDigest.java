@@ -7,8 +7,8 @@ import fgc.model.Model;
 /**
  * The plan digest of a model, worked out by the planner ({@link ModelChecks#planDigest}) on a
  * daemon thread of its own from {@link #start} on, or at once ({@link #now}); {@link #get} waits
- * for it and throws what the planner threw (a refusal of the model), as a compile would.
- * A class rather than a lambda: a fresh JVM's first lambda costs a cache hit a millisecond.
+ * for it and throws what the planner threw (a refusal of the model), as a compile would. A class
+ * rather than a lambda: a fresh JVM's first lambda costs a cache hit a millisecond.
  */
 final class PlannedDigest implements Runnable {
   /** For an algorithm whose classes carry no plan digest. */
@@ -19,10 +19,13 @@ final class PlannedDigest implements Runnable {
   private final AlgorithmSpec spec;
   private boolean done;
   private String digest;
+
   /** The plan with its digest, until a compile takes it or it is dropped. */
   private PlannedModel planned;
+
   /** Whether the plan is kept when the planning ends: not once a hit has been found. */
   private boolean keep = true;
+
   private Throwable failure;
 
   private PlannedDigest(ModelChecks checks, Model model, AlgorithmSpec spec) {
@@ -85,7 +88,10 @@ final class PlannedDigest implements Runnable {
     planned = null;
   }
 
-  /** The plan for a compile to take, once (null when there is none, or the planner failed); waits for it. */
+  /**
+   * The plan for a compile to take, once (null when there is none, or the planner failed); waits
+   * for it.
+   */
   synchronized PlannedModel takePlan() {
     await();
     PlannedModel p = planned;

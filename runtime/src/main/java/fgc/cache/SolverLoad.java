@@ -17,7 +17,8 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
   private final AlgorithmSpec spec;
   private final PlannedDigest planned;
 
-  SolverLoad(SolverCache cache, Model model, AlgorithmSpec spec, String key, PlannedDigest planned) {
+  SolverLoad(
+      SolverCache cache, Model model, AlgorithmSpec spec, String key, PlannedDigest planned) {
     super(cache, key);
     this.model = model;
     this.spec = spec;
@@ -32,24 +33,42 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
 
   @Override
   LoadedSolver hit(EntryVerifier.CheckedFiles files, long start) {
-    Constructor<? extends GeneratedAlgorithm> constructor = define(files.classes, files.manifest.className);
-    return new LoadedSolver(key, constructor, LoadedSolver.Origin.CACHE_HIT, 0, System.nanoTime() - start, files.source, null);
+    Constructor<? extends GeneratedAlgorithm> constructor =
+        define(files.classes, files.manifest.className);
+    return new LoadedSolver(
+        key,
+        constructor,
+        LoadedSolver.Origin.CACHE_HIT,
+        0,
+        System.nanoTime() - start,
+        files.source,
+        null);
   }
 
-  private Constructor<? extends GeneratedAlgorithm> define(Map<String, byte[]> classes, String className) {
+  private Constructor<? extends GeneratedAlgorithm> define(
+      Map<String, byte[]> classes, String className) {
     // Planned before the class is touched: a model the planner refuses is the model's error, thrown
     // as it would be by a compile, never taken for a fault of the class.
     String digest = planned.get();
-    return cache.definer.define(ArtifactKind.Solvers.INSTANCE, classes, className, key, digest, model, spec);
+    return cache.definer.define(
+        ArtifactKind.Solvers.INSTANCE, classes, className, key, digest, model, spec);
   }
 
   /** Compiles and defines the solver; stores it when {@code store} and the cache can be written. */
   @Override
   LoadedSolver compile(LoadStage failed, boolean store) {
     if (cache.isLoadOnly()) {
-      throw new SolverCache.NotCachedException("the cache at " + cache.root() + " is load-only and has no sound entry for model "
-          + model.name() + " (" + spec.canonicalText() + ", key " + key.substring(0, 12) + "); compile it into the cache first"
-          + " (fgc compile), or precompile it with fgc-maven-plugin");
+      throw new SolverCache.NotCachedException(
+          "the cache at "
+              + cache.root()
+              + " is load-only and has no sound entry for model "
+              + model.name()
+              + " ("
+              + spec.canonicalText()
+              + ", key "
+              + key.substring(0, 12)
+              + "); compile it into the cache first"
+              + " (fgc compile), or precompile it with fgc-maven-plugin");
     }
     // Compiled once the digest's planning is done, from its plan: a large model is planned once,
     // and its plan and compile never share the heap with a second plan. A model the planner refused
@@ -67,18 +86,30 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
       ctor = define(compiled.classes(), compiled.className());
     } catch (CorruptEntryException e) {
       if (e.stage() != LoadStage.PLAN) {
-        throw new IllegalStateException("the class just compiled for model " + model.name() + " failed its check: " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "the class just compiled for model "
+                + model.name()
+                + " failed its check: "
+                + e.getMessage(),
+            e);
       }
       // The class is as compiled, but a load would refuse it: never store what would be refused.
-      cache.store.warnOnce("plan " + key, "fgc: warning: internal error: " + e.getMessage()
-          + "; the solver is compiled in memory, not cached");
-      ctor = cache.definer.defineUnchecked(ArtifactKind.Solvers.INSTANCE, compiled.classes(), compiled.className(), model, spec);
+      cache.store.warnOnce(
+          "plan " + key,
+          "fgc: warning: internal error: "
+              + e.getMessage()
+              + "; the solver is compiled in memory, not cached");
+      ctor =
+          cache.definer.defineUnchecked(
+              ArtifactKind.Solvers.INSTANCE, compiled.classes(), compiled.className(), model, spec);
       storable = false;
     }
     long loadNanos = System.nanoTime() - start;
     boolean stored = storable && cache.store.store(compiled, model, spec);
-    LoadedSolver.Origin origin = !stored ? LoadedSolver.Origin.IN_MEMORY
-        : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
+    LoadedSolver.Origin origin =
+        !stored
+            ? LoadedSolver.Origin.IN_MEMORY
+            : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
     return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed);
   }
 }

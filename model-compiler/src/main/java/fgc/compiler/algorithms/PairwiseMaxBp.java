@@ -18,19 +18,27 @@ import java.util.List;
 public final class PairwiseMaxBp extends PairwiseMessages {
   /** Half damping, as sumproduct has: not tuned yet (BENCHMARKS.md has no run of it). */
   public PairwiseMaxBp() {
-    super("bp-pairwise-max", "loopy max-product BP on pairs of variables: max-marginals (not probabilities)", false,
+    super(
+        "bp-pairwise-max",
+        "loopy max-product BP on pairs of variables: max-marginals (not probabilities)",
+        false,
         List.of(Options.damping(0.5)));
   }
 
-  /** Max-marginals, exact once converged where the pairwise graph has no cycle, but never probabilities. */
+  /**
+   * Max-marginals, exact once converged where the pairwise graph has no cycle, but never
+   * probabilities.
+   */
   @Override
   public Capabilities capabilities() {
-    return Capabilities.messagePassing(Capabilities.Marginals.MAX_MARGINALS, Capabilities.TreeGraph.PAIRWISE_GRAPH);
+    return Capabilities.messagePassing(
+        Capabilities.Marginals.MAX_MARGINALS, Capabilities.TreeGraph.PAIRWISE_GRAPH);
   }
 
   @Override
   public JavaFile emit(PairwisePlan plan, String key, AlgorithmSpec spec, String compilerId) {
-    return PairwiseBpEmitter.emitMax(plan, key, spec.canonicalText(), compilerId, spec.option("damping"));
+    return PairwiseBpEmitter.emitMax(
+        plan, key, spec.canonicalText(), compilerId, spec.option("damping"));
   }
 
   @Override
