@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -105,28 +106,18 @@ final class RunCommand implements Callable<Integer> {
   private AlgorithmSpec spec;
 
   /**
-   * One warning before a run of exact inference whose one pass passes
-   * {@link SolverLimits#WARN_RUN_OPERATIONS}; nothing for an algorithm of sweeps, which
-   * {@link #warnIfLongSweeps} measures once it is loaded.
+   * One warning before a run of up to {@code mostSweeps} sweeps whose estimated cost
+   * ({@code cost}) passes {@link SolverLimits#WARN_RUN_OPERATIONS}: one sweep of an instance from
+   * {@code solver} (made only then) is timed, and the warning says what is expensive, what the
+   * sweep took and what the most sweeps would take at that rate. The sweep is undone
+   * ({@code reset}) before the run.
    */
-  private void warnIfLongPass(Model m) {
-    SweepCost cost = Algorithms.of(spec).sweepCost(m);
-    if (cost != null && cost.onePass()) {
-      warnIfLongPass(cost, spec.name(), m);
-    }
-  }
-
-  /**
-   * One warning before a run of up to {@code mostSweeps} sweeps whose estimated cost ({@link SweepCost})
-   * passes {@link SolverLimits#WARN_RUN_OPERATIONS}: one sweep of {@code solver} is timed, and the
-   * warning says what is expensive, what the sweep took and what the most sweeps would take at
-   * that rate. The sweep is undone ({@code reset}) before the run.
-   */
-  private void warnIfLongSweeps(Model m, GeneratedAlgorithm solver, long mostSweeps, String what) {
-    SweepCost cost = Algorithms.of(spec).sweepCost(m);
+  private void warnIfLongSweeps(Model m, SweepCost cost, Supplier<GeneratedAlgorithm> instance, long mostSweeps,
+      String what) {
     if (cost == null || cost.onePass() || (double) cost.operations() * mostSweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
       return;
     }
+    GeneratedAlgorithm solver = instance.get();
     long start = System.nanoTime();
     solver.update(1);
     double sweep = (System.nanoTime() - start) / 1e9;
@@ -191,14 +182,18 @@ final class RunCommand implements Callable<Integer> {
     // A driver that reads no compiled algorithm (exact) runs without loading or compiling one. The
     // warning comes first: loading may compile, and a long run should say so before anything else.
     boolean usesAlgorithm = marginals || driver.usesAlgorithm();
-    if (usesAlgorithm) {
-      warnIfLongPass(m);
+    // Estimated once: for exact inference it is a whole plan.
+    SweepCost cost = usesAlgorithm ? Algorithms.of(spec).sweepCost(m) : null;
+    if (cost != null && cost.onePass()) {
+      warnIfLongPass(cost, spec.name(), m);
     }
     LoadedSolver compiled = usesAlgorithm ? options.cache().load(m, spec) : null;
-    // A batch's workers make their own instances; a single run makes its one here, and times a sweep on it.
-    GeneratedAlgorithm solver = compiled == null ? null : compiled.newInstance();
-    if (solver != null) {
-      warnIfLongSweeps(m, solver, marginals ? sweeps : driver.mostSweeps(free),
+    // A batch's workers make their own instances; a single run makes its one here, and times a sweep
+    // on it. A batch makes one only to time a sweep, when a warning may be due.
+    GeneratedAlgorithm solver = compiled == null || input != null ? null : compiled.newInstance();
+    if (compiled != null) {
+      warnIfLongSweeps(m, cost, () -> solver != null ? solver : compiled.newInstance(),
+          marginals ? sweeps : driver.mostSweeps(free),
           marginals ? "sweeps (--sweeps)" : "sweeps in an attempt of " + driver.name());
     }
     if (input != null && marginals) {
