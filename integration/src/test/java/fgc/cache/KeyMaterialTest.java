@@ -49,7 +49,9 @@ class KeyMaterialTest {
       models.add(data.containsKey(name) ? FgcLanguage.bundled(name, Map.of(), DataSet.example(data.get(name))) : FgcLanguage.bundled(name, Map.of()));
     }
     assertTrue(models.stream().filter(m -> m.canonicalText().contains(" ~ ")).count() >= 4, "models whose tables are formulas");
-    assertTrue(models.stream().filter(m -> m.canonicalText().contains(" repeat ")).count() >= 4, "models with runs of factors");
+    assertTrue(models.stream().filter(m -> m.canonicalText().contains(" x ")).count() >= 4, "models with families of factors");
+    assertTrue(models.stream().filter(m -> m.canonicalText().matches("(?s).* x \\d+ step [^\n]* x \\d+ step .*")).count() >= 2,
+        "models with families of two dimensions");
     assertTrue(models.stream().filter(m -> m.canonicalText().contains(" @")).count() >= 3, "models whose parts repeat");
     for (Model model : models) {
       for (String algorithm : AlgorithmSpec.knownAlgorithms()) {

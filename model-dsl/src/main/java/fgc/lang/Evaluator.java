@@ -184,7 +184,9 @@ final class Evaluator {
     } else if (s instanceof Ast.Data d) {
       dataTable(d);
     } else if (s instanceof Ast.For f) {
-      forEach(f.binders(), () -> executeBlock(f.body()));
+      if (!LoopFamilies.tryFamily(this, f)) {
+        forEach(f.binders(), () -> executeBlock(f.body()));
+      }
     } else if (s instanceof Ast.If i) {
       executeBlock(test(i.cond()) ? i.then() : i.otherwise());
     } else if (s instanceof Ast.AllDiff a) {
@@ -457,6 +459,54 @@ final class Evaluator {
       }
     }
     popScope();
+  }
+
+  /** The evaluator's counters at one moment, which a loop tried as a family restores when it is not one. */
+  record Checkpoint(long steps, long reads, Object lastRead) {}
+
+  Checkpoint checkpoint() {
+    return new Checkpoint(steps, reads, lastRead);
+  }
+
+  void restore(Checkpoint c) {
+    steps = c.steps();
+    reads = c.reads();
+    lastRead = (DataRead) c.lastRead();
+  }
+
+  /** Whether {@code name} is a variable array here (in an expression, {@code name[i]} is then a variable). */
+  boolean isVariableArray(String name) {
+    return symbols.get(name) instanceof Array;
+  }
+
+  /** The value of a constant expression (a range's end), as the loop would compute it. */
+  long constant(NumExpr e) {
+    return eval(e);
+  }
+
+  /** Runs {@code body} once with each of {@code binders} bound to its value in {@code values}, as one iteration of their loops. */
+  void withLoopValues(List<Ast.Binder> binders, long[] values, Stmt body) {
+    List<String> names = new ArrayList<>();
+    try {
+      for (int k = 0; k < binders.size(); k++) {
+        Ast.Binder binder = binders.get(k);
+        Symbol existing = symbols.get(binder.name());
+        if (existing != null) {
+          throw error(binder.pos(), redefinition(binder.name(), existing));
+        }
+        step(binder.pos());
+        symbols.put(binder.name(), new Constant(Kind.LOOP, values[k], binder.pos()));
+        names.add(binder.name());
+      }
+      scopes.push(NO_NAMES);
+      try {
+        execute(body);
+      } finally {
+        popScope();
+      }
+    } finally {
+      names.forEach(symbols::remove);
+    }
   }
 
   void step(Pos pos) {

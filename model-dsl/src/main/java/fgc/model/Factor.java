@@ -40,6 +40,11 @@ public final class Factor {
     this.compact = compact;
   }
 
+  /** The same factor over {@code scope} (the caller's array, kept): a member of a family. */
+  Factor withScope(int[] scope) {
+    return new Factor(kind, scope, domains, weights, total, formula, compact);
+  }
+
   /** Whether the formula's text is shorter than the weights' text would be (each weight takes at least 4 characters). */
   static boolean writeFormula(String text, double[] weights) {
     if (text.length() < 4L * weights.length) {

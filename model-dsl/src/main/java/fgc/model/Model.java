@@ -16,31 +16,46 @@ public final class Model {
   /**
    * Bumped whenever the canonical text format changes, so old cache keys never match new text: 2
    * left the model's name out; 3 writes each distinct table or formula once and runs of factors
-   * that differ only by a step in their scopes as one line.
+   * that differ only by a step in their scopes as one line; 4 writes each family of any number of
+   * dimensions as one line.
    */
-  public static final int CANONICAL_FORMAT = 3;
+  public static final int CANONICAL_FORMAT = 4;
 
   private final String name;
   private final List<VariableArray> arrays;
+  /** The families as they were built (a statement's loop, a run of factors added one by one). */
+  private final List<FactorFamily> built;
+  /** Per built family, the number of the first factor it holds, and the factor count at the end. */
+  private final int[] builtStarts;
+  private final int factorCount;
   private final List<Factor> factors;
+  private volatile List<FactorFamily> families;
   private final int variableCount;
   private final Map<String, VariableArray> byName;
   /** The non-empty arrays and their first indices, ascending: arrayOf is a binary search. */
   private final VariableArray[] lookup;
   private final int[] starts;
-  /** Per factor, where it was made; null when no factor has an origin (a model built in Java). */
+  /** Per built family, where it was made; null when no family has an origin (a model built in Java). */
   private final List<Origin> origins;
 
-  Model(String name, List<VariableArray> arrays, List<Factor> factors) {
-    this(name, arrays, factors, List.of());
-  }
-
-  Model(String name, List<VariableArray> arrays, List<Factor> factors, List<Origin> origins) {
-    this.origins = origins.size() == factors.size() && origins.stream().anyMatch(o -> o != null)
+  Model(String name, List<VariableArray> arrays, List<FactorFamily> built, List<Origin> origins) {
+    this.origins = origins.size() == built.size() && origins.stream().anyMatch(o -> o != null)
         ? Collections.unmodifiableList(new ArrayList<>(origins)) : null;
     this.name = name;
     this.arrays = Collections.unmodifiableList(new ArrayList<>(arrays));
-    this.factors = Collections.unmodifiableList(new ArrayList<>(factors));
+    this.built = List.copyOf(built);
+    this.builtStarts = new int[built.size() + 1];
+    long total = 0;
+    for (int k = 0; k < built.size(); k++) {
+      builtStarts[k] = (int) total;
+      total += built.get(k).size();
+    }
+    if (total > Integer.MAX_VALUE) {
+      throw new ModelException("more than " + Integer.MAX_VALUE + " factors");
+    }
+    this.factorCount = (int) total;
+    builtStarts[built.size()] = factorCount;
+    this.factors = new FactorView();
     int n = 0;
     Map<String, VariableArray> map = new LinkedHashMap<>();
     for (VariableArray a : arrays) {
@@ -62,6 +77,38 @@ public final class Model {
     }
   }
 
+  /** The factors as a list made on demand from the families: a member is made when it is read. */
+  private final class FactorView extends java.util.AbstractList<Factor> implements java.util.RandomAccess {
+    @Override
+    public Factor get(int index) {
+      int k = builtFamily(index);
+      return built.get(k).member(index - builtStarts[k]);
+    }
+
+    @Override
+    public int size() {
+      return factorCount;
+    }
+  }
+
+  /** The built family that holds factor {@code index}. */
+  private int builtFamily(int index) {
+    if (index < 0 || index >= factorCount) {
+      throw new IndexOutOfBoundsException("factor " + index + " of " + factorCount);
+    }
+    int lo = 0;
+    int hi = built.size() - 1;
+    while (lo < hi) {
+      int mid = (lo + hi + 1) >>> 1;
+      if (builtStarts[mid] <= index) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
   /**
    * {@code message} about factor {@code factor}, placed where the model's source made that factor
    * ({@code file:line:col: message} and the line with a caret), or as it is when no origin is known.
@@ -71,7 +118,7 @@ public final class Model {
    * @return the message, with the factor's origin when known
    */
   public String atFactor(int factor, String message) {
-    Origin o = origins == null || factor < 0 || factor >= origins.size() ? null : origins.get(factor);
+    Origin o = origins == null || factor < 0 || factor >= factorCount ? null : origins.get(builtFamily(factor));
     return o == null ? message : o.at(message);
   }
 
@@ -114,12 +161,41 @@ public final class Model {
   }
 
   /**
-   * The factors, in declaration order.
+   * The factors, in declaration order: a view over {@link #families()} that makes each factor when
+   * it is read, so code that needs ground factors has them, and code that plans by family never
+   * makes them.
    *
    * @return the factors
    */
   public List<Factor> factors() {
     return factors;
+  }
+
+  /**
+   * How many factors the model has (the size of {@link #factors()}).
+   *
+   * @return the number of factors
+   */
+  public int factorCount() {
+    return factorCount;
+  }
+
+  /**
+   * The factors as families, in declaration order: each the longest runs of factors alike but for
+   * a step in their scopes, and runs of such families in step as one family of one more dimension.
+   * They are canonical: a function of the factors in order, however the model was built, so two
+   * models with the same factors have the same families. Their cost is in the rows of the model's
+   * loops, not in its factors.
+   *
+   * @return the families, whose members in order are {@link #factors()}
+   */
+  public List<FactorFamily> families() {
+    List<FactorFamily> f = families;
+    if (f == null) {
+      f = CanonicalFamilies.of(built);
+      families = f;
+    }
+    return f;
   }
 
   /**
@@ -208,21 +284,19 @@ public final class Model {
   }
 
   /**
-   * The canonical text: one line per array and per run of factors, in declaration order, integers
-   * in decimal, LF line ends, no locale or platform dependence. A factor line is its kind and scope;
-   * a sum adds {@code = total}; a table or prior adds {@code : w1 w2 ...}, each weight in its
-   * shortest round-trip form ({@link DecimalText}, as {@link Double#toString} writes it), so equal
-   * weights always print alike, or, for a table computed from a relation or weight formula,
-   * {@code ~ formula} when that is the shorter ({@link Formula#text()}, variables numbered by scope
-   * position). Each distinct such data part is written once, where it first appears, and numbered
-   * in that order from 0; a later factor with the same part writes {@code @k} instead. At least
-   * {@link #MIN_RUN} consecutive factors that differ only in their scope, each scope the one before
-   * plus the same steps, are one line: the first factor's kind and scope, then
-   * {@code repeat COUNT step S1 S2 ...}, then its total or data part. So a grid's two million
-   * couplings of one formula take a few thousand lines. Two models are the same model for the
-   * compiler exactly when their canonical texts are equal. The name is left out: it changes neither
-   * the plan nor the solver, and a model copied into a file of another name should find the solver
-   * it already has.
+   * The canonical text: one line per array and per family ({@link #families()}), in declaration
+   * order, integers in decimal, LF line ends, no locale or platform dependence. A family's line is
+   * its first factor's kind and scope, then for each of its dimensions, outermost first,
+   * {@code x COUNT step S1 S2 ...} (one step per scope position); a sum adds {@code = total}; a
+   * table or prior adds {@code : w1 w2 ...}, each weight in its shortest round-trip form
+   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print
+   * alike, or, for a table computed from a relation or weight formula, {@code ~ formula} when that is
+   * the shorter ({@link Formula#text()}, variables numbered by scope position). Each distinct such
+   * data part is written once, where it first appears, and numbered in that order from 0; a later
+   * family with the same part writes {@code @k} instead. So a grid's two million couplings of one
+   * formula take two lines. Two models are the same model for the compiler exactly when their
+   * canonical texts are equal. The name is left out: it changes neither the plan nor the solver,
+   * and a model copied into a file of another name should find the solver it already has.
    *
    * @return the canonical text
    */
@@ -235,9 +309,6 @@ public final class Model {
     }
     return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
-
-  /** The fewest consecutive factors the canonical text writes as one {@code repeat} line. */
-  public static final int MIN_RUN = 3;
 
   /**
    * Writes {@link #canonicalText()} as UTF-8 to {@code out}, without holding it in memory: the
@@ -258,22 +329,17 @@ public final class Model {
       w.text(a.observed() ? " observed" : " latent").newline();
     }
     Map<String, Integer> parts = new java.util.HashMap<>();
-    int n = factors.size();
-    for (int k = 0; k < n;) {
-      Factor f = factors.get(k);
-      int count = runLength(k);
+    for (FactorFamily family : families()) {
+      Factor f = family.first();
       w.text(f.kind().keyword());
       for (int i = 0; i < f.arity(); i++) {
         w.space().number(f.variable(i));
       }
-      if (count >= MIN_RUN) {
-        Factor next = factors.get(k + 1);
-        w.text(" repeat ").number(count).text(" step");
+      for (int d = 0; d < family.dimensions(); d++) {
+        w.text(" x ").number(family.count(d)).text(" step");
         for (int i = 0; i < f.arity(); i++) {
-          w.space().number(next.variable(i) - f.variable(i));
+          w.space().number(family.step(d, i));
         }
-      } else {
-        count = 1;
       }
       if (f.kind() == FactorKind.SUM) {
         w.text(" = ").number(f.total());
@@ -288,49 +354,22 @@ public final class Model {
         }
       }
       w.newline();
-      k += count;
     }
     w.text("end\n").flush();
   }
 
   /**
-   * How many factors from {@code k} on differ from factor {@code k} only in their scope, each
-   * scope the one before plus the same steps (1 when factor {@code k + 1} is not such a factor).
+   * Whether the two factors differ at most in their scopes: kind, arity, total, data part and the
+   * domains of their positions alike (so one can stand for the other in a family).
    */
-  private int runLength(int k) {
-    int n = factors.size();
-    if (k + 1 >= n) {
-      return 1;
-    }
-    Factor first = factors.get(k);
-    Factor second = factors.get(k + 1);
-    if (!sameButScope(first, second)) {
-      return 1;
-    }
-    int arity = first.arity();
-    int j = k + 1;
-    while (j + 1 < n) {
-      Factor previous = factors.get(j);
-      Factor next = factors.get(j + 1);
-      if (!sameButScope(first, next)) {
-        break;
-      }
-      boolean stepped = true;
-      for (int i = 0; i < arity && stepped; i++) {
-        stepped = next.variable(i) - previous.variable(i) == second.variable(i) - first.variable(i);
-      }
-      if (!stepped) {
-        break;
-      }
-      j++;
-    }
-    return j + 1 - k;
-  }
-
-  /** Whether the two factors' lines would differ at most in their scopes: kind, arity, total and data part alike. */
-  private static boolean sameButScope(Factor a, Factor b) {
+  static boolean sameButScope(Factor a, Factor b) {
     if (a.kind() != b.kind() || a.arity() != b.arity() || a.total() != b.total() || a.writtenAsFormula() != b.writtenAsFormula()) {
       return false;
+    }
+    for (int p = 0; p < a.arity(); p++) {
+      if (a.domain(p) != b.domain(p) && !a.domain(p).equals(b.domain(p))) {
+        return false;
+      }
     }
     if (a.writtenAsFormula()) {
       Formula fa = a.formula().get();
@@ -439,6 +478,6 @@ public final class Model {
 
   @Override
   public String toString() {
-    return "model " + name + " (" + variableCount + " variables, " + factors.size() + " factors)";
+    return "model " + name + " (" + variableCount + " variables, " + factorCount + " factors)";
   }
 }

@@ -25,9 +25,18 @@ public final class ModelBuilder {
   private final List<VariableArray> arrays = new ArrayList<>();
   /** Each array's position in {@link #arrays}, by name: a file of 20,000 arrays (UAI, BIF) builds in linear time. */
   private final java.util.Map<String, Integer> arrayPositions = new java.util.HashMap<>();
-  private final List<Factor> factors = new ArrayList<>();
-  /** Per factor, where it was made, or null. */
+  /**
+   * The factors so far, as families: a factor added alone joins the run before it when it differs
+   * from that run only by the run's step in its scope, so a loop the language unrolls, or a Java
+   * caller's, is stored in a few families; {@link #repeatLast} makes a family of any dimension.
+   */
+  private final List<FactorFamily> built = new ArrayList<>();
+  /** Per family, where it was made, or null. */
   private final List<Origin> origins = new ArrayList<>();
+  /** The factors so far; the last one added; whether it joined the run before it. */
+  private int factorCount;
+  private Factor lastAdded;
+  private boolean lastJoined;
   private Origin origin;
   /**
    * Tables computed from formulas, by formula text (variables by scope position) and domains:
@@ -457,7 +466,7 @@ public final class ModelBuilder {
     if (allZero(table.table())) {
       throw new ModelException("the weight formula is 0 for every value of " + describeAll(scope) + ": no value would be possible");
     }
-    boolean first = counted.add(table);
+    boolean first = count(table);
     return add(FactorKind.TABLE, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0,
         lastShape.domains); // equal domains, one array: a factor never changes its own
   }
@@ -725,7 +734,7 @@ public final class ModelBuilder {
 
   /** A table computed from a formula; its array and formula are shared, and counted once among the model's weights. */
   private ModelBuilder add(FactorKind kind, int[] scope, Expanded table) {
-    boolean first = counted.add(table);
+    boolean first = count(table);
     return add(kind, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0);
   }
 
@@ -740,7 +749,7 @@ public final class ModelBuilder {
   /** {@code domains} are the scope's, or null to look them up. */
   private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula, boolean compact, int newWeights,
       Domain[] domains) {
-    if (factors.size() >= Limits.MAX_FACTORS) {
+    if (factorCount >= Limits.MAX_FACTORS) {
       throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
     }
     if (scope.length > Limits.MAX_ARITY) {
@@ -762,13 +771,212 @@ public final class ModelBuilder {
     tableEntries += newWeights;
     modelBytes += Limits.FACTOR_BYTES + Limits.SCOPE_ENTRY_BYTES * scope.length;
     if (modelBytes > heapBytes) {
-      throw new ModelException("the model is too big for this JVM's heap: its first " + (factors.size() + 1) + " factors take more than "
+      throw new ModelException("the model is too big for this JVM's heap: its first " + (factorCount + 1) + " factors take more than "
           + mib(modelBytes) + " of memory, past the " + mib(heapBytes) + " a model may have (half of the maximum heap, "
           + mib(heapBytes * Limits.MODEL_HEAP_SHARE) + "); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx"
           + Math.max(1, (modelBytes * Limits.MODEL_HEAP_SHARE * 2 >> 30) + 1) + "g");
     }
-    factors.add(new Factor(kind, scope.clone(), domains != null ? domains : domains(scope), weights, total, formula, compact));
+    Factor factor = new Factor(kind, scope.clone(), domains != null ? domains : domains(scope), weights, total, formula, compact);
+    factorCount++;
+    lastAdded = factor;
+    lastJoined = join(factor);
+    if (!lastJoined) {
+      built.add(FactorFamily.single(factor));
+      origins.add(origin);
+    }
+    return this;
+  }
+
+  /** Adds {@code factor} to the last family when it goes on that family's run (one dimension, same origin); else false. */
+  private boolean join(Factor factor) {
+    int last = built.size() - 1;
+    if (last < 0 || origins.get(last) != origin) {
+      return false;
+    }
+    FactorFamily run = built.get(last);
+    if (run.dimensions() > 1 || !Model.sameButScope(run.first(), factor)) {
+      return false;
+    }
+    Factor first = run.first();
+    int arity = factor.arity();
+    int[] step = new int[arity];
+    if (run.dimensions() == 0) {
+      for (int p = 0; p < arity; p++) {
+        step[p] = factor.variable(p) - first.variable(p);
+      }
+      built.set(last, new FactorFamily(first, new int[] {2}, new int[][] {step}));
+      return true;
+    }
+    int count = run.count(0);
+    for (int p = 0; p < arity; p++) {
+      if ((long) factor.variable(p) - first.variable(p) != (long) count * run.step(0, p)) {
+        return false;
+      }
+    }
+    built.set(last, new FactorFamily(first, new int[] {count + 1}, run.steps()));
+    return true;
+  }
+
+  /** Counts {@code table} among the model's weights the first time it is used; true then. */
+  private boolean count(Expanded table) {
+    if (!counted.add(table)) {
+      return false;
+    }
+    countedOrder.add(table);
+    return true;
+  }
+
+  /** Tables in the order {@link #counted} took them, so a rollback can forget the later ones. */
+  private final List<Expanded> countedOrder = new ArrayList<>();
+
+  /** What {@link #rollback} restores: the builder's factors and counts at one moment. */
+  public static final class Mark {
+    private final int builtSize;
+    private final FactorFamily lastFamily;
+    private final int factorCount;
+    private final long tableEntries;
+    private final long modelBytes;
+    private final Factor lastAdded;
+    private final boolean lastJoined;
+    private final int countedSize;
+
+    private Mark(ModelBuilder b) {
+      builtSize = b.built.size();
+      lastFamily = builtSize == 0 ? null : b.built.get(builtSize - 1);
+      factorCount = b.factorCount;
+      tableEntries = b.tableEntries;
+      modelBytes = b.modelBytes;
+      lastAdded = b.lastAdded;
+      lastJoined = b.lastJoined;
+      countedSize = b.countedOrder.size();
+    }
+  }
+
+  /**
+   * The builder's factors as they are now, to {@link #rollback} to: the language tries a loop's
+   * first members, and takes them back when the loop is not one family.
+   *
+   * @return a mark of this moment
+   */
+  public Mark mark() {
+    return new Mark(this);
+  }
+
+  /**
+   * Takes back every factor added since {@code mark} (variables and observations stay).
+   *
+   * @param mark a mark of this builder
+   */
+  public void rollback(Mark mark) {
+    while (built.size() > mark.builtSize) {
+      built.remove(built.size() - 1);
+      origins.remove(origins.size() - 1);
+    }
+    if (mark.builtSize > 0) {
+      built.set(mark.builtSize - 1, mark.lastFamily);
+    }
+    factorCount = mark.factorCount;
+    tableEntries = mark.tableEntries;
+    modelBytes = mark.modelBytes;
+    lastAdded = mark.lastAdded;
+    lastJoined = mark.lastJoined;
+    while (countedOrder.size() > mark.countedSize) {
+      counted.remove(countedOrder.remove(countedOrder.size() - 1));
+    }
+  }
+
+  /**
+   * How many factors the builder holds so far.
+   *
+   * @return the number of factors
+   */
+  public int factorCount() {
+    return factorCount;
+  }
+
+  /**
+   * The factor added last, or null (none yet, or it was repeated already).
+   *
+   * @return the factor
+   */
+  public Factor lastFactor() {
+    return lastAdded;
+  }
+
+  /**
+   * Repeats the factor added last over a box of loop indices: {@code counts[0] x counts[1] x ...}
+   * factors in all (the last dimension fastest), member {@code (i0, i1, ...)} the same factor with
+   * {@code i0 * steps[0][p] + i1 * steps[1][p] + ...} added to scope position {@code p}'s variable;
+   * the factor itself is member {@code (0, 0, ...)}. This is how a loop of the language is stored
+   * without being unrolled: the whole family costs a few numbers. Each position's variables must
+   * stay in the array of the factor's variable there, and every position must move by the same
+   * steps, so no member names a variable twice.
+   *
+   * @param counts how many members each dimension has, each at least 1
+   * @param steps per dimension, one step per scope position
+   * @return this builder
+   */
+  public ModelBuilder repeatLast(int[] counts, int[][] steps) {
+    if (lastAdded == null) {
+      throw new ModelException("repeatLast needs a factor added before it");
+    }
+    Factor first = lastAdded;
+    int arity = first.arity();
+    if (counts.length != steps.length) {
+      throw new ModelException("repeatLast: " + counts.length + " counts but " + steps.length + " step lists");
+    }
+    long members = 1;
+    for (int d = 0; d < counts.length; d++) {
+      if (counts[d] < 1) {
+        throw new ModelException("repeatLast: count " + counts[d] + " in dimension " + (d + 1) + " is below 1");
+      }
+      if (steps[d] == null || steps[d].length != arity) {
+        throw new ModelException("repeatLast: dimension " + (d + 1) + " needs " + arity + " steps, one per scope position");
+      }
+      members *= counts[d];
+      if (members > Limits.MAX_FACTORS) {
+        break;
+      }
+    }
+    if (factorCount - 1 + members > Limits.MAX_FACTORS) {
+      throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
+    }
+    for (int p = 0; p < arity; p++) {
+      long lo = first.variable(p);
+      long hi = lo;
+      for (int d = 0; d < counts.length; d++) {
+        long reach = (long) (counts[d] - 1) * steps[d][p];
+        lo += Math.min(0, reach);
+        hi += Math.max(0, reach);
+        if (steps[d][p] != steps[d][0]) {
+          throw new ModelException("repeatLast: the scope's positions move by different steps in dimension " + (d + 1)
+              + ", so a member might name a variable twice; add those factors one by one");
+        }
+      }
+      VariableArray home = arrayHolding(first.variable(p));
+      if (lo < home.firstIndex() || hi >= home.firstIndex() + home.size()) {
+        throw new ModelException("repeatLast: position " + (p + 1) + " leaves " + home.name() + " (variables " + lo + " to " + hi
+            + " of a family from " + describe(first.variable(p)) + ")");
+      }
+    }
+    int[] c = counts.clone();
+    int[][] st = new int[steps.length][];
+    for (int d = 0; d < steps.length; d++) {
+      st[d] = steps[d].clone();
+    }
+    if (lastJoined) { // take the factor back out of the run it joined
+      int last = built.size() - 1;
+      FactorFamily run = built.get(last);
+      int left = run.count(0) - 1;
+      built.set(last, left == 1 ? FactorFamily.single(run.first()) : new FactorFamily(run.first(), new int[] {left}, run.steps()));
+    } else {
+      built.remove(built.size() - 1);
+      origins.remove(origins.size() - 1);
+    }
+    built.add(new FactorFamily(first, c, st));
     origins.add(origin);
+    factorCount += (int) members - 1;
+    lastAdded = null; // a family is repeated once
     return this;
   }
 
@@ -802,6 +1010,6 @@ public final class ModelBuilder {
     if (arrays.isEmpty()) {
       throw new ModelException("model '" + name + "' declares no variables");
     }
-    return new Model(name, arrays, factors, origins);
+    return new Model(name, arrays, built, origins);
   }
 }

@@ -91,7 +91,7 @@ class BuilderParityTest {
       b.table(new int[] {weather.at(t), seen.at(t)}, new double[] {0.8, 0.2, 0.1, 0.9});
     }
     Model parsed = FgcLanguage.bundled("chain", Map.of());
-    assertTrue(parsed.canonicalText().contains("\ntable 0 1 repeat 5 step 1 1 : 0.7 0.3 0.3 0.7\n"), parsed.canonicalText());
+    assertTrue(parsed.canonicalText().contains("\ntable 0 1 x 5 step 1 1 : 0.7 0.3 0.3 0.7\n"), parsed.canonicalText());
     assertTrue(parsed.canonicalText().contains("\nprior 0 : 0.5 0.5\n"));
     assertSame(b.build(), parsed);
   }

@@ -142,7 +142,7 @@ class ExpressionsTest {
   void theCanonicalTextIsStableAndCompact() {
     String text = "param n = 3;\nvar q[n] in 0..n-1;\nobserve q;\nq[0] < q[1];\nabs(q[0] - q[2]) != 2;\nq[1] + q[2] == 3;\n"
         + "var s[2] in -1..1;\nweight(s[0], s[1]) = exp(0.5 * s[0] * s[1]);\n";
-    String expected = "fgc-model 3\nvar q 3 in 0..2 observed\nvar s 2 in -1..1 latent\n"
+    String expected = "fgc-model 4\nvar q 3 in 0..2 observed\nvar s 2 in -1..1 latent\n"
         + "table 0 1 ~ (< $0 $1)\ntable 0 2 ~ (!= (abs (- $0 $1)) 2)\nsum 1 2 = 3\ntable 3 4 ~ (exp (* 0.5 $0 $1))\nend\n";
     assertEquals(expected, parse(text).canonicalText());
     assertEquals(expected, parse(text.replace("0.5 * s[0] * s[1]", "s[0] * 0.5 * s[1]").replace("q[1] + q[2] == 3", "3 == q[1] + q[2]"))

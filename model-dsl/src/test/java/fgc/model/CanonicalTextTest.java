@@ -27,12 +27,12 @@ class CanonicalTextTest {
     String text = m.canonicalText();
     assertEquals(1 + 100 * 99 * 2, m.factors().size());
     long lines = text.chars().filter(c -> c == '\n').count();
-    // Header, array, prior, one run per row of horizontal couplings, one run for all the vertical ones, end.
-    assertEquals(1 + 1 + 1 + 100 + 1 + 1, lines, text);
+    // Header, array, prior, one family of two dimensions for the horizontal couplings, one for the vertical ones, end.
+    assertEquals(1 + 1 + 1 + 1 + 1 + 1, lines, text);
     assertEquals(1, text.split(" ~ ", -1).length - 1, "the formula is written once");
-    assertTrue(text.contains("\ntable 0 1 repeat 99 step 1 1 ~ (exp "), text);
-    assertTrue(text.contains("\ntable 100 101 repeat 99 step 1 1 @1\n"), text);
-    assertTrue(text.contains("\ntable 0 100 repeat 9900 step 1 1 @1\n"), text);
+    assertTrue(text.contains("\ntable 0 1 x 100 step 100 100 x 99 step 1 1 ~ (exp "), text);
+    assertTrue(text.contains("\ntable 0 100 x 9900 step 1 1 @1\n"), text);
+    assertEquals(3, m.families().size());
   }
 
   @Test
@@ -61,14 +61,14 @@ class CanonicalTextTest {
       stepped.table(new int[] {i, i == 5 ? i + 2 : i + 1}, t);
     }
     String a = plain.build().canonicalText();
-    assertTrue(a.contains("\ntable 0 1 repeat 8 step 1 1 : 1.0 2.0 3.0 4.0\nend\n"), a);
+    assertTrue(a.contains("\ntable 0 1 x 8 step 1 1 : 1.0 2.0 3.0 4.0\nend\n"), a);
     assertEquals(a, same.build().canonicalText(), "equal weights in other arrays, and another name: the same text");
     String b = broken.build().canonicalText();
     assertNotEquals(a, b);
-    assertTrue(b.contains("\ntable 0 1 repeat 5 step 1 1 : 1.0 2.0 3.0 4.0\ntable 5 6 : 1.0 2.0 3.0 5.0\n"
-        + "table 6 7 @0\ntable 7 8 @0\nend\n"), b);
+    assertTrue(b.contains("\ntable 0 1 x 5 step 1 1 : 1.0 2.0 3.0 4.0\ntable 5 6 : 1.0 2.0 3.0 5.0\n"
+        + "table 6 7 x 2 step 1 1 @0\nend\n"), b);
     String c = stepped.build().canonicalText();
     assertNotEquals(a, c);
-    assertTrue(c.contains("\ntable 5 7 @0\n"), c);
+    assertTrue(c.contains("\ntable 5 7 x 2 step 1 0 @0\ntable 7 8 @0\n"), c);
   }
 }

@@ -94,7 +94,7 @@ final class KeyMaterial {
   }
 
   /**
-   * One line of factors: {@code KIND V1 V2 ... [repeat COUNT step S1 S2 ...] [= TOTAL] [PART]}, where
+   * One family of factors: {@code KIND V1 V2 ... [x COUNT step S1 S2 ...]... [= TOTAL] [PART]}, where
    * {@code PART} is {@code : W1 W2 ...}, {@code ~ FORMULA} or {@code @K}, the K-th part written in
    * full before (numbered from 0 in the order they appear, as {@code Model.canonicalText} numbers them).
    */
@@ -119,38 +119,81 @@ final class KeyMaterial {
       }
     }
     String[] w = head.split(" ");
-    int repeat = indexOf(w, "repeat");
+    int repeat = indexOf(w, "x");
     int equals = indexOf(w, "=");
     int end = repeat >= 0 ? repeat : equals >= 0 ? equals : w.length;
     int[] first = new int[end - 1];
     for (int k = 0; k < first.length; k++) {
       first[k] = Integer.parseInt(w[1 + k]);
     }
-    int count = 1;
-    int[] step = new int[first.length];
-    if (repeat >= 0) {
-      count = Integer.parseInt(w[repeat + 1]);
-      if (count < Model.MIN_RUN || repeat + 2 >= w.length || !w[repeat + 2].equals("step")) {
-        throw new IllegalArgumentException("a repeat is 'repeat COUNT step S1 ...' with COUNT at least " + Model.MIN_RUN);
+    // x COUNT step S1 S2 ..., once per dimension, outermost first
+    List<int[]> steps = new ArrayList<>();
+    List<Integer> counts = new ArrayList<>();
+    int at = end;
+    int stop = equals >= 0 ? equals : w.length;
+    while (at < stop) {
+      if (!w[at].equals("x") || at + 3 + first.length > stop || !w[at + 2].equals("step")) {
+        throw new IllegalArgumentException("a family's dimension is 'x COUNT step S1 ...', one step per variable of the scope");
       }
+      int count = Integer.parseInt(w[at + 1]);
+      if (count < 2) {
+        throw new IllegalArgumentException("a family's dimension has at least 2 members, not " + count);
+      }
+      int[] step = new int[first.length];
       for (int k = 0; k < step.length; k++) {
-        step[k] = Integer.parseInt(w[repeat + 3 + k]);
+        step[k] = Integer.parseInt(w[at + 3 + k]);
       }
-      if ((equals >= 0 ? equals : w.length) != repeat + 3 + step.length) {
-        throw new IllegalArgumentException("a repeat needs one step per variable of the scope");
-      }
+      counts.add(count);
+      steps.add(step);
+      at += 3 + first.length;
+    }
+    if (at != stop) {
+      throw new IllegalArgumentException("a family needs one step per variable of the scope");
     }
     long total = equals >= 0 ? Long.parseLong(w[equals + 1]) : 0;
     if (equals >= 0 && equals + 2 != w.length) {
       throw new IllegalArgumentException("the total is one number");
     }
-    for (int m = 0; m < count; m++) {
-      int[] scope = new int[first.length];
-      for (int k = 0; k < scope.length; k++) {
-        scope[k] = Math.toIntExact(first[k] + (long) m * step[k]);
+    factor(b, w[0], first, total, part);
+    if (counts.isEmpty()) {
+      return;
+    }
+    int[] c = counts.stream().mapToInt(Integer::intValue).toArray();
+    int[][] st = steps.toArray(new int[0][]);
+    if (movesAlike(st)) {
+      b.repeatLast(c, st); // read back as the family it is, not factor by factor
+      return;
+    }
+    // Positions that move by different steps (factors listed one by one in the source): each member
+    // is added as it is, and checked as any factor is.
+    long members = 1;
+    for (int n : c) {
+      members = Math.multiplyExact(members, n);
+    }
+    for (long m = 1; m < members; m++) {
+      int[] scope = first.clone();
+      long rest = m;
+      for (int d = c.length - 1; d >= 0; d--) {
+        long i = rest % c[d];
+        rest /= c[d];
+        for (int k = 0; k < scope.length; k++) {
+          scope[k] = Math.toIntExact(scope[k] + i * st[d][k]);
+        }
       }
       factor(b, w[0], scope, total, part);
     }
+  }
+
+  /** Whether every scope position moves by the same step in each dimension. */
+  private static boolean movesAlike(int[][] steps) {
+    for (int[] step : steps) {
+      for (int s : step) {
+        if (s != step[0]) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** One factor of kind {@code kind} over {@code scope}; {@code part} is its data as written in full, or null. */
