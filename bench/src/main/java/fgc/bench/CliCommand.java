@@ -361,7 +361,7 @@ final class CliCommand implements Callable<Integer> {
   }
 
   /** The fgc launcher at the root of the checkout this bench jar was built in. */
-  private static Path defaultLauncher() {
+  static Path defaultLauncher() {
     try {
       Path jar = Path.of(CliCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       // bench/target/fgc-bench.jar (or bench/target/classes) -> the checkout root

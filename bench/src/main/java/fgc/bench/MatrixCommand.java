@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
     description = {"Run every corpus with every algorithm and driver; print a summary table.",
         "Corpora default to easy50, top95 and hardest from ../shared/puzzles, else the embedded puzzles."},
     subcommands = {PeersCommand.class, JmhCommand.class, RatioCommand.class, CompileCommand.class, DecisionsCommand.class,
-        CliCommand.class, ScaleCommand.class, GraphicalCommand.class, ChartsCommand.class})
+        CliCommand.class, ScaleCommand.class, ReloadCommand.class, GraphicalCommand.class, ChartsCommand.class})
 final class MatrixCommand implements Callable<Integer> {
   @Parameters(paramLabel = "CORPUS", arity = "0..*", description = "Puzzle files (default: the shared corpora).")
   List<Path> corpora = new ArrayList<>();

@@ -93,16 +93,18 @@ public final class EntryInfo {
           v.append(k + 1 < w.length ? " in " + w[k + 1] : "");
           vars.append(vars.length() == 0 ? "" : ", ").append(v);
         } else if (!line.isEmpty()) {
-          // A run of like factors is one line: KIND SCOPE repeat COUNT step ...
-          int repeat = line.indexOf(" repeat ");
+          // A family of like factors is one line: KIND SCOPE (x COUNT step ...)... [= T] [PART]
           int tilde = line.indexOf(" ~ ");
-          int count = 1;
-          if (repeat >= 0 && (tilde < 0 || repeat < tilde)) {
-            int from = repeat + " repeat ".length();
-            int to = line.indexOf(' ', from);
-            count = Integer.parseInt(to < 0 ? line.substring(from) : line.substring(from, to));
+          String head = tilde < 0 ? line : line.substring(0, tilde);
+          long count = 1;
+          String[] w = head.split(" ");
+          for (int k = 1; k + 1 < w.length; k++) {
+            if (w[k].equals("x")) {
+              count *= Long.parseLong(w[k + 1]);
+            }
           }
-          factors.merge(line.substring(0, Math.max(0, line.indexOf(' '))), count, Integer::sum);
+          int counted = (int) Math.min(count, Integer.MAX_VALUE);
+          factors.merge(line.substring(0, Math.max(0, line.indexOf(' '))), counted, Integer::sum);
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -161,11 +161,15 @@ final class KeyMaterial {
     int[] c = counts.stream().mapToInt(Integer::intValue).toArray();
     int[][] st = steps.toArray(new int[0][]);
     if (movesAlike(st)) {
-      b.repeatLast(c, st); // read back as the family it is, not factor by factor
-      return;
+      try {
+        b.repeatLast(c, st); // read back as the family it is, not factor by factor
+        return;
+      } catch (ModelException e) {
+        // a family that runs from one array into the next (scalars declared one by one): below
+      }
     }
-    // Positions that move by different steps (factors listed one by one in the source): each member
-    // is added as it is, and checked as any factor is.
+    // Positions that move by different steps (factors listed one by one in the source), or across
+    // arrays: each member is added as it is, and checked as any factor is.
     long members = 1;
     for (int n : c) {
       members = Math.multiplyExact(members, n);
