@@ -208,6 +208,20 @@ public final class Model {
   }
 
   /**
+   * How {@code value} of variable {@code index} is written: the value's name when its array names
+   * its values ({@link VariableArray#labels()}), else the number.
+   *
+   * @param index a flat index
+   * @param value a value of its domain (a value outside it is written as the number)
+   * @return the value's name or number
+   */
+  public String valueText(int index, int value) {
+    VariableArray a = arrayOf(index);
+    return a.labels().isEmpty() || !a.domain().contains(value)
+        ? Integer.toString(value) : a.labels().get(value - a.domain().lo());
+  }
+
+  /**
    * The canonical text: one line per array and per run of factors, in declaration order, integers
    * in decimal, LF line ends, no locale or platform dependence. A factor line is its kind and scope;
    * a sum adds {@code = total}; a table or prior adds {@code : w1 w2 ...}, each weight in its
@@ -222,7 +236,9 @@ public final class Model {
    * couplings of one formula take a few thousand lines. Two models are the same model for the
    * compiler exactly when their canonical texts are equal. The name is left out: it changes neither
    * the plan nor the solver, and a model copied into a file of another name should find the solver
-   * it already has.
+   * it already has. So are the names of values ({@link VariableArray#labels()}, a Bayesian
+   * network's states): a value is its index to every solver, and a network whose states are renamed
+   * is the same network to solve.
    *
    * @return the canonical text
    */
@@ -256,6 +272,7 @@ public final class Model {
       }
       w.text(" in ").number(a.domain().lo()).text("..").number(a.domain().hi());
       w.text(a.observed() ? " observed" : " latent").newline();
+      // a.labels() is left out on purpose: names of values change no plan and no solver.
     }
     Map<String, Integer> parts = new java.util.HashMap<>();
     int n = factors.size();
