@@ -409,7 +409,7 @@ final class RunCommand implements Callable<Integer> {
     }
     for (VariableArray a : m.arrays()) {
       for (int k = 0; k < a.size(); k++) {
-        System.out.println(a.elementName(k) + " = " + result.values()[a.firstIndex() + k]);
+        System.out.println(a.elementName(k) + " = " + m.valueText(a.firstIndex() + k, result.values()[a.firstIndex() + k]));
       }
     }
     return 0;
