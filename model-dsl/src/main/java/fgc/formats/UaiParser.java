@@ -195,8 +195,12 @@ final class UaiParser {
     try {
       // One scalar per variable, in order, so flat index i is UAI variable i and is called xi
       // whatever the cardinalities: --observe x7=1 means UAI variable 7.
+      Domain[] domains = new Domain[Limits.MAX_DOMAIN + 1]; // one per cardinality, shared by its variables
       for (int i = 0; i < n; i++) {
-        b.variables("x" + i, Domain.range(0, cards[i] - 1));
+        if (domains[cards[i]] == null) {
+          domains[cards[i]] = Domain.range(0, cards[i] - 1);
+        }
+        b.variables("x" + i, domains[cards[i]]);
         b.observe("x" + i);
       }
     } catch (ModelException e) {

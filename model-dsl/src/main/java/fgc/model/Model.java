@@ -2,7 +2,6 @@ package fgc.model;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +41,9 @@ public final class Model {
     this.arrays = Collections.unmodifiableList(new ArrayList<>(arrays));
     this.factors = Collections.unmodifiableList(new ArrayList<>(factors));
     int n = 0;
-    Map<String, VariableArray> map = new LinkedHashMap<>();
+    // Only looked up, never iterated (arrays keeps the order): a plain map, sized once, for files
+    // of a scalar per variable.
+    Map<String, VariableArray> map = new java.util.HashMap<>(arrays.size() * 4 / 3 + 1);
     for (VariableArray a : arrays) {
       n += a.size();
       map.put(a.name(), a);

@@ -17,6 +17,7 @@ public final class VariableArray {
   private final int firstIndex;
   private final int size;
   private final List<String> labels;
+  private static final int[] SCALAR = {};
 
   VariableArray(String name, int[] dims, Domain domain, boolean observed, int firstIndex) {
     this(name, dims, domain, observed, firstIndex, List.of());
@@ -25,7 +26,7 @@ public final class VariableArray {
   private VariableArray(String name, int[] dims, Domain domain, boolean observed, int firstIndex, List<String> labels) {
     this.labels = List.copyOf(labels);
     this.name = name;
-    this.dims = dims.clone();
+    this.dims = dims.length == 0 ? SCALAR : dims.clone(); // a file of a million scalars keeps one
     this.domain = domain;
     this.observed = observed;
     this.firstIndex = firstIndex;
