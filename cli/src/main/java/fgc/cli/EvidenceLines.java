@@ -99,14 +99,14 @@ final class EvidenceLines {
     return sb.toString();
   }
 
-  /** An answer as one line: CSV values, or {@code name=value} for every variable. */
+  /** An answer as one line: CSV values, or {@code name=value} for every variable; named values by name, as input takes them. */
   static String answer(Model model, int[] values, boolean csv) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < values.length; i++) {
       if (csv) {
-        sb.append(i == 0 ? "" : ",").append(values[i]);
+        sb.append(i == 0 ? "" : ",").append(model.valueText(i, values[i]));
       } else {
-        sb.append(i == 0 ? "" : " ").append(model.variableName(i)).append('=').append(values[i]);
+        sb.append(i == 0 ? "" : " ").append(model.variableName(i)).append('=').append(model.valueText(i, values[i]));
       }
     }
     return sb.toString();

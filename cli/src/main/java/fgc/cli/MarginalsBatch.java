@@ -11,26 +11,34 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * {@code run --marginals --input}: one block of marginals per case of evidence, in input order. A
- * block is a header line {@code # case N (line L): EVIDENCE}, then exactly the lines one {@code run
- * --marginals} with that evidence prints (none when it prints none; the reason is on standard
- * error), so a program can split the output at the headers and read each block as a single run's.
+ * {@code run --marginals --input} and {@code run --task T --input}: one block per case of evidence,
+ * in input order. A block is a header line {@code # case N (line L): EVIDENCE}, then exactly the
+ * lines one {@code run --marginals} (or {@code run --task T}) with that evidence prints (none when it
+ * prints none; the reason is on standard error), so a program can split the output at the headers
+ * and read each block as a single run's.
  * Every line with evidence, a bad one too, has its block and its number N; comment and blank lines
  * and the CSV header are echoed between blocks as they came. One compiled solver, an instance per
  * thread, reset before each case.
  */
 final class MarginalsBatch {
+  /** One case's answer on a solver that holds no evidence and is as new (null when there is none to make). */
+  interface CaseAnswer {
+    MarginalsOutput.Answer answer(GeneratedAlgorithm solver, int[] evidence);
+  }
+
   private final Model model;
-  private final LoadedSolver loaded;
+  private final Supplier<GeneratedAlgorithm> instances;
+  private final CaseAnswer answer;
+  private final String what;
   private final int[] base;
   private final String baseName;
   private final String input;
   private final Supplier<BoundedLines> open;
   private final int threads;
-  private final int sweeps;
-  private final double tolerance;
 
   /**
+   * Marginals, as {@code run --marginals} prints them.
+   *
    * @param base the data file's and --observe's values, under every case ({@code baseName} names
    *     them in errors)
    * @param input the --input argument, {@code open} opens it (again, to count its cases when it can
@@ -46,15 +54,33 @@ final class MarginalsBatch {
       int threads,
       int sweeps,
       double tolerance) {
+    this(model, loaded::newInstance, (solver, evidence) -> MarginalsOutput.answer(model, solver, evidence, sweeps, tolerance),
+        "marginals", base, baseName, input, open, threads);
+  }
+
+  /**
+   * Any answer per case: {@code instances} makes a solver per thread, {@code answer} answers a case
+   * on it, and {@code what} is what a case without one lacks in the summary ({@code no MPE: 1 of 3}).
+   */
+  MarginalsBatch(
+      Model model,
+      Supplier<GeneratedAlgorithm> instances,
+      CaseAnswer answer,
+      String what,
+      int[] base,
+      String baseName,
+      String input,
+      Supplier<BoundedLines> open,
+      int threads) {
     this.model = model;
-    this.loaded = loaded;
+    this.instances = instances;
+    this.answer = answer;
+    this.what = what;
     this.base = base;
     this.baseName = baseName;
     this.input = input;
     this.open = open;
     this.threads = threads;
-    this.sweeps = sweeps;
-    this.tolerance = tolerance;
   }
 
   /**
@@ -85,8 +111,8 @@ final class MarginalsBatch {
               threads,
               "fgc-run",
               () -> {
-                GeneratedAlgorithm solver = loaded.newInstance();
-                return c -> c.answer(model, solver, sweeps, tolerance, lines.name());
+                GeneratedAlgorithm solver = instances.get();
+                return c -> c.answer(answer, solver, lines.name());
               },
               writer)) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
@@ -125,7 +151,7 @@ final class MarginalsBatch {
               + " in "
               + ms
               + " ms"
-              + (none > 0 ? "; no marginals: " + none + " of " + total : "")
+              + (none > 0 ? "; no " + what + ": " + none + " of " + total : "")
               + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
       return bad > 0 ? 2 : none > 0 ? 1 : 0;
     }
@@ -138,11 +164,13 @@ final class MarginalsBatch {
 
   /** One case: its number among the lines with evidence, its input line, and its whole evidence. */
   private record Case(int number, int line, String text, int[] evidence) {
-    Block answer(Model m, GeneratedAlgorithm solver, int sweeps, double tolerance, String file) {
+    Block answer(CaseAnswer answer, GeneratedAlgorithm solver, String file) {
       // As a new instance: the last case's evidence gone and BP's messages back to their start.
-      solver.clearAllObserved();
-      solver.reset();
-      MarginalsOutput.Answer a = MarginalsOutput.answer(m, solver, evidence, sweeps, tolerance);
+      if (solver != null) {
+        solver.clearAllObserved();
+        solver.reset();
+      }
+      MarginalsOutput.Answer a = answer.answer(solver, evidence);
       List<String> lines = new ArrayList<>(a.lines().size() + 1);
       lines.add(header(number, line, text));
       lines.addAll(a.lines());

@@ -94,7 +94,7 @@ final class MarginalsOutput {
       if (given[i] == Evidence.NONE) {
         StringBuilder line = new StringBuilder(m.variableName(i));
         for (int v = 0; v < p.length; v++) {
-          line.append(' ').append(solver.lowestValue(i) + v).append(':').append(probability(p[v]));
+          line.append(' ').append(m.valueText(i, solver.lowestValue(i) + v)).append(':').append(probability(p[v]));
         }
         lines.add(line.toString());
       }

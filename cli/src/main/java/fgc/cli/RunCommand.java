@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
   String driverName;
 
   @Option(names = "--input", paramLabel = "FILE|-",
-      description = "Cases of evidence, one per line, each solved (or with --marginals, answered) on top of the data file and --observe;"
+      description = "Cases of evidence, one per line, each solved (or with --marginals or --task, answered) on top of the data file, --evid and --observe;"
           + " - reads standard input.")
   String input;
 
@@ -99,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
   CommandSpec command;
 
   /** Options a UAI task cannot apply: it answers exactly, on the file and its evidence alone. */
-  private static final List<String> NOT_FOR_TASKS = List.of("--input", "--threads", "--algorithm", "--damping",
+  private static final List<String> NOT_FOR_TASKS = List.of("--algorithm", "--damping",
       "--data", "--param", "--driver", "--marginals", "--sweeps", "--tolerance");
 
   /** The algorithm of this run: --algorithm's, else for --marginals exact inference when the model fits, else the default. */
@@ -158,10 +158,13 @@ final class RunCommand implements Callable<Integer> {
       }
       if (!given.isEmpty()) {
         throw new IllegalArgumentException("--task and --evid answer exactly (elimination) on the UAI file with the"
-            + " evidence of --evid and --observe; they do not take " + String.join(", ", given));
+            + " evidence of --evid, --observe and --input; they do not take " + String.join(", ", given));
+      }
+      if (threads > 1 && input == null) {
+        throw new IllegalArgumentException("--threads answers the cases of --input N at a time; give --input FILE too");
       }
       return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options,
-          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid));
+          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid), input, threads, this::openInput);
     }
     if (marginals && driverName != null) {
       throw new IllegalArgumentException("--marginals prints marginals, not a solution; --driver is for solutions: give one or the other");
@@ -409,7 +412,7 @@ final class RunCommand implements Callable<Integer> {
     }
     for (VariableArray a : m.arrays()) {
       for (int k = 0; k < a.size(); k++) {
-        System.out.println(a.elementName(k) + " = " + result.values()[a.firstIndex() + k]);
+        System.out.println(a.elementName(k) + " = " + m.valueText(a.firstIndex() + k, result.values()[a.firstIndex() + k]));
       }
     }
     return 0;

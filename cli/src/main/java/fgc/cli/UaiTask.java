@@ -1,6 +1,7 @@
 package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.LoadedSolver;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.Algorithms;
 import fgc.compiler.plan.NoSolutionException;
@@ -10,17 +11,22 @@ import fgc.formats.UaiModel;
 import fgc.formats.UaiResults;
 import fgc.model.Evidence;
 import fgc.model.Model;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * {@code run MODEL.uai --evid FILE --task MAR|PR|MPE}: a UAI competition task answered by exact
  * inference (elimination), written in the competition's result format. A model past the exact
  * algorithm's limits is refused (the planner names its clique size and width): these tasks ask for
- * exact answers, and an approximate one in the same format would pass for one.
+ * exact answers, and an approximate one in the same format would pass for one. With {@code --input}
+ * each case of evidence (on top of --evid and --observe) gets a block, as {@code run --marginals
+ * --input} prints: {@code # case N (line L): EVIDENCE}, then that case's result text.
  */
 final class UaiTask {
   private UaiTask() {}
@@ -40,10 +46,13 @@ final class UaiTask {
 
   /**
    * Runs {@code task} on the UAI file {@code modelArg} with the evidence file {@code evid} (or
-   * none) and what {@code withObserve} adds to it (--observe); returns the exit code.
+   * none) and what {@code withObserve} adds to it (--observe); with {@code input} (not null), once
+   * per case of that file on top of them, {@code threads} at a time, each case's answer a block as
+   * {@code run --marginals --input} prints ({@link MarginalsBatch}). Returns the exit code.
    */
   static int run(String modelArg, Path evid, Task task, ModelOptions options,
-      BiFunction<Model, Evidence, Evidence> withObserve) {
+      BiFunction<Model, Evidence, Evidence> withObserve, String input, int threads, Supplier<BoundedLines> open)
+      throws IOException {
     if (!modelArg.toLowerCase(Locale.ROOT).endsWith(".uai")) {
       throw new IllegalArgumentException("--task and --evid take a UAI model (a .uai file), not " + modelArg);
     }
@@ -56,45 +65,70 @@ final class UaiTask {
     if (pass != null) {
       RunCommand.warnIfLongPass(pass, exact.name(), m);
     }
-    GeneratedAlgorithm solver;
+    LoadedSolver loaded;
     try {
-      solver = options.cache().load(m, exact).newInstance();
+      loaded = options.cache().load(m, exact);
     } catch (NoSolutionException e) {
       // Z = 0 whatever the evidence: PR is log10 0, as for evidence of probability zero; the
       // other tasks have no answer, and say why.
-      if (task == Task.PR) {
-        System.out.print(UaiResults.pr(Double.NEGATIVE_INFINITY));
-        return 0;
+      if (task != Task.PR) {
+        System.err.println("fgc: no " + task + ": " + e.getMessage());
+        return 1;
       }
-      System.err.println("fgc: no " + task + ": " + e.getMessage());
+      loaded = null;
+    }
+    if (input != null) {
+      LoadedSolver compiled = loaded;
+      String base = (evid != null ? "the evidence file " + evid + " or " : "") + "--observe";
+      return new MarginalsBatch(m, () -> compiled == null ? null : compiled.newInstance(),
+          (solver, given) -> answer(m, task, solver, given), task.name(), evidence.values(), base, input, open, threads)
+          .run();
+    }
+    MarginalsOutput.Answer a = answer(m, task, loaded == null ? null : loaded.newInstance(), evidence.values());
+    if (a.reason() != null) {
+      System.err.println("fgc: " + a.reason());
       return 1;
     }
-    for (int i = 0; i < m.variableCount(); i++) {
-      if (evidence.isObserved(i)) {
-        solver.setObserved(i, evidence.value(i));
+    a.lines().forEach(System.out::println);
+    return 0;
+  }
+
+  /**
+   * The answer to {@code task} under {@code given} (every variable's value or {@link Evidence#NONE})
+   * on {@code solver}, which holds no evidence yet and is as new, or is null when the model has no
+   * solution at all (only PR, -inf, is asked then): the lines of the competition's result text, or
+   * why there are none.
+   */
+  static MarginalsOutput.Answer answer(Model m, Task task, GeneratedAlgorithm solver, int[] given) {
+    if (solver == null) {
+      return lines(UaiResults.pr(Double.NEGATIVE_INFINITY));
+    }
+    for (int i = 0; i < given.length; i++) {
+      if (given[i] != Evidence.NONE) {
+        solver.setObserved(i, given[i]);
       }
     }
     double logZ = solver.logPartition();
     if (task == Task.PR) {
-      System.out.print(UaiResults.pr(logZ / Math.log(10)));
-      return 0;
+      return lines(UaiResults.pr(logZ / Math.log(10)));
     }
     if (logZ == Double.NEGATIVE_INFINITY) {
-      System.err.println("fgc: no " + task + ": the evidence has probability zero");
-      return 1;
+      return new MarginalsOutput.Answer(List.of(), "no " + task + ": the evidence has probability zero");
     }
     if (task == Task.MPE) {
       int[] values = new int[m.variableCount()];
       solver.mostProbable(values);
-      System.out.print(UaiResults.mpe(m, values));
-      return 0;
+      return lines(UaiResults.mpe(m, values));
     }
     double[][] marginals = new double[m.variableCount()][];
     for (int i = 0; i < marginals.length; i++) {
       marginals[i] = new double[solver.domainSize(i)];
       solver.marginal(i, marginals[i]);
     }
-    System.out.print(UaiResults.mar(m, marginals));
-    return 0;
+    return lines(UaiResults.mar(m, marginals));
+  }
+
+  private static MarginalsOutput.Answer lines(String text) {
+    return new MarginalsOutput.Answer(text.lines().toList(), null);
   }
 }

@@ -203,7 +203,7 @@ class RunMarginalsInputTest {
   }
 
   @Test
-  void theDriverAndUaiTasksStayRefusedWithMarginals() throws Exception {
+  void theDriverStaysRefusedWithMarginalsAndATaskWithInputStillTakesOnlyUai() throws Exception {
     Path input = Files.write(dir.resolve("cases.txt"), List.of("wet=1"));
     CliRun driver = run(List.of("run", "sprinkler", "--marginals", "--driver", "exact", "--input", input.toString()));
     assertEquals(2, driver.exitCode, driver::toString);
@@ -211,6 +211,6 @@ class RunMarginalsInputTest {
     assertEquals("", driver.out);
     CliRun task = run(List.of("run", "sprinkler", "--task", "MAR", "--input", input.toString()));
     assertEquals(2, task.exitCode, task::toString);
-    assertTrue(task.err.contains("they do not take --input"), task::toString);
+    assertTrue(task.err.contains("take a UAI model (a .uai file), not sprinkler"), task::toString);
   }
 }

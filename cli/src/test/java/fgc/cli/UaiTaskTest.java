@@ -60,6 +60,46 @@ class UaiTaskTest {
   }
 
   @Test
+  void eachCaseOfInputIsAnsweredAsItsOwnRunWould() throws Exception {
+    Path model = loop();
+    Path cases = Files.writeString(dir.resolve("cases.txt"), "x2=1\n# a comment\nx0=0 x2=0\n\nx1=1\n");
+    for (String task : new String[] {"MAR", "PR", "MPE"}) {
+      String expected = "# case 1 (line 1): x2=1\n" + run(0, "run", model.toString(), "--task", task, "--observe", "x2=1")
+          + "# a comment\n"
+          + "# case 2 (line 3): x0=0 x2=0\n"
+          + run(0, "run", model.toString(), "--task", task, "--observe", "x0=0", "--observe", "x2=0")
+          + "\n"
+          + "# case 3 (line 5): x1=1\n" + run(0, "run", model.toString(), "--task", task, "--observe", "x1=1");
+      assertEquals(expected, run(0, "run", model.toString(), "--task", task, "--input", cases.toString()), task);
+      assertEquals(expected, run(0, "run", model.toString(), "--task", task, "--input", cases.toString(), "--threads", "2"), task);
+    }
+  }
+
+  @Test
+  void inputCasesGoOnTopOfTheEvidenceFileAndMayNotRepeatIt() throws Exception {
+    Path model = loop();
+    Path evid = Files.writeString(dir.resolve("loop.uai.evid"), "1 2 1\n");
+    Path cases = Files.writeString(dir.resolve("cases.txt"), "x0=1\nx2=0\n");
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      int code = cli.run("run", model.toString(), "--evid", evid.toString(), "--task", "PR", "--input", cases.toString(),
+          "--cache-dir", dir.resolve("cache").toString());
+      assertEquals(2, code, cli.err());
+      assertEquals("# case 1 (line 1): x0=1\n" + run(0, "run", model.toString(), "--task", "PR", "--observe", "x2=1", "--observe", "x0=1")
+          + "# case 2 (line 2): x2=0\n", cli.out());
+      assertTrue(cli.err().contains("cases.txt:2:") && cli.err().contains("the evidence file " + evid + " or --observe"), cli.err());
+    }
+  }
+
+  @Test
+  void inputCasesOfAModelWithNoSolution() throws Exception {
+    Path model = Files.writeString(dir.resolve("none.uai"), "MARKOV\n2\n2 2\n2\n1 0\n2 0 1\n\n2\n1 0\n\n4\n0 0 1 1\n");
+    Path cases = Files.writeString(dir.resolve("cases.txt"), "x1=0\nx1=1\n");
+    assertEquals("# case 1 (line 1): x1=0\nPR\n-inf\n# case 2 (line 2): x1=1\nPR\n-inf\n",
+        run(0, "run", model.toString(), "--task", "PR", "--input", cases.toString()));
+    assertTrue(run(1, "run", model.toString(), "--task", "MPE", "--input", cases.toString()).startsWith("fgc: no MPE: "));
+  }
+
+  @Test
   void aModelWithNoSolutionHasPrMinusInfinityAsImpossibleEvidenceHas() throws Exception {
     // Z = 0: x0 must be 0, and the pair table rules x0 = 0 out. PR exited 1 ("the model has no solution") where impossible evidence
     // printed -inf; both are log10 0. MAR and MPE have no answer either way, and say so.
@@ -121,7 +161,8 @@ class UaiTaskTest {
     }
     assertTrue(run(2, "run", model.toString(), "--evid", evid.toString(), "--observe", name + "=0", "--task", "PR")
         .contains("which the evidence file " + evid + " already observes as 1"));
-    for (String[] extra : new String[][] {{"--input", "cases.txt"}, {"--threads", "2"}, {"--algorithm", "sumproduct"},
+    assertTrue(run(2, "run", model.toString(), "--task", "PR", "--threads", "2").contains("give --input FILE too"));
+    for (String[] extra : new String[][] {{"--algorithm", "sumproduct"},
         {"--data", "missing.fgd"}, {"--param", "n=3"}, {"--driver", "exact"}, {"--sweeps", "5"}}) {
       String[] args = {"run", model.toString(), "--task", "PR", extra[0], extra[1]};
       assertTrue(run(2, args).contains("they do not take " + extra[0]), extra[0]);

@@ -3,6 +3,7 @@ package fgc.formats;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.model.ModelException;
+import fgc.model.Names;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +11,8 @@ import java.util.Map;
  * A Bayesian network read from a BIF file: its model, and the names that tie the model back to
  * the file. Variable {@code i} of the file (in the order its variable blocks come) is the model's
  * flat variable {@code i}, a scalar array named after it ({@link #modelName}); state {@code s} of a
- * variable is domain value {@code s} (domains are {@code 0..states-1}); the CPT of each
+ * variable is domain value {@code s} (domains are {@code 0..states-1}) and the array's label
+ * {@code s} ({@link fgc.model.VariableArray#labels()}), so output prints it by name; the CPT of each
  * probability block, in file order, is one table factor over (parents..., child) in the block's
  * order, so its weights are the CPT's rows one after the other. Every array is observed, so
  * {@link #evidence} can condition on any variable.
@@ -72,8 +74,9 @@ public final class BayesNet {
   public int index(String variable) {
     Integer i = index.get(variable);
     if (i == null) {
-      throw new ModelException("network " + model.name() + " has no variable '" + variable + "'; its variables are "
-          + String.join(", ", variables));
+      String near = Names.didYouMean(variable, variables);
+      throw new ModelException("network " + model.name() + " has no variable '" + variable + "'"
+          + (near.isEmpty() ? "; its variables are " + String.join(", ", variables) : near));
     }
     return i;
   }
@@ -110,7 +113,10 @@ public final class BayesNet {
     List<String> s = states(variable);
     int v = s.indexOf(state);
     if (v < 0) {
-      throw new ModelException("'" + state + "' is not a state of " + variable + "; its states are " + String.join(", ", s));
+      String near = Names.didYouMean(state, s);
+      String states = String.join(", ", s);
+      throw new ModelException("'" + state + "' is not a state of " + variable
+          + (near.isEmpty() ? "; its states are " + states : near + " (its states are " + states + ")"));
     }
     return v;
   }

@@ -375,6 +375,13 @@ final class BifParser {
     } catch (ModelException e) {
       throw src.error(0, e.getMessage()); // cannot happen: names and sizes were checked above
     }
+    for (Var v : variables) {
+      try {
+        mb.labels(SourceText.identifier(v.name()), v.states());
+      } catch (ModelException e) {
+        throw src.error(v.at(), "variable " + v.name() + ": " + e.getMessage());
+      }
+    }
     for (Block b : blocks) {
       int child = index.get(b.child().text());
       try {

@@ -8,13 +8,9 @@ import fgc.model.Model;
  * the file is the model's factor {@code k} (a table over the scope as the file lists it), and
  * value {@code v} of a variable is domain value {@code v} (domains are {@code 0..card-1}).
  *
- * <p>An fgc array has one domain. When every variable has the same cardinality the model has one
- * array {@code x[N]}, so UAI variable 7 is {@code x[7]}. Otherwise each run of consecutive
- * variables of one cardinality, starting at UAI variable {@code a}, is an array {@code xa} (a
- * scalar when the run is one variable long), so {@code xa[k]} is UAI variable {@code a + k}: for
- * cardinalities {@code 2 2 3 3 3 2} the arrays are {@code x0[2] x2[3] x5}, and {@code x2[1]} is UAI
- * variable 3. Every array is observed, so a {@code .evid} file (or {@code --observe}) can set any
- * variable.
+ * <p>Each UAI variable {@code i} is a scalar named {@code xi} ({@code x0 ... x(n-1)}), whatever
+ * the cardinalities, so UAI variable 7 is {@code x7} and {@code --observe x7=1} sets it. Every
+ * variable is observed, so a {@code .evid} file (or {@code --observe}) can set any of them.
  */
 public final class UaiModel {
   /** The network type the file's first line names. */
@@ -38,7 +34,7 @@ public final class UaiModel {
   }
 
   /**
-   * The model, one array per run of variables of the same cardinality.
+   * The model, one scalar {@code xi} per UAI variable {@code i}.
    *
    * @return the model
    */
@@ -97,8 +93,7 @@ public final class UaiModel {
   }
 
   /**
-   * The model's name for UAI variable {@code uaiVariable}: {@code x[7]}, or with mixed
-   * cardinalities {@code x5[2]} or {@code x7}.
+   * The model's name for UAI variable {@code uaiVariable}: {@code x7} for variable 7.
    *
    * @param uaiVariable a variable's number in the file
    * @return its name in the model

@@ -192,29 +192,16 @@ final class UaiParser {
 
   private Model build(int n, int[] cards, List<int[]> scopes, List<double[]> tables, int[] scopeAt) {
     ModelBuilder b = Model.builder(SourceText.modelName(src.name(), "uai"));
-    boolean uniform = true;
-    for (int c : cards) {
-      uniform &= c == cards[0];
-    }
     try {
-      if (uniform) {
-        b.variables("x", Domain.range(0, cards[0] - 1), n);
-        b.observe("x");
-      } else {
-        // Runs of equal cardinality, in order, so flat index i stays UAI variable i.
-        for (int a = 0; a < n;) {
-          int end = a + 1;
-          while (end < n && cards[end] == cards[a]) {
-            end++;
-          }
-          if (end - a == 1) {
-            b.variables("x" + a, Domain.range(0, cards[a] - 1));
-          } else {
-            b.variables("x" + a, Domain.range(0, cards[a] - 1), end - a);
-          }
-          b.observe("x" + a);
-          a = end;
+      // One scalar per variable, in order, so flat index i is UAI variable i and is called xi
+      // whatever the cardinalities: --observe x7=1 means UAI variable 7.
+      Domain[] domains = new Domain[Limits.MAX_DOMAIN + 1]; // one per cardinality, shared by its variables
+      for (int i = 0; i < n; i++) {
+        if (domains[cards[i]] == null) {
+          domains[cards[i]] = Domain.range(0, cards[i] - 1);
         }
+        b.variables("x" + i, domains[cards[i]]);
+        b.observe("x" + i);
       }
     } catch (ModelException e) {
       throw src.error(0, e.getMessage()); // cannot happen: every count was checked against the limits

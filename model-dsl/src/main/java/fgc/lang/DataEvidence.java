@@ -77,6 +77,7 @@ final class DataEvidence {
     List<Ast.Pos> positions = new ArrayList<>();
     Ast.Pos valueAt;
     long value;
+    int named;
     try {
       name = o.expect(Token.Kind.IDENTIFIER, "a variable array's name");
       while (o.peek().kind() == Token.Kind.LEFT_BRACKET) {
@@ -87,18 +88,27 @@ final class DataEvidence {
       }
       o.expect(Token.Kind.ASSIGN, "'[' or '='");
       valueAt = o.peek().pos();
-      value = o.integer("a value");
-      o.expect(Token.Kind.EOF, "nothing after the value");
+      if (model.array(name.text()) == null) {
+        throw o.error(name.pos(), noSuchArray(model, name.text()));
+      }
+      named = labelled(model.array(name.text()), text, valueAt);
+      if (named < 0) {
+        value = o.integer("a value");
+        o.expect(Token.Kind.EOF, "nothing after the value");
+      } else {
+        value = named;
+      }
     } catch (LanguageException syntax) {
       throw o.firstOf(syntax);
     }
-    o.checkLexical();
+    if (named < 0) {
+      o.checkLexical();
+    }
 
     VariableArray array = model.array(name.text());
     if (array == null || !array.observed()) {
       throw o.error(name.pos(), array == null
-          ? "model " + model.name() + " has no variable array '" + name.text() + "'"
-              + fgc.model.Names.didYouMean(name.text(), model.arrays().stream().map(VariableArray::name).toList())
+          ? noSuchArray(model, name.text())
           : "'" + name.text() + "' is not observed (add: observe " + name.text() + ";)");
     }
     if (indices.size() != array.rank()) {
@@ -114,12 +124,46 @@ final class DataEvidence {
       }
       offset = offset * array.dim(axis) + (int) index;
     }
-    if (!array.domain().contains(value)) {
+    if (named < 0 && !array.labels().isEmpty() && !array.domain().contains(value)) {
+      throw o.error(valueAt, "'" + text.substring(Math.min(text.length(), valueAt.column() - 1)).strip() + "' is not a value of "
+          + array.elementName(offset) + ": its values are " + String.join(", ", array.labels())
+          + " (or their indices " + array.domain() + ")");
+    }
+    if (named >= 0) {
+      value = array.domain().lo() + named;
+    } else if (!array.domain().contains(value)) {
       throw o.error(valueAt, array.elementName(offset) + " = " + value + " is outside its domain " + array.domain());
     }
     int[] values = evidence.values();
     values[array.firstIndex() + offset] = (int) value;
     return Evidence.of(model, values);
+  }
+
+  /**
+   * The index of the value named by the text after '=' (from {@code valueAt}, on the one line of
+   * an observation) when {@code array}'s values have names and it is one of them; -1 to read a
+   * number instead. A name is matched as written, before any number: a network whose states are
+   * named {@code 1 2 3} is observed by those names, as it prints them. Text that is neither a name
+   * nor a number is an error with the nearest name.
+   */
+  private static int labelled(VariableArray array, String text, Ast.Pos valueAt) {
+    if (array == null || array.labels().isEmpty() || valueAt.line() != 1) {
+      return -1;
+    }
+    String raw = text.substring(Math.min(text.length(), valueAt.column() - 1)).strip();
+    int k = array.labels().indexOf(raw);
+    if (k >= 0 || raw.matches("-?[0-9]+")) {
+      return k;
+    }
+    String near = fgc.model.Names.didYouMean(raw, array.labels());
+    String states = String.join(", ", array.labels());
+    throw new LanguageException(new Source("--observe", text).diagnostic(valueAt, "'" + raw + "' is not a state of "
+        + array.name() + (near.isEmpty() ? "; its states are " + states : near + " (its states are " + states + ")")));
+  }
+
+  private static String noSuchArray(Model model, String name) {
+    return "model " + model.name() + " has no variable array '" + name + "'"
+        + fgc.model.Names.didYouMean(name, model.arrays().stream().map(VariableArray::name).toList());
   }
 
   private static String count(int n, String one, String many) {

@@ -2,7 +2,6 @@ package fgc.model;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -57,7 +56,9 @@ public final class Model {
     builtStarts[built.size()] = factorCount;
     this.factors = new FactorView();
     int n = 0;
-    Map<String, VariableArray> map = new LinkedHashMap<>();
+    // Only looked up, never iterated (arrays keeps the order): a plain map, sized once, for files
+    // of a scalar per variable.
+    Map<String, VariableArray> map = new java.util.HashMap<>(arrays.size() * 4 / 3 + 1);
     for (VariableArray a : arrays) {
       n += a.size();
       map.put(a.name(), a);
@@ -284,6 +285,20 @@ public final class Model {
   }
 
   /**
+   * How {@code value} of variable {@code index} is written: the value's name when its array names
+   * its values ({@link VariableArray#labels()}), else the number.
+   *
+   * @param index a flat index
+   * @param value a value of its domain (a value outside it is written as the number)
+   * @return the value's name or number
+   */
+  public String valueText(int index, int value) {
+    VariableArray a = arrayOf(index);
+    return a.labels().isEmpty() || !a.domain().contains(value)
+        ? Integer.toString(value) : a.labels().get(value - a.domain().lo());
+  }
+
+  /**
    * The canonical text: one line per array and per family ({@link #families()}), in declaration
    * order, integers in decimal, LF line ends, no locale or platform dependence. A family's line is
    * its first factor's kind and scope, then for each of its dimensions, outermost first,
@@ -296,7 +311,9 @@ public final class Model {
    * family with the same part writes {@code @k} instead. So a grid's two million couplings of one
    * formula take two lines. Two models are the same model for the compiler exactly when their
    * canonical texts are equal. The name is left out: it changes neither the plan nor the solver,
-   * and a model copied into a file of another name should find the solver it already has.
+   * and a model copied into a file of another name should find the solver it already has. So are
+   * the names of values ({@link VariableArray#labels()}, a Bayesian network's states): a value is
+   * its index to every solver, and a network whose states are renamed is the same network to solve.
    *
    * @return the canonical text
    */
@@ -327,6 +344,7 @@ public final class Model {
       }
       w.text(" in ").number(a.domain().lo()).text("..").number(a.domain().hi());
       w.text(a.observed() ? " observed" : " latent").newline();
+      // a.labels() is left out on purpose: names of values change no plan and no solver.
     }
     Map<String, Integer> parts = new java.util.HashMap<>();
     for (FactorFamily family : families()) {

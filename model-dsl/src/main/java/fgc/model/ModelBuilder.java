@@ -154,6 +154,57 @@ public final class ModelBuilder {
     throw new ModelException("cannot observe '" + arrayName + "': no such variable");
   }
 
+  /** The longest name a value may have ({@link #labels}). */
+  public static final int MAX_LABEL_LENGTH = 128;
+
+  /**
+   * Names the values of the array {@code arrayName}, one name per domain value in order, e.g. a
+   * Bayesian network's states: they print in place of the numbers and {@code --observe} takes them.
+   * Each name is 1..{@link #MAX_LABEL_LENGTH} characters without control characters, blanks at
+   * either end, {@code =} or {@code :} (which separate a name from its variable or probability in
+   * fgc's output), and the names of one array differ. They are labels only: neither the canonical
+   * text nor any solver sees them.
+   *
+   * @param arrayName the name of a declared array
+   * @param labels one name per value of its domain
+   * @return this builder
+   */
+  public ModelBuilder labels(String arrayName, List<String> labels) {
+    Integer i = arrayPositions.get(arrayName);
+    if (i == null) {
+      throw new ModelException("cannot name the values of '" + arrayName + "': no such variable");
+    }
+    VariableArray a = arrays.get(i);
+    if (labels.size() != a.domain().size()) {
+      throw new ModelException("'" + arrayName + "' has " + a.domain().size() + " values but " + labels.size() + " names were given");
+    }
+    Set<String> seen = new HashSet<>();
+    for (String l : labels) {
+      if (!isLabel(l)) {
+        throw new ModelException("'" + l + "' cannot name a value of '" + arrayName + "': a name is 1.." + MAX_LABEL_LENGTH
+            + " characters, with no control characters, '=' or ':' and no blank at either end");
+      }
+      if (!seen.add(l)) {
+        throw new ModelException("'" + arrayName + "' names two values '" + l + "'");
+      }
+    }
+    arrays.set(i, a.withLabels(labels));
+    return this;
+  }
+
+  private static boolean isLabel(String l) {
+    if (l == null || l.isEmpty() || l.length() > MAX_LABEL_LENGTH || l.isBlank() || !l.strip().equals(l)) {
+      return false;
+    }
+    for (int k = 0; k < l.length(); k++) {
+      char c = l.charAt(k);
+      if (Character.isISOControl(c) || c == '=' || c == ':') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * All variables in {@code scope} take different values.
    *

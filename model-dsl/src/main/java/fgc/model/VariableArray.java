@@ -1,10 +1,13 @@
 package fgc.model;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A named array of discrete variables of one domain, laid out row-major from flat index
- * {@link #firstIndex()}. A scalar variable is an array of rank 0 holding one variable.
+ * {@link #firstIndex()}. A scalar variable is an array of rank 0 holding one variable. Its values may
+ * carry names ({@link #labels()}), such as a Bayesian network's states; a value is still its
+ * index, the names only print and read it.
  */
 public final class VariableArray {
   private final String name;
@@ -13,10 +16,17 @@ public final class VariableArray {
   private final boolean observed;
   private final int firstIndex;
   private final int size;
+  private final List<String> labels;
+  private static final int[] SCALAR = {};
 
   VariableArray(String name, int[] dims, Domain domain, boolean observed, int firstIndex) {
+    this(name, dims, domain, observed, firstIndex, List.of());
+  }
+
+  private VariableArray(String name, int[] dims, Domain domain, boolean observed, int firstIndex, List<String> labels) {
+    this.labels = List.copyOf(labels);
     this.name = name;
-    this.dims = dims.clone();
+    this.dims = dims.length == 0 ? SCALAR : dims.clone(); // a file of a million scalars keeps one
     this.domain = domain;
     this.observed = observed;
     this.firstIndex = firstIndex;
@@ -140,8 +150,22 @@ public final class VariableArray {
     return sb.toString();
   }
 
+  /**
+   * The names of the domain's values in order (name {@code v} is value {@code lo + v}), or an empty
+   * list when the values have none.
+   *
+   * @return the values' names, or none
+   */
+  public List<String> labels() {
+    return labels;
+  }
+
   VariableArray withObserved(boolean value) {
-    return new VariableArray(name, dims, domain, value, firstIndex);
+    return new VariableArray(name, dims, domain, value, firstIndex, labels);
+  }
+
+  VariableArray withLabels(List<String> names) {
+    return new VariableArray(name, dims, domain, observed, firstIndex, names);
   }
 
   @Override
@@ -150,7 +174,8 @@ public final class VariableArray {
       return false;
     }
     VariableArray v = (VariableArray) o;
-    return v.name.equals(name) && Arrays.equals(v.dims, dims) && v.domain.equals(domain) && v.observed == observed && v.firstIndex == firstIndex;
+    return v.name.equals(name) && Arrays.equals(v.dims, dims) && v.domain.equals(domain) && v.observed == observed && v.firstIndex == firstIndex
+        && v.labels.equals(labels);
   }
 
   @Override

@@ -142,10 +142,62 @@ class BifFormatTest {
   @Test
   void unknownNamesInQueriesSayWhatThereIs() {
     BayesNet net = BifFormat.parse("s.bif", SPRINKLER);
-    assertEquals("network s has no variable 'Rian'; its variables are Cloudy, Sprinkler, Rain, WetGrass",
+    assertEquals("network s has no variable 'Rian'; did you mean 'Rain'?",
         assertThrows(ModelException.class, () -> net.evidence(Map.of("Rian", "true"))).getMessage());
+    assertEquals("network s has no variable 'Snow'; its variables are Cloudy, Sprinkler, Rain, WetGrass",
+        assertThrows(ModelException.class, () -> net.evidence(Map.of("Snow", "true"))).getMessage());
     assertEquals("'yes' is not a state of Rain; its states are true, false",
         assertThrows(ModelException.class, () -> net.state("Rain", "yes")).getMessage());
+    assertEquals("'flase' is not a state of Rain; did you mean 'false'? (its states are true, false)",
+        assertThrows(ModelException.class, () -> net.state("Rain", "flase")).getMessage());
+  }
+
+  @Test
+  void statesAreTheValuesNamesInTheModel() {
+    Model m = BifFormat.parse("s.bif", SPRINKLER).model();
+    assertEquals(List.of("true", "false"), m.array("Rain").labels());
+    assertEquals("false", m.valueText(m.variableIndex("Rain"), 1));
+    assertEquals("7", m.valueText(m.variableIndex("Rain"), 7), "a value outside the domain is its number");
+  }
+
+  @Test
+  void statesAreLabelsOnlyAndLeaveTheCanonicalTextAlone() {
+    Model named = BifFormat.parse("s.bif", SPRINKLER).model();
+    Model renamed = BifFormat.parse("s.bif", SPRINKLER.replace("true", "yes").replace("false", "no")).model();
+    assertEquals(List.of("yes", "no"), renamed.array("Rain").labels());
+    assertEquals(named.canonicalText(), renamed.canonicalText(), "the same network to solve, so the same solver");
+  }
+
+  @Test
+  void observeTakesAStateByNameAnIndexWhereNoNameIsGivenAndSaysWhatWasMeant() {
+    Model m = BifFormat.parse("s.bif", SPRINKLER).model();
+    int rain = m.variableIndex("Rain");
+    assertEquals(1, fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rain=false").values()[rain]);
+    assertEquals(1, fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rain = false ").values()[rain]);
+    assertEquals(0, fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rain=0").values()[rain]);
+    LanguageException typo = assertThrows(LanguageException.class,
+        () -> fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rain=flase"));
+    Diagnostic d = typo.diagnostics().get(0);
+    assertEquals("'flase' is not a state of Rain; did you mean 'false'? (its states are true, false)", d.message());
+    assertEquals(6, d.column());
+    assertEquals("'2' is not a value of Rain: its values are true, false (or their indices 0..1)",
+        assertThrows(LanguageException.class, () -> fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rain=2"))
+            .diagnostics().get(0).message());
+    assertEquals("model s has no variable array 'Rian'; did you mean 'Rain'?",
+        assertThrows(LanguageException.class, () -> fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rian=true"))
+            .diagnostics().get(0).message());
+  }
+
+  @Test
+  void aStateNamedByANumberIsTakenByItsName() {
+    String numbered = SPRINKLER.replace("variable Rain {\n  type discrete [ 2 ] { true, false };",
+        "variable Rain {\n  type discrete [ 2 ] { 1, 0 };");
+    Model m = BifFormat.parse("s.bif", numbered.replace("(true, true) 0.99", "(true, 1) 0.99")
+        .replace("(true, false) 0.9", "(true, 0) 0.9").replace("(false, true) 0.9", "(false, 1) 0.9")
+        .replace("(false, false) 0.0", "(false, 0) 0.0")).model();
+    assertEquals(List.of("1", "0"), m.array("Rain").labels());
+    // As it prints: "Rain 1:p 0:q", so Rain=0 is the state named 0, index 1.
+    assertEquals(1, fgc.lang.FgcLanguage.observe(m, Evidence.none(m), "Rain=0").values()[m.variableIndex("Rain")]);
   }
 
   static Stream<Arguments> errors() {

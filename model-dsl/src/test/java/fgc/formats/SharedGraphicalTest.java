@@ -132,7 +132,7 @@ class SharedGraphicalTest {
     assertEquals(1, v[u.modelIndex(0)]);
     assertEquals(0, v[u.modelIndex(39)]);
     assertEquals(1, v[u.modelIndex(17)]);
-    assertEquals("x[39]", u.variableName(39));
+    assertEquals("x39", u.variableName(39));
     assertEquals(3, e.count());
     assertArrayEquals(v, UaiFormat.parseEvidence("again.evid", UaiFormat.writeEvidence(u.model(), e), u).values());
   }

@@ -86,15 +86,19 @@ class UaiFormatTest {
   }
 
   @Test
-  void runsOfOneCardinalityAreArraysNamedByTheirFirstVariable() {
+  void everyVariableIsAScalarNamedByItsNumberWhateverTheCardinalities() {
     String text = "MARKOV\n6\n2 2 3 3 3 2\n2\n2 3 5\n1 1\n6\n1 2 3 4 5 6\n2\n0.5 0.5\n";
     UaiModel u = UaiFormat.parse("runs.uai", text);
     Model m = u.model();
-    assertEquals(List.of("x0[2] in 0..1", "x2[3] in 0..2", "x5 in 0..1"), m.arrays().stream().map(Object::toString).toList());
-    assertEquals(List.of("x0[0]", "x0[1]", "x2[0]", "x2[1]", "x2[2]", "x5"),
+    assertEquals(List.of("x0 in 0..1", "x1 in 0..1", "x2 in 0..2", "x3 in 0..2", "x4 in 0..2", "x5 in 0..1"),
+        m.arrays().stream().map(Object::toString).toList());
+    assertEquals(List.of("x0", "x1", "x2", "x3", "x4", "x5"),
         java.util.stream.IntStream.range(0, 6).mapToObj(u::variableName).toList());
     assertArrayEquals(new int[] {3, 5}, m.factors().get(0).scope());
     assertEquals(Domain.range(0, 2), m.domainOf(3));
+    assertEquals(3, m.variableIndex("x3"));
+    // The name --observe takes is the file's number, so x1=1 sets UAI variable 1.
+    assertEquals(1, fgc.lang.FgcLanguage.observe(m, fgc.model.Evidence.none(m), "x1=1").values()[1]);
   }
 
   @Test
@@ -113,12 +117,13 @@ class UaiFormatTest {
   }
 
   @Test
-  void uniformCardinalitiesGiveOneArrayNamedByTheFilesNumbers() {
+  void uniformCardinalitiesGiveScalarsNamedByTheFilesNumbersToo() {
     UaiModel u = UaiFormat.parse("s.uai", SPRINKLER);
     assertEquals(UaiModel.Type.BAYES, u.type());
-    assertEquals(1, u.model().arrays().size());
-    assertEquals("x", u.model().arrays().get(0).name());
-    assertEquals("x[3]", u.variableName(3));
+    assertEquals(u.variableCount(), u.model().arrays().size());
+    assertEquals("x0", u.model().arrays().get(0).name());
+    assertEquals("x3", u.variableName(3));
+    assertEquals(0, u.model().arrays().get(3).rank());
   }
 
   @Test
