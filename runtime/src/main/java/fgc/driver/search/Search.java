@@ -10,9 +10,9 @@ import fgc.model.Model;
  * It does not check its answers: the driver does, on the model.
  *
  * <p>{@link #minimize} is the same search with a cost bound (depth-first branch and bound over the
- * soft factors' costs, {@code -ln weight}): at every node, after propagation, each soft factor's
- * least cost over the joint values its variables' domains still allow is added up (a bound no
- * completion can beat); a node whose bound reaches the best cost found so far is cut, and so is a
+ * soft factors' costs, {@code -ln weight}): at every node, after propagation, a lower bound on the
+ * cost of any completion is made from each soft factor's least cost over the joint values its
+ * variables' domains still allow (summed, or gathered in buckets per open variable); a node whose bound reaches the best cost found so far is cut, and so is a
  * value whose own bound does. It branches {@code x = a} (the value of least bound), then
  * {@code x != a}, and proves the best assignment optimal when the tree is done.
  *
@@ -69,6 +69,13 @@ public final class Search {
   private final int[][] costOn;
   private final int[][] costPos;
   private final double[] costMin;
+  /** The last {@link #bound}'s two bounds, and per owner variable its bucket (valid where {@code owned[v] == stamp}). */
+  private double lbSum;
+  private double lbBucket;
+  private final double[][] bucket;
+  private final double[] bucketMin;
+  private final int[] owned;
+  private int stamp;
   private double best;
   private long nodes;
   private long backtracks;
@@ -96,6 +103,12 @@ public final class Search {
         count[v]++;
       }
     }
+    this.bucket = new double[n][];
+    for (int v = 0; v < n; v++) {
+      bucket[v] = new double[count[v] == 0 ? 0 : d.size(v)];
+    }
+    this.bucketMin = new double[n];
+    this.owned = new int[n];
     this.weightedDegree = new int[n];
     for (int v = 0; v < n; v++) {
       weightedDegree[v] = degree[v] + count[v];
@@ -251,20 +264,28 @@ public final class Search {
   }
 
   /**
-   * The cost bound at this node: false when the soft factors' least costs reach the best cost found;
-   * else every value whose own bound reaches it is removed, with propagation, until nothing changes.
+   * The cost bound at this node: false when it reaches the best cost found; else every value whose
+   * own bound reaches it is removed, with propagation, until nothing changes. Two sound bounds, the
+   * larger counts: the sum of each soft factor's least cost ({@link Cost#bound}), and the bucket
+   * bound, where each factor is given to its first open variable (its owner) and each owner adds the
+   * least over its values of the sum of its factors' least costs at that value: any assignment pays
+   * at least that in every bucket, and it is never below the first.
    */
   private boolean bound() {
     if (costs.length == 0) {
       return true;
     }
     while (true) {
-      double lb = 0;
+      lbSum = 0;
       for (int k = 0; k < costs.length; k++) {
         costMin[k] = costs[k].bound(d);
-        lb += costMin[k];
+        lbSum += costMin[k];
       }
-      if (lb == Double.POSITIVE_INFINITY || lb >= best - slack()) {
+      if (lbSum == Double.POSITIVE_INFINITY || lbSum >= best - slack()) {
+        return false;
+      }
+      lbBucket = buckets();
+      if (lbBucket == Double.POSITIVE_INFINITY || lbBucket >= best - slack()) {
         return false;
       }
       boolean removed = false;
@@ -273,7 +294,7 @@ public final class Search {
           continue;
         }
         for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-          if (lb + delta(v, i) >= best - slack()) {
+          if (valueBound(v, i) >= best - slack()) {
             if (!d.remove(v, i)) {
               clearQueue();
               return false;
@@ -291,14 +312,57 @@ public final class Search {
     }
   }
 
-  /** How much value index {@code i} of {@code v} adds to the node's bound, by the costs on {@code v}. */
-  private double delta(int v, int i) {
-    double add = 0;
+  /** The bucket bound, with {@link #bucket} and {@link #bucketMin} set for every owner (stamped {@link #stamp}). */
+  private double buckets() {
+    stamp++;
+    double lb = 0;
+    for (int k = 0; k < costs.length; k++) {
+      int[] vars = costs[k].vars;
+      int p = 0;
+      while (p < vars.length && d.fixed(vars[p])) {
+        p++;
+      }
+      if (p == vars.length) {
+        lb += costMin[k]; // fixed: its one cost
+        continue;
+      }
+      int v = vars[p];
+      double[] acc = bucket[v];
+      if (owned[v] != stamp) {
+        owned[v] = stamp;
+        java.util.Arrays.fill(acc, 0.0);
+      }
+      double[] row = costs[k].rowMin[p];
+      for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
+        acc[i] += row[i];
+      }
+    }
+    for (int v = 0; v < d.variables; v++) {
+      if (owned[v] == stamp) {
+        double least = Double.POSITIVE_INFINITY;
+        for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
+          least = Math.min(least, bucket[v][i]);
+        }
+        bucketMin[v] = least;
+        lb += least;
+      }
+    }
+    return lb;
+  }
+
+  /**
+   * A bound on the cost of this node's assignments with value index {@code i} of {@code v}, as the
+   * last {@link #bound} left it: the larger of the sum bound with {@code v}'s factors at that value
+   * and the bucket bound with {@code v}'s own bucket at that value.
+   */
+  private double valueBound(int v, int i) {
+    double sum = lbSum;
     for (int j = 0; j < costOn[v].length; j++) {
       int k = costOn[v][j];
-      add += costs[k].rowMin[costPos[v][j]][i] - costMin[k];
+      sum += costs[k].rowMin[costPos[v][j]][i] - costMin[k];
     }
-    return add;
+    double byBucket = owned[v] == stamp ? lbBucket + bucket[v][i] - bucketMin[v] : lbBucket;
+    return Math.max(sum, byBucket);
   }
 
   /** The value index of {@code v} whose bound is least (ties: the lowest), as the last {@link #bound} left it. */
@@ -309,9 +373,9 @@ public final class Search {
     }
     double least = Double.POSITIVE_INFINITY;
     for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-      double add = delta(v, i);
-      if (add < least) {
-        least = add;
+      double b = valueBound(v, i);
+      if (b < least) {
+        least = b;
         bestValue = i;
       }
     }
