@@ -42,8 +42,13 @@ final class MostProbableRun {
       return 1;
     }
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
-    if (elimination && ModelCompiler.fits(m, exact)) {
-      return byElimination(m, given, options, exact);
+    try {
+      if (elimination && ModelCompiler.fits(m, exact)) {
+        return byElimination(m, given, options, exact);
+      }
+    } catch (NoSolutionException e) {
+      System.err.println("fgc: no assignment: " + e.getMessage());
+      return 1;
     }
     long start = System.nanoTime();
     long deadline = seconds > 0 ? start + (long) (seconds * 1e9) : Long.MAX_VALUE;

@@ -105,7 +105,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--task", paramLabel = "MAR|PR|MPE",
       description = "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
-          + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment.")
+          + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment (by branch and bound past"
+          + " elimination's limits, within --time-limit and --node-limit, saying on standard error whether it is proven optimal).")
   String task;
 
   @Option(names = "--evid", paramLabel = "FILE", description = "For a UAI model with --task: its evidence file (.evid).")
@@ -177,7 +178,8 @@ final class RunCommand implements Callable<Integer> {
             + " evidence of --evid and --observe; they do not take " + String.join(", ", given));
       }
       return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options,
-          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid));
+          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid), timeLimit,
+          nodeLimit == 0 ? Long.MAX_VALUE : nodeLimit);
     }
     if (marginals && driverName != null) {
       throw new IllegalArgumentException("--marginals prints marginals, not a solution; --driver is for solutions: give one or the other");

@@ -148,6 +148,41 @@ class MostProbableRunTest {
     }
   }
 
+  @Test
+  void aGridPastEliminationsLimitsIsProvenByBranchAndBound() throws Exception {
+    // A 30 x 30 ferromagnet: each edge weighs 2 when its ends agree, 1 else. No assignment beats
+    // every edge at its largest weight, 2^1740, which the agreeing ones reach: the optimum.
+    int side = 30;
+    StringBuilder sb = new StringBuilder("MARKOV\n" + side * side + "\n" + "2 ".repeat(side * side).trim() + "\n");
+    StringBuilder scopes = new StringBuilder();
+    int count = 0;
+    for (int v = 0; v < side * side; v++) {
+      for (int w : new int[] {v % side + 1 < side ? v + 1 : -1, v + side < side * side ? v + side : -1}) {
+        if (w >= 0) {
+          scopes.append("2 ").append(v).append(' ').append(w).append('\n');
+          count++;
+        }
+      }
+    }
+    sb.append(count).append('\n').append(scopes).append("\n4\n2 1 1 2\n".repeat(count));
+    Path file = Files.writeString(dir.resolve("ferro.uai"), sb.toString());
+    double optimum = count * Math.log10(2);
+    CliRun task = CliRun.of("run", file.toString(), "--task", "MPE", "--cache-dir", cache());
+    assertEquals(0, task.exitCode, task::toString);
+    assertTrue(task.err.contains("MPE by branch and bound (the model is past elimination's limits): proven optimal"), task::toString);
+    Model m = UaiFormat.read(file).model();
+    String[] mpe = task.out.split("\n")[1].trim().split(" ");
+    int[] values = new int[m.variableCount()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = Integer.parseInt(mpe[i + 1]);
+    }
+    assertEquals(optimum, MostProbable.log10Weight(m, values), 1e-9);
+    CliRun run = CliRun.of("run", file.toString(), "--cache-dir", cache());
+    assertEquals(0, run.exitCode, run::toString);
+    assertTrue(run.out.startsWith("method: most probable assignment by branch and bound (proven optimal, "), run::toString);
+    assertEquals(optimum, MostProbable.log10Weight(m, values(run)), 1e-9);
+  }
+
   /** A MARKOV network on an n x n grid of binary variables: a prior on each and a table on each edge. */
   private static String grid(Random r, int n) {
     StringBuilder scopes = new StringBuilder();
