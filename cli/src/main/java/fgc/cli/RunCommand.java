@@ -192,6 +192,13 @@ final class RunCommand implements Callable<Integer> {
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data), "the data file " + options.data);
     weighted = !marginals && Search.weighs(m);
     int[] evidenceValues = evidence.values();
+    boolean limited = timeLimit > 0 || nodeLimit > 0;
+    if (limited && (!weighted || input != null || (driverName != null && !driverName.equals("exact")))) {
+      // Said, not ignored: the limits bound only a weighted model's branch and bound of one run.
+      throw new IllegalArgumentException("--time-limit and --node-limit bound the branch and bound of a weighted model's most"
+          + " probable assignment in one run (without --input, --marginals or another --driver than exact)"
+          + (weighted || marginals ? "" : "; model " + m.name() + " has no soft factor (weights that differ)"));
+    }
     boolean byDefault = driverName == null && !options.algorithmChosen() && options.damping == null;
     if (weighted && input == null && (byDefault || "exact".equals(driverName))) {
       // The most probable assignment, proven where the run finishes; --driver exact always by branch and bound.

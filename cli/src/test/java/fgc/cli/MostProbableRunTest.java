@@ -116,6 +116,18 @@ class MostProbableRunTest {
   }
 
   @Test
+  void aLimitWhereNoBranchAndBoundRunsIsRefused() throws Exception {
+    Path[] k = knapsack();
+    CliRun run = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "decimate", "--time-limit", "1",
+        "--cache-dir", cache());
+    assertEquals(2, run.exitCode, run::toString);
+    assertTrue(run.err.startsWith("fgc: --time-limit and --node-limit bound the branch and bound of a weighted model's"), run::toString);
+    CliRun plain = CliRun.of("run", "latin", "--node-limit", "5", "--cache-dir", cache());
+    assertEquals(2, plain.exitCode, plain::toString);
+    assertTrue(plain.err.trim().endsWith("model latin has no soft factor (weights that differ)"), plain::toString);
+  }
+
+  @Test
   void evidenceBeyondTheCapacityHasNoAssignment() throws Exception {
     Path[] k = knapsack();
     CliRun run = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "exact", "--observe", "take[1]=1",
