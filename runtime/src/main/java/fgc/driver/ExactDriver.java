@@ -149,7 +149,8 @@ public final class ExactDriver implements Driver {
     long start = System.nanoTime();
     if (Search.weighs(model)) {
       MostProbable best = mostProbable(model, evidence, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, events);
-      return result(model, evidence, best.values() == null ? 0 : 1, best.values(), best.nodes(), best.nodes(), start, events);
+      return result(model, evidence, best.values() == null ? 0 : 1, best.values(), best.nodes(), generalFor(model).backtracks(),
+          start, events);
     }
     if (!bitmaskFits(model)) {
       return solveGeneral(model, evidence, events, start);
