@@ -43,6 +43,11 @@ final class GraphicalCommand implements Callable<Integer> {
   @fgc.cli.NumberOptions.Range(min = 0)
   long inferenceMs;
 
+  @Option(names = "--mpe-seconds", paramLabel = "S", defaultValue = "10",
+      description = "The branch and bound's time limit per model in the MPE table (default: ${DEFAULT-VALUE}; 0 skips the table).")
+  @fgc.cli.NumberOptions.Range(min = 0)
+  double mpeSeconds;
+
   @Override
   public Integer call() throws IOException {
     List<Path> models = files.isEmpty() ? defaultFiles(Path.of("").toAbsolutePath()) : expand(files);
@@ -53,7 +58,7 @@ final class GraphicalCommand implements Callable<Integer> {
     Path work = Files.createTempDirectory("fgc-bench-graphical");
     String report;
     try {
-      report = report(models, work, Toulbar2.onPath(), inferenceMs * 1_000_000L);
+      report = report(models, work, Toulbar2.onPath(), inferenceMs * 1_000_000L, mpeSeconds);
     } finally {
       ScaleCommand.deleteTree(work);
     }
@@ -70,6 +75,15 @@ final class GraphicalCommand implements Callable<Integer> {
 
   /** The table and the toulbar2 section for {@code models}, solvers compiled under {@code work}; {@code toulbar2} may be null. */
   static String report(List<Path> models, Path work, Path toulbar2, long budgetNanos) {
+    return report(models, work, toulbar2, budgetNanos, 0);
+  }
+
+  /**
+   * As {@link #report(List, Path, Path, long)}, with the MPE table: fgc's branch and bound within
+   * {@code mpeSeconds} per model (0: no table) beside elimination's most probable assignment.
+   */
+  static String report(List<Path> models, Path work, Path toulbar2, long budgetNanos, double mpeSeconds) {
+    List<String> mpe = new ArrayList<>();
     GraphicalRun run = new GraphicalRun(work.resolve("cache"), budgetNanos);
     List<GraphicalRun.Row> rows = new ArrayList<>();
     List<Toulbar2.Result> peers = new ArrayList<>();
@@ -94,6 +108,10 @@ final class GraphicalCommand implements Callable<Integer> {
         System.err.printf(Locale.ROOT, "fgc bench graphical: %s %s: %s%n", name, row.algorithm, row.status);
       }
       rows.addAll(each);
+      if (mpeSeconds > 0) {
+        mpe.add(mpeRow(name, input, each.get(0), mpeSeconds));
+        System.err.println("fgc bench graphical: " + name + " MPE: " + mpe.get(mpe.size() - 1));
+      }
       if (toulbar2 != null) {
         GraphicalRun.Row exact = each.get(0);
         peers.add(Toulbar2.run(toulbar2, name, input.model(), input.evidence(), exact.ok() ? exact.mostProbable : null,
@@ -110,6 +128,15 @@ final class GraphicalCommand implements Callable<Integer> {
         + "beliefs are max-marginals, not probabilities: their errors say how far they are from the marginals, not a fault.\n\n");
     sb.append(table(rows));
     sb.append('\n');
+    if (!mpe.isEmpty()) {
+      sb.append("MPE (the most probable assignment given the evidence, as `fgc run` answers it): elimination's (exact, where it fits) and "
+          + "fgc's branch and bound's (`run --driver exact`, within " + mpeSeconds + " s a model), each as log10 of its unnormalised weight "
+          + "(log10 P* = that minus log10 Z, given where Z is known):\n\n");
+      sb.append("| model | elimination log10 weight | log10 P* | branch and bound log10 weight | status | nodes | ms | same optimum |\n");
+      sb.append("|---|---:|---:|---:|---|---:|---:|---|\n");
+      mpe.forEach(line -> sb.append(line).append('\n'));
+      sb.append('\n');
+    }
     if (toulbar2 == null) {
       sb.append("toulbar2: skipped (no toulbar2 on the PATH; the Debian package is toulbar2).\n");
     } else {
@@ -121,6 +148,38 @@ final class GraphicalCommand implements Callable<Integer> {
       }
     }
     return sb.toString();
+  }
+
+  /** One row of the MPE table: elimination's answer (from {@code exact}, its row) beside the branch and bound's. */
+  static String mpeRow(String name, GraphicalRun.Input input, GraphicalRun.Row exact, double seconds) {
+    Model m = input.model();
+    String elimination = "-";
+    String probability = "-";
+    double eliminationWeight = Double.NaN;
+    if (exact.ok() && exact.mostProbable != null) {
+      eliminationWeight = fgc.driver.MostProbable.log10Weight(m, exact.mostProbable);
+      elimination = String.format(Locale.ROOT, "%.6f", eliminationWeight);
+      if (!Double.isNaN(exact.logZ)) {
+        probability = String.format(Locale.ROOT, "%.6f", eliminationWeight - exact.logZ / Math.log(10));
+      }
+    }
+    long deadline = System.nanoTime() + (long) (seconds * 1e9);
+    fgc.driver.MostProbable best;
+    try {
+      best = fgc.driver.ExactDriver.withDefaults().mostProbable(m, input.evidence().values(), Long.MAX_VALUE, deadline, x -> {},
+          fgc.driver.SolveEvents.NONE);
+    } catch (IllegalArgumentException e) {
+      return "| " + name + " | " + elimination + " | " + probability + " | - | " + ScaleRun.firstLine(e.getMessage()).replace("|", "/")
+          + " | - | - | - |";
+    }
+    String weight = best.values() == null ? "-" : String.format(Locale.ROOT, "%.6f", best.log10Weight());
+    String status = best.values() == null ? (best.proven() ? "no assignment" : "none found in time")
+        : best.proven() ? "proven optimal" : "stopped at " + seconds + " s";
+    String same = Double.isNaN(eliminationWeight) || best.values() == null ? "-"
+        : Math.abs(best.log10Weight() - eliminationWeight) <= 1e-6 * Math.max(1, Math.abs(eliminationWeight)) ? "yes"
+        : best.log10Weight() < eliminationWeight ? "no (below)" : "no (above: elimination's is not optimal)";
+    return "| " + name + " | " + elimination + " | " + probability + " | " + weight + " | " + status + " | " + best.nodes() + " | "
+        + ms(best.nanos() / 1e6) + " | " + same + " |";
   }
 
   /** The markdown table of {@code rows}. */

@@ -170,6 +170,9 @@ class GraphicalCommandTest {
     assertEquals(buffer.toString(StandardCharsets.UTF_8), table);
     assertTrue(table.contains("| three.uai | bp-pairwise | refused: "), table);
     assertTrue(table.contains("| loop.uai | elimination | ok |"), table);
+    // The MPE table: the branch and bound proves elimination's optimum on the small loop.
+    assertTrue(table.lines().anyMatch(l -> l.startsWith("| loop.uai | ") && l.contains("| proven optimal |") && l.endsWith("| yes |")),
+        table);
     if (Toulbar2.onPath() == null) {
       assertTrue(table.contains("toulbar2: skipped"), table);
     }

@@ -11,6 +11,7 @@ import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
+import fgc.driver.search.Search;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
@@ -40,6 +41,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = {"Run a model with a data file: print a solution (one line per variable), or --marginals.",
+        "A weighted model (a table, prior, cpt or weight whose positive weights differ) gets its most probable assignment"
+        + " given the evidence, after a first line that names the method and says whether it is proven optimal: elimination"
+        + " where the model fits its limits, else branch and bound (--time-limit, --node-limit); --driver exact is always"
+        + " the branch and bound, --driver decimate max-product decimation, approximate.",
         "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
         + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error); "
         + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints."},
@@ -87,9 +92,21 @@ final class RunCommand implements Callable<Integer> {
   @NumberOptions.Range(min = 0)
   double tolerance;
 
+  @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "0",
+      description = "For a weighted model's branch and bound: stop after this long and print the best assignment found,"
+          + " labelled not proven optimal (default: no limit).")
+  @NumberOptions.Range(min = 0)
+  double timeLimit;
+
+  @Option(names = "--node-limit", paramLabel = "N", defaultValue = "0",
+      description = "For a weighted model's branch and bound: stop after N branches, as --time-limit (default: no limit).")
+  @NumberOptions.Range(min = 0)
+  long nodeLimit;
+
   @Option(names = "--task", paramLabel = "MAR|PR|MPE",
       description = "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
-          + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment.")
+          + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment (by branch and bound past"
+          + " elimination's limits, within --time-limit and --node-limit, saying on standard error whether it is proven optimal).")
   String task;
 
   @Option(names = "--evid", paramLabel = "FILE", description = "For a UAI model with --task: its evidence file (.evid).")
@@ -164,7 +181,8 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--threads answers the cases of --input N at a time; give --input FILE too");
       }
       return UaiTask.run(model, evid, UaiTask.task(task == null ? "MAR" : task), options,
-          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid), input, threads, this::openInput);
+          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid), input, threads, this::openInput, timeLimit,
+          nodeLimit == 0 ? Long.MAX_VALUE : nodeLimit);
     }
     if (marginals && driverName != null) {
       throw new IllegalArgumentException("--marginals prints marginals, not a solution; --driver is for solutions: give one or the other");
@@ -175,6 +193,20 @@ final class RunCommand implements Callable<Integer> {
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
     Evidence evidence = observed(m, FgcLanguage.evidence(m, data), "the data file " + options.data);
+    weighted = !marginals && Search.weighs(m);
+    int[] evidenceValues = evidence.values();
+    boolean limited = timeLimit > 0 || nodeLimit > 0;
+    if (limited && (!weighted || input != null || (driverName != null && !driverName.equals("exact")))) {
+      // Said, not ignored: the limits bound only a weighted model's branch and bound of one run.
+      throw new IllegalArgumentException("--time-limit and --node-limit bound the branch and bound of a weighted model's most"
+          + " probable assignment in one run (without --input, --marginals or another --driver than exact)"
+          + (weighted || marginals ? "" : "; model " + m.name() + " has no soft factor (weights that differ)"));
+    }
+    boolean byDefault = driverName == null && !options.algorithmChosen() && options.damping == null;
+    if (weighted && input == null && (byDefault || "exact".equals(driverName))) {
+      // The most probable assignment, proven where the run finishes; --driver exact always by branch and bound.
+      return MostProbableRun.run(m, evidenceValues, options, byDefault, timeLimit, nodeLimit == 0 ? Long.MAX_VALUE : nodeLimit);
+    }
     Driver driver = marginals ? null : driver();
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
     int[] given = evidence.values();
@@ -210,9 +242,17 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** The chosen driver (decimate by default); exact, over a batch, switches to a propagator generated for the model. */
+  /** Whether the model weighs its values (a soft factor), so that its answer is the most probable assignment. */
+  private boolean weighted;
+
+  /**
+   * The chosen driver (decimate by default; exact, the most probable assignment, for a weighted
+   * model unless an algorithm is chosen); exact, over a batch, switches to a propagator generated
+   * for the model.
+   */
   private Driver driver() {
-    Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
+    boolean byDefault = driverName == null && !options.algorithmChosen() && options.damping == null;
+    Driver d = Drivers.named(driverName != null ? driverName : weighted && byDefault ? "exact" : Drivers.names().get(0));
     if (input != null && d instanceof ExactDriver exact) {
       return exact.withGeneratedPropagation(propagators(), ExactDriver.GENERATE_AFTER);
     }
@@ -409,6 +449,11 @@ final class RunCommand implements Callable<Integer> {
     if (failed != null) {
       System.err.println("fgc: the answer failed the independent check: " + failed);
       return 1;
+    }
+    if (weighted) {
+      // Only a weighted model has a most probable assignment to miss; say this is not proven one.
+      System.out.println(MostProbableRun.decimationLine(m, result.values(),
+          driver.usesAlgorithm() ? driver.name() + " with " + spec.name() : driver.name()));
     }
     for (VariableArray a : m.arrays()) {
       for (int k = 0; k < a.size(); k++) {

@@ -53,6 +53,16 @@ final class UaiTask {
   static int run(String modelArg, Path evid, Task task, ModelOptions options,
       BiFunction<Model, Evidence, Evidence> withObserve, String input, int threads, Supplier<BoundedLines> open)
       throws IOException {
+    return run(modelArg, evid, task, options, withObserve, input, threads, open, 0, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #run(String, Path, Task, ModelOptions, BiFunction, String, int, Supplier)}; MPE on a
+   * model past elimination's limits is answered by branch and bound within {@code seconds} (0: no
+   * limit) and {@code nodes}, and standard error says whether the answer is proven optimal.
+   */
+  static int run(String modelArg, Path evid, Task task, ModelOptions options, BiFunction<Model, Evidence, Evidence> withObserve,
+      String input, int threads, Supplier<BoundedLines> open, double seconds, long nodes) throws IOException {
     if (!modelArg.toLowerCase(Locale.ROOT).endsWith(".uai")) {
       throw new IllegalArgumentException("--task and --evid take a UAI model (a .uai file), not " + modelArg);
     }
@@ -60,6 +70,13 @@ final class UaiTask {
     Model m = uai.model();
     Evidence evidence = withObserve.apply(m, evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai));
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
+    if (task == Task.MPE && !fits(m, exact)) {
+      if (input != null) {
+        throw new IllegalArgumentException("--task MPE --input answers by elimination, which does not take " + m.name()
+            + "; give one case at a time (its MPE is then found by branch and bound)");
+      }
+      return byBranchAndBound(m, evidence.values(), seconds, nodes);
+    }
     // Planning refuses a model past the limits, with its width and clique size, before compiling.
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {
@@ -130,5 +147,42 @@ final class UaiTask {
 
   private static MarginalsOutput.Answer lines(String text) {
     return new MarginalsOutput.Answer(text.lines().toList(), null);
+  }
+
+  /** Whether elimination takes {@code m}; a model without solution counts as taken, for the answer below to say so. */
+  private static boolean fits(Model m, AlgorithmSpec exact) {
+    try {
+      return fgc.compiler.ModelCompiler.fits(m, exact);
+    } catch (NoSolutionException e) {
+      return true;
+    }
+  }
+
+  /** MPE by the exact driver's branch and bound, for a model elimination cannot take. */
+  private static int byBranchAndBound(Model m, int[] given, double seconds, long nodes) {
+    String broken = fgc.driver.Assignments.firstViolationAmongGiven(m, given);
+    if (broken != null) {
+      System.err.println("fgc: no MPE: the evidence has probability zero: " + broken);
+      return 1;
+    }
+    long start = System.nanoTime();
+    long deadline = seconds > 0 ? start + (long) (seconds * 1e9) : Long.MAX_VALUE;
+    fgc.driver.MostProbable best = fgc.driver.ExactDriver.withDefaults().mostProbable(m, given, nodes, deadline, x -> {},
+        fgc.driver.SolveEvents.NONE);
+    if (best.values() == null) {
+      System.err.println(best.proven() ? "fgc: no MPE: the branch and bound proved that every assignment has probability zero"
+          : "fgc: no MPE: no assignment of positive probability found before the limit (not a proof that none exists)");
+      return 1;
+    }
+    String failed = AnswerCheck.failure(m, given, best.values());
+    if (failed != null) {
+      System.err.println("fgc: the answer failed the independent check: " + failed);
+      return 1;
+    }
+    System.out.print(UaiResults.mpe(m, best.values()));
+    System.err.println(String.format(Locale.ROOT, "fgc: MPE by branch and bound (the model is past elimination's limits): %s,"
+        + " %d nodes, %.2f s, log10 weight %.6f (unnormalised)", best.proven() ? "proven optimal" : "not proven optimal:"
+        + " stopped at the limit", best.nodes(), best.nanos() / 1e9, best.log10Weight()));
+    return 0;
   }
 }

@@ -18,6 +18,10 @@ import java.util.concurrent.CompletableFuture;
  * every other model, chosen automatically, goes to the general {@link Search} (compact tables,
  * bounds on sums, all-different filtering), which branches by fewest remaining values alone.
  *
+ * <p>A weighted model (a table or prior with two different positive weights: {@link Search#weighs})
+ * is optimised, not merely solved: the answer is its most probable assignment given the evidence,
+ * by the general search's branch and bound ({@link #mostProbable}).
+ *
  * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with {@link #guidedByMarginals}) by the marginals of
  * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
  * search tables are built on the first problem of a model and reused while the model stays the same,
@@ -143,6 +147,11 @@ public final class ExactDriver implements Driver {
   @Override
   public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
+    if (Search.weighs(model)) {
+      MostProbable best = mostProbable(model, evidence, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, events);
+      return result(model, evidence, best.values() == null ? 0 : 1, best.values(), best.nodes(), generalFor(model).backtracks(),
+          start, events);
+    }
     if (!bitmaskFits(model)) {
       return solveGeneral(model, evidence, events, start);
     }
@@ -173,6 +182,47 @@ public final class ExactDriver implements Driver {
     public void undo(int variable, int value) {
       events.backtrack(variable, value);
     }
+  }
+
+  /**
+   * The most probable assignment of {@code model} given {@code evidence}: a complete branch and
+   * bound over the soft factors' costs ({@code -ln weight}), which proves its answer optimal when it
+   * finishes within the limits; else the best assignment found so far, not proven. Every
+   * improvement is told to {@code improved} as it is found (anytime).
+   *
+   * @param model the model
+   * @param evidence one value per variable, or {@link Assignments#NONE}
+   * @param nodeLimit the most branches (Long.MAX_VALUE: no limit)
+   * @param deadline a {@link System#nanoTime()} to stop at (Long.MAX_VALUE: none)
+   * @param improved hears each better assignment
+   * @param events hears the search's branches and undos
+   * @return the best assignment found and whether it is proven optimal
+   */
+  public MostProbable mostProbable(Model model, int[] evidence, long nodeLimit, long deadline,
+      java.util.function.Consumer<MostProbable> improved, SolveEvents events) {
+    long start = System.nanoTime();
+    Search g = generalFor(model);
+    Heard heard = new Heard(events);
+    Search.Outcome outcome = g.minimize(evidence, Assignments.NONE, nodeLimit, deadline, new Search.Listener() {
+      @Override
+      public void branch(int variable, int value) {
+        heard.branch(variable, value);
+      }
+
+      @Override
+      public void undo(int variable, int value) {
+        heard.undo(variable, value);
+      }
+
+      @Override
+      public void solution(int[] values) {
+        improved.accept(new MostProbable(values, MostProbable.log10Weight(model, values), false, g.nodes(),
+            System.nanoTime() - start));
+      }
+    });
+    int[] values = g.solution();
+    double weight = values == null ? Double.NEGATIVE_INFINITY : MostProbable.log10Weight(model, values);
+    return new MostProbable(values, weight, outcome != Search.Outcome.STOPPED, g.nodes(), System.nanoTime() - start);
   }
 
   /** {@link #solve} by the general search, for a model the bitmask search cannot hold. */

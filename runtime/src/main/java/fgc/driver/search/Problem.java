@@ -16,7 +16,9 @@ import java.util.Map;
  * What the search solves: variables with integer ranges and the constraints between them, made
  * from a model's factors ({@link #of}) or one by one ({@link #builder}). Soft factors constrain
  * only where they weigh 0: a prior's zero removes the value, a table's zero the tuple; every
- * positive weight is allowed alike. Its constraints keep scratch space and the state of one search:
+ * positive weight is allowed alike for a solution. A soft factor (a table or prior with two
+ * different positive weights) is also a {@link Cost}, {@code -ln weight}, which only
+ * {@link Search#minimize} reads. Its constraints keep scratch space and the state of one search:
  * a problem belongs to the one {@link Search} made from it.
  */
 final class Problem {
@@ -25,14 +27,17 @@ final class Problem {
 
   final Domains initial;
   final List<Constraint> constraints;
+  /** The soft factors' costs, for branch and bound. */
+  final List<Cost> costs;
   /** Per variable, the constraints on it. */
   final int[][] on;
   /** A relation over no open variable that cannot hold, or a domain emptied by a unary factor. */
   final boolean infeasible;
 
-  private Problem(Domains initial, List<Constraint> constraints, boolean infeasible) {
+  private Problem(Domains initial, List<Constraint> constraints, List<Cost> costs, boolean infeasible) {
     this.initial = initial;
     this.constraints = List.copyOf(constraints);
+    this.costs = List.copyOf(costs);
     this.infeasible = infeasible;
     int[] degree = new int[initial.variables];
     for (Constraint c : constraints) {
@@ -106,6 +111,13 @@ final class Problem {
             }
           }
           b.table(scope, allowed);
+          if (soft(f)) {
+            double[] costs = new double[f.weightCount()];
+            for (int k = 0; k < costs.length; k++) {
+              costs[k] = f.weight(k) > 0 ? -Math.log(f.weight(k)) : Double.POSITIVE_INFINITY;
+            }
+            b.cost(scope, costs);
+          }
           break;
         }
         default:
@@ -118,6 +130,24 @@ final class Problem {
     return b;
   }
 
+  /** Whether {@code f} is a table or prior with two different positive weights: one that weighs, not only allows. */
+  static boolean soft(Factor f) {
+    if (f.kind() != fgc.model.FactorKind.TABLE && f.kind() != fgc.model.FactorKind.PRIOR) {
+      return false;
+    }
+    double seen = 0;
+    for (int k = 0; k < f.weightCount(); k++) {
+      double w = f.weight(k);
+      if (w > 0) {
+        if (seen > 0 && w != seen) {
+          return true;
+        }
+        seen = w;
+      }
+    }
+    return false;
+  }
+
   /** Variables {@code 0 .. lo.length - 1}, variable {@code v} over {@code lo[v] .. lo[v] + size[v] - 1}. */
   static Builder builder(int[] lo, int[] size) {
     return new Builder(lo, size);
@@ -127,6 +157,7 @@ final class Problem {
   static final class Builder {
     private final Domains d;
     private final List<Constraint> constraints = new ArrayList<>();
+    private final List<Cost> costs = new ArrayList<>();
     private final Map<String, Table.Tuples> shared = new HashMap<>();
     private boolean infeasible;
 
@@ -208,9 +239,19 @@ final class Problem {
       return this;
     }
 
+    /** A cost {@code costs[k]} for joint value {@code k} of {@code vars} (row-major over their full domains). */
+    Builder cost(int[] vars, double[] costs) {
+      int[] sizes = new int[vars.length];
+      for (int p = 0; p < vars.length; p++) {
+        sizes[p] = d.size(vars[p]);
+      }
+      this.costs.add(new Cost(vars, sizes, costs));
+      return this;
+    }
+
     Problem build() {
       d.commit(); // the narrowed domains are where every search starts
-      return new Problem(d, constraints, infeasible);
+      return new Problem(d, constraints, costs, infeasible);
     }
   }
 }
