@@ -31,7 +31,22 @@ public final class Main implements Runnable {
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(run(args));
+    int code;
+    try {
+      code = run(args);
+    } catch (OutOfMemoryError e) {
+      // An Error passes picocli's handler: said in one line, as a model too big for the heap is.
+      code = outOfMemory();
+    }
+    System.exit(code);
+  }
+
+  /** Says that the heap ran out, and how to give Java more; the exit code of a refused model. */
+  static int outOfMemory() {
+    long max = Runtime.getRuntime().maxMemory() >> 20;
+    System.err.println("fgc: out of memory (the JVM's maximum heap is " + max + " MB); give Java a larger heap, e.g."
+        + " JAVA_TOOL_OPTIONS=-Xmx" + Math.max(1, (max * 2 >> 10) + 1) + "g");
+    return 2;
   }
 
   /** Runs the command line and returns the exit code (for tests). */

@@ -190,6 +190,24 @@ class UaiTaskTest {
   }
 
   @Test
+  void aHeapTooSmallToReadTheModelIsOneLineNotAStackTrace() throws Exception {
+    // A million scalars in a child JVM of 64 MB: the model itself does not fit, wherever that shows.
+    int n = 1_000_000;
+    Path model = Files.writeString(dir.resolve("wide.uai"), "MARKOV\n" + n + "\n" + "2 ".repeat(n).trim() + "\n0\n");
+    Path err = dir.resolve("err.txt");
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", model.toString(), "--task", "PR",
+        "--cache-dir", dir.resolve("cache").toString())
+        .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile()).start();
+    assertTrue(child.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the child JVM did not finish");
+    String message = Files.readString(err);
+    assertEquals(2, child.exitValue(), message);
+    assertTrue(message.contains("JAVA_TOOL_OPTIONS=-Xmx"), message);
+    assertTrue(!message.contains("OutOfMemoryError") && !message.contains("\tat "), message);
+    assertEquals("", Files.readString(dir.resolve("out.txt")), "no number is printed");
+  }
+
+  @Test
   void aModelPastTheExactLimitIsRefusedWithItsWidthAndSize() throws Exception {
     // A 30 x 30 grid: elimination width 30, cliques of 2^31 entries.
     int side = 30;
