@@ -65,7 +65,7 @@ public final class PairwiseBpEmitter {
     return footprint
         .state("REVERSE, OFFSET", e + n + 1, Integer.BYTES, "entries (directed edges and variables)")
         .state("messages", e * w, Double.BYTES, "entries (up to " + Footprint.count(e) + " directed edges x " + w + " values)")
-        .state("pre", (Math.min(e, Math.max(0, n - 1)) + 1L) * w, Double.BYTES, "entries (degree x values)")
+        .state("pre", (Math.min(e, plan.degreeBound()) + 1L) * w, Double.BYTES, "entries (degree x values)")
         .state("suf, out, cav", 3 * w, Double.BYTES, "entries");
   }
 

@@ -103,6 +103,43 @@ public final class PairwisePlan {
     return pairOccurrences;
   }
 
+  /**
+   * A bound on any variable's number of neighbours, from the families alone: a member gives each of
+   * its variables {@code arity - 1} neighbours, and a variable is in at most one member per scope
+   * position when the family's steps at that position are a mixed radix (each larger than the
+   * span of the smaller ones), else in at most all of them. At most {@code variables - 1}.
+   */
+  public long degreeBound() {
+    long bound = 0;
+    for (int at = 0; at < families.length; at = next(families, at)) {
+      int arity = families[at + 1];
+      if (arity < 2) {
+        continue;
+      }
+      int dims = families[at + 2];
+      long size = size(families, at);
+      for (int p = 0; p < arity && bound < variableCount(); p++) {
+        long[][] dim = new long[dims][];
+        for (int d = 0; d < dims; d++) {
+          int code = families[at + 3 + dims + arity + d * arity + p];
+          long step = (code & 1) == 0 ? code >>> 1 : (code + 1L) >>> 1; // its size: the sign does not matter
+          dim[d] = new long[] {step, families[at + 3 + d]};
+        }
+        java.util.Arrays.sort(dim, (a, b) -> Long.compare(a[0], b[0]));
+        long span = 0;
+        boolean injective = true;
+        for (long[] d : dim) {
+          if (d[1] > 1 && d[0] <= span) {
+            injective = false;
+          }
+          span += d[0] * (d[1] - 1);
+        }
+        bound += (arity - 1L) * (injective ? Math.min(1, size) : size);
+      }
+    }
+    return Math.min(bound, Math.max(0, variableCount() - 1L));
+  }
+
   /** Whether some edge needs {@link PairwiseKernels} (an {@code EQ} or {@code MATRIX} edge). */
   public boolean anyEdgeKernel() {
     return anyEdgeKernel;

@@ -59,7 +59,9 @@ class PairFamiliesTest {
     }
     Model grid = FgcLanguage.parse("grid.fg", ising(17), Map.of());
     assertTrue(grid.families().size() <= 3, "the grid is a few families: " + grid.families().size());
-    assertSameTables(grid, Planner.pairwise(grid), "grid");
+    PairwisePlan gridPlan = Planner.pairwise(grid);
+    assertSameTables(grid, gridPlan, "grid");
+    assertEquals(4, gridPlan.degreeBound(), "a grid's couplings give each cell at most 4 neighbours");
   }
 
   @Test
@@ -118,6 +120,7 @@ class PairFamiliesTest {
     assertArrayEquals(p.unary(), t.unary(), label + ": unary");
     assertEquals(p.anyEdgeKernel(), plan.anyEdgeKernel(), label + ": any edge kernel");
     assertEquals(p.anyUnary(), plan.anyUnary(), label + ": any unary");
+    assertTrue(t.maxDegree() <= plan.degreeBound(), label + ": degree " + t.maxDegree() + " over its bound " + plan.degreeBound());
   }
 
   /** The pairwise tables as the planner made them factor by factor: every pair collected, sorted and made distinct. */
