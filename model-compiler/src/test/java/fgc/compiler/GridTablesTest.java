@@ -35,7 +35,8 @@ class GridTablesTest {
       CompiledSolver compiled = ModelCompiler.compile(model, spec);
       byte[] bytes = compiled.classes().get(compiled.className());
       assertTrue(bytes.length < (48 << 10), algorithm + ": class of " + bytes.length + " bytes");
-      assertTrue(compiled.source().contains("PackedTables.ints("), algorithm);
+      // A pairwise class holds the grid's families, not its edges: it has no large table to pack.
+      assertTrue(algorithm.equals("bp-pairwise") || compiled.source().contains("PackedTables.ints("), algorithm);
       assertTrue(ModelCompiler.footprint(model, spec).classBytes() >= bytes.length, algorithm);
       GeneratedAlgorithm generated = DifferentialTest.instantiate(compiled);
       GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
@@ -52,12 +53,31 @@ class GridTablesTest {
     Model model = FgcLanguage.parse("grid.fg", text, Map.of());
     AlgorithmSpec spec = AlgorithmSpec.named("bp-pairwise");
     CompiledSolver compiled = ModelCompiler.compile(model, spec);
-    // 6,240 directed edges, every one a matrix edge of the one shared matrix.
-    assertTrue(compiled.source().contains("EDGE_KIND = PackedTables.filled(6240, 2);"), "EDGE_KIND");
-    assertTrue(compiled.source().contains("EDGE_INFO = PackedTables.filled(6240, 0);"), "EDGE_INFO");
+    // 6,240 directed edges, every one a matrix edge of the one shared matrix, made when the class
+    // loads from its three families.
+    assertTrue(compiled.source().contains("EDGE_KIND = TABLES.edgeKinds();"), "EDGE_KIND");
+    fgc.algorithm.PairFamilies tables = fgc.compiler.plan.Planner.pairwise(model).tables();
+    assertEquals(6240, tables.edgeCount());
+    assertTrue(java.util.Arrays.stream(tables.edgeKinds()).allMatch(k -> k == fgc.algorithm.PairwiseKernels.MATRIX), "EDGE_KIND");
+    assertTrue(java.util.Arrays.stream(tables.edgeInfos()).allMatch(k -> k == 0), "EDGE_INFO");
     GeneratedAlgorithm generated = DifferentialTest.instantiate(compiled);
     GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     assertMarginalsAgree(generated, reference, 10, 1, 1e-12, spec.name());
+  }
+
+  @Test
+  void aPairwiseClassIsTheSameSizeForAGridTenTimesAsWide() throws Exception {
+    // The class holds the grid's families (a prior, the horizontal and the vertical couplings):
+    // a few numbers whatever the width, so 90,000 variables cost the bytes of 900.
+    for (String algorithm : new String[] {"bp-pairwise", "bp-pairwise-max"}) {
+      AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
+      CompiledSolver small = ModelCompiler.compile(grid(30), spec);
+      CompiledSolver large = ModelCompiler.compile(grid(300), spec);
+      int smallBytes = small.classes().get(small.className()).length;
+      int largeBytes = large.classes().get(large.className()).length;
+      assertTrue(Math.abs(largeBytes - smallBytes) <= 64, algorithm + ": " + smallBytes + " and " + largeBytes + " bytes");
+      assertTrue(Math.abs(large.source().length() - small.source().length()) <= 64, algorithm + ": source lengths");
+    }
   }
 
   /** After {@code sweeps} sweeps of each, every {@code step}-th variable's two-value marginal agrees within {@code tolerance}. */

@@ -62,15 +62,16 @@ class SolverLimitsTest {
       PlanException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
           () -> assertThrows(PlanException.class, () -> ModelCompiler.generateSource(blocks, AlgorithmSpec.named(algorithm))));
       assertEquals(algorithm + " cannot take model blocks (9,216 variables of up to 256 values, 9 factors): its messages array would need"
-          + " 2,413,559,808 entries (9,427,968 directed edges x 256 values), over the 2,147,483,639 of the largest array the JVM"
+          + " 2,413,559,808 entries (up to 9,427,968 directed edges x 256 values), over the 2,147,483,639 of the largest array the JVM"
           + " allocates; no other algorithm fits", e.getMessage());
     }
-    // Sudoku 14x14 boxes: the messages would need 4.2e9 entries (the int product overflowed before).
+    // Sudoku 14x14 boxes: the messages would need 4.2e9 entries (the int product overflowed before),
+    // 4.4e9 as counted from the pairs the families join (a pair in a row and a box counted twice).
     Model sudoku = TestModels.sudoku(14);
     PlanException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
         () -> assertThrows(PlanException.class, () -> ModelCompiler.generateSource(sudoku, AlgorithmSpec.named("bp-pairwise"))));
     assertTrue(e.getMessage().startsWith("bp-pairwise cannot take model sudoku (38,416 variables of up to 196 values, 588 factors):"
-        + " its messages array would need 4,209,010,624 entries"), e.getMessage());
+        + " its messages array would need 4,404,778,560 entries"), e.getMessage());
   }
 
   @Test
@@ -98,9 +99,10 @@ class SolverLimitsTest {
     assertEquals("bp-pairwise cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): collecting its"
         + " 25,067,520 pairs of variables would take 382.5 MiB, over half of this JVM's 512.0 MiB heap; a larger heap"
         + " (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx2g) may take it", e.getMessage());
-    // With room for the pairs, the plan goes on to size the messages, past the largest array.
+    // With room for the pairs, the plan goes on to size the messages, past the largest array: from
+    // the pairs its families join, a pair in a row and a box counted twice (24,084,480 distinct).
     e = assertThrows(TooLargeException.class, () -> fgc.compiler.plan.Planner.pairwise(sudoku, "bp-pairwise", 4L << 30));
-    assertTrue(e.getMessage().contains("its messages array would need 12,331,253,760 entries"), e.getMessage());
+    assertTrue(e.getMessage().contains("its messages array would need 12,834,570,240 entries"), e.getMessage());
   }
 
   /** The footprint {@link ModelCompiler} checks, sweep included, without its check against this JVM's heap. */

@@ -6,7 +6,7 @@ import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
 import fgc.algorithm.PairwiseKernels;
 import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PairPotentials;
+import fgc.compiler.plan.PairwisePlan;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -19,31 +19,32 @@ import javax.lang.model.element.Modifier;
 public final class PairwiseKindsEmitter {
   private PairwiseKindsEmitter() {}
 
-  static void addTo(TypeSpec.Builder type, PairPotentials potentials, boolean dirichlet) {
-    if (potentials.anyEdgeKernel()) {
-      type.addField(EmitSupport.constant(int[].class, "EDGE_KIND", Tables.decodeCall(potentials.edgeKinds())));
-      type.addField(EmitSupport.constant(int[].class, "EDGE_INFO", Tables.decodeCall(potentials.edgeInfos())));
-      type.addField(EmitSupport.constant(int[].class, "PAIR_INFO", Tables.decodeCall(potentials.info())));
-      type.addField(EmitSupport.constant(double[].class, "PAIR_WEIGHTS", Tables.decodeCall(potentials.weights())));
+  static void addTo(TypeSpec.Builder type, PairwisePlan plan, boolean dirichlet) {
+    // Made from the families when the class loads ({@code TABLES}).
+    if (plan.anyEdgeKernel()) {
+      type.addField(PairwiseBpEmitter.derived(int[].class, "EDGE_KIND", "TABLES.edgeKinds()"));
+      type.addField(PairwiseBpEmitter.derived(int[].class, "EDGE_INFO", "TABLES.edgeInfos()"));
+      type.addField(PairwiseBpEmitter.derived(int[].class, "PAIR_INFO", "TABLES.pairInfo()"));
+      type.addField(PairwiseBpEmitter.derived(double[].class, "PAIR_WEIGHTS", "TABLES.pairWeights()"));
     }
-    if (potentials.anyUnary()) {
-      type.addField(EmitSupport.constant(int[].class, "UNARY_AT", Tables.decodeCall(potentials.unaryAt())));
-      type.addField(EmitSupport.constant(double[].class, "UNARY", Tables.decodeCall(potentials.unary())));
+    if (plan.anyUnary()) {
+      type.addField(PairwiseBpEmitter.derived(int[].class, "UNARY_AT", "TABLES.unaryAt()"));
+      type.addField(PairwiseBpEmitter.derived(double[].class, "UNARY", "TABLES.unary()"));
       type.addMethod(weighPrior(dirichlet));
     }
   }
 
-  /** Adds the tables {@link #addTo} writes to {@code footprint}. */
-  static void account(Footprint footprint, PairPotentials potentials) {
-    if (potentials.anyEdgeKernel()) {
-      Tables.account(footprint, "EDGE_KIND", potentials.edgeKinds());
-      Tables.account(footprint, "EDGE_INFO", potentials.edgeInfos());
-      Tables.account(footprint, "PAIR_INFO", potentials.info());
-      Tables.account(footprint, "PAIR_WEIGHTS", potentials.weights());
+  /**
+   * Adds the tables {@link #addTo} makes at load to {@code footprint}, for up to {@code edges}
+   * directed edges. The matrices are stored once each, a few for a model of few tables: not counted.
+   */
+  static void account(Footprint footprint, PairwisePlan plan, long edges) {
+    if (plan.anyEdgeKernel()) {
+      footprint.state("EDGE_KIND, EDGE_INFO", 2 * edges, Integer.BYTES, "entries (directed edges)");
     }
-    if (potentials.anyUnary()) {
-      Tables.account(footprint, "UNARY_AT", potentials.unaryAt());
-      Tables.account(footprint, "UNARY", potentials.unary());
+    if (plan.anyUnary()) {
+      footprint.state("UNARY_AT", plan.variableCount(), Integer.BYTES, "entries (variables)")
+          .state("UNARY", (long) plan.variableCount() * plan.layout().width(), Double.BYTES, "entries (variables x values)");
     }
   }
 

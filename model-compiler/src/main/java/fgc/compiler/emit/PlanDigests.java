@@ -6,7 +6,6 @@ import fgc.compiler.plan.EliminationPlan;
 import fgc.compiler.plan.EliminationProgram;
 import fgc.compiler.plan.FactorData;
 import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
 import fgc.compiler.plan.VariableLayout;
 import java.util.Map;
@@ -79,25 +78,11 @@ public final class PlanDigests {
   /** {@link PairwiseBpEmitter}'s constants, with {@link PairwiseKindsEmitter}'s. */
   private static void pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping, Map<String, Object> out) {
     common(plan.layout(), algorithm, dirichlet, out);
-    PairPotentials potentials = plan.potentials();
-    if (potentials.anyEdgeKernel()) {
-      out.put("EDGE_KIND", potentials.edgeKinds());
-      out.put("EDGE_INFO", potentials.edgeInfos());
-      out.put("PAIR_INFO", potentials.info());
-      out.put("PAIR_WEIGHTS", potentials.weights());
-    }
-    if (potentials.anyUnary()) {
-      out.put("UNARY_AT", potentials.unaryAt());
-      out.put("UNARY", potentials.unary());
-    }
-    out.put("E", plan.edgeCount());
-    out.put("MAX_DEGREE", plan.maxDegree());
+    // The edge tables the class makes from the families are instance fields, not constants.
+    out.put("PAIR_FAMILIES", plan.families());
+    out.put("FAMILY_WEIGHTS", plan.weights());
     out.put("DAMPING", damping);
     out.put("KEEP", 1.0 - damping);
-    out.put("REVERSE", plan.reverses());
-    if (plan.regularDegree() < 0) {
-      out.put("OFFSET", plan.offsets());
-    }
   }
 
   /** {@link FactorBpEmitter}'s constants, with {@link FactorKindsEmitter}'s. */

@@ -1,16 +1,24 @@
 package fgc.compiler.plan;
 
+import fgc.algorithm.PairFamilies;
 import fgc.compiler.Algorithms;
 import fgc.model.Factor;
+import fgc.model.FactorFamily;
 import fgc.model.FactorKind;
 import fgc.model.Model;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Plans BP for a model. Pairwise: expands each {@code alldiff} into the {@code neq} of every pair of
- * its variables, merges every factor between the same two variables into one pair (two identical
- * hard {@code neq} factors are one factor: their product is the same 0/1 potential; other kinds
- * combine as {@link PairPotentials} says), and numbers the directed edges.
+ * Plans BP for a model. Pairwise: the plan is the model's factor families, a few numbers each
+ * ({@link PairwisePlan}); from them {@link PairFamilies} expands each {@code alldiff} into the
+ * {@code neq} of every pair of its variables, merges every factor between the same two variables
+ * into one pair (two identical hard {@code neq} factors are one factor: their product is the same
+ * 0/1 potential; other kinds combine as {@link PairPotentials} says), and numbers the directed
+ * edges, when the class loads.
  */
 public final class Planner {
   private Planner() {}
@@ -101,88 +109,106 @@ public final class Planner {
     Contradictions.check(model);
     int n = model.variableCount();
     VariableLayout layout = VariableLayout.of(model);
+    // The plan is the model's families as few numbers ({@link PairFamilies}); the pairs, their
+    // merging and the tables are made from them when the class loads. Its limits are counted per
+    // family: members times the pairs of each.
+    IntTable families = new IntTable();
+    WeightTables weights = new WeightTables();
     long occurrences = 0;
-    for (Factor f : model.factors()) {
+    for (FactorFamily family : model.families()) {
+      Factor f = family.first();
       requirePairwiseOrUnary(model, f);
+      int potential;
+      if (f.kind() == FactorKind.ALLDIFF || f.kind() == FactorKind.NEQ) {
+        potential = PairFamilies.NEQ;
+      } else if (f.kind() == FactorKind.EQ) {
+        potential = PairFamilies.EQ;
+      } else {
+        potential = PairFamilies.weightsAt(weights.at(f.weights()));
+      }
       if (PairPotentials.isPairwise(f)) {
-        occurrences += (long) f.arity() * (f.arity() - 1) / 2;
+        occurrences += family.size() * ((long) f.arity() * (f.arity() - 1) / 2);
+      }
+      int dims = family.dimensions();
+      families.add(potential);
+      families.add(f.arity());
+      families.add(dims);
+      for (int d = 0; d < dims; d++) {
+        families.add(family.count(d));
+      }
+      for (int p = 0; p < f.arity(); p++) {
+        families.add(f.variable(p));
+      }
+      for (int d = 0; d < dims; d++) {
+        for (int p = 0; p < f.arity(); p++) {
+          families.add(PairFamilies.step(family.step(d, p)));
+        }
       }
     }
     if (occurrences > SolverLimits.MAX_PAIR_OCCURRENCES) {
       throw new TooLargeException(algorithm + " cannot take model " + model.name() + " (" + Footprint.count(n) + " variables, "
-          + Footprint.count(model.factors().size()) + " factors): its factors join " + Footprint.count(occurrences)
+          + Footprint.count(model.factorCount()) + " factors): its factors join " + Footprint.count(occurrences)
           + " pairs of variables (each alldiff of k variables k(k-1)/2, repeats counted), over the "
           + Footprint.count(SolverLimits.MAX_PAIR_OCCURRENCES) + " the planner collects");
     }
-
-    // Collect each unordered pair once, as a sorted array of longs (smaller index in the high half).
-    long collecting = 2 * occurrences * Long.BYTES; // the pairs, and the run-merging buffer of Arrays.sort
+    // The class collects the pairs when it loads (an int per pair, bucketed, and the table of
+    // their buckets): they must fit in half of this heap, as the largest array of a solver must.
+    long collecting = 2 * occurrences * Long.BYTES;
     if (collecting > maxHeap / SolverLimits.HEAP_PER_LARGEST_ARRAY) {
       throw new Footprint(algorithm, model, layout.width()).refuse("collecting its " + Footprint.count(occurrences)
           + " pairs of variables would take " + Footprint.bytes(collecting) + ", over half of this JVM's " + Footprint.bytes(maxHeap)
           + " heap; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
           + Footprint.suggestedHeap(collecting * SolverLimits.HEAP_PER_LARGEST_ARRAY) + ") may take it");
     }
-    long[] pairs = new long[(int) occurrences];
-    int count = 0;
-    for (Factor f : model.factors()) {
-      if (!PairPotentials.isPairwise(f)) {
-        continue;
-      }
-      int arity = f.arity();
-      for (int a = 0; a < arity; a++) {
-        for (int b = a + 1; b < arity; b++) {
-          int x = Math.min(f.variable(a), f.variable(b));
-          int y = Math.max(f.variable(a), f.variable(b));
-          pairs[count++] = ((long) x << 32) | y;
-        }
-      }
-    }
-    Arrays.sort(pairs);
-    int distinct = 0;
-    for (int k = 0; k < count; k++) {
-      if (k == 0 || pairs[k] != pairs[k - 1]) {
-        pairs[distinct++] = pairs[k];
-      }
-    }
     // Every pairwise class holds the messages (directed edges x values) and the reverse-edge
-    // table (a permutation of the directed edges): too many edges fail here. The table's text is
-    // known only once it is packed: counted as none.
-    long edges = 2L * distinct;
+    // table: too many edges fail here. Pairs joined by several factors are counted each time, so
+    // this bounds the edges from above.
+    long edges = 2L * occurrences;
     new Footprint(algorithm, model, layout.width())
         .state("messages", edges * layout.width(), Double.BYTES,
-            "entries (" + Footprint.count(edges) + " directed edges x " + layout.width() + " values)")
-        .table("REVERSE", edges, 0, 1, Integer.BYTES)
+            "entries (up to " + Footprint.count(edges) + " directed edges x " + layout.width() + " values)")
+        .state("REVERSE", edges, Integer.BYTES, "entries (directed edges)")
         .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
+    return new PairwisePlan(model.name(), layout, families.toArray(), weights.toArray(), occurrences);
+  }
 
-    int[] degree = new int[n];
-    for (int k = 0; k < distinct; k++) {
-      degree[(int) (pairs[k] >>> 32)]++;
-      degree[(int) pairs[k]]++;
+  /** A growing array of ints. */
+  private static final class IntTable {
+    private int[] values = new int[64];
+    private int size;
+
+    void add(int x) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, 2 * size);
+      }
+      values[size++] = x;
     }
-    int[] offset = new int[n + 1];
-    for (int i = 0; i < n; i++) {
-      offset[i + 1] = offset[i] + degree[i];
+
+    int[] toArray() {
+      return Arrays.copyOf(values, size);
     }
-    // Pairs in ascending order give each variable its neighbours in ascending order with no sort:
-    // those below it come from pairs that start lower, so before the pairs that start with it.
-    // Both edges of a pair are placed together, so each is the other's reverse.
-    int[] neighbour = new int[offset[n]];
-    int[] reverse = new int[neighbour.length];
-    int[] fill = degree;
-    System.arraycopy(offset, 0, fill, 0, n);
-    for (int k = 0; k < distinct; k++) {
-      int x = (int) (pairs[k] >>> 32);
-      int y = (int) pairs[k];
-      int ex = fill[x]++;
-      int ey = fill[y]++;
-      neighbour[ex] = y;
-      neighbour[ey] = x;
-      reverse[ex] = ey;
-      reverse[ey] = ex;
+  }
+
+  /** The families' weight tables, each distinct one stored once: where each starts. */
+  private static final class WeightTables {
+    private final Map<List<Double>, Integer> stored = new HashMap<>();
+    private final List<Double> values = new ArrayList<>();
+
+    int at(double[] weights) {
+      List<Double> key = new ArrayList<>(weights.length);
+      for (double w : weights) {
+        key.add(w);
+      }
+      return stored.computeIfAbsent(key, k -> {
+        int start = values.size();
+        values.addAll(k);
+        return start;
+      });
     }
-    return new PairwisePlan(model.name(), layout, offset, neighbour, reverse, distinct,
-        PairPotentials.of(model, layout, offset, neighbour, reverse));
+
+    double[] toArray() {
+      return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
   }
 
   /** A clear compile error for a factor pairwise BP has no messages for, naming the algorithms that have. */
