@@ -41,7 +41,9 @@ class PlanDigestTest {
         boolean constant = Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers());
         Class<?> t = f.getType();
         boolean numeric = t == int.class || t == double.class || t == int[].class || t == double[].class;
-        if (constant && numeric && !f.getName().equals("OTHER_EDGES")) {
+        // Derived on load by solver-api code: OTHER_EDGES, and the flat tables rebuilt from the digested FAMILIES.
+        boolean derived = f.getName().equals("OTHER_EDGES") || compiled.source().contains(" " + f.getName() + " = GROUND.");
+        if (constant && numeric && !derived) {
           assertTrue(compiled.source().contains(".add(" + f.getName() + ")"),
               c + ": the digest leaves out " + f.getName());
         }

@@ -303,7 +303,8 @@ public final class EmitSupport {
    * {@link #DERIVED} ones, and the algorithm's name.
    */
   static boolean digested(FieldSpec field) {
-    if (!field.modifiers.contains(Modifier.STATIC) || !field.modifiers.contains(Modifier.FINAL) || DERIVED.contains(field.name)) {
+    if (!field.modifiers.contains(Modifier.STATIC) || !field.modifiers.contains(Modifier.FINAL) || DERIVED.contains(field.name)
+        || field.javadoc.toString().equals(DERIVED_DOC)) {
       return false;
     }
     TypeName t = field.type;
@@ -345,6 +346,17 @@ public final class EmitSupport {
     FieldSpec.Builder f = FieldSpec.builder(type, name, Modifier.STATIC, Modifier.FINAL).initializer(init);
     f.addModifiers(extra.length == 0 ? new Modifier[] {Modifier.PRIVATE} : extra);
     return f.build();
+  }
+
+  /** The javadoc that marks a {@link #derived} constant. */
+  private static final String DERIVED_DOC = "Derived when the class loads from digested constants, by solver-api code.\n";
+
+  /**
+   * A constant the class derives from its digested ones when it loads, by solver-api code (which
+   * the compiler's fingerprint covers), like the {@link #DERIVED} ones: left out of the plan digest.
+   */
+  static FieldSpec derived(Class<?> type, String name, CodeBlock init) {
+    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).addJavadoc(DERIVED_DOC).initializer(init).build();
   }
 
   static FieldSpec state(Class<?> type, String name, String init) {

@@ -7,6 +7,7 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.AlldiffKernels;
 import fgc.algorithm.AssignmentKernels;
+import fgc.algorithm.FamilyTables;
 import fgc.algorithm.IntTables;
 import fgc.algorithm.Numerics;
 import fgc.compiler.plan.FactorPlan;
@@ -73,12 +74,13 @@ public final class FactorBpEmitter {
     long f = plan.factorCount();
     Footprint footprint = new Footprint(maxProduct ? "maxproduct" : "sumproduct", model, plan.layout().width());
     new EmitSupport(plan.layout()).account(footprint);
+    Tables.account(footprint, "FAMILIES", plan.families());
+    // Rebuilt from the families when the class loads: heap, not class text.
     if (plan.uniformArity() < 0) {
-      Tables.account(footprint, "FACTOR_START", plan.factorStarts());
+      footprint.state("FACTOR_START", f + 1, Integer.BYTES, "entries (factors + 1)");
     }
-    Tables.account(footprint, "EDGE_VAR", plan.edgeVariables());
-    Tables.account(footprint, "VAR_START", plan.variableStarts());
-    Tables.account(footprint, "VAR_EDGES", plan.variableEdges());
+    footprint.state("EDGE_VAR, VAR_EDGES", 2 * e, Integer.BYTES, "entries (2 x edges)")
+        .state("VAR_START", plan.variableCount() + 1L, Integer.BYTES, "entries (variables + 1)");
     long subsets = 1L << (maxProduct ? Math.min(w, MAX_PRODUCT_SPARSE_WIDTH) : w);
     footprint.state("OTHER_EDGES", 2 * e, Integer.BYTES, "entries (2 x edges)")
         .state("toVariable", e * w, Double.BYTES, "entries (" + Footprint.count(e) + " edges x " + w + " values)")
@@ -121,12 +123,17 @@ public final class FactorBpEmitter {
     }
     type.addField(EmitSupport.constant(double.class, "DAMPING", CodeBlock.of("$L", Double.toString(damping))));
     type.addField(EmitSupport.constant(double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
+    // The families' few numbers are the class's; the flat tables the kernels read are rebuilt from them on load.
+    type.addField(EmitSupport.constant(int[].class, "FAMILIES", Tables.decodeCall(plan.families())));
+    String ranges = plan.layout().uniformDomains() ? "null, null" : "VAR_LO, VAR_SIZE";
+    type.addField(EmitSupport.derived(FamilyTables.class, "GROUND",
+        CodeBlock.of("$T.of(FAMILIES, V, W, $L)", FamilyTables.class, ranges)));
     if (arity < 0) {
-      type.addField(EmitSupport.constant(int[].class, "FACTOR_START", Tables.decodeCall(plan.factorStarts())));
+      type.addField(EmitSupport.derived(int[].class, "FACTOR_START", CodeBlock.of("GROUND.factorStarts()")));
     }
-    type.addField(EmitSupport.constant(int[].class, "EDGE_VAR", Tables.decodeCall(plan.edgeVariables())));
-    type.addField(EmitSupport.constant(int[].class, "VAR_START", Tables.decodeCall(plan.variableStarts())));
-    type.addField(EmitSupport.constant(int[].class, "VAR_EDGES", Tables.decodeCall(plan.variableEdges())));
+    type.addField(EmitSupport.derived(int[].class, "EDGE_VAR", CodeBlock.of("GROUND.edgeVariables()")));
+    type.addField(EmitSupport.derived(int[].class, "VAR_START", CodeBlock.of("GROUND.variableStarts()")));
+    type.addField(EmitSupport.derived(int[].class, "VAR_EDGES", CodeBlock.of("GROUND.variableEdges()")));
     // Derived when the class loads, not stored: half the size of the other tables together.
     type.addField(EmitSupport.constant(int[].class, "OTHER_EDGES",
         CodeBlock.of("$T.otherEdgesOfThree(VAR_START, VAR_EDGES, E, W)", IntTables.class)));

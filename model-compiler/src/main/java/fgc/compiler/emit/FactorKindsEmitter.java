@@ -24,9 +24,10 @@ public final class FactorKindsEmitter {
   static void account(Footprint footprint, FactorPlan plan) {
     FactorData data = plan.data();
     long w = plan.layout().width();
-    Tables.account(footprint, "KIND", data.kinds());
-    Tables.account(footprint, "INFO_START", data.infoStarts());
-    Tables.account(footprint, "INFO", data.info());
+    // Kinds and info are rebuilt from the families when the class loads: heap, not class text.
+    long f = plan.factorCount();
+    footprint.state("KIND, INFO_START", 2 * f + 1, Integer.BYTES, "entries (2 x factors)")
+        .state("INFO", (long) plan.edgeCount() * 2 + f, Integer.BYTES, "entries (at most 2 x edges + factors)");
     Tables.account(footprint, "WEIGHTS", data.weights());
     footprint.state("slotRows, slotOut", 2L * data.maxArity() * w, Double.BYTES, "entries (arity x values)")
         .state("kernelScratch", data.sumScratch(), Double.BYTES, "entries (the sum's partial sums)")
@@ -35,9 +36,9 @@ public final class FactorKindsEmitter {
 
   static void addTo(TypeSpec.Builder type, FactorPlan plan, String first, String arity, boolean max) {
     FactorData data = plan.data();
-    type.addField(EmitSupport.constant(int[].class, "KIND", Tables.decodeCall(data.kinds())));
-    type.addField(EmitSupport.constant(int[].class, "INFO_START", Tables.decodeCall(data.infoStarts())));
-    type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(data.info())));
+    type.addField(EmitSupport.derived(int[].class, "KIND", CodeBlock.of("GROUND.kinds()")));
+    type.addField(EmitSupport.derived(int[].class, "INFO_START", CodeBlock.of("GROUND.infoStarts()")));
+    type.addField(EmitSupport.derived(int[].class, "INFO", CodeBlock.of("GROUND.info()")));
     type.addField(EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(data.weights())));
     type.addField(EmitSupport.state(double[].class, "slotRows", "new double[" + data.maxArity() + " * W]"));
     type.addField(EmitSupport.state(double[].class, "slotOut", "new double[" + data.maxArity() + " * W]"));

@@ -94,17 +94,10 @@ public final class PlanDigests {
     out.put("SUBSETS", 1 << (max ? Math.min(width, FactorBpEmitter.MAX_PRODUCT_SPARSE_WIDTH) : width));
     out.put("DAMPING", damping);
     out.put("KEEP", 1.0 - damping);
-    if (plan.uniformArity() < 0) {
-      out.put("FACTOR_START", plan.factorStarts());
-    }
-    out.put("EDGE_VAR", plan.edgeVariables());
-    out.put("VAR_START", plan.variableStarts());
-    out.put("VAR_EDGES", plan.variableEdges());
+    // The families and the distinct tables: the flat tables are derived from them on load.
+    out.put("FAMILIES", plan.families());
     FactorData data = plan.data();
     if (data.needed()) {
-      out.put("KIND", data.kinds());
-      out.put("INFO_START", data.infoStarts());
-      out.put("INFO", data.info());
       out.put("WEIGHTS", data.weights());
     }
   }

@@ -65,7 +65,8 @@ final class Contradictions {
     boolean tables = false;
     boolean sums = false;
     boolean apart = false;
-    for (Factor f : model.factors()) {
+    for (fgc.model.FactorFamily family : model.families()) { // a family's members share their kind and arity
+      Factor f = family.first();
       switch (f.kind()) {
         case PRIOR -> unaries = true;
         case TABLE -> {
@@ -96,29 +97,40 @@ final class Contradictions {
   }
 
   private void unary() {
-    List<Factor> factors = model.factors();
-    for (int k = 0; k < factors.size(); k++) {
-      Factor f = factors.get(k);
+    // Family by family, members by their variable alone: a grid's two million couplings are skipped
+    // as two families, and no member is made.
+    long start = 0;
+    for (fgc.model.FactorFamily family : model.families()) {
+      Factor f = family.first();
+      long members = family.size();
       if (f.kind() != FactorKind.PRIOR && !(f.kind() == FactorKind.TABLE && f.arity() == 1)) {
+        start += members;
         continue;
       }
-      int i = f.variable(0);
-      long[] values = valuesLeft(i).clone();
-      int from = model.domainOf(i).lo() - lo;
-      for (int v = 0; v < f.weightCount(); v++) {
-        if (f.weight(v) == 0.0) {
-          clear(values, from + v);
-          narrowed = true;
-        }
+      for (long m = 0; m < members; m++) {
+        unary(f, family.variable(m, 0), (int) (start + m));
       }
-      left[i] = values;
-      if (restrictedBy.get(i) == null) {
-        restrictedBy.set(i, new ArrayList<>());
+      start += members;
+    }
+  }
+
+  /** Rules out the zero-weight values of unary factor {@code k} (weights {@code f}'s) on variable {@code i}. */
+  private void unary(Factor f, int i, int k) {
+    long[] values = valuesLeft(i).clone();
+    int from = model.domainOf(i).lo() - lo;
+    for (int v = 0; v < f.weightCount(); v++) {
+      if (f.weight(v) == 0.0) {
+        clear(values, from + v);
+        narrowed = true;
       }
-      restrictedBy.get(i).add(k);
-      if (isEmpty(values)) {
-        throw noSolution(restrictedBy.get(i), "leave " + model.variableName(i) + " no value");
-      }
+    }
+    left[i] = values;
+    if (restrictedBy.get(i) == null) {
+      restrictedBy.set(i, new ArrayList<>());
+    }
+    restrictedBy.get(i).add(k);
+    if (isEmpty(values)) {
+      throw noSolution(restrictedBy.get(i), "leave " + model.variableName(i) + " no value");
     }
   }
 

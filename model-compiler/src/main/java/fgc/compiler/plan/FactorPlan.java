@@ -1,5 +1,7 @@
 package fgc.compiler.plan;
 
+import fgc.algorithm.FamilyTables;
+
 /**
  * The message plan of factor-level belief propagation: one node per model factor, connected to its
  * variables by edges that each carry two messages (variable to factor, factor to variable).
@@ -7,28 +9,33 @@ package fgc.compiler.plan;
  * scope order; {@code variableEdges[variableStart[i] .. variableStart[i+1]-1]} are the edges of
  * variable {@code i}, in ascending edge order.
  *
- * <p>Its tables, and its {@link FactorData}'s, are handed out as they are, not copied (a
- * million-factor model's plan is made on every load of its class, for the plan check): callers
- * read them and never write them.
+ * <p>The plan holds the model's factor families ({@link #families()}, as {@link FamilyTables} reads
+ * them) and one copy of each distinct table: its size, and the time to make it, are the model's
+ * families, not its unrolled factors, so a cache hit's plan check on a million-variable grid costs
+ * what a small grid's does. The flat tables ({@link #factorStarts()} ...) are rebuilt from the
+ * families by the same {@link FamilyTables} the class runs at load, on first asking.
+ *
+ * <p>Its arrays are handed out as they are, not copied: callers read them and never write them.
  */
 public final class FactorPlan {
   private final String modelName;
   private final VariableLayout layout;
-  private final int[] factorStart;
-  private final int[] edgeVariable;
-  private final int[] variableStart;
-  private final int[] variableEdges;
+  private final int[] families;
+  private final int factorCount;
+  private final int edgeCount;
+  private final int uniformArity;
   private final FactorData data;
+  private FamilyTables tables;
 
-  FactorPlan(String modelName, VariableLayout layout, int[] factorStart, int[] edgeVariable, int[] variableStart, int[] variableEdges,
-      FactorData data) {
-    this.data = data;
+  FactorPlan(String modelName, VariableLayout layout, int[] families, int factorCount, int edgeCount, int uniformArity,
+      double[] weights, int maxArity, int sumScratch) {
     this.modelName = modelName;
     this.layout = layout;
-    this.factorStart = factorStart;
-    this.edgeVariable = edgeVariable;
-    this.variableStart = variableStart;
-    this.variableEdges = variableEdges;
+    this.families = families;
+    this.factorCount = factorCount;
+    this.edgeCount = edgeCount;
+    this.uniformArity = uniformArity;
+    this.data = new FactorData(this, weights, maxArity, sumScratch);
   }
 
   public String modelName() {
@@ -44,28 +51,32 @@ public final class FactorPlan {
   }
 
   public int factorCount() {
-    return factorStart.length - 1;
+    return factorCount;
   }
 
   public int edgeCount() {
-    return edgeVariable.length;
+    return edgeCount;
+  }
+
+  /**
+   * The families as {@link FamilyTables#of} reads them: per family its kind code, arity, data, loop
+   * dimensions, counts, first scope and zigzag-coded steps.
+   */
+  public int[] families() {
+    return families;
   }
 
   public int arity(int factor) {
-    return factorStart[factor + 1] - factorStart[factor];
+    return factorStarts()[factor + 1] - factorStarts()[factor];
   }
 
   /** The common arity when every factor has the same, else -1. */
   public int uniformArity() {
-    for (int f = 1; f < factorCount(); f++) {
-      if (arity(f) != arity(0)) {
-        return -1;
-      }
-    }
-    return factorCount() == 0 ? 0 : arity(0);
+    return uniformArity;
   }
 
   public int maxVariableDegree() {
+    int[] variableStart = variableStarts();
     int max = 0;
     for (int i = 0; i < variableCount(); i++) {
       max = Math.max(max, variableStart[i + 1] - variableStart[i]);
@@ -78,19 +89,28 @@ public final class FactorPlan {
     return data;
   }
 
+  /** The flat tables, rebuilt from the families on first asking (as the class does when it loads). */
+  synchronized FamilyTables tables() {
+    if (tables == null) {
+      tables = FamilyTables.of(families, layout.variableCount(), layout.width(),
+          layout.uniformDomains() ? null : layout.variableOffsets(), layout.uniformDomains() ? null : layout.variableSizes());
+    }
+    return tables;
+  }
+
   public int[] factorStarts() {
-    return factorStart;
+    return tables().factorStarts();
   }
 
   public int[] edgeVariables() {
-    return edgeVariable;
+    return tables().edgeVariables();
   }
 
   public int[] variableStarts() {
-    return variableStart;
+    return tables().variableStarts();
   }
 
   public int[] variableEdges() {
-    return variableEdges;
+    return tables().variableEdges();
   }
 }

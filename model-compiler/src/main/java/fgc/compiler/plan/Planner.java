@@ -1,5 +1,7 @@
 package fgc.compiler.plan;
 
+import fgc.algorithm.FactorKernels;
+import fgc.algorithm.FamilyTables;
 import fgc.algorithm.PairFamilies;
 import fgc.compiler.Algorithms;
 import fgc.model.Factor;
@@ -35,16 +37,28 @@ public final class Planner {
       throw new TooLargeException(algorithm + " computes exact factor messages over subsets of the " + layout.width()
           + " values of model " + model.name() + "; it takes at most " + maxWidth + " values");
     }
-    int n = model.variableCount();
-    int f = model.factors().size();
+    java.util.List<FactorFamily> families = model.families();
     long edges = 0;
-    for (int k = 0; k < f; k++) {
-      Factor factor = model.factors().get(k);
+    long factors = 0;
+    int uniformArity = 0;
+    boolean anyArity = false;
+    for (FactorFamily family : families) {
+      Factor factor = family.first();
       if ((factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ) && factor.arity() > layout.width()) {
+        int k = (int) factors;
         throw new PlanException(model.atFactor(k, "factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
             + " different values but the model has only " + layout.width() + ": it can never hold"));
       }
-      edges += factor.arity();
+      if (family.size() > 0) {
+        if (!anyArity) {
+          uniformArity = factor.arity();
+          anyArity = true;
+        } else if (uniformArity != factor.arity()) {
+          uniformArity = -1;
+        }
+      }
+      factors += family.size();
+      edges += family.size() * factor.arity();
     }
     // The messages (edges x values) and the edge list (a permutation of the edges) are in every
     // factor class: too many edges fail here, before the arrays of the plan are made. The list's
@@ -53,29 +67,91 @@ public final class Planner {
         .state("messages", edges * layout.width(), Double.BYTES, "entries (" + Footprint.count(edges) + " edges x " + layout.width() + " values)")
         .table("VAR_EDGES", edges, 0, 1, Integer.BYTES)
         .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
-    int[] factorStart = new int[f + 1];
-    for (int k = 0; k < f; k++) {
-      factorStart[k + 1] = factorStart[k] + model.factors().get(k).arity();
-    }
-    int[] edgeVariable = new int[factorStart[f]];
-    int[] degree = new int[n];
-    for (int k = 0; k < f; k++) {
-      Factor factor = model.factors().get(k);
-      for (int s = 0; s < factor.arity(); s++) {
-        edgeVariable[factorStart[k] + s] = factor.variable(s);
-        degree[factor.variable(s)]++;
+    return familyPlan(model, layout, families, (int) factors, (int) edges, uniformArity);
+  }
+
+  /**
+   * The plan of {@link #factors} from the families: per family a few ints ({@link FamilyTables}'s
+   * layout) and one scaled copy of each distinct table, in time and space of the families.
+   */
+  private static FactorPlan familyPlan(Model model, VariableLayout layout, java.util.List<FactorFamily> families, int factors,
+      int edges, int uniformArity) {
+    int[] out = new int[16];
+    int used = 0;
+    double[] weights = new double[16];
+    int weightCount = 0;
+    java.util.Map<WeightsKey, Integer> tables = new java.util.HashMap<>();
+    int maxArity = 0;
+    int scratch = 0;
+    for (FactorFamily family : families) {
+      Factor factor = family.first();
+      int arity = factor.arity();
+      int dims = family.dimensions();
+      int code = FactorData.code(factor.kind());
+      if (code != 0) {
+        maxArity = Math.max(maxArity, arity);
+      }
+      int data = 0;
+      switch (factor.kind()) {
+        case PRIOR:
+        case TABLE: {
+          double[] raw = factor.weights();
+          Integer at = tables.get(new WeightsKey(raw));
+          if (at == null) {
+            double[] scaled = Weights.scaled(raw); // a finite table never overflows a message
+            if (weights.length - weightCount < scaled.length) {
+              weights = Arrays.copyOf(weights, Math.max(2 * weights.length, weightCount + scaled.length));
+            }
+            System.arraycopy(scaled, 0, weights, weightCount, scaled.length);
+            at = weightCount;
+            weightCount += scaled.length;
+            tables.put(new WeightsKey(raw), at);
+          }
+          data = at;
+          break;
+        }
+        case SUM:
+          data = (int) (factor.total() - (long) arity * layout.lo());
+          scratch = Math.max(scratch, FactorKernels.sumScratch(arity, layout.width()));
+          break;
+        default:
+          break;
+      }
+      int length = 4 + dims + arity + dims * arity;
+      if (out.length - used < length) {
+        out = Arrays.copyOf(out, Math.max(2 * out.length, used + length));
+      }
+      out[used++] = code;
+      out[used++] = arity;
+      out[used++] = data;
+      out[used++] = dims;
+      for (int d = 0; d < dims; d++) {
+        out[used++] = family.count(d);
+      }
+      for (int s = 0; s < arity; s++) {
+        out[used++] = factor.variable(s);
+      }
+      for (int d = 0; d < dims; d++) {
+        for (int s = 0; s < arity; s++) {
+          out[used++] = FamilyTables.zigzag(family.step(d, s));
+        }
       }
     }
-    int[] variableStart = new int[n + 1];
-    for (int i = 0; i < n; i++) {
-      variableStart[i + 1] = variableStart[i] + degree[i];
+    return new FactorPlan(model.name(), layout, Arrays.copyOf(out, used), factors, edges, uniformArity,
+        Arrays.copyOf(weights, weightCount), maxArity, scratch);
+  }
+
+  /** A table's raw weights as a map key: equal bit for bit, as {@link Factor#sameWeights} says. */
+  private record WeightsKey(double[] weights) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof WeightsKey k && Arrays.equals(weights, k.weights);
     }
-    int[] variableEdges = new int[edgeVariable.length];
-    int[] fill = Arrays.copyOf(variableStart, n);
-    for (int e = 0; e < edgeVariable.length; e++) {
-      variableEdges[fill[edgeVariable[e]]++] = e;
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(weights);
     }
-    return new FactorPlan(model.name(), layout, factorStart, edgeVariable, variableStart, variableEdges, FactorData.of(model, layout));
   }
 
   /** Pairwise BP under the names of every pairwise algorithm (for messages). */
