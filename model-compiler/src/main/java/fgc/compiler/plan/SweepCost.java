@@ -85,7 +85,7 @@ public final class SweepCost {
 
   /** The estimate for BP on pairs of variables on {@code model}. */
   public static SweepCost pairwise(Model model) {
-    return of(model, true, false);
+    return pairwiseByFamily(model);
   }
 
   /**
@@ -113,29 +113,30 @@ public final class SweepCost {
     return new SweepCost(total, worst, worstCost, text, false, true);
   }
 
-  private static SweepCost of(Model model, boolean pairwise, boolean max) {
+  /**
+   * Pairwise BP's cost, family by family: a family's members share their kind, arity and domains,
+   * so each costs what its first does, and the most costly factor is the first member of the first
+   * family of the highest cost, as it is factor by factor.
+   */
+  private static SweepCost pairwiseByFamily(Model model) {
     int width = width(model);
-    long[] degree = new long[model.variableCount()];
-    if (!pairwise) {
-      for (Factor f : model.factors()) {
-        for (int s = 0; s < f.arity(); s++) {
-          degree[f.variable(s)]++;
-        }
-      }
-    }
     long total = 0;
     int worst = -1;
     long worstCost = -1;
-    for (int k = 0; k < model.factors().size(); k++) {
-      Factor f = model.factors().get(k);
-      long cost = pairwise ? pairwiseCost(model, f, width) : factorCost(f, width, max, degree);
-      total = saturatedAdd(total, cost);
+    long k = 0;
+    Factor worstFactor = null;
+    for (fgc.model.FactorFamily family : model.families()) {
+      Factor f = family.first();
+      long cost = pairwiseCost(model, f, width);
+      total = saturatedAdd(total, saturatedTimes(cost, family.size()));
       if (cost > worstCost) {
-        worst = k;
+        worst = (int) k;
         worstCost = cost;
+        worstFactor = f;
       }
+      k += family.size();
     }
-    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(model.factors().get(worst), width), pairwise);
+    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(worstFactor, width), true);
   }
 
   private static long factorCost(Factor f, int width, boolean max, long[] degree) {
