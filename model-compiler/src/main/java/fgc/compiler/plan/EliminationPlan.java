@@ -16,6 +16,11 @@ import fgc.model.FactorKind;
  * one's table. A table's digits are its variables in the clique's digit order. Messages over a
  * separator are row-major in that order too, so every table and message is a row-major subsequence
  * of every clique that holds it.
+ *
+ * <p>Unlike the message-passing plans it does not keep the model's families: an elimination
+ * order follows the graph, not the loops that made it, and each step has a clique of its own, so
+ * the plan is one step per eliminated variable, and its cost is the model's size (as is the
+ * inference); it reads the model factor by factor ({@code Model.factors()}).
  */
 public final class EliminationPlan {
   private final String modelName;
