@@ -124,7 +124,7 @@ final class MostProbableRun {
     System.out.println(method);
     for (VariableArray a : m.arrays()) {
       for (int k = 0; k < a.size(); k++) {
-        System.out.println(a.elementName(k) + " = " + values[a.firstIndex() + k]);
+        System.out.println(a.elementName(k) + " = " + m.valueText(a.firstIndex() + k, values[a.firstIndex() + k]));
       }
     }
   }
