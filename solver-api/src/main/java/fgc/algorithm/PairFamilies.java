@@ -90,36 +90,42 @@ public final class PairFamilies {
     this.maxDegree = max;
   }
 
-  /**
-   * Visits the members of one family: {@code vars} holds the current member's variables.
-   */
-  private interface MemberVisitor {
-    void visit(int[] vars);
+  /** Where the family after the one at {@code at} starts in {@code families}. */
+  private static int next(int[] families, int at) {
+    int arity = families[at + 1];
+    int dims = families[at + 2];
+    return at + 3 + dims + arity + dims * arity;
   }
 
   /**
-   * Calls {@code visitor} on every member of the family at {@code at} in {@code families}, in loop
-   * order; returns where the next family starts.
+   * The variables of every member of the family at {@code at}, member after member in loop order
+   * ({@code arity} each): the passes below read them as a plain array, loops a cold JVM compiles
+   * at once, rather than calling back per member.
    */
-  private static int members(int[] families, int at, MemberVisitor visitor) {
+  private static int[] expand(int[] families, int at) {
     int arity = families[at + 1];
     int dims = families[at + 2];
     int countsAt = at + 3;
     int firstAt = countsAt + dims;
     int stepsAt = firstAt + arity;
+    long size = 1;
+    for (int d = 0; d < dims; d++) {
+      size *= families[countsAt + d];
+    }
+    int[] out = new int[Math.toIntExact(size * arity)];
+    if (size == 0) {
+      return out;
+    }
     int[] vars = Arrays.copyOfRange(families, firstAt, firstAt + arity);
     int[] steps = new int[dims * arity];
     for (int k = 0; k < steps.length; k++) {
       steps[k] = stepOf(families[stepsAt + k]);
     }
     int[] index = new int[dims];
-    for (int d = 0; d < dims; d++) {
-      if (families[countsAt + d] == 0) {
-        return stepsAt + dims * arity;
-      }
-    }
+    int w = 0;
     while (true) {
-      visitor.visit(vars);
+      System.arraycopy(vars, 0, out, w, arity);
+      w += arity;
       int d = dims - 1;
       while (d >= 0 && index[d] + 1 == families[countsAt + d]) {
         // This loop index wraps: take its steps back off.
@@ -130,7 +136,7 @@ public final class PairFamilies {
         d--;
       }
       if (d < 0) {
-        return stepsAt + dims * arity;
+        return out;
       }
       index[d]++;
       for (int p = 0; p < arity; p++) {
@@ -154,37 +160,44 @@ public final class PairFamilies {
     int n = variables;
     // Each pair once, bucketed by its smaller variable, then each bucket sorted and made distinct:
     // pairs in ascending order, with no sort of them all.
+    // Every family's members, once: the passes below read them as arrays.
+    int familyCount = 0;
+    for (int at = 0; at < families.length; at = next(families, at)) {
+      familyCount++;
+    }
+    int[] familyAt = new int[familyCount];
+    int[][] memberVars = new int[familyCount][];
+    for (int at = 0, k = 0; at < families.length; at = next(families, at), k++) {
+      familyAt[k] = at;
+      memberVars[k] = expand(families, at);
+    }
     int[] low = new int[n + 1];
-    for (int at = 0; at < families.length; ) {
-      if (families[at + 1] < 2) {
-        at = members(families, at, vars -> { });
-        continue;
-      }
-      at = members(families, at, vars -> {
-        for (int a = 0; a < vars.length; a++) {
-          for (int b = a + 1; b < vars.length; b++) {
-            low[Math.min(vars[a], vars[b]) + 1]++;
+    for (int k = 0; k < familyCount; k++) {
+      int arity = families[familyAt[k] + 1];
+      int[] v = memberVars[k];
+      for (int m = 0; arity >= 2 && m < v.length; m += arity) {
+        for (int a = m; a < m + arity; a++) {
+          for (int b = a + 1; b < m + arity; b++) {
+            low[Math.min(v[a], v[b]) + 1]++;
           }
         }
-      });
+      }
     }
     for (int i = 0; i < n; i++) {
       low[i + 1] += low[i];
     }
     int[] high = new int[low[n]];
     int[] fillLow = Arrays.copyOf(low, n);
-    for (int at = 0; at < families.length; ) {
-      if (families[at + 1] < 2) {
-        at = members(families, at, vars -> { });
-        continue;
-      }
-      at = members(families, at, vars -> {
-        for (int a = 0; a < vars.length; a++) {
-          for (int b = a + 1; b < vars.length; b++) {
-            high[fillLow[Math.min(vars[a], vars[b])]++] = Math.max(vars[a], vars[b]);
+    for (int k = 0; k < familyCount; k++) {
+      int arity = families[familyAt[k] + 1];
+      int[] v = memberVars[k];
+      for (int m = 0; arity >= 2 && m < v.length; m += arity) {
+        for (int a = m; a < m + arity; a++) {
+          for (int b = a + 1; b < m + arity; b++) {
+            high[fillLow[Math.min(v[a], v[b])]++] = Math.max(v[a], v[b]);
           }
         }
-      });
+      }
     }
     int[] degree = new int[n];
     int[] upStart = new int[n + 1];
@@ -229,44 +242,46 @@ public final class PairFamilies {
     byte[] flags = new byte[neighbour.length];
     Lists tables = new Lists(neighbour.length);
     Lists unaries = new Lists(n);
-    boolean[] anySpecial = new boolean[1];
-    for (int at = 0; at < families.length; ) {
-      int potential = families[at];
-      int arity = families[at + 1];
+    boolean anySpecial = false;
+    for (int k = 0; k < familyCount; k++) {
+      int potential = families[familyAt[k]];
+      int arity = families[familyAt[k] + 1];
       int start = potential - 2;
+      int[] v = memberVars[k];
       if (potential == EQ && arity >= 2 || start >= 0 && arity == 2) {
-        at = members(families, at, vars -> {
-          int pair = pairEdge(offset, neighbour, vars[0], vars[1]);
+        for (int m = 0; m < v.length; m += arity) {
+          int pair = pairEdge(offset, neighbour, v[m], v[m + 1]);
           flags[pair] |= SPECIAL;
-          anySpecial[0] = true;
+          anySpecial = true;
           if (potential == EQ) {
             flags[pair] |= EQ_FLAG;
           } else {
-            tables.add(pair, start, vars[0]);
+            tables.add(pair, start, v[m]);
           }
-        });
+        }
       } else if (start >= 0 && arity == 1) {
-        at = members(families, at, vars -> unaries.add(vars[0], start, vars[0]));
-      } else {
-        at = members(families, at, vars -> { });
+        for (int m = 0; m < v.length; m++) {
+          unaries.add(v[m], start, v[m]);
+        }
       }
     }
-    if (anySpecial[0]) {
-      for (int at = 0; at < families.length; ) {
-        if (families[at] != NEQ) {
-          at = members(families, at, vars -> { });
+    if (anySpecial) {
+      for (int k = 0; k < familyCount; k++) {
+        if (families[familyAt[k]] != NEQ) {
           continue;
         }
-        at = members(families, at, vars -> {
-          for (int a = 0; a < vars.length; a++) {
-            for (int b = a + 1; b < vars.length; b++) {
-              int pair = pairEdge(offset, neighbour, vars[a], vars[b]);
+        int arity = families[familyAt[k] + 1];
+        int[] v = memberVars[k];
+        for (int m = 0; m < v.length; m += arity) {
+          for (int a = m; a < m + arity; a++) {
+            for (int b = a + 1; b < m + arity; b++) {
+              int pair = pairEdge(offset, neighbour, v[a], v[b]);
               if ((flags[pair] & SPECIAL) != 0) {
                 flags[pair] |= NEQ_FLAG;
               }
             }
           }
-        });
+        }
       }
     }
     int[] edgeKind = new int[neighbour.length];
