@@ -89,6 +89,7 @@ public final class EliminationKernels {
     final int[] offset;
     final int[] valid;
     final double[] inner;
+    final double[] product;
     final int[] innerOnly;
     final int[] outerOnly;
     final int[] mixed;
@@ -115,6 +116,7 @@ public final class EliminationKernels {
       offset = new int[this.accesses * BLOCK_CAPACITY];
       valid = new int[BLOCK_CAPACITY];
       inner = new double[BLOCK_CAPACITY];
+      product = new double[BLOCK_CAPACITY];
       innerOnly = new int[this.accesses];
       outerOnly = new int[this.accesses];
       mixed = new int[this.accesses];
@@ -513,7 +515,13 @@ public final class EliminationKernels {
     }
   }
 
-  /** The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels. */
+  /**
+   * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels. The
+   * products are made one read at a time over the whole block (each loop a flat walk with its
+   * array, base and offsets held in locals), then added (or kept the larger) into the outputs one
+   * output at a time: the same products in the same order per entry as entry by entry, and the same
+   * additions in the same order per output entry, so the answers do not change.
+   */
   private static void block(Workspace w, int at, int accesses, int inputs, int block, int count, int mode, int outerOnly,
       int mixed) {
     final int[] index = w.index;
@@ -535,45 +543,58 @@ public final class EliminationKernels {
         return;
       }
     }
-    final int[] reads = w.mixed;
-    if (mode == 2) {
+    final double[] x = w.product;
+    final boolean all = count == block; // no entry of the block ruled out: entry v is j = v
+    if (all) {
+      for (int j = 0; j < block; j++) {
+        x[j] = outer * inner[j];
+      }
+    } else {
       for (int v = 0; v < count; v++) {
-        final int j = valid[v];
-        double x = outer * inner[j];
-        for (int k = 0; k < mixed; k++) {
-          final int a = reads[k];
-          x *= source[a][index[at + a] + offset[a * block + j]];
-        }
-        if (x < Double.MIN_NORMAL && !readsZero(w, at, block, j, mixed)) {
-          w.lost = true;
-        }
-        if (x != 0.0) {
-          for (int a = 0; a < inputs; a++) {
-            source[a][index[at + a] + offset[a * block + j]] += x;
-          }
-        }
+        x[v] = outer * inner[valid[v]];
       }
-      return;
     }
-    final double[] out = source[0];
-    final int o = index[at];
-    for (int v = 0; v < count; v++) {
-      final int j = valid[v];
-      double x = outer * inner[j];
-      for (int k = 0; k < mixed; k++) {
-        final int a = reads[k];
-        x *= source[a][index[at + a] + offset[a * block + j]];
-      }
-      if (x < Double.MIN_NORMAL && !readsZero(w, at, block, j, mixed)) {
-        w.lost = true;
-      }
-      final int i = o + offset[j];
-      if (mode == 1) {
-        if (x > out[i]) {
-          out[i] = x;
+    final int[] reads = w.mixed;
+    for (int k = 0; k < mixed; k++) {
+      final int a = reads[k];
+      final double[] in = source[a];
+      final int base = index[at + a];
+      final int row = a * block;
+      if (all) {
+        for (int j = 0; j < block; j++) {
+          x[j] *= in[base + offset[row + j]];
         }
       } else {
-        out[i] += x;
+        for (int v = 0; v < count; v++) {
+          x[v] *= in[base + offset[row + valid[v]]];
+        }
+      }
+    }
+    for (int v = 0; v < count; v++) {
+      if (x[v] < Double.MIN_NORMAL && !readsZero(w, at, block, all ? v : valid[v], mixed)) {
+        w.lost = true;
+        break;
+      }
+    }
+    for (int a = 0; a < (mode == 2 ? inputs : 1); a++) {
+      final double[] out = source[a];
+      final int base = index[at + a];
+      final int row = a * block;
+      if (mode == 1) {
+        for (int v = 0; v < count; v++) {
+          final int i = base + offset[row + (all ? v : valid[v])];
+          if (x[v] > out[i]) {
+            out[i] = x[v];
+          }
+        }
+      } else if (all) { // adding a zero changes nothing: an output starts at +0.0
+        for (int j = 0; j < block; j++) {
+          out[base + offset[row + j]] += x[j];
+        }
+      } else {
+        for (int v = 0; v < count; v++) {
+          out[base + offset[row + valid[v]]] += x[v];
+        }
       }
     }
   }

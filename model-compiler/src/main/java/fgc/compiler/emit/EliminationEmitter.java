@@ -25,8 +25,10 @@ import javax.lang.model.element.Modifier;
  * times the message from the parent is the clique's joint (up to a constant), which sums to the
  * eliminated variable's marginal and, over each child's separator and divided by that child's own
  * message, to the message back to the child (a zero message leaves the child's entries zero
- * whatever it is divided into). Max pass: the sum pass in the max semiring (its messages in the
- * back pass's array, which the marginals no longer need); decoding then goes back
+ * whatever it is divided into). Max pass, on its own (a most probable assignment needs neither the
+ * sum pass nor the back pass): the sum pass in the max semiring (its messages in the back pass's
+ * array and its products of messages in the back pass's scratch, neither of which the marginals
+ * keep, so the sum pass's stay valid); decoding then goes back
  * down, each step choosing its variable's value given the later-eliminated ones already chosen,
  * lowest value first among equals. So ties between most probable assignments are broken by
  * taking, for the variables in reverse elimination order ({@link EliminationPlan#order()}
@@ -104,6 +106,8 @@ public final class EliminationEmitter {
     type.addField(FieldSpec.builder(int.class, "decoded", Modifier.PRIVATE).initializer("-1")
         .addJavadoc("The evidence count the most probable assignment was decoded for.\n").build());
     type.addField(FieldSpec.builder(boolean.class, "zero", Modifier.PRIVATE).build());
+    type.addField(FieldSpec.builder(boolean.class, "mapZero", Modifier.PRIVATE)
+        .addJavadoc("Whether the max pass found every assignment of weight zero (the evidence has probability zero).\n").build());
     type.addField(FieldSpec.builder(double[].class, "tables", Modifier.PRIVATE).initializer("T")
         .addJavadoc("The factor tables the kernels read: {@code T}, or their logarithms once in log space.\n").build());
     type.addField(FieldSpec.builder(double.class, "logZ", Modifier.PRIVATE).build());
@@ -162,22 +166,35 @@ public final class EliminationEmitter {
         .build());
     type.addMethod(EmitSupport.override("mostProbable", boolean.class)
         .addParameter(int[].class, "out")
-        .addComment("the back pass reads the sum pass's products of messages, which the max pass overwrites: it goes first")
-        .addStatement("freshMarginals()")
-        .beginControlFlow("if (zero)").addStatement("return false").endControlFlow()
+        .addComment("one max pass and the decoding: no sum or back pass. Its products of messages go to gather (the back pass's")
+        .addComment("scratch within a step) and its messages to down (the back pass's output, read only within that pass), so")
+        .addComment("the sum pass's messages and products stay valid for the marginals")
         .beginControlFlow("if (decoded != evidence)")
         .beginControlFlow("for (int t = 0; t < S; t++)")
-        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, tables, comb, down, true, work)", EliminationKernels.class)
-        .endControlFlow()
-        .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, tables, comb, down, mapDigit, work)", EliminationKernels.class)
+        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, tables, gather, down, true, work)", EliminationKernels.class)
         .endControlFlow()
         .beginControlFlow("if (work.lost())")
         .addStatement("toLogSpace()")
         .addStatement("return mostProbable(out)")
         .endControlFlow()
+        .addStatement("final boolean logs = work.logSpace()")
+        .addStatement("mapZero = false")
+        .beginControlFlow("for (int r = 0; r < ROOTS.length; r++)")
+        .addStatement("final double z = down[ROOTS[r]]")
+        .addStatement("mapZero |= logs ? !(z > $T.NEGATIVE_INFINITY) : !(z > 0.0)", Double.class)
+        .endControlFlow()
+        .beginControlFlow("if (!mapZero)")
+        .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
+        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, tables, gather, down, mapDigit, work)", EliminationKernels.class)
+        .endControlFlow()
+        .beginControlFlow("if (work.lost())")
+        .addStatement("toLogSpace()")
+        .addStatement("return mostProbable(out)")
+        .endControlFlow()
+        .endControlFlow()
         .addStatement("decoded = evidence")
         .endControlFlow()
+        .beginControlFlow("if (mapZero)").addStatement("return false").endControlFlow()
         .beginControlFlow("for (int i = 0; i < V; i++)")
         .addStatement("out[i] = LO + $L + mapDigit[i]", support.varLo())
         .endControlFlow()
