@@ -12,7 +12,8 @@ import fgc.driver.exact.PropagatorSource;
  * this harness stands for the command's search.
  */
 public final class BenchPropagators {
-  private static final PropagatorSource SOURCE = new SolverCache(SolverCache.defaultRoot(), System.err::println).propagators();
+  private static final PropagatorSource SOURCE =
+      new SolverCache(SolverCache.defaultRoot(), System.err::println).propagators();
 
   private BenchPropagators() {}
 
@@ -21,7 +22,10 @@ public final class BenchPropagators {
     return driver instanceof ExactDriver ? generating((ExactDriver) driver) : driver;
   }
 
-  /** {@code driver} switching to a generated propagator after {@link ExactDriver#GENERATE_AFTER} searches of a model. */
+  /**
+   * {@code driver} switching to a generated propagator after {@link ExactDriver#GENERATE_AFTER}
+   * searches of a model.
+   */
   public static ExactDriver generating(ExactDriver driver) {
     return driver.withGeneratedPropagation(SOURCE, ExactDriver.GENERATE_AFTER);
   }

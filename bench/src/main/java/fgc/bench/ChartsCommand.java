@@ -13,13 +13,22 @@ import picocli.CommandLine.Parameters;
  * earlier {@code fgc bench --out} run, so a change to the drawing needs no new run (and the figures
  * stay those of the run that measured them).
  */
-@Command(name = "charts", mixinStandardHelpOptions = true,
-    description = "Draw solve-rate.svg and time-per-grid.svg again from the puzzles.csv of an earlier 'fgc bench --out' run.")
+@Command(
+    name = "charts",
+    mixinStandardHelpOptions = true,
+    description =
+        "Draw solve-rate.svg and time-per-grid.svg again from the puzzles.csv of an earlier 'fgc bench --out' run.")
 final class ChartsCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "ROWS.csv", description = "Per-puzzle rows as 'fgc bench --out' writes them.")
+  @Parameters(
+      index = "0",
+      paramLabel = "ROWS.csv",
+      description = "Per-puzzle rows as 'fgc bench --out' writes them.")
   Path rows;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Write the charts here (default: the folder of ROWS.csv).")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Write the charts here (default: the folder of ROWS.csv).")
   Path out;
 
   @Override
@@ -27,7 +36,13 @@ final class ChartsCommand implements Callable<Integer> {
     List<PuzzleRow> read = RowWriter.readCsv(rows);
     Path folder = out != null ? out : rows.toAbsolutePath().getParent();
     Charts.write(read, folder);
-    System.err.println("fgc bench: drew solve-rate.svg and time-per-grid.svg in " + folder + " from " + read.size() + " rows of " + rows);
+    System.err.println(
+        "fgc bench: drew solve-rate.svg and time-per-grid.svg in "
+            + folder
+            + " from "
+            + read.size()
+            + " rows of "
+            + rows);
     return 0;
   }
 }

@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** A named list of puzzles read from a file (bad lines are reported and skipped) or the embedded set. */
+/**
+ * A named list of puzzles read from a file (bad lines are reported and skipped) or the embedded
+ * set.
+ */
 final class Corpus {
   /** The shared corpora the default matrix runs, in this order, when they are found. */
   static final List<String> DEFAULT_NAMES = List.of("easy50", "top95", "hardest");
@@ -35,16 +38,20 @@ final class Corpus {
 
   static Corpus read(Path file) {
     String fileName = file.getFileName().toString();
-    String name = fileName.endsWith(".txt") ? fileName.substring(0, fileName.length() - 4) : fileName;
+    String name =
+        fileName.endsWith(".txt") ? fileName.substring(0, fileName.length() - 4) : fileName;
     try (PuzzleReader reader = PuzzleReader.open(file)) {
       return new Corpus(name, collect(reader));
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read corpus " + file + " (" + e.getClass().getSimpleName() + ")");
+      throw new IllegalArgumentException(
+          "cannot read corpus " + file + " (" + e.getClass().getSimpleName() + ")");
     }
   }
 
   static Corpus embedded() {
-    return new Corpus("embedded", collect(PuzzleReader.of(new StringReader(EmbeddedPuzzles.resourceText()), "embedded")));
+    return new Corpus(
+        "embedded",
+        collect(PuzzleReader.of(new StringReader(EmbeddedPuzzles.resourceText()), "embedded")));
   }
 
   private static List<Grid> collect(PuzzleReader reader) {
@@ -60,7 +67,10 @@ final class Corpus {
     return grids;
   }
 
-  /** The default corpora: easy50, top95 and hardest from the nearest shared/puzzles, else the embedded puzzles. */
+  /**
+   * The default corpora: easy50, top95 and hardest from the nearest shared/puzzles, else the
+   * embedded puzzles.
+   */
   static List<Corpus> defaults() {
     Path dir = sharedPuzzles();
     List<Corpus> corpora = new ArrayList<>();
@@ -82,5 +92,4 @@ final class Corpus {
   static Path sharedPuzzles() {
     return SharedCorpora.folder().orElse(null);
   }
-
 }

@@ -17,23 +17,37 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fgc bench decisions}: how confident decimation is when it first goes wrong. For each puzzle
- * of a corpus, the exact driver gives the solution; one decimation attempt (no restart) of each
- * algorithm runs, and the first decision that disagrees with the solution is recorded with its
- * margin (best minus second-best belief; exactly 1 for a point mass, every other value ruled out) and
- * its rank among the decisions.
+ * {@code fgc bench decisions}: how confident decimation is when it first goes wrong. For each
+ * puzzle of a corpus, the exact driver gives the solution; one decimation attempt (no restart) of
+ * each algorithm runs, and the first decision that disagrees with the solution is recorded with its
+ * margin (best minus second-best belief; exactly 1 for a point mass, every other value ruled out)
+ * and its rank among the decisions.
  */
-@Command(name = "decisions", mixinStandardHelpOptions = true,
-    description = "Margin of decimation's first wrong decision, per algorithm (one attempt, no restart).")
+@Command(
+    name = "decisions",
+    mixinStandardHelpOptions = true,
+    description =
+        "Margin of decimation's first wrong decision, per algorithm (one attempt, no restart).")
 final class DecisionsCommand implements Callable<Integer> {
-  @Option(names = "--corpus", paramLabel = "FILE", description = "Puzzle file (default: top95 from ../shared/puzzles).")
+  @Option(
+      names = "--corpus",
+      paramLabel = "FILE",
+      description = "Puzzle file (default: top95 from ../shared/puzzles).")
   Path corpus;
 
-  @Option(names = "--algorithms", split = ",", paramLabel = "A", defaultValue = "maxproduct,sumproduct",
+  @Option(
+      names = "--algorithms",
+      split = ",",
+      paramLabel = "A",
+      defaultValue = "maxproduct,sumproduct",
       description = "Algorithms (default: ${DEFAULT-VALUE}).")
   List<String> algorithms;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description =
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override
@@ -41,18 +55,34 @@ final class DecisionsCommand implements Callable<Integer> {
     Corpus set = corpus != null ? Corpus.read(corpus) : PeersCommand.topCorpus();
     List<Grid> puzzles = set.puzzles();
     GridModels gm = GridModels.forSide(puzzles.get(0).side());
-    SolverCache cache = new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+    SolverCache cache =
+        new SolverCache(
+            cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
     ExactDriver exact = ExactDriver.withDefaults();
     int[][] solutions = new int[puzzles.size()][];
     for (int i = 0; i < puzzles.size(); i++) {
       SolveResult r = exact.solve(null, gm.model(), gm.evidence(puzzles.get(i)));
       solutions[i] = r.solved() ? r.values() : null;
     }
-    System.out.println("corpus " + set.name() + ": one decimation attempt per puzzle (restarts 0), first wrong decision");
-    System.out.printf(Locale.ROOT, "%-12s %8s %8s %10s %12s %12s %12s %10s %14s%n", "algorithm", "puzzles", "solved", "went wrong",
-        "margin p10", "margin med", "margin p90", "margin 1.0", "decision med");
+    System.out.println(
+        "corpus "
+            + set.name()
+            + ": one decimation attempt per puzzle (restarts 0), first wrong decision");
+    System.out.printf(
+        Locale.ROOT,
+        "%-12s %8s %8s %10s %12s %12s %12s %10s %14s%n",
+        "algorithm",
+        "puzzles",
+        "solved",
+        "went wrong",
+        "margin p10",
+        "margin med",
+        "margin p90",
+        "margin 1.0",
+        "decision med");
     for (String algorithm : algorithms) {
-      GeneratedAlgorithm solver = cache.load(gm.model(), AlgorithmSpec.named(algorithm)).newInstance();
+      GeneratedAlgorithm solver =
+          cache.load(gm.model(), AlgorithmSpec.named(algorithm)).newInstance();
       DecimationDriver driver = DecimationDriver.withDefaults().withRestarts(0);
       double[] margins = new double[puzzles.size()];
       double[] ranks = new double[puzzles.size()];
@@ -64,7 +94,8 @@ final class DecisionsCommand implements Callable<Integer> {
           continue;
         }
         FirstWrong watch = new FirstWrong(solutions[i]);
-        solved += driver.solve(solver, gm.model(), gm.evidence(puzzles.get(i)), watch).solved() ? 1 : 0;
+        solved +=
+            driver.solve(solver, gm.model(), gm.evidence(puzzles.get(i)), watch).solved() ? 1 : 0;
         if (watch.rank >= 0) {
           margins[wrong] = watch.margin;
           ranks[wrong] = watch.rank;
@@ -76,8 +107,18 @@ final class DecisionsCommand implements Callable<Integer> {
       double[] r = Arrays.copyOf(ranks, wrong);
       Arrays.sort(m);
       Arrays.sort(r);
-      System.out.printf(Locale.ROOT, "%-12s %8d %8d %10d %12.4f %12.4f %12.4f %10d %14.0f%n", algorithm, puzzles.size(), solved, wrong,
-          Summary.quantile(m, 0.1), Summary.quantile(m, 0.5), Summary.quantile(m, 0.9), certain, Summary.quantile(r, 0.5));
+      System.out.printf(
+          Locale.ROOT,
+          "%-12s %8d %8d %10d %12.4f %12.4f %12.4f %10d %14.0f%n",
+          algorithm,
+          puzzles.size(),
+          solved,
+          wrong,
+          Summary.quantile(m, 0.1),
+          Summary.quantile(m, 0.5),
+          Summary.quantile(m, 0.9),
+          certain,
+          Summary.quantile(r, 0.5));
     }
     return 0;
   }

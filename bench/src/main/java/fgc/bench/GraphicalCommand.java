@@ -26,31 +26,47 @@ import picocli.CommandLine.Parameters;
  * the marginals' errors against the exact answer and log Z against the competition's {@code .PR};
  * toulbar2's MPE beside fgc's when it is installed. A markdown table.
  */
-@Command(name = "graphical", mixinStandardHelpOptions = true,
-    description = {"Every algorithm on UAI (.uai) and BIF (.bif) models: compile time, time per inference, marginal errors "
-        + "against the exact answer (elimination where it fits, else the .MAR beside the model), log Z error against the .PR; "
-        + "toulbar2's MPE beside fgc's when toulbar2 is on the PATH.",
-        "FILES default to every .uai and .bif file in the nearest shared/graphical folder (../shared/graphical beside the checkout)."})
+@Command(
+    name = "graphical",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Every algorithm on UAI (.uai) and BIF (.bif) models: compile time, time per inference, marginal errors "
+          + "against the exact answer (elimination where it fits, else the .MAR beside the model), log Z error against the .PR; "
+          + "toulbar2's MPE beside fgc's when toulbar2 is on the PATH.",
+      "FILES default to every .uai and .bif file in the nearest shared/graphical folder (../shared/graphical beside the checkout)."
+    })
 final class GraphicalCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "FILES", arity = "0..*", description = "UAI or BIF model files, or folders of them (default: shared/graphical).")
+  @Parameters(
+      paramLabel = "FILES",
+      arity = "0..*",
+      description = "UAI or BIF model files, or folders of them (default: shared/graphical).")
   List<Path> files = new ArrayList<>();
 
   @Option(names = "--out", paramLabel = "DIR", description = "Write the table to DIR/graphical.md.")
   Path out;
 
-  @Option(names = "--inference-ms", paramLabel = "MS", defaultValue = "500",
-      description = "Repeat each inference for about this long, at least three times; the median counts (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--inference-ms",
+      paramLabel = "MS",
+      defaultValue = "500",
+      description =
+          "Repeat each inference for about this long, at least three times; the median counts (default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 0)
   long inferenceMs;
 
-  @Option(names = "--mpe-seconds", paramLabel = "S", defaultValue = "10",
-      description = "The branch and bound's time limit per model in the MPE table (default: ${DEFAULT-VALUE}; 0 skips the table).")
+  @Option(
+      names = "--mpe-seconds",
+      paramLabel = "S",
+      defaultValue = "10",
+      description =
+          "The branch and bound's time limit per model in the MPE table (default: ${DEFAULT-VALUE}; 0 skips the table).")
   @fgc.cli.NumberOptions.Range(min = 0)
   double mpeSeconds;
 
   @Override
   public Integer call() throws IOException {
-    List<Path> models = files.isEmpty() ? defaultFiles(Path.of("").toAbsolutePath()) : expand(files);
+    List<Path> models =
+        files.isEmpty() ? defaultFiles(Path.of("").toAbsolutePath()) : expand(files);
     if (out != null) {
       Files.createDirectories(out);
       OutputFile.check("--out", out.resolve("graphical.md"));
@@ -71,9 +87,13 @@ final class GraphicalCommand implements Callable<Integer> {
   }
 
   /** A small loop of three variables, for the warm-up pass. */
-  private static final String WARM_UP = "MARKOV\n3\n2 2 2\n3\n2 0 1\n2 1 2\n2 2 0\n4 2 1 1 2\n4 1 2 2 1\n4 3 1 1 3\n";
+  private static final String WARM_UP =
+      "MARKOV\n3\n2 2 2\n3\n2 0 1\n2 1 2\n2 2 0\n4 2 1 1 2\n4 1 2 2 1\n4 3 1 1 3\n";
 
-  /** The table and the toulbar2 section for {@code models}, solvers compiled under {@code work}; {@code toulbar2} may be null. */
+  /**
+   * The table and the toulbar2 section for {@code models}, solvers compiled under {@code work};
+   * {@code toulbar2} may be null.
+   */
   static String report(List<Path> models, Path work, Path toulbar2, long budgetNanos) {
     return report(models, work, toulbar2, budgetNanos, 0);
   }
@@ -82,7 +102,8 @@ final class GraphicalCommand implements Callable<Integer> {
    * As {@link #report(List, Path, Path, long)}, with the MPE table: fgc's branch and bound within
    * {@code mpeSeconds} per model (0: no table) beside elimination's most probable assignment.
    */
-  static String report(List<Path> models, Path work, Path toulbar2, long budgetNanos, double mpeSeconds) {
+  static String report(
+      List<Path> models, Path work, Path toulbar2, long budgetNanos, double mpeSeconds) {
     List<String> mpe = new ArrayList<>();
     GraphicalRun run = new GraphicalRun(work.resolve("cache"), budgetNanos);
     List<GraphicalRun.Row> rows = new ArrayList<>();
@@ -91,7 +112,8 @@ final class GraphicalCommand implements Callable<Integer> {
     // One unreported pass first: the first compile in a JVM loads and JIT-compiles the compiler
     // itself, which would be charged to whichever model came first.
     Model warm = UaiFormat.parse("warm-up.uai", WARM_UP).model();
-    run.measure(new GraphicalRun.Input("warm-up", warm, Evidence.none(warm), "none", null, null, null, 0));
+    run.measure(
+        new GraphicalRun.Input("warm-up", warm, Evidence.none(warm), "none", null, null, null, 0));
     for (Path file : models) {
       String name = file.getFileName().toString();
       GraphicalRun.Input input;
@@ -105,7 +127,8 @@ final class GraphicalCommand implements Callable<Integer> {
       }
       List<GraphicalRun.Row> each = run.measure(input);
       for (GraphicalRun.Row row : each) {
-        System.err.printf(Locale.ROOT, "fgc bench graphical: %s %s: %s%n", name, row.algorithm, row.status);
+        System.err.printf(
+            Locale.ROOT, "fgc bench graphical: %s %s: %s%n", name, row.algorithm, row.status);
       }
       rows.addAll(each);
       if (mpeSeconds > 0) {
@@ -114,25 +137,39 @@ final class GraphicalCommand implements Callable<Integer> {
       }
       if (toulbar2 != null) {
         GraphicalRun.Row exact = each.get(0);
-        peers.add(Toulbar2.run(toulbar2, name, input.model(), input.evidence(), exact.ok() ? exact.mostProbable : null,
-            work.resolve("toulbar2-" + k++)));
+        peers.add(
+            Toulbar2.run(
+                toulbar2,
+                name,
+                input.model(),
+                input.evidence(),
+                exact.ok() ? exact.mostProbable : null,
+                work.resolve("toulbar2-" + k++)));
       }
     }
     StringBuilder sb = new StringBuilder();
     sb.append("# fgc bench graphical\n\n");
-    sb.append("Compile: planning, emitting and compiling into an empty cache. Inference: the median over at least three runs of a new "
-        + "instance, the evidence, the whole computation (elimination's one pass, or BP until no message entry changes by more than "
-        + GraphicalRun.TOLERANCE_TEXT + ", at most " + GraphicalRun.SWEEP_LIMIT + " sweeps) and reading every marginal. Errors: the "
-        + "largest and the mean absolute difference over every (variable, value) marginal entry, against the reference named. "
-        + "log10 Z: against the .PR file, which is rounded to six significant digits (its rounding is given). maxproduct's "
-        + "beliefs are max-marginals, not probabilities: their errors say how far they are from the marginals, not a fault.\n\n");
+    sb.append(
+        "Compile: planning, emitting and compiling into an empty cache. Inference: the median over at least three runs of a new "
+            + "instance, the evidence, the whole computation (elimination's one pass, or BP until no message entry changes by more than "
+            + GraphicalRun.TOLERANCE_TEXT
+            + ", at most "
+            + GraphicalRun.SWEEP_LIMIT
+            + " sweeps) and reading every marginal. Errors: the "
+            + "largest and the mean absolute difference over every (variable, value) marginal entry, against the reference named. "
+            + "log10 Z: against the .PR file, which is rounded to six significant digits (its rounding is given). maxproduct's "
+            + "beliefs are max-marginals, not probabilities: their errors say how far they are from the marginals, not a fault.\n\n");
     sb.append(table(rows));
     sb.append('\n');
     if (!mpe.isEmpty()) {
-      sb.append("MPE (the most probable assignment given the evidence, as `fgc run` answers it): elimination's (exact, where it fits) and "
-          + "fgc's branch and bound's (`run --driver exact`, within " + mpeSeconds + " s a model), each as log10 of its unnormalised weight "
-          + "(log10 P* = that minus log10 Z, given where Z is known):\n\n");
-      sb.append("| model | elimination log10 weight | log10 P* | branch and bound log10 weight | status | nodes | ms | same optimum |\n");
+      sb.append(
+          "MPE (the most probable assignment given the evidence, as `fgc run` answers it): elimination's (exact, where it fits) and "
+              + "fgc's branch and bound's (`run --driver exact`, within "
+              + mpeSeconds
+              + " s a model), each as log10 of its unnormalised weight "
+              + "(log10 P* = that minus log10 Z, given where Z is known):\n\n");
+      sb.append(
+          "| model | elimination log10 weight | log10 P* | branch and bound log10 weight | status | nodes | ms | same optimum |\n");
       sb.append("|---|---:|---:|---:|---|---:|---:|---|\n");
       mpe.forEach(line -> sb.append(line).append('\n'));
       sb.append('\n');
@@ -140,18 +177,31 @@ final class GraphicalCommand implements Callable<Integer> {
     if (toulbar2 == null) {
       sb.append("toulbar2: skipped (no toulbar2 on the PATH; the Debian package is toulbar2).\n");
     } else {
-      sb.append("toulbar2 (").append(toulbar2).append("), MPE on a copy of each model with every scope sorted:\n\n");
+      sb.append("toulbar2 (")
+          .append(toulbar2)
+          .append("), MPE on a copy of each model with every scope sorted:\n\n");
       sb.append("| model | status | toulbar2 ms | same optimum as fgc |\n|---|---|---:|---|\n");
       for (Toulbar2.Result r : peers) {
-        sb.append("| ").append(r.model()).append(" | ").append(r.status()).append(" | ").append(ms(r.millis())).append(" | ")
-            .append(r.sameOptimum()).append(" |\n");
+        sb.append("| ")
+            .append(r.model())
+            .append(" | ")
+            .append(r.status())
+            .append(" | ")
+            .append(ms(r.millis()))
+            .append(" | ")
+            .append(r.sameOptimum())
+            .append(" |\n");
       }
     }
     return sb.toString();
   }
 
-  /** One row of the MPE table: elimination's answer (from {@code exact}, its row) beside the branch and bound's. */
-  static String mpeRow(String name, GraphicalRun.Input input, GraphicalRun.Row exact, double seconds) {
+  /**
+   * One row of the MPE table: elimination's answer (from {@code exact}, its row) beside the branch
+   * and bound's.
+   */
+  static String mpeRow(
+      String name, GraphicalRun.Input input, GraphicalRun.Row exact, double seconds) {
     Model m = input.model();
     String elimination = "-";
     String probability = "-";
@@ -160,32 +210,72 @@ final class GraphicalCommand implements Callable<Integer> {
       eliminationWeight = fgc.driver.MostProbable.log10Weight(m, exact.mostProbable);
       elimination = String.format(Locale.ROOT, "%.6f", eliminationWeight);
       if (!Double.isNaN(exact.logZ)) {
-        probability = String.format(Locale.ROOT, "%.6f", eliminationWeight - exact.logZ / Math.log(10));
+        probability =
+            String.format(Locale.ROOT, "%.6f", eliminationWeight - exact.logZ / Math.log(10));
       }
     }
     long deadline = System.nanoTime() + (long) (seconds * 1e9);
     fgc.driver.MostProbable best;
     try {
-      best = fgc.driver.ExactDriver.withDefaults().mostProbable(m, input.evidence().values(), Long.MAX_VALUE, deadline, x -> {},
-          fgc.driver.SolveEvents.NONE);
+      best =
+          fgc.driver.ExactDriver.withDefaults()
+              .mostProbable(
+                  m,
+                  input.evidence().values(),
+                  Long.MAX_VALUE,
+                  deadline,
+                  x -> {},
+                  fgc.driver.SolveEvents.NONE);
     } catch (IllegalArgumentException e) {
-      return "| " + name + " | " + elimination + " | " + probability + " | - | " + ScaleRun.firstLine(e.getMessage()).replace("|", "/")
+      return "| "
+          + name
+          + " | "
+          + elimination
+          + " | "
+          + probability
+          + " | - | "
+          + ScaleRun.firstLine(e.getMessage()).replace("|", "/")
           + " | - | - | - |";
     }
-    String weight = best.values() == null ? "-" : String.format(Locale.ROOT, "%.6f", best.log10Weight());
-    String status = best.values() == null ? (best.proven() ? "no assignment" : "none found in time")
-        : best.proven() ? "proven optimal" : "stopped at " + seconds + " s";
-    String same = Double.isNaN(eliminationWeight) || best.values() == null ? "-"
-        : Math.abs(best.log10Weight() - eliminationWeight) <= 1e-6 * Math.max(1, Math.abs(eliminationWeight)) ? "yes"
-        : best.log10Weight() < eliminationWeight ? "no (below)" : "no (above: elimination's is not optimal)";
-    return "| " + name + " | " + elimination + " | " + probability + " | " + weight + " | " + status + " | " + best.nodes() + " | "
-        + ms(best.nanos() / 1e6) + " | " + same + " |";
+    String weight =
+        best.values() == null ? "-" : String.format(Locale.ROOT, "%.6f", best.log10Weight());
+    String status =
+        best.values() == null
+            ? (best.proven() ? "no assignment" : "none found in time")
+            : best.proven() ? "proven optimal" : "stopped at " + seconds + " s";
+    String same =
+        Double.isNaN(eliminationWeight) || best.values() == null
+            ? "-"
+            : Math.abs(best.log10Weight() - eliminationWeight)
+                    <= 1e-6 * Math.max(1, Math.abs(eliminationWeight))
+                ? "yes"
+                : best.log10Weight() < eliminationWeight
+                    ? "no (below)"
+                    : "no (above: elimination's is not optimal)";
+    return "| "
+        + name
+        + " | "
+        + elimination
+        + " | "
+        + probability
+        + " | "
+        + weight
+        + " | "
+        + status
+        + " | "
+        + best.nodes()
+        + " | "
+        + ms(best.nanos() / 1e6)
+        + " | "
+        + same
+        + " |";
   }
 
   /** The markdown table of {@code rows}. */
   static String table(List<GraphicalRun.Row> rows) {
     StringBuilder sb = new StringBuilder();
-    sb.append("| model | algorithm | status | compile ms | inference ms | sweeps | max error | mean error | against | log10 Z error |\n");
+    sb.append(
+        "| model | algorithm | status | compile ms | inference ms | sweeps | max error | mean error | against | log10 Z error |\n");
     sb.append("|---|---|---|---:|---:|---:|---:|---:|---|---:|\n");
     for (GraphicalRun.Row r : rows) {
       String status = r.status;
@@ -195,11 +285,27 @@ final class GraphicalCommand implements Callable<Integer> {
         status = "ok (" + Algorithms.capabilities(r.algorithm).marginals().what() + ")";
       }
       boolean exact = Algorithms.capabilities(r.algorithm).exact();
-      sb.append("| ").append(r.model).append(" | ").append(r.algorithm).append(" | ").append(status.replace("|", "/")).append(" | ")
-          .append(ms(r.compileMillis)).append(" | ").append(ms(r.inferenceMillis)).append(" | ")
-          .append(r.ok() ? (exact ? "-" : Integer.toString(r.sweeps)) : "-").append(" | ")
-          .append(error(r.maxError)).append(" | ").append(error(r.meanError)).append(" | ")
-          .append(r.ok() ? r.reference : "-").append(" | ").append(logZ(r)).append(" |\n");
+      sb.append("| ")
+          .append(r.model)
+          .append(" | ")
+          .append(r.algorithm)
+          .append(" | ")
+          .append(status.replace("|", "/"))
+          .append(" | ")
+          .append(ms(r.compileMillis))
+          .append(" | ")
+          .append(ms(r.inferenceMillis))
+          .append(" | ")
+          .append(r.ok() ? (exact ? "-" : Integer.toString(r.sweeps)) : "-")
+          .append(" | ")
+          .append(error(r.maxError))
+          .append(" | ")
+          .append(error(r.meanError))
+          .append(" | ")
+          .append(r.ok() ? r.reference : "-")
+          .append(" | ")
+          .append(logZ(r))
+          .append(" |\n");
     }
     return sb.toString();
   }
@@ -208,14 +314,17 @@ final class GraphicalCommand implements Callable<Integer> {
     if (Double.isNaN(r.log10ZError)) {
       return r.ok() && !Double.isNaN(r.logZ) ? "(no .PR)" : "-";
     }
-    return error(r.log10ZError) + (r.log10ZResolution > 0 ? " (.PR ±" + error(r.log10ZResolution) + ")" : "");
+    return error(r.log10ZError)
+        + (r.log10ZResolution > 0 ? " (.PR ±" + error(r.log10ZResolution) + ")" : "");
   }
 
   static String ms(double millis) {
     if (Double.isNaN(millis)) {
       return "-";
     }
-    return millis >= 100 ? String.format(Locale.ROOT, "%.0f", millis) : String.format(Locale.ROOT, "%.3g", millis);
+    return millis >= 100
+        ? String.format(Locale.ROOT, "%.0f", millis)
+        : String.format(Locale.ROOT, "%.3g", millis);
   }
 
   static String error(double e) {
@@ -225,7 +334,10 @@ final class GraphicalCommand implements Callable<Integer> {
     return e == 0 ? "0" : String.format(Locale.ROOT, "%.1e", e);
   }
 
-  /** A model file and what lies beside it: {@code NAME.uai.evid}, {@code NAME.uai.MAR}, {@code NAME.uai.PR}. */
+  /**
+   * A model file and what lies beside it: {@code NAME.uai.evid}, {@code NAME.uai.MAR}, {@code
+   * NAME.uai.PR}.
+   */
   static GraphicalRun.Input input(Path file) {
     String name = file.getFileName().toString();
     String lower = name.toLowerCase(Locale.ROOT);
@@ -239,7 +351,8 @@ final class GraphicalCommand implements Callable<Integer> {
     UaiModel uai = UaiFormat.read(file);
     Model m = uai.model();
     Path evid = sibling(file, ".evid");
-    Evidence evidence = Files.isRegularFile(evid) ? UaiFormat.readEvidence(evid, uai) : Evidence.none(m);
+    Evidence evidence =
+        Files.isRegularFile(evid) ? UaiFormat.readEvidence(evid, uai) : Evidence.none(m);
     Path mar = sibling(file, ".MAR");
     double[][] marginals = Files.isRegularFile(mar) ? UaiResults.readMar(mar) : null;
     Path pr = sibling(file, ".PR");
@@ -253,8 +366,15 @@ final class GraphicalCommand implements Callable<Integer> {
         resolution = 0;
       }
     }
-    return new GraphicalRun.Input(name, m, evidence, Files.isRegularFile(evid) ? evid.getFileName().toString() : "none", marginals,
-        marginals == null ? null : mar.getFileName().toString(), log10Z, resolution);
+    return new GraphicalRun.Input(
+        name,
+        m,
+        evidence,
+        Files.isRegularFile(evid) ? evid.getFileName().toString() : "none",
+        marginals,
+        marginals == null ? null : mar.getFileName().toString(),
+        log10Z,
+        resolution);
   }
 
   /**
@@ -314,8 +434,11 @@ final class GraphicalCommand implements Callable<Integer> {
     if (configured != null) {
       folder = Path.of(configured).resolve("graphical");
       if (!Files.isDirectory(folder)) {
-        throw new IllegalArgumentException("no graphical models: " + folder + " (from -Dfgc.shared) is not a folder; "
-            + "pass model files: fgc bench graphical FILE.uai FILE.bif ...");
+        throw new IllegalArgumentException(
+            "no graphical models: "
+                + folder
+                + " (from -Dfgc.shared) is not a folder; "
+                + "pass model files: fgc bench graphical FILE.uai FILE.bif ...");
       }
     } else {
       for (Path p = start; p != null; p = p.getParent()) {
@@ -325,23 +448,30 @@ final class GraphicalCommand implements Callable<Integer> {
         }
       }
       if (folder == null) {
-        throw new IllegalArgumentException("no graphical models: found no shared/graphical folder in " + start
-            + " or above it (../shared/graphical beside the checkout); pass model files: fgc bench graphical FILE.uai FILE.bif ...");
+        throw new IllegalArgumentException(
+            "no graphical models: found no shared/graphical folder in "
+                + start
+                + " or above it (../shared/graphical beside the checkout); pass model files: fgc bench graphical FILE.uai FILE.bif ...");
       }
     }
     List<Path> models = modelsIn(folder);
     if (models.isEmpty()) {
-      throw new IllegalArgumentException("no graphical models: " + folder + " holds no .uai or .bif file");
+      throw new IllegalArgumentException(
+          "no graphical models: " + folder + " holds no .uai or .bif file");
     }
     return models;
   }
 
   private static List<Path> modelsIn(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
-      return s.filter(Files::isRegularFile).filter(f -> {
-        String n = f.getFileName().toString().toLowerCase(Locale.ROOT);
-        return n.endsWith(".uai") || n.endsWith(".bif");
-      }).sorted(Comparator.comparing(f -> f.getFileName().toString())).toList();
+      return s.filter(Files::isRegularFile)
+          .filter(
+              f -> {
+                String n = f.getFileName().toString().toLowerCase(Locale.ROOT);
+                return n.endsWith(".uai") || n.endsWith(".bif");
+              })
+          .sorted(Comparator.comparing(f -> f.getFileName().toString()))
+          .toList();
     }
   }
 }

@@ -19,20 +19,35 @@ import java.util.Map;
  * One model of {@code fgc bench graphical} under every algorithm of the registry: compile time (an
  * empty cache, so the solver is planned, emitted and compiled), time per inference (a new instance,
  * the evidence, elimination's one pass or BP to the tolerance, every marginal read), and the
- * marginals' error against the exact answer: elimination's when it fits, else the reference
- * {@code .MAR} given. A refusal by the planner, or any failure, is the row's status.
+ * marginals' error against the exact answer: elimination's when it fits, else the reference {@code
+ * .MAR} given. A refusal by the planner, or any failure, is the row's status.
  */
 final class GraphicalRun {
-  /** BP runs to this tolerance within this many sweeps, as {@code fgc run --marginals} does by default. */
+  /**
+   * BP runs to this tolerance within this many sweeps, as {@code fgc run --marginals} does by
+   * default.
+   */
   static final String TOLERANCE_TEXT = "1e-9";
+
   static final double TOLERANCE = Double.parseDouble(TOLERANCE_TEXT);
   static final int SWEEP_LIMIT = 1000;
+
   /** Inference is timed over at least this many runs and about this long; the median is kept. */
   private static final int MIN_RUNS = 3;
 
-  /** A model as the bench reads it: its name, the model, its evidence, and the reference answers beside it (or null). */
-  record Input(String name, Model model, Evidence evidence, String evidenceName, double[][] referenceMarginals, String referenceName,
-      Double referenceLog10Z, double log10ZResolution) {}
+  /**
+   * A model as the bench reads it: its name, the model, its evidence, and the reference answers
+   * beside it (or null).
+   */
+  record Input(
+      String name,
+      Model model,
+      Evidence evidence,
+      String evidenceName,
+      double[][] referenceMarginals,
+      String referenceName,
+      Double referenceLog10Z,
+      double log10ZResolution) {}
 
   /** One algorithm on one model. Errors are NaN where there is nothing to compare. */
   static final class Row {
@@ -75,7 +90,10 @@ final class GraphicalRun {
     this.budgetNanos = budgetNanos;
   }
 
-  /** Every algorithm of the registry on {@code input}, the exact one first (it is the others' reference). */
+  /**
+   * Every algorithm of the registry on {@code input}, the exact one first (it is the others'
+   * reference).
+   */
   List<Row> measure(Input input) {
     Algorithm<?> reference = Algorithms.exact();
     List<Algorithm<?>> order = new ArrayList<>();
@@ -129,12 +147,18 @@ final class GraphicalRun {
       row.status = "failed: out of memory";
     } catch (RuntimeException e) {
       PlanException plan = planException(e);
-      row.status = plan != null ? "refused: " + ScaleRun.firstLine(plan.getMessage()) : "failed: " + ScaleRun.firstLine(e.toString());
+      row.status =
+          plan != null
+              ? "refused: " + ScaleRun.firstLine(plan.getMessage())
+              : "failed: " + ScaleRun.firstLine(e.toString());
     }
     return row;
   }
 
-  /** A new instance, the evidence, the whole inference and every marginal read: what one query costs. */
+  /**
+   * A new instance, the evidence, the whole inference and every marginal read: what one query
+   * costs.
+   */
   private static GeneratedAlgorithm infer(LoadedSolver loaded, Input input, Row row) {
     GeneratedAlgorithm solver = loaded.newInstance();
     Evidence e = input.evidence();
@@ -184,7 +208,10 @@ final class GraphicalRun {
     }
   }
 
-  /** The errors of {@code row} against elimination ({@code exact}, when it ran) or the reference file. */
+  /**
+   * The errors of {@code row} against elimination ({@code exact}, when it ran) or the reference
+   * file.
+   */
   static void compare(Row row, Input input, Row exact) {
     if (!row.ok()) {
       return;
@@ -211,7 +238,8 @@ final class GraphicalRun {
 
   private static void errors(Row row, double[][] truth) {
     if (truth.length != row.marginals.length) {
-      row.reference += " (has " + truth.length + " variables, not " + row.marginals.length + ": not compared)";
+      row.reference +=
+          " (has " + truth.length + " variables, not " + row.marginals.length + ": not compared)";
       return;
     }
     double max = 0;
@@ -219,7 +247,8 @@ final class GraphicalRun {
     int n = 0;
     for (int i = 0; i < truth.length; i++) {
       if (truth[i].length != row.marginals[i].length) {
-        row.reference += " (variable " + i + " has " + truth[i].length + " values there: not compared)";
+        row.reference +=
+            " (variable " + i + " has " + truth[i].length + " values there: not compared)";
         return;
       }
       for (int v = 0; v < truth[i].length; v++) {

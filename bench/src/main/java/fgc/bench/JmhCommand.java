@@ -5,13 +5,18 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
-/** {@code fgc bench jmh [JMH OPTIONS]}: runs the JMH micro-benchmarks of this module (e.g. {@code jmh Sweep -f 1}). */
-@Command(name = "jmh", mixinStandardHelpOptions = false,
-    description = "Run the JMH benchmarks (fgc.bench.jmh); arguments go to JMH, e.g. 'jmh Sweep -f 1 -wi 3 -i 5'.")
+/**
+ * {@code fgc bench jmh [JMH OPTIONS]}: runs the JMH micro-benchmarks of this module (e.g. {@code
+ * jmh Sweep -f 1}).
+ */
+@Command(
+    name = "jmh",
+    mixinStandardHelpOptions = false,
+    description =
+        "Run the JMH benchmarks (fgc.bench.jmh); arguments go to JMH, e.g. 'jmh Sweep -f 1 -wi 3 -i 5'.")
 final class JmhCommand implements Callable<Integer> {
   /** Everything after {@code jmh}, options included, goes to JMH unread. */
-  @Unmatched
-  List<String> args = new java.util.ArrayList<>();
+  @Unmatched List<String> args = new java.util.ArrayList<>();
 
   @Override
   public Integer call() throws Exception {

@@ -21,9 +21,9 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
- * Runs every puzzle of every corpus with every (algorithm, driver) pair, on {@code threads} threads,
- * each with its own driver and solver instances. A row counts as solved only when the grid passes
- * {@link GridValidator}.
+ * Runs every puzzle of every corpus with every (algorithm, driver) pair, on {@code threads}
+ * threads, each with its own driver and solver instances. A row counts as solved only when the grid
+ * passes {@link GridValidator}.
  */
 final class MatrixRunner {
   private final SolverCache cache;
@@ -38,7 +38,10 @@ final class MatrixRunner {
     this(cache, limitMillis, threads, UnaryOperator.identity());
   }
 
-  /** {@code tuning} adjusts each driver after {@link Drivers#named} made it (the decimate driver's restarts, noise). */
+  /**
+   * {@code tuning} adjusts each driver after {@link Drivers#named} made it (the decimate driver's
+   * restarts, noise).
+   */
   MatrixRunner(SolverCache cache, long limitMillis, int threads, UnaryOperator<Driver> tuning) {
     this.tuning = tuning;
     this.cache = cache;
@@ -46,8 +49,11 @@ final class MatrixRunner {
     this.threads = threads;
   }
 
-  /** Every row, in corpus, algorithm, driver, puzzle order; {@code done} hears each as it finishes. */
-  List<PuzzleRow> run(List<Corpus> corpora, List<String> algorithms, List<String> drivers, Consumer<PuzzleRow> done)
+  /**
+   * Every row, in corpus, algorithm, driver, puzzle order; {@code done} hears each as it finishes.
+   */
+  List<PuzzleRow> run(
+      List<Corpus> corpora, List<String> algorithms, List<String> drivers, Consumer<PuzzleRow> done)
       throws InterruptedException {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
@@ -59,15 +65,29 @@ final class MatrixRunner {
               Grid puzzle = corpus.puzzles().get(i);
               int index = i;
               String failure = prepare(algorithm, puzzle.side());
-              futures.add(pool.submit(() -> {
-                PuzzleRow row = failure != null
-                    ? new PuzzleRow(corpus.name(), index, algorithm, driver, PuzzleRow.Outcome.ERROR, 0, 0, 0, 0, 0, 0)
-                    : solveOne(corpus.name(), index, puzzle, algorithm, driver);
-                synchronized (done) {
-                  done.accept(row);
-                }
-                return row;
-              }));
+              futures.add(
+                  pool.submit(
+                      () -> {
+                        PuzzleRow row =
+                            failure != null
+                                ? new PuzzleRow(
+                                    corpus.name(),
+                                    index,
+                                    algorithm,
+                                    driver,
+                                    PuzzleRow.Outcome.ERROR,
+                                    0,
+                                    0,
+                                    0,
+                                    0,
+                                    0,
+                                    0)
+                                : solveOne(corpus.name(), index, puzzle, algorithm, driver);
+                        synchronized (done) {
+                          done.accept(row);
+                        }
+                        return row;
+                      }));
             }
           }
         }
@@ -86,7 +106,10 @@ final class MatrixRunner {
     }
   }
 
-  /** Compiles (or finds in the cache) the solver of {@code algorithm} for grids of {@code side}; the reason when it cannot. */
+  /**
+   * Compiles (or finds in the cache) the solver of {@code algorithm} for grids of {@code side}; the
+   * reason when it cannot.
+   */
   private String prepare(String algorithm, int side) {
     String key = algorithm + "/" + side;
     if (loaded.containsKey(key)) {
@@ -97,18 +120,32 @@ final class MatrixRunner {
       loaded.put(key, cache.load(gm.model(), AlgorithmSpec.named(algorithm)));
       return null;
     } catch (RuntimeException e) {
-      System.err.println("fgc bench: " + algorithm + " cannot take " + side + "x" + side + " grids: " + e.getMessage());
+      System.err.println(
+          "fgc bench: "
+              + algorithm
+              + " cannot take "
+              + side
+              + "x"
+              + side
+              + " grids: "
+              + e.getMessage());
       loaded.put(key, null);
       return e.getMessage();
     }
   }
 
-  private PuzzleRow solveOne(String corpus, int index, Grid puzzle, String algorithm, String driverName) {
+  private PuzzleRow solveOne(
+      String corpus, int index, Grid puzzle, String algorithm, String driverName) {
     GridModels gm = models.get(puzzle.side());
     Map<String, Object> mine = perThread.get();
     String solverKey = algorithm + "/" + puzzle.side();
-    GeneratedAlgorithm solver = (GeneratedAlgorithm) mine.computeIfAbsent(solverKey, k -> loaded.get(k).newInstance());
-    Driver driver = (Driver) mine.computeIfAbsent("driver/" + driverName + "/" + solverKey, k -> tuning.apply(BenchPropagators.generatingIfExact(Drivers.named(driverName))));
+    GeneratedAlgorithm solver =
+        (GeneratedAlgorithm) mine.computeIfAbsent(solverKey, k -> loaded.get(k).newInstance());
+    Driver driver =
+        (Driver)
+            mine.computeIfAbsent(
+                "driver/" + driverName + "/" + solverKey,
+                k -> tuning.apply(BenchPropagators.generatingIfExact(Drivers.named(driverName))));
     int[] evidence = gm.evidence(puzzle);
     long start = System.nanoTime();
     SolveResult result;
@@ -116,14 +153,26 @@ final class MatrixRunner {
       result = driver.solve(solver, gm.model(), evidence, new Deadline(limitNanos));
     } catch (Deadline.Reached e) {
       double ms = (System.nanoTime() - start) / 1e6;
-      return new PuzzleRow(corpus, index, algorithm, driverName, PuzzleRow.Outcome.TIME_LIMIT, ms, 0, 0, 0, 0, 0);
+      return new PuzzleRow(
+          corpus, index, algorithm, driverName, PuzzleRow.Outcome.TIME_LIMIT, ms, 0, 0, 0, 0, 0);
     }
     double ms = (System.nanoTime() - start) / 1e6;
     PuzzleRow.Outcome outcome = PuzzleRow.Outcome.of(result.status());
-    if (result.solved() && !GridValidator.check(puzzle, gm.grid(puzzle.side(), result.values())).valid()) {
+    if (result.solved()
+        && !GridValidator.check(puzzle, gm.grid(puzzle.side(), result.values())).valid()) {
       outcome = PuzzleRow.Outcome.INVALID_ANSWER;
     }
-    return new PuzzleRow(corpus, index, algorithm, driverName, outcome, ms, result.sweeps(), result.decisions(),
-        result.restarts(), result.backtracks(), result.conflicts());
+    return new PuzzleRow(
+        corpus,
+        index,
+        algorithm,
+        driverName,
+        outcome,
+        ms,
+        result.sweeps(),
+        result.decisions(),
+        result.restarts(),
+        result.backtracks(),
+        result.conflicts());
   }
 }

@@ -26,25 +26,42 @@ import picocli.CommandLine.Option;
  * {@code fgc bench peers}: fgc's exact driver next to Choco-solver, Sat4j and Z3 in one JVM, on one
  * corpus, in puzzles per CPU-second of the measuring thread (first solution, then count to 2), as
  * the median of several rounds that visit the solvers in turn. A solver's answers are checked with
- * {@link GridValidator} in a first, untimed round. Then the nodes per puzzle of minimum-remaining-values
- * branching against marginal-guided branching.
+ * {@link GridValidator} in a first, untimed round. Then the nodes per puzzle of
+ * minimum-remaining-values branching against marginal-guided branching.
  */
-@Command(name = "peers", mixinStandardHelpOptions = true,
-    description = "Exact driver vs Choco-solver, Sat4j and Z3: puzzles per CPU-second on one corpus (default top95).")
+@Command(
+    name = "peers",
+    mixinStandardHelpOptions = true,
+    description =
+        "Exact driver vs Choco-solver, Sat4j and Z3: puzzles per CPU-second on one corpus (default top95).")
 final class PeersCommand implements Callable<Integer> {
-  @Option(names = "--corpus", paramLabel = "FILE", description = "Puzzle file (default: top95 from ../shared/puzzles).")
+  @Option(
+      names = "--corpus",
+      paramLabel = "FILE",
+      description = "Puzzle file (default: top95 from ../shared/puzzles).")
   Path corpus;
 
-  @Option(names = "--rounds", paramLabel = "N", defaultValue = "5", description = "Timed rounds per solver (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      defaultValue = "5",
+      description = "Timed rounds per solver (default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 1)
   int rounds;
 
-  @Option(names = "--fgc-rounds", paramLabel = "N", defaultValue = "200",
-      description = "fgc passes over the corpus per timed round, so a round lasts long enough to time (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--fgc-rounds",
+      paramLabel = "N",
+      defaultValue = "200",
+      description =
+          "fgc passes over the corpus per timed round, so a round lasts long enough to time (default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 1)
   int fgcRepeats;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder for the marginal-guided runs.")
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description = "Cache folder for the marginal-guided runs.")
   Path cacheDir;
 
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -53,14 +70,23 @@ final class PeersCommand implements Callable<Integer> {
   public Integer call() {
     Corpus set = corpus != null ? Corpus.read(corpus) : topCorpus();
     List<Grid> puzzles = set.puzzles();
-    List<PeerSolver> solvers = new ArrayList<>(List.of(new FgcExactPeer(true), new FgcExactPeer(false),
-        new ChocoPeer(), new Sat4jPeer()));
+    List<PeerSolver> solvers =
+        new ArrayList<>(
+            List.of(
+                new FgcExactPeer(true), new FgcExactPeer(false), new ChocoPeer(), new Sat4jPeer()));
     try {
       solvers.add(new Z3Peer());
     } catch (UnsatisfiedLinkError | RuntimeException e) {
       System.err.println("fgc bench: Z3 is not available here: " + e);
     }
-    System.out.println("corpus " + set.name() + ": " + puzzles.size() + " puzzles; " + rounds + " timed rounds after one checked round");
+    System.out.println(
+        "corpus "
+            + set.name()
+            + ": "
+            + puzzles.size()
+            + " puzzles; "
+            + rounds
+            + " timed rounds after one checked round");
     for (PeerSolver s : solvers) {
       check(s, puzzles);
     }
@@ -74,12 +100,23 @@ final class PeersCommand implements Callable<Integer> {
       }
       System.out.println();
       System.out.println(limit == 1 ? "first solution:" : "count to 2 (uniqueness):");
-      System.out.printf(Locale.ROOT, "%-42s %16s %12s %18s%n", "solver", "puzzles/CPU-s", "(min..max)", "fgc exact is x faster");
+      System.out.printf(
+          Locale.ROOT,
+          "%-42s %16s %12s %18s%n",
+          "solver",
+          "puzzles/CPU-s",
+          "(min..max)",
+          "fgc exact is x faster");
       double reference = median(rates[0]);
       for (int i = 0; i < solvers.size(); i++) {
         double m = median(rates[i]);
-        System.out.printf(Locale.ROOT, "%-42s %16.0f %12s %17.1fx%n", solvers.get(i).name(), m,
-            String.format(Locale.ROOT, "%.0f..%.0f", min(rates[i]), max(rates[i])), reference / m);
+        System.out.printf(
+            Locale.ROOT,
+            "%-42s %16.0f %12s %17.1fx%n",
+            solvers.get(i).name(),
+            m,
+            String.format(Locale.ROOT, "%.0f..%.0f", min(rates[i]), max(rates[i])),
+            reference / m);
       }
     }
     for (PeerSolver s : solvers) {
@@ -92,7 +129,8 @@ final class PeersCommand implements Callable<Integer> {
   static Corpus topCorpus() {
     Path dir = Corpus.sharedPuzzles();
     if (dir == null || !dir.resolve("top95.txt").toFile().isFile()) {
-      throw new IllegalArgumentException("no top95.txt in a shared/puzzles folder; give --corpus FILE");
+      throw new IllegalArgumentException(
+          "no top95.txt in a shared/puzzles folder; give --corpus FILE");
     }
     return Corpus.read(dir.resolve("top95.txt"));
   }
@@ -105,12 +143,14 @@ final class PeersCommand implements Callable<Integer> {
       if (answer != null) {
         GridValidator.Verdict verdict = GridValidator.check(p, answer);
         if (!verdict.valid()) {
-          throw new IllegalStateException(solver.name() + " gave a wrong answer to " + p.toLine() + ": " + verdict.reason());
+          throw new IllegalStateException(
+              solver.name() + " gave a wrong answer to " + p.toLine() + ": " + verdict.reason());
         }
         solved++;
       }
     }
-    System.out.println(solver.name() + ": " + solved + " of " + puzzles.size() + " solved, every answer valid");
+    System.out.println(
+        solver.name() + ": " + solved + " of " + puzzles.size() + " solved, every answer valid");
   }
 
   private double perCpuSecond(PeerSolver solver, List<Grid> puzzles, int limit, int repeats) {
@@ -130,12 +170,20 @@ final class PeersCommand implements Callable<Integer> {
 
   /** Nodes per puzzle: minimum remaining values against marginals of each algorithm. */
   private void branching(List<Grid> puzzles) {
-    SolverCache cache = new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+    SolverCache cache =
+        new SolverCache(
+            cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
     GridModels gm = GridModels.forSide(puzzles.get(0).side());
     System.out.println();
     System.out.println("branching (locked candidates on), nodes per puzzle:");
-    System.out.printf(Locale.ROOT, "%-40s %8s %8s %8s %12s%n", "branching", "mean", "median", "max", "ms/puzzle");
-    report("minimum remaining values", BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)), null, gm, puzzles);
+    System.out.printf(
+        Locale.ROOT, "%-40s %8s %8s %8s %12s%n", "branching", "mean", "median", "max", "ms/puzzle");
+    report(
+        "minimum remaining values",
+        BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)),
+        null,
+        gm,
+        puzzles);
     for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
       fgc.algorithm.GeneratedAlgorithm solver;
       try {
@@ -145,26 +193,44 @@ final class PeersCommand implements Callable<Integer> {
         continue;
       }
       for (int depth : new int[] {1, 4, 81}) {
-        report("marginals of " + algorithm + ", depth " + depth,
-            BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true)).guidedByMarginals(depth, 20), solver, gm, puzzles);
+        report(
+            "marginals of " + algorithm + ", depth " + depth,
+            BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(true))
+                .guidedByMarginals(depth, 20),
+            solver,
+            gm,
+            puzzles);
       }
     }
   }
 
-  private static void report(String label, ExactDriver driver, fgc.algorithm.GeneratedAlgorithm solver, GridModels gm, List<Grid> puzzles) {
+  private static void report(
+      String label,
+      ExactDriver driver,
+      fgc.algorithm.GeneratedAlgorithm solver,
+      GridModels gm,
+      List<Grid> puzzles) {
     double[] nodes = new double[puzzles.size()];
     long start = System.nanoTime();
     for (int i = 0; i < puzzles.size(); i++) {
       SolveResult r = driver.solve(solver, gm.model(), gm.evidence(puzzles.get(i)));
-      if (!r.solved() || !GridValidator.check(puzzles.get(i), gm.grid(puzzles.get(i).side(), r.values())).valid()) {
+      if (!r.solved()
+          || !GridValidator.check(puzzles.get(i), gm.grid(puzzles.get(i).side(), r.values()))
+              .valid()) {
         throw new IllegalStateException(label + " failed on " + puzzles.get(i).toLine());
       }
       nodes[i] = r.decisions();
     }
     double ms = (System.nanoTime() - start) / 1e6 / puzzles.size();
     Arrays.sort(nodes);
-    System.out.printf(Locale.ROOT, "%-40s %8.1f %8.1f %8.0f %12.3f%n", label, Arrays.stream(nodes).average().orElse(0),
-        Summary.quantile(nodes, 0.5), nodes[nodes.length - 1], ms);
+    System.out.printf(
+        Locale.ROOT,
+        "%-40s %8.1f %8.1f %8.0f %12.3f%n",
+        label,
+        Arrays.stream(nodes).average().orElse(0),
+        Summary.quantile(nodes, 0.5),
+        nodes[nodes.length - 1],
+        ms);
   }
 
   private static double median(double[] values) {

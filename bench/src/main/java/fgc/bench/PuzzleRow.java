@@ -1,12 +1,23 @@
 package fgc.bench;
 
-/** What one solver did on one puzzle. {@code solved} is true only after the independent grid check. */
+/**
+ * What one solver did on one puzzle. {@code solved} is true only after the independent grid check.
+ */
 final class PuzzleRow {
   /** How a run ended, as written in the CSV: the driver's status, or what the bench saw instead. */
   enum Outcome {
-    SOLVED, UNSOLVED, NO_SOLUTION, INCONSISTENT_EVIDENCE, TIME_LIMIT, INVALID_ANSWER, ERROR;
+    SOLVED,
+    UNSOLVED,
+    NO_SOLUTION,
+    INCONSISTENT_EVIDENCE,
+    TIME_LIMIT,
+    INVALID_ANSWER,
+    ERROR;
 
-    /** The driver's status under the same name; a status the bench does not know yet counts as unsolved. */
+    /**
+     * The driver's status under the same name; a status the bench does not know yet counts as
+     * unsolved.
+     */
     static Outcome of(fgc.driver.SolveResult.Status status) {
       for (Outcome o : values()) {
         if (o.name().equals(status.name())) {
@@ -27,11 +38,24 @@ final class PuzzleRow {
   final int decisions;
   final int restarts;
   final long backtracks;
-  /** Factors the final readout broke (single and iterative report them; 0 for the other drivers). */
+
+  /**
+   * Factors the final readout broke (single and iterative report them; 0 for the other drivers).
+   */
   final int conflicts;
 
-  PuzzleRow(String corpus, int index, String algorithm, String driver, Outcome outcome, double millis,
-      int sweeps, int decisions, int restarts, long backtracks, int conflicts) {
+  PuzzleRow(
+      String corpus,
+      int index,
+      String algorithm,
+      String driver,
+      Outcome outcome,
+      double millis,
+      int sweeps,
+      int decisions,
+      int restarts,
+      long backtracks,
+      int conflicts) {
     this.corpus = corpus;
     this.index = index;
     this.algorithm = algorithm;

@@ -19,11 +19,16 @@ final class RatioTable {
   private record Key(String subject, String size, String state) {}
 
   private final String[] headers;
+
   /** Per key: each round's iteration times (µs per operation) of one side. */
   private final Map<Key, List<double[]>> fast = new LinkedHashMap<>();
+
   private final Map<Key, List<double[]>> baseline = new LinkedHashMap<>();
 
-  /** Column titles: subject, size, state, fast side, baseline (e.g. "algorithm", "grid", "state", "generated", "reference"). */
+  /**
+   * Column titles: subject, size, state, fast side, baseline (e.g. "algorithm", "grid", "state",
+   * "generated", "reference").
+   */
   RatioTable(String subject, String size, String state, String fastSide, String baselineSide) {
     this.headers = new String[] {subject, size, state, fastSide, baselineSide};
   }
@@ -33,12 +38,22 @@ final class RatioTable {
     if (micros.length == 0) {
       throw new IllegalArgumentException("no iterations for " + subject + " " + size + " " + state);
     }
-    (isBaseline ? baseline : fast).computeIfAbsent(new Key(subject, size, state), k -> new ArrayList<>()).add(micros.clone());
+    (isBaseline ? baseline : fast)
+        .computeIfAbsent(new Key(subject, size, state), k -> new ArrayList<>())
+        .add(micros.clone());
   }
 
   /** One row of the table, for tests and for the text below. */
-  record Row(String subject, String size, String state, double fastMedian, double baselineMedian,
-      double ratio, double lowestRatio, double highestRatio, int rounds) {}
+  record Row(
+      String subject,
+      String size,
+      String state,
+      double fastMedian,
+      double baselineMedian,
+      double ratio,
+      double lowestRatio,
+      double highestRatio,
+      int rounds) {}
 
   List<Row> rows() {
     List<Row> rows = new ArrayList<>();
@@ -54,8 +69,17 @@ final class RatioTable {
         ratios[r] = median(slow.get(r)) / median(quick.get(r));
       }
       Key key = entry.getKey();
-      rows.add(new Row(key.subject(), key.size(), key.state(), median(concat(quick)), median(concat(slow)),
-          median(ratios), Arrays.stream(ratios).min().orElseThrow(), Arrays.stream(ratios).max().orElseThrow(), rounds));
+      rows.add(
+          new Row(
+              key.subject(),
+              key.size(),
+              key.state(),
+              median(concat(quick)),
+              median(concat(slow)),
+              median(ratios),
+              Arrays.stream(ratios).min().orElseThrow(),
+              Arrays.stream(ratios).max().orElseThrow(),
+              rounds));
     }
     return rows;
   }
@@ -63,19 +87,35 @@ final class RatioTable {
   /** The table as Markdown, µs per operation. */
   String render() {
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s µs | %s µs | ratio | rounds' range |%n", (Object[]) headers));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "| %s | %s | %s | %s µs | %s µs | ratio | rounds' range |%n",
+            (Object[]) headers));
     out.append("|---|---|---|---|---|---|---|\n");
     for (Row row : rows()) {
-      out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %sx | %sx to %sx (%d) |%n",
-          row.subject(), row.size(), row.state(), figure(row.fastMedian()), figure(row.baselineMedian()),
-          ratio(row.ratio()), ratio(row.lowestRatio()), ratio(row.highestRatio()), row.rounds()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %s | %s | %sx | %sx to %sx (%d) |%n",
+              row.subject(),
+              row.size(),
+              row.state(),
+              figure(row.fastMedian()),
+              figure(row.baselineMedian()),
+              ratio(row.ratio()),
+              ratio(row.lowestRatio()),
+              ratio(row.highestRatio()),
+              row.rounds()));
     }
     return out.toString();
   }
 
   /** One decimal below 100, whole numbers with thousands separated above. */
   private static String ratio(double x) {
-    return x >= 100 ? String.format(Locale.ROOT, "%,.0f", x) : String.format(Locale.ROOT, "%.1f", x);
+    return x >= 100
+        ? String.format(Locale.ROOT, "%,.0f", x)
+        : String.format(Locale.ROOT, "%.1f", x);
   }
 
   /** Three significant figures, with thousands separated. */
@@ -83,7 +123,9 @@ final class RatioTable {
     if (micros >= 100) {
       return String.format(Locale.ROOT, "%,.0f", micros);
     }
-    return micros >= 10 ? String.format(Locale.ROOT, "%.1f", micros) : String.format(Locale.ROOT, "%.3f", micros);
+    return micros >= 10
+        ? String.format(Locale.ROOT, "%.1f", micros)
+        : String.format(Locale.ROOT, "%.3f", micros);
   }
 
   private static double[] concat(List<double[]> parts) {

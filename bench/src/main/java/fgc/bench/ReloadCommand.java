@@ -23,31 +23,61 @@ import picocli.CommandLine.Option;
  * Every process runs with the same maximum heap, so a model that needs more fails here as it would
  * for the user.
  */
-@Command(name = "reload", mixinStandardHelpOptions = true,
-    description = "Whole 'fgc compile' processes (miss, then hit) on generated models of growing size; medians, ratios to the smallest size"
-        + " and, with --baseline, to another launcher.")
+@Command(
+    name = "reload",
+    mixinStandardHelpOptions = true,
+    description =
+        "Whole 'fgc compile' processes (miss, then hit) on generated models of growing size; medians, ratios to the smallest size"
+            + " and, with --baseline, to another launcher.")
 final class ReloadCommand implements Callable<Integer> {
-  @Option(names = "--family", paramLabel = "F", defaultValue = "ising", description = "Model family (chain, ising, sudoku, random; default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--family",
+      paramLabel = "F",
+      defaultValue = "ising",
+      description = "Model family (chain, ising, sudoku, random; default: ${DEFAULT-VALUE}).")
   String family;
 
-  @Option(names = "--sizes", split = ",", paramLabel = "N", defaultValue = "30,100,300,1000", description = "Sizes (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--sizes",
+      split = ",",
+      paramLabel = "N",
+      defaultValue = "30,100,300,1000",
+      description = "Sizes (default: ${DEFAULT-VALUE}).")
   List<Integer> sizes;
 
-  @Option(names = "--algorithms", split = ",", paramLabel = "A", defaultValue = "bp-pairwise,maxproduct",
+  @Option(
+      names = "--algorithms",
+      split = ",",
+      paramLabel = "A",
+      defaultValue = "bp-pairwise,maxproduct",
       description = "Algorithms (default: ${DEFAULT-VALUE}).")
   List<String> algorithms;
 
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Processes of each kind per size (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "3",
+      description = "Processes of each kind per size (default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 1)
   int runs;
 
-  @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "1g", description = "Maximum heap of every process (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--heap",
+      paramLabel = "SIZE",
+      defaultValue = "1g",
+      description = "Maximum heap of every process (default: ${DEFAULT-VALUE}).")
   String heap;
 
-  @Option(names = "--fgc", paramLabel = "PATH", description = "The fgc launcher measured (default: the one at this checkout's root).")
+  @Option(
+      names = "--fgc",
+      paramLabel = "PATH",
+      description = "The fgc launcher measured (default: the one at this checkout's root).")
   Path launcher;
 
-  @Option(names = "--baseline", paramLabel = "PATH", description = "Another fgc launcher, run beside it (e.g. an older checkout's).")
+  @Option(
+      names = "--baseline",
+      paramLabel = "PATH",
+      description = "Another fgc launcher, run beside it (e.g. an older checkout's).")
   Path baseline;
 
   @Override
@@ -62,13 +92,21 @@ final class ReloadCommand implements Callable<Integer> {
     }
     Path work = Files.createTempDirectory("fgc-bench-reload-");
     try {
-      System.out.printf(Locale.ROOT, "fgc bench reload: %s, sizes %s; %d processes of each kind, medians; -Xmx%s; JVM %s, %d processors%n",
-          family, sizes, runs, heap, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+      System.out.printf(
+          Locale.ROOT,
+          "fgc bench reload: %s, sizes %s; %d processes of each kind, medians; -Xmx%s; JVM %s, %d processors%n",
+          family,
+          sizes,
+          runs,
+          heap,
+          System.getProperty("java.version"),
+          Runtime.getRuntime().availableProcessors());
       for (Path l : launchers) {
         System.out.println((l == fgc ? "fgc:      " : "baseline: ") + l);
         warm(l, work);
       }
-      System.out.println("algorithm        size  launcher   miss (text to stored solver)   hit (reload)   class bytes");
+      System.out.println(
+          "algorithm        size  launcher   miss (text to stored solver)   hit (reload)   class bytes");
       for (String algorithm : algorithms) {
         Map<String, double[]> smallest = new LinkedHashMap<>();
         for (int size : sizes) {
@@ -100,17 +138,32 @@ final class ReloadCommand implements Callable<Integer> {
           for (int k = 0; k < launchers.size(); k++) {
             String who = k == 0 ? "fgc" : "baseline";
             if (failed[k] != null) {
-              System.out.printf(Locale.ROOT, "%-15s %5d  %-9s  failed: %s%n", algorithm, size, who, failed[k]);
+              System.out.printf(
+                  Locale.ROOT, "%-15s %5d  %-9s  failed: %s%n", algorithm, size, who, failed[k]);
               continue;
             }
             double mm = median(miss[k]);
             double hh = median(hit[k]);
             double[] first = smallest.computeIfAbsent(who, x -> new double[] {mm, hh});
-            System.out.printf(Locale.ROOT, "%-15s %5d  %-9s  %6.2f s (%5.1fx the smallest)   %6.2f s (%5.1fx)   %,d%n", algorithm, size, who, mm,
-                mm / first[0], hh, hh / first[1], bytes[k]);
+            System.out.printf(
+                Locale.ROOT,
+                "%-15s %5d  %-9s  %6.2f s (%5.1fx the smallest)   %6.2f s (%5.1fx)   %,d%n",
+                algorithm,
+                size,
+                who,
+                mm,
+                mm / first[0],
+                hh,
+                hh / first[1],
+                bytes[k]);
           }
           if (launchers.size() == 2 && failed[0] == null && failed[1] == null) {
-            System.out.printf(Locale.ROOT, "%-15s %5d  baseline / fgc: miss %.2f, hit %.2f%n", algorithm, size, median(miss[1]) / median(miss[0]),
+            System.out.printf(
+                Locale.ROOT,
+                "%-15s %5d  baseline / fgc: miss %.2f, hit %.2f%n",
+                algorithm,
+                size,
+                median(miss[1]) / median(miss[0]),
                 median(hit[1]) / median(hit[0]));
           }
         }
@@ -121,7 +174,10 @@ final class ReloadCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** One untimed process per launcher: builds its jar if it must, and brings the files it reads into the page cache. */
+  /**
+   * One untimed process per launcher: builds its jar if it must, and brings the files it reads into
+   * the page cache.
+   */
   private void warm(Path fgc, Path work) throws IOException, InterruptedException {
     ScaleModels.Generated model = ScaleModels.of(family, sizes.get(0));
     Path file = work.resolve("warm-" + model.sourceName());
@@ -135,8 +191,17 @@ final class ReloadCommand implements Callable<Integer> {
 
   private record Timed(double seconds, String failure) {}
 
-  private Timed compile(Path fgc, Path file, String algorithm, Path cache) throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(fgc.toString(), "compile", file.toString(), "--algorithm", algorithm, "--cache-dir", cache.toString());
+  private Timed compile(Path fgc, Path file, String algorithm, Path cache)
+      throws IOException, InterruptedException {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            fgc.toString(),
+            "compile",
+            file.toString(),
+            "--algorithm",
+            algorithm,
+            "--cache-dir",
+            cache.toString());
     pb.environment().put("JAVA_TOOL_OPTIONS", "-Xmx" + heap);
     pb.redirectErrorStream(true);
     long start = System.nanoTime();
@@ -158,13 +223,17 @@ final class ReloadCommand implements Callable<Integer> {
       return 0;
     }
     try (var files = Files.walk(cache)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".class")).mapToLong(f -> {
-        try {
-          return Files.size(f);
-        } catch (IOException e) {
-          return 0;
-        }
-      }).sum();
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".class"))
+          .mapToLong(
+              f -> {
+                try {
+                  return Files.size(f);
+                } catch (IOException e) {
+                  return 0;
+                }
+              })
+          .sum();
     }
   }
 

@@ -8,7 +8,17 @@ import java.util.Locale;
 /** Per-puzzle rows as CSV (RFC 4180 quoting) or JSON lines, and the CSV read back. */
 final class RowWriter {
   private static final String[] COLUMNS = {
-    "corpus", "index", "algorithm", "driver", "outcome", "ms", "sweeps", "decisions", "restarts", "backtracks", "conflicts"
+    "corpus",
+    "index",
+    "algorithm",
+    "driver",
+    "outcome",
+    "ms",
+    "sweeps",
+    "decisions",
+    "restarts",
+    "backtracks",
+    "conflicts"
   };
 
   private RowWriter() {}
@@ -33,10 +43,14 @@ final class RowWriter {
    * the line and what is wrong with it.
    */
   static List<PuzzleRow> readCsv(java.nio.file.Path file) throws IOException {
-    List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+    List<String> lines =
+        java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
     if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
-      throw new IllegalArgumentException(file + ":1: not the per-puzzle rows of 'fgc bench --out' (the header must be "
-          + String.join(",", COLUMNS) + ")");
+      throw new IllegalArgumentException(
+          file
+              + ":1: not the per-puzzle rows of 'fgc bench --out' (the header must be "
+              + String.join(",", COLUMNS)
+              + ")");
     }
     List<PuzzleRow> rows = new java.util.ArrayList<>();
     for (int n = 1; n < lines.size(); n++) {
@@ -48,17 +62,31 @@ final class RowWriter {
         if (c.size() != COLUMNS.length) {
           throw new IllegalArgumentException(c.size() + " cells, not " + COLUMNS.length);
         }
-        rows.add(new PuzzleRow(c.get(0), Integer.parseInt(c.get(1)), c.get(2), c.get(3), PuzzleRow.Outcome.valueOf(c.get(4)),
-            Double.parseDouble(c.get(5)), Integer.parseInt(c.get(6)), Integer.parseInt(c.get(7)), Integer.parseInt(c.get(8)),
-            Long.parseLong(c.get(9)), Integer.parseInt(c.get(10))));
+        rows.add(
+            new PuzzleRow(
+                c.get(0),
+                Integer.parseInt(c.get(1)),
+                c.get(2),
+                c.get(3),
+                PuzzleRow.Outcome.valueOf(c.get(4)),
+                Double.parseDouble(c.get(5)),
+                Integer.parseInt(c.get(6)),
+                Integer.parseInt(c.get(7)),
+                Integer.parseInt(c.get(8)),
+                Long.parseLong(c.get(9)),
+                Integer.parseInt(c.get(10))));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(file + ":" + (n + 1) + ": not a row of 'fgc bench --out' (" + e.getMessage() + ")", e);
+        throw new IllegalArgumentException(
+            file + ":" + (n + 1) + ": not a row of 'fgc bench --out' (" + e.getMessage() + ")", e);
       }
     }
     return rows;
   }
 
-  /** One line's cells, quotes as {@link #csvCell} writes them (no row spans lines: no cell holds a line break). */
+  /**
+   * One line's cells, quotes as {@link #csvCell} writes them (no row spans lines: no cell holds a
+   * line break).
+   */
   private static List<String> csvCells(String line) {
     List<String> cells = new java.util.ArrayList<>();
     StringBuilder cell = new StringBuilder();
@@ -102,13 +130,25 @@ final class RowWriter {
 
   private static Object[] cells(PuzzleRow r) {
     return new Object[] {
-      r.corpus, r.index, r.algorithm, r.driver, r.outcome.name(), String.format(Locale.ROOT, "%.4f", r.millis).transform(Double::valueOf),
-      r.sweeps, r.decisions, r.restarts, r.backtracks, r.conflicts
+      r.corpus,
+      r.index,
+      r.algorithm,
+      r.driver,
+      r.outcome.name(),
+      String.format(Locale.ROOT, "%.4f", r.millis).transform(Double::valueOf),
+      r.sweeps,
+      r.decisions,
+      r.restarts,
+      r.backtracks,
+      r.conflicts
     };
   }
 
   static String csvCell(String text) {
-    if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+    if (text.indexOf(',') < 0
+        && text.indexOf('"') < 0
+        && text.indexOf('\n') < 0
+        && text.indexOf('\r') < 0) {
       return text;
     }
     return '"' + text.replace("\"", "\"\"") + '"';

@@ -30,9 +30,13 @@ final class ScaleChart {
   private static final int PANEL_HEIGHT = 460;
   private static final int COLUMNS = 2;
   private static final Color[] COLOURS = {
-      new Color(0x1f, 0x5f, 0xb4), new Color(0xd9, 0x6a, 0x10), new Color(0x2e, 0x8b, 0x3e), new Color(0x7b, 0x4f, 0xb0),
-      new Color(0xb0, 0x3a, 0x4a), new Color(0x3a, 0x8f, 0x9a), new Color(0x8a, 0x6d, 0x1e), new Color(0xc0, 0x4f, 0xa0),
-      new Color(0x55, 0x55, 0x55), new Color(0x00, 0x00, 0x00), new Color(0x99, 0x99, 0x99), new Color(0xe0, 0x1a, 0x1a)};
+    new Color(0x1f, 0x5f, 0xb4), new Color(0xd9, 0x6a, 0x10), new Color(0x2e, 0x8b, 0x3e),
+        new Color(0x7b, 0x4f, 0xb0),
+    new Color(0xb0, 0x3a, 0x4a), new Color(0x3a, 0x8f, 0x9a), new Color(0x8a, 0x6d, 0x1e),
+        new Color(0xc0, 0x4f, 0xa0),
+    new Color(0x55, 0x55, 0x55), new Color(0x00, 0x00, 0x00), new Color(0x99, 0x99, 0x99),
+        new Color(0xe0, 0x1a, 0x1a)
+  };
 
   private ScaleChart() {}
 
@@ -40,8 +44,14 @@ final class ScaleChart {
   static List<XYChart> panels(List<ScaleRow> rows) {
     List<XYChart> charts = new ArrayList<>();
     for (Map.Entry<String, List<ScaleRow>> g : ScaleTable.groups(rows).entrySet()) {
-      XYChart chart = new XYChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(g.getKey() + ": time per stage")
-          .xAxisTitle("size (variables + factor scope entries)").yAxisTitle("ms").build();
+      XYChart chart =
+          new XYChartBuilder()
+              .width(PANEL_WIDTH)
+              .height(PANEL_HEIGHT)
+              .title(g.getKey() + ": time per stage")
+              .xAxisTitle("size (variables + factor scope entries)")
+              .yAxisTitle("ms")
+              .build();
       chart.getStyler().setXAxisLogarithmic(true);
       chart.getStyler().setYAxisLogarithmic(true);
       chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -67,7 +77,8 @@ final class ScaleChart {
           continue;
         }
         double k = ScaleTable.exponent(g.getValue(), s);
-        String label = s.label() + (Double.isNaN(k) ? "" : String.format(Locale.ROOT, " (k = %.2f)", k));
+        String label =
+            s.label() + (Double.isNaN(k) ? "" : String.format(Locale.ROOT, " (k = %.2f)", k));
         XYSeries series = chart.addSeries(label, xs, ys);
         series.setMarker(SeriesMarkers.CIRCLE);
         series.setLineColor(COLOURS[colour % COLOURS.length]);
@@ -81,7 +92,10 @@ final class ScaleChart {
     return charts;
   }
 
-  /** Writes the panels as one PNG at {@code file}; false (nothing written) when no row ran to the end. */
+  /**
+   * Writes the panels as one PNG at {@code file}; false (nothing written) when no row ran to the
+   * end.
+   */
   static boolean write(List<ScaleRow> rows, Path file) throws IOException {
     List<XYChart> charts = panels(rows);
     if (charts.isEmpty()) {
@@ -89,13 +103,20 @@ final class ScaleChart {
     }
     int columns = Math.min(COLUMNS, charts.size());
     int lines = (charts.size() + columns - 1) / columns;
-    BufferedImage image = new BufferedImage(columns * PANEL_WIDTH, lines * PANEL_HEIGHT, BufferedImage.TYPE_INT_RGB);
+    BufferedImage image =
+        new BufferedImage(columns * PANEL_WIDTH, lines * PANEL_HEIGHT, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
     g.setColor(Color.WHITE);
     g.fillRect(0, 0, image.getWidth(), image.getHeight());
     for (int i = 0; i < charts.size(); i++) {
-      Graphics2D panel = (Graphics2D) g.create((i % columns) * PANEL_WIDTH, (i / columns) * PANEL_HEIGHT, PANEL_WIDTH, PANEL_HEIGHT);
+      Graphics2D panel =
+          (Graphics2D)
+              g.create(
+                  (i % columns) * PANEL_WIDTH,
+                  (i / columns) * PANEL_HEIGHT,
+                  PANEL_WIDTH,
+                  PANEL_HEIGHT);
       charts.get(i).paint(panel, PANEL_WIDTH, PANEL_HEIGHT);
       panel.dispose();
     }

@@ -31,30 +31,56 @@ import picocli.CommandLine.Option;
  * of each stage fitted over the sizes. A model that the model's limits or the planner refuse is a
  * row saying so.
  */
-@Command(name = "scale", mixinStandardHelpOptions = true,
-    description = {"How each stage from .fg text to a ready solver grows with the model: parse, plan, key, emit, Janino, "
-        + "define, store, reload (fresh JVM and this one), sweep; time and memory per stage, and fitted exponents.",
-        "Families: chain (length L), ising (W x W grid), sudoku (box size n), random (N variables, 2N random tables)."})
+@Command(
+    name = "scale",
+    mixinStandardHelpOptions = true,
+    description = {
+      "How each stage from .fg text to a ready solver grows with the model: parse, plan, key, emit, Janino, "
+          + "define, store, reload (fresh JVM and this one), sweep; time and memory per stage, and fitted exponents.",
+      "Families: chain (length L), ising (W x W grid), sudoku (box size n), random (N variables, 2N random tables)."
+    })
 final class ScaleCommand implements Callable<Integer> {
-  @Option(names = "--families", split = ",", paramLabel = "F", description = "Families (default: chain, ising, sudoku, random).")
+  @Option(
+      names = "--families",
+      split = ",",
+      paramLabel = "F",
+      description = "Families (default: chain, ising, sudoku, random).")
   List<String> families;
 
-  @Option(names = "--sizes", paramLabel = "FAMILY=N,N,...",
-      description = "Sizes of a family (repeatable), e.g. --sizes chain=100,1000 --sizes ising=10,30 (defaults: chain and random "
-          + "100,1000,10000; ising 10,30,100; sudoku 3,4,5).")
+  @Option(
+      names = "--sizes",
+      paramLabel = "FAMILY=N,N,...",
+      description =
+          "Sizes of a family (repeatable), e.g. --sizes chain=100,1000 --sizes ising=10,30 (defaults: chain and random "
+              + "100,1000,10000; ising 10,30,100; sudoku 3,4,5).")
   Map<String, String> sizes = new LinkedHashMap<>();
 
-  @Option(names = "--algorithms", split = ",", paramLabel = "A", description = "Algorithms (default: every one the compiler has).")
+  @Option(
+      names = "--algorithms",
+      split = ",",
+      paramLabel = "A",
+      description = "Algorithms (default: every one the compiler has).")
   List<String> algorithms;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Write scale.txt, scale.csv and scale.png here.")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Write scale.txt, scale.csv and scale.png here.")
   Path out;
 
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "Runs of each model and algorithm; medians (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Runs of each model and algorithm; medians (default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 1)
   int runs;
 
-  @Option(names = "--probe", hidden = true, description = "Set in the fresh JVM this command starts: reload one entry and print its figures.")
+  @Option(
+      names = "--probe",
+      hidden = true,
+      description =
+          "Set in the fresh JVM this command starts: reload one entry and print its figures.")
   boolean probe;
 
   @Option(names = "--model-file", hidden = true)
@@ -115,39 +141,69 @@ final class ScaleCommand implements Callable<Integer> {
             }
             ScaleRow row = ScaleRow.median(each);
             rows.add(row);
-            System.err.printf(Locale.ROOT, "fgc bench scale: %s %d %s: %s%n", row.family, row.parameter, row.algorithm,
-                row.ok() ? ScaleTable.ms(row.toSolverMillis()) + " ms to a stored solver" : row.status);
+            System.err.printf(
+                Locale.ROOT,
+                "fgc bench scale: %s %d %s: %s%n",
+                row.family,
+                row.parameter,
+                row.algorithm,
+                row.ok()
+                    ? ScaleTable.ms(row.toSolverMillis()) + " ms to a stored solver"
+                    : row.status);
           }
         }
       }
     } finally {
       deleteTree(work);
     }
-    String report = header(algs) + "\n" + ScaleTable.times(rows) + "\n" + ScaleTable.memory(rows) + "\n" + ScaleTable.exponents(rows)
-        + String.format(Locale.ROOT, "%d rows in %.1f s%n", rows.size(), (System.nanoTime() - start) / 1e9);
+    String report =
+        header(algs)
+            + "\n"
+            + ScaleTable.times(rows)
+            + "\n"
+            + ScaleTable.memory(rows)
+            + "\n"
+            + ScaleTable.exponents(rows)
+            + String.format(
+                Locale.ROOT, "%d rows in %.1f s%n", rows.size(), (System.nanoTime() - start) / 1e9);
     System.out.print(report);
     if (out != null) {
       OutputFile.writeString("--out", out.resolve("scale.txt"), report);
       OutputFile.writeString("--out", out.resolve("scale.csv"), ScaleTable.csv(rows));
       boolean chart = ScaleChart.write(rows, out.resolve("scale.png"));
-      System.err.println("fgc bench scale: wrote scale.txt, scale.csv" + (chart ? " and scale.png" : " (no chart: no row ran to the end)")
-          + " in " + out);
+      System.err.println(
+          "fgc bench scale: wrote scale.txt, scale.csv"
+              + (chart ? " and scale.png" : " (no chart: no row ran to the end)")
+              + " in "
+              + out);
     }
     return 0;
   }
 
-  /** The families and sizes asked for, in the order of {@link ScaleModels#FAMILIES}; unknown names are errors. */
+  /**
+   * The families and sizes asked for, in the order of {@link ScaleModels#FAMILIES}; unknown names
+   * are errors.
+   */
   Map<String, List<Integer>> plan() {
     List<String> chosen = families != null ? families : ScaleModels.FAMILIES;
     for (String f : chosen) {
       if (!ScaleModels.FAMILIES.contains(f)) {
-        throw new IllegalArgumentException("--families: unknown family '" + f + "'; known: " + String.join(", ", ScaleModels.FAMILIES));
+        throw new IllegalArgumentException(
+            "--families: unknown family '"
+                + f
+                + "'; known: "
+                + String.join(", ", ScaleModels.FAMILIES));
       }
     }
     for (String f : sizes.keySet()) {
       if (!chosen.contains(f)) {
-        throw new IllegalArgumentException("--sizes " + f + "=...: " + (ScaleModels.FAMILIES.contains(f)
-            ? "the family is not among --families " + String.join(",", chosen) : "unknown family; known: " + String.join(", ", ScaleModels.FAMILIES)));
+        throw new IllegalArgumentException(
+            "--sizes "
+                + f
+                + "=...: "
+                + (ScaleModels.FAMILIES.contains(f)
+                    ? "the family is not among --families " + String.join(",", chosen)
+                    : "unknown family; known: " + String.join(", ", ScaleModels.FAMILIES)));
       }
     }
     Map<String, List<Integer>> plan = new LinkedHashMap<>();
@@ -161,7 +217,14 @@ final class ScaleCommand implements Callable<Integer> {
           try {
             list.add(Integer.parseInt(part.trim()));
           } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--sizes " + f + "=" + sizes.get(f) + ": '" + part.trim() + "' is not a whole number");
+            throw new IllegalArgumentException(
+                "--sizes "
+                    + f
+                    + "="
+                    + sizes.get(f)
+                    + ": '"
+                    + part.trim()
+                    + "' is not a whole number");
           }
         }
         for (int size : list) {
@@ -177,28 +240,51 @@ final class ScaleCommand implements Callable<Integer> {
 
   private String header(List<String> algs) {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "fgc bench scale: %s; %d run%s each, medians; JVM %s, maximum heap %d MB, %d processors%n",
-        String.join(", ", algs), runs, runs == 1 ? "" : "s", System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20,
-        Runtime.getRuntime().availableProcessors()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "fgc bench scale: %s; %d run%s each, medians; JVM %s, maximum heap %d MB, %d processors%n",
+            String.join(", ", algs),
+            runs,
+            runs == 1 ? "" : "s",
+            System.getProperty("java.version"),
+            Runtime.getRuntime().maxMemory() >> 20,
+            Runtime.getRuntime().availableProcessors()));
     b.append("stages:\n");
     for (ScaleRow.Stage s : ScaleRow.Stage.values()) {
       b.append(String.format(Locale.ROOT, "  %-12s %s%n", s.label, s.meaning));
     }
-    b.append("  to-solver    parse + plan + key + emit + janino + define + store: text to a stored, ready solver\n");
+    b.append(
+        "  to-solver    parse + plan + key + emit + janino + define + store: text to a stored, ready solver\n");
     return b.toString();
   }
 
   /** The fresh JVM's figures: SolverCache.load's ms and the heap in use after it, in bytes. */
-  private double[] freshReload(Path file, String algorithmName, Path dir) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr"));
-    // The same heap as this JVM's, when one was set: a reload is judged against the heap it was given.
+  private double[] freshReload(Path file, String algorithmName, Path dir)
+      throws IOException, InterruptedException {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(javaBinary(), "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr"));
+    // The same heap as this JVM's, when one was set: a reload is judged against the heap it was
+    // given.
     for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (arg.startsWith("-Xmx") || arg.startsWith("-XX:MaxHeapSize")) {
         cmd.add(arg);
       }
     }
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchMain.class.getName(), "scale", "--probe",
-        "--model-file", file.toString(), "--algorithm", algorithmName, "--cache-dir", dir.toString()));
+    cmd.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            BenchMain.class.getName(),
+            "scale",
+            "--probe",
+            "--model-file",
+            file.toString(),
+            "--algorithm",
+            algorithmName,
+            "--cache-dir",
+            dir.toString()));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (p.waitFor() != 0) {
@@ -208,17 +294,25 @@ final class ScaleCommand implements Callable<Integer> {
     return new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1])};
   }
 
-  /** In the fresh JVM: parse the model, then time the cache's load (a hit) and measure the heap it leaves. */
+  /**
+   * In the fresh JVM: parse the model, then time the cache's load (a hit) and measure the heap it
+   * leaves.
+   */
   private String probeOnce() throws IOException {
-    Model model = FgcLanguage.parse(modelFile.getFileName().toString(), Files.readString(modelFile, StandardCharsets.UTF_8), Map.of());
+    Model model =
+        FgcLanguage.parse(
+            modelFile.getFileName().toString(),
+            Files.readString(modelFile, StandardCharsets.UTF_8),
+            Map.of());
     AlgorithmSpec spec = Algorithms.spec(algorithm, Map.of());
     // Made before the clock starts: the first lambda of a JVM costs about a millisecond to spin.
-    java.util.function.Consumer<String> quiet = s -> { };
+    java.util.function.Consumer<String> quiet = s -> {};
     long start = System.nanoTime();
     LoadedSolver loaded = new SolverCache(cacheDir, quiet).load(model, spec);
     long nanos = System.nanoTime() - start;
     if (!loaded.hit()) {
-      throw new IllegalStateException("expected a cache hit in " + cacheDir + ", got " + loaded.origin());
+      throw new IllegalStateException(
+          "expected a cache hit in " + cacheDir + ", got " + loaded.origin());
     }
     long heap = ScaleRun.heapInUse();
     // Keeps the solver and model reachable until the heap has been measured.

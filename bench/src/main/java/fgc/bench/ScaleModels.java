@@ -22,11 +22,15 @@ final class ScaleModels {
   private ScaleModels() {}
 
   /**
-   * One generated model: its family, the size parameter it was made for (chain length L, grid
-   * width W, Sudoku box size n, random graph variables N), its text, and what it unrolls to.
+   * One generated model: its family, the size parameter it was made for (chain length L, grid width
+   * W, Sudoku box size n, random graph variables N), its text, and what it unrolls to.
    */
-  record Generated(String family, int parameter, String text, int variables, int factors, long scopeEntries) {
-    /** The size exponents are fitted on: variables plus factor scope entries (the factor graph's nodes and edges). */
+  record Generated(
+      String family, int parameter, String text, int variables, int factors, long scopeEntries) {
+    /**
+     * The size exponents are fitted on: variables plus factor scope entries (the factor graph's
+     * nodes and edges).
+     */
     long size() {
       return variables + scopeEntries;
     }
@@ -36,7 +40,10 @@ final class ScaleModels {
     }
   }
 
-  /** The model of {@code family} at size {@code parameter}; an unknown family or a size out of range is an error that says so. */
+  /**
+   * The model of {@code family} at size {@code parameter}; an unknown family or a size out of range
+   * is an error that says so.
+   */
   static Generated of(String family, int parameter) {
     switch (family) {
       case "chain":
@@ -48,7 +55,8 @@ final class ScaleModels {
       case "random":
         return random(parameter, 1);
       default:
-        throw new IllegalArgumentException("unknown family '" + family + "'; known: " + String.join(", ", FAMILIES));
+        throw new IllegalArgumentException(
+            "unknown family '" + family + "'; known: " + String.join(", ", FAMILIES));
     }
   }
 
@@ -57,11 +65,15 @@ final class ScaleModels {
     int least = family.equals("random") ? 3 : 2;
     atLeast(family, size, least);
     if (family.equals("sudoku") && size > 16) {
-      throw new IllegalArgumentException("sudoku box size " + size + " is past 16 (256 values, the largest domain)");
+      throw new IllegalArgumentException(
+          "sudoku box size " + size + " is past 16 (256 values, the largest domain)");
     }
   }
 
-  /** The sizes run when none are given: small enough for the whole command to take a couple of minutes. */
+  /**
+   * The sizes run when none are given: small enough for the whole command to take a couple of
+   * minutes.
+   */
   static List<Integer> defaultSizes(String family) {
     switch (family) {
       case "chain":
@@ -75,15 +87,25 @@ final class ScaleModels {
     }
   }
 
-  /** A binary Markov chain of {@code length} variables: a prior on the first, one transition table per link. */
+  /**
+   * A binary Markov chain of {@code length} variables: a prior on the first, one transition table
+   * per link.
+   */
   static Generated chain(int length) {
     atLeast("chain", length, 2);
-    String text = "model chain_" + length + ";\n"
-        + "var x[" + length + "] in 0..1;\n"
-        + "prior(x[0]) = [0.6, 0.4];\n"
-        + "for t in 1.." + (length - 1) + " {\n"
-        + "  table(x[t-1], x[t]) = [0.7, 0.3, 0.2, 0.8];\n"
-        + "}\n";
+    String text =
+        "model chain_"
+            + length
+            + ";\n"
+            + "var x["
+            + length
+            + "] in 0..1;\n"
+            + "prior(x[0]) = [0.6, 0.4];\n"
+            + "for t in 1.."
+            + (length - 1)
+            + " {\n"
+            + "  table(x[t-1], x[t]) = [0.7, 0.3, 0.2, 0.8];\n"
+            + "}\n";
     return new Generated("chain", length, text, length, length, 1 + 2L * (length - 1));
   }
 
@@ -96,25 +118,49 @@ final class ScaleModels {
     atLeast("ising", width, 2);
     int last = width - 1;
     String coupling = "exp(J * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    String text = "model ising_" + width + ";\n"
-        + "let J = " + ISING_J + ";\n"
-        + "var s[" + width + "][" + width + "] in 0..1;\n"
-        + "prior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0.." + last + ", j in 0.." + (last - 1) + " {\n"
-        + "  weight(s[i][j], s[i][j+1]) = " + String.format(Locale.ROOT, coupling, "i][j+1") + ";\n"
-        + "}\n"
-        + "for i in 0.." + (last - 1) + ", j in 0.." + last + " {\n"
-        + "  weight(s[i][j], s[i+1][j]) = " + String.format(Locale.ROOT, coupling, "i+1][j") + ";\n"
-        + "}\n";
+    String text =
+        "model ising_"
+            + width
+            + ";\n"
+            + "let J = "
+            + ISING_J
+            + ";\n"
+            + "var s["
+            + width
+            + "]["
+            + width
+            + "] in 0..1;\n"
+            + "prior(s[0][0]) = [0.4, 0.6];\n"
+            + "for i in 0.."
+            + last
+            + ", j in 0.."
+            + (last - 1)
+            + " {\n"
+            + "  weight(s[i][j], s[i][j+1]) = "
+            + String.format(Locale.ROOT, coupling, "i][j+1")
+            + ";\n"
+            + "}\n"
+            + "for i in 0.."
+            + (last - 1)
+            + ", j in 0.."
+            + last
+            + " {\n"
+            + "  weight(s[i][j], s[i+1][j]) = "
+            + String.format(Locale.ROOT, coupling, "i+1][j")
+            + ";\n"
+            + "}\n";
     int couplings = 2 * width * (width - 1);
     return new Generated("ising", width, text, width * width, couplings + 1, 2L * couplings + 1);
   }
 
-  /** The bundled Sudoku model of box size {@code n}: n^4 cells, 3 n^2 alldiffs of n^2 cells each. */
+  /**
+   * The bundled Sudoku model of box size {@code n}: n^4 cells, 3 n^2 alldiffs of n^2 cells each.
+   */
   static Generated sudoku(int n) {
     atLeast("sudoku", n, 2);
     if (n > 16) {
-      throw new IllegalArgumentException("sudoku box size " + n + " is past 16 (256 values, the largest domain)");
+      throw new IllegalArgumentException(
+          "sudoku box size " + n + " is past 16 (256 values, the largest domain)");
     }
     String text = FgcLanguage.bundledText("sudoku").replace("param n = 3;", "param n = " + n + ";");
     if (!text.contains("param n = " + n + ";")) {
@@ -163,7 +209,8 @@ final class ScaleModels {
     text.append("table(x[").append(a).append("], x[").append(b).append("]) = [");
     for (int k = 0; k < 9; k++) {
       // Weights in [0.05, 1): never zero, so no random model is without solutions.
-      text.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", 0.05 + 0.95 * rnd.nextDouble()));
+      text.append(k == 0 ? "" : ", ")
+          .append(String.format(Locale.ROOT, "%.3f", 0.05 + 0.95 * rnd.nextDouble()));
     }
     text.append("];\n");
     return true;

@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One line of {@code fgc bench scale}: a model of one family and size under one algorithm, with
- * the time, allocation and retained heap of each stage (NaN where a stage was not reached or has
- * no such figure), or the refusal that stopped it.
+ * One line of {@code fgc bench scale}: a model of one family and size under one algorithm, with the
+ * time, allocation and retained heap of each stage (NaN where a stage was not reached or has no
+ * such figure), or the refusal that stopped it.
  */
 final class ScaleRow {
   /** The stages, in the order they run. */
@@ -17,10 +17,16 @@ final class ScaleRow {
     EMIT("emit", "Algorithm.emit: plan to Java source text"),
     JANINO("janino", "JaninoBackend.compile: source to class bytes"),
     DEFINE("define", "SolverCache on a miss: define, plan digest and smoke run (its loadNanos)"),
-    STORE("store", "SolverCache on a miss beyond compiling and defining: key, folder checks, writing the entry"),
-    RELOAD_FRESH("reload-fresh", "SolverCache.load of the stored entry in a fresh JVM (model parsed before the clock)"),
+    STORE(
+        "store",
+        "SolverCache on a miss beyond compiling and defining: key, folder checks, writing the entry"),
+    RELOAD_FRESH(
+        "reload-fresh",
+        "SolverCache.load of the stored entry in a fresh JVM (model parsed before the clock)"),
     RELOAD_HERE("reload-here", "SolverCache.load of the stored entry in this JVM"),
-    DIGEST("digest", "Algorithm.planDigest in this JVM: the plan check that define and every reload repeat"),
+    DIGEST(
+        "digest",
+        "Algorithm.planDigest in this JVM: the plan check that define and every reload repeat"),
     SWEEP("sweep", "GeneratedAlgorithm.update(1), median over up to 10 sweeps after a first one");
 
     final String label;
@@ -33,7 +39,9 @@ final class ScaleRow {
   }
 
   /** The stages whose sum is the time from text to a stored, ready solver. */
-  static final List<Stage> TO_SOLVER = List.of(Stage.PARSE, Stage.PLAN, Stage.KEY, Stage.EMIT, Stage.JANINO, Stage.DEFINE, Stage.STORE);
+  static final List<Stage> TO_SOLVER =
+      List.of(
+          Stage.PARSE, Stage.PLAN, Stage.KEY, Stage.EMIT, Stage.JANINO, Stage.DEFINE, Stage.STORE);
 
   final String family;
   final int parameter;
@@ -41,18 +49,33 @@ final class ScaleRow {
   final int factors;
   final long size;
   final String algorithm;
-  /** "ok", or "refused: why" (the model or the planner refused it), or "failed: why" (the run broke). */
+
+  /**
+   * "ok", or "refused: why" (the model or the planner refused it), or "failed: why" (the run
+   * broke).
+   */
   String status = "ok";
+
   final double[] millis = nans();
   final double[] allocatedBytes = nans();
   final double[] retainedBytes = nans();
   double classBytes = Double.NaN;
   double sourceChars = Double.NaN;
-  /** Heap in use after the fresh JVM's reload (after a collection): what a reloaded solver costs a program. */
+
+  /**
+   * Heap in use after the fresh JVM's reload (after a collection): what a reloaded solver costs a
+   * program.
+   */
   double freshHeapBytes = Double.NaN;
 
   ScaleRow(ScaleModels.Generated model, String algorithm) {
-    this(model.family(), model.parameter(), model.variables(), model.factors(), model.size(), algorithm);
+    this(
+        model.family(),
+        model.parameter(),
+        model.variables(),
+        model.factors(),
+        model.size(),
+        algorithm);
   }
 
   ScaleRow(String family, int parameter, int variables, int factors, long size, String algorithm) {
@@ -72,7 +95,10 @@ final class ScaleRow {
     return millis[s.ordinal()];
   }
 
-  /** Text to a stored, ready solver: the sum of {@link #TO_SOLVER}, NaN unless every one was measured. */
+  /**
+   * Text to a stored, ready solver: the sum of {@link #TO_SOLVER}, NaN unless every one was
+   * measured.
+   */
   double toSolverMillis() {
     double sum = 0;
     for (Stage s : TO_SOLVER) {
@@ -81,7 +107,9 @@ final class ScaleRow {
     return sum;
   }
 
-  /** Allocation of every stage that reports one, added up (define and store have none of their own). */
+  /**
+   * Allocation of every stage that reports one, added up (define and store have none of their own).
+   */
   double allocatedTotal() {
     double sum = 0;
     boolean any = false;
@@ -105,7 +133,10 @@ final class ScaleRow {
     return peak;
   }
 
-  /** The median of each figure over {@code runs} of one model and algorithm; a refusal or failure in any run is the row. */
+  /**
+   * The median of each figure over {@code runs} of one model and algorithm; a refusal or failure in
+   * any run is the row.
+   */
   static ScaleRow median(List<ScaleRow> runs) {
     for (ScaleRow r : runs) {
       if (!r.ok()) {
@@ -113,7 +144,14 @@ final class ScaleRow {
       }
     }
     ScaleRow first = runs.get(0);
-    ScaleRow m = new ScaleRow(first.family, first.parameter, first.variables, first.factors, first.size, first.algorithm);
+    ScaleRow m =
+        new ScaleRow(
+            first.family,
+            first.parameter,
+            first.variables,
+            first.factors,
+            first.size,
+            first.algorithm);
     for (int s = 0; s < Stage.values().length; s++) {
       final int k = s;
       m.millis[k] = median(runs.stream().mapToDouble(r -> r.millis[k]).toArray());

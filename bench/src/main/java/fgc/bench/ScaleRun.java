@@ -37,7 +37,9 @@ import java.util.Map;
 final class ScaleRun {
   private static final com.sun.management.ThreadMXBean THREADS = threads();
 
-  /** Runs the fresh-JVM reload: the model file and cache folder; gives its load ms and heap bytes. */
+  /**
+   * Runs the fresh-JVM reload: the model file and cache folder; gives its load ms and heap bytes.
+   */
   interface FreshReload {
     double[] reload(Path modelFile, String algorithm, Path cacheDir) throws Exception;
   }
@@ -49,18 +51,24 @@ final class ScaleRun {
   }
 
   /**
-   * Every stage for {@code model} under {@code algorithm}, its cache in the empty folder
-   * {@code cacheDir}, its text in {@code modelFile} for the fresh JVM. A refusal by the model's
-   * limits or the planner is the row's status, as is any failure; neither is thrown.
+   * Every stage for {@code model} under {@code algorithm}, its cache in the empty folder {@code
+   * cacheDir}, its text in {@code modelFile} for the fresh JVM. A refusal by the model's limits or
+   * the planner is the row's status, as is any failure; neither is thrown.
    */
-  ScaleRow measure(ScaleModels.Generated generated, String algorithm, Path modelFile, Path cacheDir) {
+  ScaleRow measure(
+      ScaleModels.Generated generated, String algorithm, Path modelFile, Path cacheDir) {
     ScaleRow row = new ScaleRow(generated, algorithm);
     Pass pass = new Pass(row);
     try {
       run(pass, generated, Algorithms.named(algorithm), modelFile, cacheDir);
     } catch (OutOfMemoryError e) {
       pass.drop();
-      row.status = "failed: out of memory in " + pass.stage.label + " (maximum heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MB)";
+      row.status =
+          "failed: out of memory in "
+              + pass.stage.label
+              + " (maximum heap "
+              + (Runtime.getRuntime().maxMemory() >> 20)
+              + " MB)";
     } catch (Exception | StackOverflowError e) {
       pass.drop();
       row.status = "failed: " + pass.stage.label + ": " + firstLine(e.toString());
@@ -68,7 +76,13 @@ final class ScaleRun {
     return row;
   }
 
-  private <P> void run(Pass pass, ScaleModels.Generated generated, Algorithm<P> algorithm, Path modelFile, Path cacheDir) throws Exception {
+  private <P> void run(
+      Pass pass,
+      ScaleModels.Generated generated,
+      Algorithm<P> algorithm,
+      Path modelFile,
+      Path cacheDir)
+      throws Exception {
     AlgorithmSpec spec = algorithm.spec(Map.of());
     pass.start(Stage.PARSE);
     Model model;
@@ -106,12 +120,17 @@ final class ScaleRun {
     file = null;
     pass.source = source;
     pass.end();
-    // Locals are nulled as well as the pass's fields: an interpreted frame may keep a dead local reachable.
+    // Locals are nulled as well as the pass's fields: an interpreted frame may keep a dead local
+    // reachable.
     plan = null;
     pass.plan = null;
 
     pass.start(Stage.JANINO);
-    Map<String, byte[]> classes = JaninoBackend.compile(className.replace('.', '/') + ".java", source, GeneratedAlgorithm.class.getClassLoader());
+    Map<String, byte[]> classes =
+        JaninoBackend.compile(
+            className.replace('.', '/') + ".java",
+            source,
+            GeneratedAlgorithm.class.getClassLoader());
     pass.classes = classes;
     pass.end();
     pass.row.sourceChars = source.length();
@@ -126,10 +145,15 @@ final class ScaleRun {
     LoadedSolver stored = new SolverCache(cacheDir, notices::add).load(model, spec);
     long wall = System.nanoTime() - start;
     if (stored.origin() != LoadedSolver.Origin.COMPILED) {
-      throw new IllegalStateException("the cache did not store the solver (" + stored.origin() + ")" + (notices.isEmpty() ? "" : ": " + notices));
+      throw new IllegalStateException(
+          "the cache did not store the solver ("
+              + stored.origin()
+              + ")"
+              + (notices.isEmpty() ? "" : ": " + notices));
     }
     pass.row.millis[Stage.DEFINE.ordinal()] = stored.loadNanos() / 1e6;
-    pass.row.millis[Stage.STORE.ordinal()] = (wall - stored.compileNanos() - stored.loadNanos()) / 1e6;
+    pass.row.millis[Stage.STORE.ordinal()] =
+        (wall - stored.compileNanos() - stored.loadNanos()) / 1e6;
     pass.solver = stored;
     pass.stage = Stage.STORE;
     pass.row.retainedBytes[Stage.STORE.ordinal()] = pass.retained();
@@ -144,7 +168,8 @@ final class ScaleRun {
     pass.start(Stage.RELOAD_HERE);
     LoadedSolver reloaded = new SolverCache(cacheDir, notices::add).load(model, spec);
     if (!reloaded.hit()) {
-      throw new IllegalStateException("expected a cache hit in " + cacheDir + ", got " + reloaded.origin() + " " + notices);
+      throw new IllegalStateException(
+          "expected a cache hit in " + cacheDir + ", got " + reloaded.origin() + " " + notices);
     }
     pass.solver = reloaded;
     pass.end();
@@ -193,7 +218,9 @@ final class ScaleRun {
 
   /** Bytes allocated by this thread so far, or -1 where the JVM does not count them. */
   static long allocated() {
-    return THREADS != null && THREADS.isThreadAllocatedMemorySupported() ? THREADS.getCurrentThreadAllocatedBytes() : -1;
+    return THREADS != null && THREADS.isThreadAllocatedMemorySupported()
+        ? THREADS.getCurrentThreadAllocatedBytes()
+        : -1;
   }
 
   /** Heap in use after a full collection. */
@@ -215,8 +242,8 @@ final class ScaleRun {
   }
 
   /**
-   * The state of one pass: the stage running, its clock and allocation count at the start, and
-   * what the pass holds (what the retained heap after a stage measures).
+   * The state of one pass: the stage running, its clock and allocation count at the start, and what
+   * the pass holds (what the retained heap after a stage measures).
    */
   private static final class Pass {
     final ScaleRow row;

@@ -21,7 +21,11 @@ final class Summary {
   final double meanRestarts;
   final double meanBacktracks;
   final double meanConflicts;
-  /** Whether the algorithm could not take the corpus's grids at all: no figure of its means anything. */
+
+  /**
+   * Whether the algorithm could not take the corpus's grids at all: no figure of its means
+   * anything.
+   */
   final boolean refused;
 
   private Summary(List<PuzzleRow> rows) {
@@ -59,7 +63,9 @@ final class Summary {
     this.meanConflicts = conflicts / puzzles;
   }
 
-  /** The {@code q}-quantile of sorted values, interpolating linearly between ranks (as R's type 7). */
+  /**
+   * The {@code q}-quantile of sorted values, interpolating linearly between ranks (as R's type 7).
+   */
   static double quantile(double[] sorted, double q) {
     if (sorted.length == 0) {
       return Double.NaN;
@@ -74,7 +80,9 @@ final class Summary {
   static List<Summary> of(List<PuzzleRow> rows) {
     Map<String, List<PuzzleRow>> groups = new LinkedHashMap<>();
     for (PuzzleRow r : rows) {
-      groups.computeIfAbsent(r.corpus + '\0' + r.algorithm + '\0' + r.driver, k -> new ArrayList<>()).add(r);
+      groups
+          .computeIfAbsent(r.corpus + '\0' + r.algorithm + '\0' + r.driver, k -> new ArrayList<>())
+          .add(r);
     }
     List<Summary> out = new ArrayList<>();
     for (List<PuzzleRow> group : groups.values()) {
@@ -89,18 +97,48 @@ final class Summary {
 
   static String table(List<Summary> summaries) {
     StringBuilder sb = new StringBuilder();
-    String header = String.format(Locale.ROOT, "%-10s %-12s %-16s %8s %10s %10s %8s %10s %9s %11s %9s%n",
-        "corpus", "algorithm", "driver", "solved%", "median ms", "p90 ms", "sweeps", "decisions", "restarts", "backtracks", "conflicts");
+    String header =
+        String.format(
+            Locale.ROOT,
+            "%-10s %-12s %-16s %8s %10s %10s %8s %10s %9s %11s %9s%n",
+            "corpus",
+            "algorithm",
+            "driver",
+            "solved%",
+            "median ms",
+            "p90 ms",
+            "sweeps",
+            "decisions",
+            "restarts",
+            "backtracks",
+            "conflicts");
     sb.append(header);
     for (Summary s : summaries) {
       if (s.refused) {
-        sb.append(String.format(Locale.ROOT, "%-10s %-12s %-16s refused: the algorithm cannot take these grids (its reason is above)%n",
-            s.corpus, s.algorithm, s.driver));
+        sb.append(
+            String.format(
+                Locale.ROOT,
+                "%-10s %-12s %-16s refused: the algorithm cannot take these grids (its reason is above)%n",
+                s.corpus,
+                s.algorithm,
+                s.driver));
         continue;
       }
-      sb.append(String.format(Locale.ROOT, "%-10s %-12s %-16s %7.1f%% %10.3f %10.3f %8.1f %10.1f %9.2f %11.1f %9.1f%n",
-          s.corpus, s.algorithm, s.driver, s.solvedPercent(), s.medianMillis, s.p90Millis, s.meanSweeps,
-          s.meanDecisions, s.meanRestarts, s.meanBacktracks, s.meanConflicts));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%-10s %-12s %-16s %7.1f%% %10.3f %10.3f %8.1f %10.1f %9.2f %11.1f %9.1f%n",
+              s.corpus,
+              s.algorithm,
+              s.driver,
+              s.solvedPercent(),
+              s.medianMillis,
+              s.p90Millis,
+              s.meanSweeps,
+              s.meanDecisions,
+              s.meanRestarts,
+              s.meanBacktracks,
+              s.meanConflicts));
     }
     return sb.toString();
   }

@@ -44,7 +44,10 @@ final class Toulbar2 {
     return null;
   }
 
-  /** {@code model} as UAI text with each scope in increasing variable order and its table permuted to match. */
+  /**
+   * {@code model} as UAI text with each scope in increasing variable order and its table permuted
+   * to match.
+   */
   static String sortedCopy(Model model) {
     return UaiFormat.write(model, true, UaiFormat.MAX_TABLE_ENTRIES);
   }
@@ -54,9 +57,11 @@ final class Toulbar2 {
 
   /**
    * Runs toulbar2 on a sorted copy of {@code model} with {@code evidence}, in {@code work}, and
-   * compares its assignment's weight with that of {@code mostProbable} (fgc's, or null when fgc has none).
+   * compares its assignment's weight with that of {@code mostProbable} (fgc's, or null when fgc has
+   * none).
    */
-  static Result run(Path exe, String name, Model model, Evidence evidence, int[] mostProbable, Path work) {
+  static Result run(
+      Path exe, String name, Model model, Evidence evidence, int[] mostProbable, Path work) {
     try {
       Files.createDirectories(work);
       Path uai = work.resolve("model.uai");
@@ -71,18 +76,27 @@ final class Toulbar2 {
       command.add("-w=" + solution);
       Path log = work.resolve("toulbar2.log");
       long t0 = System.nanoTime();
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         return new Result(name, "timed out after " + TIMEOUT_SECONDS + " s", Double.NaN, "-");
       }
       double millis = (System.nanoTime() - t0) / 1e6;
       if (!Files.isRegularFile(solution)) {
-        return new Result(name, "no solution written (exit " + p.exitValue() + "): " + lastLine(log), millis, "-");
+        return new Result(
+            name,
+            "no solution written (exit " + p.exitValue() + "): " + lastLine(log),
+            millis,
+            "-");
       }
       int[] values = solutionValues(Files.readString(solution), model);
       if (values == null) {
-        return new Result(name, "unreadable solution: " + Files.readString(solution).strip(), millis, "-");
+        return new Result(
+            name, "unreadable solution: " + Files.readString(solution).strip(), millis, "-");
       }
       if (mostProbable == null) {
         return new Result(name, "ok", millis, "- (fgc has no MPE)");
@@ -90,7 +104,11 @@ final class Toulbar2 {
       double theirs = logWeight(model, values);
       double ours = logWeight(model, mostProbable);
       boolean same = Math.abs(theirs - ours) <= 1e-9 * Math.max(1, Math.abs(ours));
-      String detail = same ? "yes" : String.format(Locale.ROOT, "no: log weight %.9g (toulbar2) vs %.9g (fgc)", theirs, ours);
+      String detail =
+          same
+              ? "yes"
+              : String.format(
+                  Locale.ROOT, "no: log weight %.9g (toulbar2) vs %.9g (fgc)", theirs, ours);
       return new Result(name, "ok", millis, detail);
     } catch (IOException e) {
       return new Result(name, "failed: " + e.getMessage(), Double.NaN, "-");
@@ -100,7 +118,10 @@ final class Toulbar2 {
     }
   }
 
-  /** The value indices toulbar2 wrote (one per variable), as model values; null when they do not fit the model. */
+  /**
+   * The value indices toulbar2 wrote (one per variable), as model values; null when they do not fit
+   * the model.
+   */
   static int[] solutionValues(String text, Model model) {
     String[] tokens = text.trim().split("\\s+");
     if (tokens.length != model.variableCount()) {
@@ -121,7 +142,10 @@ final class Toulbar2 {
     return values;
   }
 
-  /** The natural log of the product of every factor at {@code values} (model values, one per variable). */
+  /**
+   * The natural log of the product of every factor at {@code values} (model values, one per
+   * variable).
+   */
   static double logWeight(Model model, int[] values) {
     double sum = 0;
     for (Factor f : model.factors()) {

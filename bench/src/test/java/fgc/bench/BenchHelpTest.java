@@ -28,13 +28,20 @@ class BenchHelpTest {
   void theCacheFolderReadsWholeAndEveryHelpEndsWithItsExitCodes() {
     for (String[] command : new String[][] {{}, {"decisions"}}) {
       String text = help(command);
-      // Wrapped lines joined: "~/." at a line's end and "cache/fgc" on the next would read "~/. cache/fgc".
-      assertTrue(text.replaceAll("\n +", " ").contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."),
+      // Wrapped lines joined: "~/." at a line's end and "cache/fgc" on the next would read "~/.
+      // cache/fgc".
+      assertTrue(
+          text.replaceAll("\n +", " ")
+              .contains(
+                  "$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."),
           String.join(" ", command) + ": " + text);
     }
     for (String[] command : new String[][] {{}, {"charts"}, {"peers"}}) {
       String text = help(command);
-      assertTrue(text.replace('\n', ' ').contains("Exit codes: 0 done") && text.contains("130 interrupted."), text);
+      assertTrue(
+          text.replace('\n', ' ').contains("Exit codes: 0 done")
+              && text.contains("130 interrupted."),
+          text);
     }
   }
 }

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What {@code fgc bench cli} accepts from the command it times: only checked answers count. */
 class CliCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final Grid puzzle = PuzzleGenerator.generate(4, 2);
   private final Grid other = PuzzleGenerator.generate(4, 3);
@@ -31,7 +30,11 @@ class CliCommandTest {
 
   @Test
   void theCommandsOwnTimeIsReadFromItsSummaryLine() {
-    assertEquals(1.234, CliCommand.ownSeconds("fgc: line 3: the givens contradict each other\nsolved 94 of 95 in 1234 ms; 1 input error\n"), 1e-9);
+    assertEquals(
+        1.234,
+        CliCommand.ownSeconds(
+            "fgc: line 3: the givens contradict each other\nsolved 94 of 95 in 1234 ms; 1 input error\n"),
+        1e-9);
     assertTrue(Double.isNaN(CliCommand.ownSeconds("fgc: internal error\n")));
   }
 
@@ -49,20 +52,33 @@ class CliCommandTest {
     }
     // A blank cell given another value: its row now holds that value twice.
     Grid wrong = answer.with(blank, answer.get(blank) % 4 + 1);
-    assertTrue(assertThrows(IllegalStateException.class, () -> check(0, wrong.toLine(), otherAnswer.toLine()))
-        .getMessage().contains("line 1 is a wrong answer"));
-    assertTrue(assertThrows(IllegalStateException.class, () -> check(0, answer.toLine()))
-        .getMessage().contains("1 lines for 2 puzzles"));
-    assertTrue(assertThrows(IllegalStateException.class, () -> check(0, answer.toLine(), other.toLine()))
-        .getMessage().contains("exited 0 with 1 of 2 solved"));
+    assertTrue(
+        assertThrows(
+                IllegalStateException.class, () -> check(0, wrong.toLine(), otherAnswer.toLine()))
+            .getMessage()
+            .contains("line 1 is a wrong answer"));
+    assertTrue(
+        assertThrows(IllegalStateException.class, () -> check(0, answer.toLine()))
+            .getMessage()
+            .contains("1 lines for 2 puzzles"));
+    assertTrue(
+        assertThrows(IllegalStateException.class, () -> check(0, answer.toLine(), other.toLine()))
+            .getMessage()
+            .contains("exited 0 with 1 of 2 solved"));
   }
+
   @Test
   void peakMemoryFollowsTheProcessUntilItExits() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "needs Linux's /proc");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isReadable(Path.of("/proc/self/status")), "needs Linux's /proc");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // A heap of 96 MB touched before main runs: at least that much is resident at its peak.
-    Process big = new ProcessBuilder(java, "-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-version")
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process big =
+        new ProcessBuilder(
+                java, "-Xms96m", "-Xmx96m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-version")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     java.util.function.DoubleSupplier bigPeak = CliCommand.peakMemory(big);
     big.waitFor();
     Process small = new ProcessBuilder("sleep", "0.2").start();

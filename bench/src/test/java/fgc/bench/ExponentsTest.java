@@ -39,7 +39,9 @@ class ExponentsTest {
     ys[3] = 0;
     assertEquals(1.0, Exponents.fit(SIZES, ys), 1e-9);
     assertTrue(Double.isNaN(Exponents.fit(new double[] {100}, new double[] {5})));
-    assertTrue(Double.isNaN(Exponents.fit(new double[] {100, 100, 100}, new double[] {5, 6, 7})), "one size three times");
+    assertTrue(
+        Double.isNaN(Exponents.fit(new double[] {100, 100, 100}, new double[] {5, 6, 7})),
+        "one size three times");
     assertTrue(Double.isNaN(Exponents.fit(new double[] {10, 100}, new double[] {Double.NaN, 3})));
   }
 }

@@ -19,10 +19,14 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code fgc bench graphical} on small models of its own: errors against enumeration, refusals as rows, the toulbar2 copy. */
+/**
+ * {@code fgc bench graphical} on small models of its own: errors against enumeration, refusals as
+ * rows, the toulbar2 copy.
+ */
 class GraphicalCommandTest {
   /** Four binary variables in a cycle, with fields: loopy BP is approximate here. */
-  static final String LOOP = """
+  static final String LOOP =
+      """
       MARKOV
       4
       2 2 2 2
@@ -46,7 +50,8 @@ class GraphicalCommandTest {
       """;
 
   /** A chain of three variables (2, 3, 2 values), one evidence: BP is exact on it. */
-  static final String CHAIN = """
+  static final String CHAIN =
+      """
       MARKOV
       3
       2 3 2
@@ -59,8 +64,7 @@ class GraphicalCommandTest {
       6 2.0 1.0 0.7 0.3 1.0 4.0
       """;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path write(String name, String text) throws Exception {
     Path file = dir.resolve(name);
@@ -78,7 +82,10 @@ class GraphicalCommandTest {
       GraphicalRun.Input input = GraphicalCommand.input(file);
       double[][] truth = enumerate(input);
       List<GraphicalRun.Row> rows = run.measure(input);
-      assertEquals(fgc.compiler.Algorithms.all().size(), rows.size(), "one row per algorithm of the registry");
+      assertEquals(
+          fgc.compiler.Algorithms.all().size(),
+          rows.size(),
+          "one row per algorithm of the registry");
       GraphicalRun.Row exact = rows.get(0);
       assertEquals("elimination", exact.algorithm);
       assertTrue(exact.ok(), exact.status);
@@ -102,7 +109,9 @@ class GraphicalCommandTest {
         assertEquals(sum / n, row.meanError, 1e-12, file + " " + row.algorithm);
         if (row.algorithm.equals("sumproduct")) {
           // BP is exact on the chain and not on the loop: the figure measures something.
-          assertTrue(file == chain ? row.maxError < 1e-8 : row.maxError > 1e-3, file + ": " + row.maxError);
+          assertTrue(
+              file == chain ? row.maxError < 1e-8 : row.maxError > 1e-3,
+              file + ": " + row.maxError);
         }
       }
       // The chain's evidence (variable 2 = 1) came from its .evid file.
@@ -137,7 +146,9 @@ class GraphicalCommandTest {
     write("chain.uai.PR", String.format(Locale.ROOT, "PR\n%.6g", log10Z));
     GraphicalRun.Input withPr = GraphicalCommand.input(chain);
     GraphicalRun.Row exact = new GraphicalRun(dir.resolve("cache"), 0).measure(withPr).get(0);
-    assertTrue(exact.log10ZError <= exact.log10ZResolution, exact.log10ZError + " > " + exact.log10ZResolution);
+    assertTrue(
+        exact.log10ZError <= exact.log10ZResolution,
+        exact.log10ZError + " > " + exact.log10ZResolution);
     assertEquals(5e-4, GraphicalCommand.rounding("PR\n169.408"), 1e-15);
     assertEquals(5e-8, GraphicalCommand.rounding("PR\n1.23456e-2"), 1e-20);
   }
@@ -161,7 +172,15 @@ class GraphicalCommandTest {
     int code;
     try {
       System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-      code = BenchMain.run("graphical", three.toString(), loop.toString(), "--inference-ms", "0", "--out", out.toString());
+      code =
+          BenchMain.run(
+              "graphical",
+              three.toString(),
+              loop.toString(),
+              "--inference-ms",
+              "0",
+              "--out",
+              out.toString());
     } finally {
       System.setOut(old);
     }
@@ -171,7 +190,14 @@ class GraphicalCommandTest {
     assertTrue(table.contains("| three.uai | bp-pairwise | refused: "), table);
     assertTrue(table.contains("| loop.uai | elimination | ok |"), table);
     // The MPE table: the branch and bound proves elimination's optimum on the small loop.
-    assertTrue(table.lines().anyMatch(l -> l.startsWith("| loop.uai | ") && l.contains("| proven optimal |") && l.endsWith("| yes |")),
+    assertTrue(
+        table
+            .lines()
+            .anyMatch(
+                l ->
+                    l.startsWith("| loop.uai | ")
+                        && l.contains("| proven optimal |")
+                        && l.endsWith("| yes |")),
         table);
     if (Toulbar2.onPath() == null) {
       assertTrue(table.contains("toulbar2: skipped"), table);
@@ -180,8 +206,11 @@ class GraphicalCommandTest {
 
   @Test
   void aMissingFolderIsAClearMessage() throws Exception {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphicalCommand.defaultFiles(dir));
-    assertTrue(e.getMessage().contains("found no shared/graphical folder in " + dir) && e.getMessage().contains("pass model files"),
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> GraphicalCommand.defaultFiles(dir));
+    assertTrue(
+        e.getMessage().contains("found no shared/graphical folder in " + dir)
+            && e.getMessage().contains("pass model files"),
         e.getMessage());
     String old = System.getProperty("fgc.shared");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -198,12 +227,17 @@ class GraphicalCommandTest {
         System.setProperty("fgc.shared", old);
       }
     }
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("no graphical models: " + dir.resolve("graphical") + " (from -Dfgc.shared)"),
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8)
+            .contains("no graphical models: " + dir.resolve("graphical") + " (from -Dfgc.shared)"),
         err.toString(StandardCharsets.UTF_8));
   }
 
-  /** One table over variables 2, 0, 1 (2, 3 and 2 values), listed unsorted, entries all different. */
-  static final String THREE = """
+  /**
+   * One table over variables 2, 0, 1 (2, 3 and 2 values), listed unsorted, entries all different.
+   */
+  static final String THREE =
+      """
       MARKOV
       3
       2 3 2
@@ -220,13 +254,15 @@ class GraphicalCommandTest {
     Model sorted = UaiFormat.parse("copy.uai", copy).model();
     Factor before = original.factors().get(0);
     Factor after = sorted.factors().get(0);
-    assertEquals(List.of(2, 0, 1), List.of(before.scope()[0], before.scope()[1], before.scope()[2]));
+    assertEquals(
+        List.of(2, 0, 1), List.of(before.scope()[0], before.scope()[1], before.scope()[2]));
     assertEquals(List.of(0, 1, 2), List.of(after.scope()[0], after.scope()[1], after.scope()[2]));
     int seen = 0;
     for (int x0 = 0; x0 < 2; x0++) {
       for (int x1 = 0; x1 < 3; x1++) {
         for (int x2 = 0; x2 < 2; x2++) {
-          // The original lists (x2, x0, x1) with x1 fastest: entry x2*6 + x0*3 + x1, whose weight is that index + 1.
+          // The original lists (x2, x0, x1) with x1 fastest: entry x2*6 + x0*3 + x1, whose weight
+          // is that index + 1.
           double expected = x2 * 6 + x0 * 3 + x1 + 1;
           assertEquals(expected, before.potential(new int[] {x2, x0, x1}));
           assertEquals(expected, after.potential(new int[] {x0, x1, x2}), "x = " + x0 + x1 + x2);
@@ -242,8 +278,10 @@ class GraphicalCommandTest {
       entries[k] = Double.parseDouble(tokens[k + 1]);
     }
     assertEquals("12", tokens[0]);
-    assertEquals(List.of(1.0, 7.0, 2.0, 8.0, 3.0, 9.0, 4.0, 10.0, 5.0, 11.0, 6.0, 12.0),
-        java.util.Arrays.stream(entries).boxed().toList(), copy);
+    assertEquals(
+        List.of(1.0, 7.0, 2.0, 8.0, 3.0, 9.0, 4.0, 10.0, 5.0, 11.0, 6.0, 12.0),
+        java.util.Arrays.stream(entries).boxed().toList(),
+        copy);
     assertFalse(copy.contains("\n3 2 0 1\n"), copy);
   }
 
@@ -258,19 +296,31 @@ class GraphicalCommandTest {
       best.append(mpe[i]).append(' ');
       other.append(i == 0 ? 1 - mpe[i] : mpe[i]).append(' ');
     }
-    // A stand-in for toulbar2: writes the given assignment where -w= says, and keeps the model it was handed.
-    for (String[] c : List.of(new String[] {"best", best.toString()}, new String[] {"other", other.toString()})) {
-      Path exe = write("toulbar2-" + c[0], "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in -w=*) echo '" + c[1]
-          + "' > \"${a#-w=}\";; *.uai) cp \"$a\" " + dir.resolve("handed-" + c[0] + ".uai") + ";; esac; done\n");
+    // A stand-in for toulbar2: writes the given assignment where -w= says, and keeps the model it
+    // was handed.
+    for (String[] c :
+        List.of(new String[] {"best", best.toString()}, new String[] {"other", other.toString()})) {
+      Path exe =
+          write(
+              "toulbar2-" + c[0],
+              "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in -w=*) echo '"
+                  + c[1]
+                  + "' > \"${a#-w=}\";; *.uai) cp \"$a\" "
+                  + dir.resolve("handed-" + c[0] + ".uai")
+                  + ";; esac; done\n");
       assertTrue(exe.toFile().setExecutable(true));
-      Toulbar2.Result r = Toulbar2.run(exe, "loop.uai", input.model(), input.evidence(), mpe, dir.resolve("work-" + c[0]));
+      Toulbar2.Result r =
+          Toulbar2.run(
+              exe, "loop.uai", input.model(), input.evidence(), mpe, dir.resolve("work-" + c[0]));
       assertEquals("ok", r.status());
       if (c[0].equals("best")) {
         assertEquals("yes", r.sameOptimum());
       } else {
         assertTrue(r.sameOptimum().startsWith("no: log weight "), r.sameOptimum());
       }
-      assertEquals(Toulbar2.sortedCopy(input.model()), Files.readString(dir.resolve("handed-" + c[0] + ".uai")));
+      assertEquals(
+          Toulbar2.sortedCopy(input.model()),
+          Files.readString(dir.resolve("handed-" + c[0] + ".uai")));
     }
   }
 }

@@ -12,15 +12,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MatrixRunnerTest {
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   @Test
   void theExactDriverSolvesEveryEmbeddedPuzzleAndEachRowIsReported() throws Exception {
     Corpus embedded = Corpus.embedded();
-    MatrixRunner runner = new MatrixRunner(new SolverCache(cacheRoot, m -> { }), 60_000, 2);
+    MatrixRunner runner = new MatrixRunner(new SolverCache(cacheRoot, m -> {}), 60_000, 2);
     List<PuzzleRow> heard = new ArrayList<>();
-    List<PuzzleRow> rows = runner.run(List.of(embedded), List.of("bp-pairwise"), List.of("exact"), heard::add);
+    List<PuzzleRow> rows =
+        runner.run(List.of(embedded), List.of("bp-pairwise"), List.of("exact"), heard::add);
     assertEquals(embedded.puzzles().size(), rows.size());
     assertEquals(rows.size(), heard.size());
     for (PuzzleRow r : rows) {

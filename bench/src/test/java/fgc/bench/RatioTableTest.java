@@ -30,8 +30,12 @@ class RatioTableTest {
     assertEquals(10.0, row.fastMedian(), 1e-12); // of all nine iterations
     assertEquals(150.0, row.baselineMedian(), 1e-12);
     String text = table.render();
-    assertTrue(text.startsWith("| algorithm | grid | state | generated µs | reference µs | ratio |"), text);
-    assertTrue(text.contains("| sumproduct | 9x9 | converged | 10.0 | 150 | 12.0x | 10.0x to 15.0x (3) |"), text);
+    assertTrue(
+        text.startsWith("| algorithm | grid | state | generated µs | reference µs | ratio |"),
+        text);
+    assertTrue(
+        text.contains("| sumproduct | 9x9 | converged | 10.0 | 150 | 12.0x | 10.0x to 15.0x (3) |"),
+        text);
   }
 
   @Test
@@ -39,16 +43,26 @@ class RatioTableTest {
     RatioTable table = new RatioTable("algorithm", "grid", "state", "generated", "reference");
     table.add("maxproduct", "4x4", "start", false, new double[] {1});
     table.add("maxproduct", "4x4", "converged", true, new double[] {1});
-    assertTrue(table.rows().isEmpty()); // a generated start and a reference at the fixed point do not pair
-    assertThrows(IllegalArgumentException.class, () -> table.add("maxproduct", "4x4", "start", true, new double[0]));
+    assertTrue(
+        table.rows().isEmpty()); // a generated start and a reference at the fixed point do not pair
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> table.add("maxproduct", "4x4", "start", true, new double[0]));
   }
 
   @Test
   void bothMaxProductKernelsAreSetAgainstTheOneHungarianBaseline() {
-    RatioTable table = new RatioTable("messages", "arity", "rows", "all at once", "one problem per message");
-    for (String method : List.of("sumProductKernel", "sumProductRyserPerMessage", "maxProductKernel",
-        "maxProductAssignmentKernel", "maxProductHungarianPerMessage")) {
-      double micros = method.endsWith("PerMessage") ? 100 : method.equals("maxProductKernel") ? 10 : 4;
+    RatioTable table =
+        new RatioTable("messages", "arity", "rows", "all at once", "one problem per message");
+    for (String method :
+        List.of(
+            "sumProductKernel",
+            "sumProductRyserPerMessage",
+            "maxProductKernel",
+            "maxProductAssignmentKernel",
+            "maxProductHungarianPerMessage")) {
+      double micros =
+          method.endsWith("PerMessage") ? 100 : method.equals("maxProductKernel") ? 10 : 4;
       for (RatioCommand.Side side : RatioCommand.messagePassSides(method)) {
         table.add(side.subject(), "9", "dense", side.baseline(), new double[] {micros});
       }

@@ -33,7 +33,10 @@ class ScaleChartTest {
     List<XYChart> panels = ScaleChart.panels(rows);
     assertEquals(2, panels.size(), "a refused row draws no panel");
     for (XYChart panel : panels) {
-      assertEquals(ScaleRow.Stage.values().length + 1, panel.getSeriesMap().size(), "every stage and the total");
+      assertEquals(
+          ScaleRow.Stage.values().length + 1,
+          panel.getSeriesMap().size(),
+          "every stage and the total");
       Set<java.awt.Color> colours = new HashSet<>();
       for (XYSeries s : panel.getSeriesMap().values()) {
         assertTrue(colours.add(s.getLineColor()), "colour of " + s.getName() + " used twice");

@@ -11,7 +11,9 @@ import fgc.model.Model;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Every generated model parses to the size it claims, so the exponents are fitted on true sizes. */
+/**
+ * Every generated model parses to the size it claims, so the exponents are fitted on true sizes.
+ */
 class ScaleModelsTest {
   private static Model parsed(ScaleModels.Generated g) {
     return FgcLanguage.parse(g.sourceName(), g.text(), Map.of());
@@ -21,7 +23,10 @@ class ScaleModelsTest {
     Model m = parsed(g);
     assertEquals(g.variables(), m.variableCount(), g.sourceName() + " variables");
     assertEquals(g.factors(), m.factors().size(), g.sourceName() + " factors");
-    assertEquals(g.scopeEntries(), m.factors().stream().mapToLong(Factor::arity).sum(), g.sourceName() + " scope entries");
+    assertEquals(
+        g.scopeEntries(),
+        m.factors().stream().mapToLong(Factor::arity).sum(),
+        g.sourceName() + " scope entries");
     assertEquals(g.variables() + g.scopeEntries(), g.size());
   }
 
@@ -44,7 +49,8 @@ class ScaleModelsTest {
     assertEquals(2 * 20 * 19 + 1, ScaleModels.ising(20).factors());
     assertEquals(81, ScaleModels.sudoku(3).variables());
     assertEquals(27, ScaleModels.sudoku(3).factors());
-    assertEquals(2 * 500 - 1, ScaleModels.random(500, 1).factors(), "a tree of 499 edges and 500 more");
+    assertEquals(
+        2 * 500 - 1, ScaleModels.random(500, 1).factors(), "a tree of 499 edges and 500 more");
   }
 
   @Test
@@ -71,8 +77,17 @@ class ScaleModelsTest {
 
   @Test
   void sizesOutOfRangeAndUnknownFamiliesAreRefusedInWords() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ScaleModels.of("grid", 3)).getMessage().contains("known: chain"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ScaleModels.chain(1)).getMessage().contains("below 2"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> ScaleModels.sizeCheck("sudoku", 17)).getMessage().contains("past 16"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> ScaleModels.of("grid", 3))
+            .getMessage()
+            .contains("known: chain"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> ScaleModels.chain(1))
+            .getMessage()
+            .contains("below 2"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> ScaleModels.sizeCheck("sudoku", 17))
+            .getMessage()
+            .contains("past 16"));
   }
 }

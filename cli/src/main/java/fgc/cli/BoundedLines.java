@@ -6,13 +6,14 @@ import java.io.IOException;
 import java.io.Reader;
 
 /**
- * The lines of a text, each cut at {@link #MAX_CHARS} characters so that no line can fill memory
- * (a binary file, /dev/zero): a longer line is read as {@link #TOO_LONG}, and reading stops when
- * no line end comes within {@link #MAX_SKIPPED} characters more. Lines end at LF, CR LF or CR.
+ * The lines of a text, each cut at {@link #MAX_CHARS} characters so that no line can fill memory (a
+ * binary file, /dev/zero): a longer line is read as {@link #TOO_LONG}, and reading stops when no
+ * line end comes within {@link #MAX_SKIPPED} characters more. Lines end at LF, CR LF or CR.
  */
 final class BoundedLines implements Closeable {
   static final int MAX_CHARS = 1 << 16;
   static final long MAX_SKIPPED = 1L << 26;
+
   /** What {@link #next} returns for a line longer than {@link #MAX_CHARS}. */
   static final String TOO_LONG = new String("(line too long)");
 
@@ -56,8 +57,15 @@ final class BoundedLines implements Closeable {
         line.append((char) c);
       } else if (++skipped > MAX_SKIPPED) {
         ended = true;
-        throw new IOException(name + ":" + (number + 1) + ": no line end in the " + MAX_SKIPPED + " characters after the first "
-            + MAX_CHARS + " (not a text file?); stopped reading");
+        throw new IOException(
+            name
+                + ":"
+                + (number + 1)
+                + ": no line end in the "
+                + MAX_SKIPPED
+                + " characters after the first "
+                + MAX_CHARS
+                + " (not a text file?); stopped reading");
       }
     }
     number++;

@@ -12,15 +12,26 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code cache list|verify|clear}: look at, check, or empty the solver cache. */
-@Command(name = "cache", mixinStandardHelpOptions = true,
-    description = "List, verify (and with --repair quarantine bad entries), or clear the solver cache.",
-    footer = {"", "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content, "
-        + "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only "
-        + "fgc's items; anything else is left and listed.",
-        "", "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors, "
-        + "130 interrupted."})
+@Command(
+    name = "cache",
+    mixinStandardHelpOptions = true,
+    description =
+        "List, verify (and with --repair quarantine bad entries), or clear the solver cache.",
+    footer = {
+      "",
+      "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content, "
+          + "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only "
+          + "fgc's items; anything else is left and listed.",
+      "",
+      "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors, "
+          + "130 interrupted."
+    })
 final class CacheCommand implements Callable<Integer> {
-  enum Action { list, verify, clear }
+  enum Action {
+    list,
+    verify,
+    clear
+  }
 
   @Parameters(index = "0", paramLabel = "ACTION", description = "list, verify or clear.")
   Action action;
@@ -28,18 +39,27 @@ final class CacheCommand implements Callable<Integer> {
   @Option(names = "--repair", description = "With verify: move bad entries to quarantine.")
   boolean repair;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description =
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override
   public Integer call() throws IOException {
-    SolverCache cache = new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+    SolverCache cache =
+        new SolverCache(
+            cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
     switch (action) {
       case list:
         List<EntryInfo> entries = cache.list();
         for (EntryInfo e : entries) {
-          // The key holds the model as its params made it: its variables and factors tell entries apart.
-          System.out.printf("%s  %-12s %-24s %8d bytes  %s%n", e.key(), e.model(), e.algorithm(), e.bytes(), e.shape());
+          // The key holds the model as its params made it: its variables and factors tell entries
+          // apart.
+          System.out.printf(
+              "%s  %-12s %-24s %8d bytes  %s%n",
+              e.key(), e.model(), e.algorithm(), e.bytes(), e.shape());
         }
         System.err.println(entries.size() + " entries in " + cache.root());
         return 0;
@@ -58,7 +78,8 @@ final class CacheCommand implements Callable<Integer> {
             System.out.println("BAD  " + e.key() + "  " + e.problem());
           }
         }
-        StringBuilder summary = new StringBuilder(checked.size() + " entries checked, " + bad + " bad");
+        StringBuilder summary =
+            new StringBuilder(checked.size() + " entries checked, " + bad + " bad");
         if (bad > 0 && repair) {
           summary.append(" (").append(quarantined).append(" quarantined");
           if (unsafe > 0) {
@@ -76,8 +97,12 @@ final class CacheCommand implements Callable<Integer> {
       case clear:
         ClearReport report = cache.clear();
         if (report.refusal() != null) {
-          System.err.println("fgc: not clearing " + report.root() + ": " + report.refusal()
-              + "; nothing was removed (fgc clears only a cache folder it made)");
+          System.err.println(
+              "fgc: not clearing "
+                  + report.root()
+                  + ": "
+                  + report.refusal()
+                  + "; nothing was removed (fgc clears only a cache folder it made)");
           return 1;
         }
         for (String kept : report.keptItems()) {
@@ -85,13 +110,23 @@ final class CacheCommand implements Callable<Integer> {
         }
         // Files taken out of an item that stays are counted too: "removed 0" after deleting any
         // would not be true.
-        System.err.println("removed " + report.entries() + " entries" + (report.others() > 0
-            ? " and " + report.others() + " temporary or quarantined items" : "")
-            + (report.filesFromKeptItems() > 0 ? ", and " + report.filesFromKeptItems()
-                + " of fgc's files from items kept" : "")
-            + " from " + report.root()
-            + (report.keptItems().isEmpty() ? "" : "; kept " + report.keptItems().size()
-                + " items fgc did not make or may not remove"));
+        System.err.println(
+            "removed "
+                + report.entries()
+                + " entries"
+                + (report.others() > 0
+                    ? " and " + report.others() + " temporary or quarantined items"
+                    : "")
+                + (report.filesFromKeptItems() > 0
+                    ? ", and " + report.filesFromKeptItems() + " of fgc's files from items kept"
+                    : "")
+                + " from "
+                + report.root()
+                + (report.keptItems().isEmpty()
+                    ? ""
+                    : "; kept "
+                        + report.keptItems().size()
+                        + " items fgc did not make or may not remove"));
         return 0;
       default:
         throw new IllegalStateException(action.name());

@@ -12,12 +12,14 @@ import java.util.List;
 /**
  * Cases of evidence for {@code fgc run --input}, one per line, in either of two forms, told apart
  * by the first line that holds anything:
+ *
  * <ul>
  *   <li>assignments: {@code x[0]=3 y=2}, each written as {@code --observe} takes it, separated by
- *       spaces; a variable not named is free;</li>
- *   <li>CSV: a header row of variable names ({@code x[0],x[1],y}), then one row of values per
- *       case, an empty cell or {@code _} for a free variable.</li>
+ *       spaces; a variable not named is free;
+ *   <li>CSV: a header row of variable names ({@code x[0],x[1],y}), then one row of values per case,
+ *       an empty cell or {@code _} for a free variable.
  * </ul>
+ *
  * {@code #} starts a comment; a line with nothing else is echoed, not a case. A bad line is an
  * error naming the file, line, column and variable; the lines after it are read as usual.
  */
@@ -40,8 +42,10 @@ final class EvidenceLines {
   private final int[] base;
   private final String baseName;
   private final BoundedLines lines;
+
   /** The CSV header's variables, or null while the form is not known or for assignments. */
   private int[] columns;
+
   private boolean formKnown;
 
   /**
@@ -60,7 +64,10 @@ final class EvidenceLines {
     return columns != null;
   }
 
-  /** The next line, or null at the end. A bad CSV header is an IllegalArgumentException: no row could be read. */
+  /**
+   * The next line, or null at the end. A bad CSV header is an IllegalArgumentException: no row
+   * could be read.
+   */
   Line next() throws IOException {
     String raw = lines.next();
     if (raw == null) {
@@ -68,7 +75,10 @@ final class EvidenceLines {
     }
     int n = lines.number();
     if (raw == BoundedLines.TOO_LONG) {
-      return new Line(n, "# line " + n + " not echoed: longer than " + BoundedLines.MAX_CHARS + " characters", null,
+      return new Line(
+          n,
+          "# line " + n + " not echoed: longer than " + BoundedLines.MAX_CHARS + " characters",
+          null,
           where(n, 1) + "line too long (over " + BoundedLines.MAX_CHARS + " characters)");
     }
     int hash = raw.indexOf('#');
@@ -99,14 +109,20 @@ final class EvidenceLines {
     return sb.toString();
   }
 
-  /** An answer as one line: CSV values, or {@code name=value} for every variable; named values by name, as input takes them. */
+  /**
+   * An answer as one line: CSV values, or {@code name=value} for every variable; named values by
+   * name, as input takes them.
+   */
   static String answer(Model model, int[] values, boolean csv) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < values.length; i++) {
       if (csv) {
         sb.append(i == 0 ? "" : ",").append(model.valueText(i, values[i]));
       } else {
-        sb.append(i == 0 ? "" : " ").append(model.variableName(i)).append('=').append(model.valueText(i, values[i]));
+        sb.append(i == 0 ? "" : " ")
+            .append(model.variableName(i))
+            .append('=')
+            .append(model.valueText(i, values[i]));
       }
     }
     return sb.toString();
@@ -133,15 +149,28 @@ final class EvidenceLines {
       try {
         variable = model.variableIndex(trimmed);
       } catch (ModelException | IllegalArgumentException | IndexOutOfBoundsException e) {
-        throw new IllegalArgumentException(where(n, col) + "'" + trimmed + "' in the CSV header is not a variable of model " + model.name()
-            + " (a header names variables, e.g. " + model.variableName(0) + ")");
+        throw new IllegalArgumentException(
+            where(n, col)
+                + "'"
+                + trimmed
+                + "' in the CSV header is not a variable of model "
+                + model.name()
+                + " (a header names variables, e.g. "
+                + model.variableName(0)
+                + ")");
       }
       if (!model.arrayOf(variable).observed()) {
-        throw new IllegalArgumentException(where(n, col) + "'" + trimmed + "' is not observed (add: observe "
-            + model.arrayOf(variable).name() + ";)");
+        throw new IllegalArgumentException(
+            where(n, col)
+                + "'"
+                + trimmed
+                + "' is not observed (add: observe "
+                + model.arrayOf(variable).name()
+                + ";)");
       }
       if (vars.contains(variable)) {
-        throw new IllegalArgumentException(where(n, col) + "'" + trimmed + "' appears twice in the CSV header");
+        throw new IllegalArgumentException(
+            where(n, col) + "'" + trimmed + "' appears twice in the CSV header");
       }
       vars.add(variable);
     }
@@ -151,7 +180,13 @@ final class EvidenceLines {
   private int[] row(String content, int n) throws BadLine {
     String[] cells = content.split(",", -1);
     if (cells.length != columns.length) {
-      throw new BadLine(where(n, 1) + "this row has " + cells.length + " values but the header names " + columns.length + " variables");
+      throw new BadLine(
+          where(n, 1)
+              + "this row has "
+              + cells.length
+              + " values but the header names "
+              + columns.length
+              + " variables");
     }
     int[] evidence = base.clone();
     int start = 0;
@@ -184,7 +219,8 @@ final class EvidenceLines {
       }
       int variable = give(evidence, content.substring(from, i), n, from, -1);
       if (here[variable]) {
-        throw new BadLine(where(n, from + 1) + model.variableName(variable) + " is given twice on this line");
+        throw new BadLine(
+            where(n, from + 1) + model.variableName(variable) + " is given twice on this line");
       }
       here[variable] = true;
     }
@@ -208,8 +244,14 @@ final class EvidenceLines {
       variable = one[v] != Evidence.NONE ? v : -1;
     }
     if (base[variable] != Evidence.NONE) {
-      throw new BadLine(where(n, offset + 1) + model.variableName(variable) + " is already given as " + base[variable] + " by "
-          + baseName + "; give each variable one value");
+      throw new BadLine(
+          where(n, offset + 1)
+              + model.variableName(variable)
+              + " is already given as "
+              + base[variable]
+              + " by "
+              + baseName
+              + "; give each variable one value");
     }
     evidence[variable] = one[variable];
     return variable;

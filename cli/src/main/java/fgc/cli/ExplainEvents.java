@@ -22,13 +22,23 @@ final class ExplainEvents implements SolveEvents {
   @Override
   public void decision(int variable, int value, double margin, boolean sampled) {
     decisions++;
-    out.println(String.format(Locale.ROOT, "#   %3d. %-14s = %-3d margin %.4f%s", decisions, model.variableName(variable), value, margin,
-        sampled ? "  (sampled: a plateau)" : ""));
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "#   %3d. %-14s = %-3d margin %.4f%s",
+            decisions,
+            model.variableName(variable),
+            value,
+            margin,
+            sampled ? "  (sampled: a plateau)" : ""));
   }
 
   @Override
   public void contradiction(int decisionsSoFar) {
-    out.println("#   contradiction: some variable has no value left (after " + decisionsSoFar + " decisions in all)");
+    out.println(
+        "#   contradiction: some variable has no value left (after "
+            + decisionsSoFar
+            + " decisions in all)");
   }
 
   @Override
@@ -38,7 +48,12 @@ final class ExplainEvents implements SolveEvents {
 
   @Override
   public void avoided(int variable, int value) {
-    out.println("#   later attempts avoid " + model.variableName(variable) + " = " + value + " (the last unforced decision before the contradiction)");
+    out.println(
+        "#   later attempts avoid "
+            + model.variableName(variable)
+            + " = "
+            + value
+            + " (the last unforced decision before the contradiction)");
   }
 
   @Override

@@ -44,7 +44,9 @@ public final class FileErrors {
       return why(u.getCause());
     }
     String message = e.getMessage();
-    return message == null || message.isBlank() ? e.getClass().getSimpleName() : lowerFirst(message);
+    return message == null || message.isBlank()
+        ? e.getClass().getSimpleName()
+        : lowerFirst(message);
   }
 
   /**
@@ -54,7 +56,9 @@ public final class FileErrors {
   public static String message(Throwable e) {
     if (e instanceof UncheckedIOException u && u.getCause() != null) {
       String own = u.getMessage();
-      return own == null || own.equals(u.getCause().toString()) ? message(u.getCause()) : own + ": " + why(u.getCause());
+      return own == null || own.equals(u.getCause().toString())
+          ? message(u.getCause())
+          : own + ": " + why(u.getCause());
     }
     if (e instanceof FileSystemException f) {
       return (f.getFile() != null ? f.getFile() + ": " : "") + why(f);
@@ -84,7 +88,9 @@ public final class FileErrors {
   }
 
   private static String lowerFirst(String s) {
-    if (s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isLowerCase(s.charAt(1))) {
+    if (s.length() > 1
+        && Character.isUpperCase(s.charAt(0))
+        && Character.isLowerCase(s.charAt(1))) {
       return s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
     }
     return s;

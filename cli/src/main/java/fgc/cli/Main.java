@@ -7,28 +7,37 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code fgc} command. A tour of the whole system, in the order a model travels:
+ *
  * <ol>
  *   <li>{@code fgc.lang} (model-dsl) reads a {@code .fg} file: Scanner, Parser, Evaluator, giving a
- *       {@code fgc.model.Model}, the ground factor graph with a canonical text.</li>
+ *       {@code fgc.model.Model}, the ground factor graph with a canonical text.
  *   <li>{@code fgc.compiler} (model-compiler) plans messages, emits one specialised Java class with
  *       JavaPoet and compiles it with Janino; {@code fgc.compiler.reference} interprets the same
- *       algorithm slowly, for differential tests.</li>
+ *       algorithm slowly, for differential tests.
  *   <li>{@code fgc.cache} (runtime) keeps compiled classes under a content key and never defines a
- *       class it has not checked.</li>
- *   <li>{@code fgc.driver} (runtime) turns marginals into answers (decimation), checked on the model.</li>
- *   <li>{@code fgc.puzzles} reads grids and checks answers independently of all of the above.</li>
+ *       class it has not checked.
+ *   <li>{@code fgc.driver} (runtime) turns marginals into answers (decimation), checked on the
+ *       model.
+ *   <li>{@code fgc.puzzles} reads grids and checks answers independently of all of the above.
  * </ol>
  */
-@Command(name = "fgc", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    description = "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
-    footer = {"", "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench --help' lists the benchmarks "
-        + "(the bench module's jar, which the ./fgc launcher builds).",
-        "", "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution, "
-        + "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the "
-        + "algorithm among them), 70 internal error (a bug: please report it), 130 interrupted (Ctrl-C)."})
+@Command(
+    name = "fgc",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description =
+        "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
+    footer = {
+      "",
+      "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench --help' lists the benchmarks "
+          + "(the bench module's jar, which the ./fgc launcher builds).",
+      "",
+      "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution, "
+          + "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the "
+          + "algorithm among them), 70 internal error (a bug: please report it), 130 interrupted (Ctrl-C)."
+    })
 public final class Main implements Runnable {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
     int code;
@@ -44,8 +53,13 @@ public final class Main implements Runnable {
   /** Says that the heap ran out, and how to give Java more; the exit code of a refused model. */
   static int outOfMemory() {
     long max = Runtime.getRuntime().maxMemory() >> 20;
-    System.err.println("fgc: out of memory (the JVM's maximum heap is " + max + " MB); give Java a larger heap, e.g."
-        + " JAVA_TOOL_OPTIONS=-Xmx" + Math.max(1, (max * 2 >> 10) + 1) + "g");
+    System.err.println(
+        "fgc: out of memory (the JVM's maximum heap is "
+            + max
+            + " MB); give Java a larger heap, e.g."
+            + " JAVA_TOOL_OPTIONS=-Xmx"
+            + Math.max(1, (max * 2 >> 10) + 1)
+            + "g");
     return 2;
   }
 
@@ -64,30 +78,35 @@ public final class Main implements Runnable {
       }
     }
     hideRefusedOptions(cli.getSubcommands().get("generate"), GenerateCommand.REFUSED);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      if (e instanceof LanguageException) {
-        System.err.println(e.getMessage());
-      } else if (e instanceof fgc.compiler.plan.NoSolutionException) {
-        // A proof found while planning that nothing satisfies the model: an answer, not a usage error.
-        System.err.println("fgc: " + e.getMessage());
-        return 1;
-      } else if (e instanceof IllegalArgumentException || e instanceof fgc.model.ModelException
-          || e instanceof fgc.compiler.plan.PlanException) {
-        System.err.println("fgc: " + e.getMessage());
-      } else if (e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
-        System.err.println("fgc: " + FileErrors.message(e));
-      } else {
-        System.err.println("fgc: internal error: " + e);
-        return 70;
-      }
-      return 2;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          if (e instanceof LanguageException) {
+            System.err.println(e.getMessage());
+          } else if (e instanceof fgc.compiler.plan.NoSolutionException) {
+            // A proof found while planning that nothing satisfies the model: an answer, not a usage
+            // error.
+            System.err.println("fgc: " + e.getMessage());
+            return 1;
+          } else if (e instanceof IllegalArgumentException
+              || e instanceof fgc.model.ModelException
+              || e instanceof fgc.compiler.plan.PlanException) {
+            System.err.println("fgc: " + e.getMessage());
+          } else if (e instanceof java.io.IOException
+              || e instanceof java.io.UncheckedIOException) {
+            System.err.println("fgc: " + FileErrors.message(e));
+          } else {
+            System.err.println("fgc: internal error: " + e);
+            return 70;
+          }
+          return 2;
+        });
     NumberOptions.install(cli);
     return cli.execute(args);
   }
 
   /** The subcommands, in the order the usage lists them. */
-  static final List<String> COMMANDS = List.of("solve", "compile", "show", "generate", "cache", "run");
+  static final List<String> COMMANDS =
+      List.of("solve", "compile", "show", "generate", "cache", "run");
 
   /** A new instance of the subcommand {@code name}, or null if there is none of that name. */
   /**
@@ -110,22 +129,32 @@ public final class Main implements Runnable {
 
   static Object command(String name) {
     switch (name) {
-      case "solve": return new SolveCommand();
-      case "compile": return new CompileCommand();
-      case "show": return new ShowCommand();
-      case "generate": return new GenerateCommand();
-      case "cache": return new CacheCommand();
-      case "run": return new RunCommand();
-      default: return null;
+      case "solve":
+        return new SolveCommand();
+      case "compile":
+        return new CompileCommand();
+      case "show":
+        return new ShowCommand();
+      case "generate":
+        return new GenerateCommand();
+      case "cache":
+        return new CacheCommand();
+      case "run":
+        return new RunCommand();
+      default:
+        return null;
     }
   }
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: solve, run, compile, show, generate or cache");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "Missing command: solve, run, compile, show, generate or cache");
   }
 
-  /** The version from the jar manifest, with the compiler identity that goes into every cache key. */
+  /**
+   * The version from the jar manifest, with the compiler identity that goes into every cache key.
+   */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {

@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * {@code solve --marginals FILE}: the beliefs of a puzzle's cells, from the givens alone (before any
- * decision), after chosen sweeps or after convergence, drawn one picture per frame.
+ * {@code solve --marginals FILE}: the beliefs of a puzzle's cells, from the givens alone (before
+ * any decision), after chosen sweeps or after convergence, drawn one picture per frame.
  */
 final class MarginalFrames {
   /** Convergence as the decimation driver sees it: the largest message change below this. */
   private static final double TOLERANCE = 1e-6;
+
   private static final int MAX_SWEEPS = 100;
 
   private final Path file;
@@ -63,11 +64,14 @@ final class MarginalFrames {
   }
 
   /** Computes and writes the frames of {@code puzzle}; returns the files written. */
-  List<Path> write(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) throws IOException {
+  List<Path> write(
+      GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title)
+      throws IOException {
     List<Path> written = new ArrayList<>();
     for (Frame frame : capture(solver, instance, puzzle, title)) {
       try (OutputFile out = OutputFile.create("--marginals", frame.file, inputs)) {
-        new MarginalsPicture(frame.grid).write(out.temp()); // the temporary name ends in the picture's own
+        new MarginalsPicture(frame.grid)
+            .write(out.temp()); // the temporary name ends in the picture's own
         out.commit();
       }
       written.add(frame.file);
@@ -75,14 +79,24 @@ final class MarginalFrames {
     return written;
   }
 
-  /** The frames of {@code puzzle}: its cells' beliefs from the givens alone, at each chosen sweep. */
-  List<Frame> capture(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) {
+  /**
+   * The frames of {@code puzzle}: its cells' beliefs from the givens alone, at each chosen sweep.
+   */
+  List<Frame> capture(
+      GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) {
     int side = puzzle.side();
     int first = instance.cells.firstIndex();
     for (int k = 0; k < side * side; k++) {
       if (solver.lowestValue(first + k) != 1 || solver.domainSize(first + k) != side) {
-        throw new IllegalArgumentException("a marginals picture needs cells with values 1.." + side + "; "
-            + instance.model.variableName(first + k) + " has " + solver.domainSize(first + k) + " values from " + solver.lowestValue(first + k));
+        throw new IllegalArgumentException(
+            "a marginals picture needs cells with values 1.."
+                + side
+                + "; "
+                + instance.model.variableName(first + k)
+                + " has "
+                + solver.domainSize(first + k)
+                + " values from "
+                + solver.lowestValue(first + k));
       }
     }
     solver.clearAllObserved();
@@ -101,7 +115,10 @@ final class MarginalFrames {
         change = solver.update(1);
         done++;
       }
-      String when = change < TOLERANCE ? "converged after " + done + " sweeps" : "after " + done + " sweeps (not converged)";
+      String when =
+          change < TOLERANCE
+              ? "converged after " + done + " sweeps"
+              : "after " + done + " sweeps (not converged)";
       frames.add(new Frame(snapshot(solver, instance, puzzle, title + ", " + when), file));
       return frames;
     }
@@ -117,7 +134,8 @@ final class MarginalFrames {
     return frames;
   }
 
-  private static MarginalGrid snapshot(GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) {
+  private static MarginalGrid snapshot(
+      GeneratedAlgorithm solver, PuzzleBinding.Instance instance, Grid puzzle, String title) {
     int side = puzzle.side();
     double[][] beliefs = new double[side * side][];
     for (int k = 0; k < beliefs.length; k++) {
@@ -133,7 +151,8 @@ final class MarginalFrames {
   static Path withSuffix(Path file, String suffix) {
     String name = file.getFileName().toString();
     int dot = name.lastIndexOf('.');
-    String renamed = dot < 0 ? name + suffix : name.substring(0, dot) + suffix + name.substring(dot);
+    String renamed =
+        dot < 0 ? name + suffix : name.substring(0, dot) + suffix + name.substring(dot);
     return file.resolveSibling(renamed);
   }
 }

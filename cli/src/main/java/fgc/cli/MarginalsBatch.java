@@ -13,15 +13,17 @@ import java.util.function.Supplier;
 /**
  * {@code run --marginals --input} and {@code run --task T --input}: one block per case of evidence,
  * in input order. A block is a header line {@code # case N (line L): EVIDENCE}, then exactly the
- * lines one {@code run --marginals} (or {@code run --task T}) with that evidence prints (none when it
- * prints none; the reason is on standard error), so a program can split the output at the headers
- * and read each block as a single run's.
- * Every line with evidence, a bad one too, has its block and its number N; comment and blank lines
- * and the CSV header are echoed between blocks as they came. One compiled solver, an instance per
- * thread, reset before each case.
+ * lines one {@code run --marginals} (or {@code run --task T}) with that evidence prints (none when
+ * it prints none; the reason is on standard error), so a program can split the output at the
+ * headers and read each block as a single run's. Every line with evidence, a bad one too, has its
+ * block and its number N; comment and blank lines and the CSV header are echoed between blocks as
+ * they came. One compiled solver, an instance per thread, reset before each case.
  */
 final class MarginalsBatch {
-  /** One case's answer on a solver that holds no evidence and is as new (null when there is none to make). */
+  /**
+   * One case's answer on a solver that holds no evidence and is as new (null when there is none to
+   * make).
+   */
   interface CaseAnswer {
     MarginalsOutput.Answer answer(GeneratedAlgorithm solver, int[] evidence);
   }
@@ -54,13 +56,22 @@ final class MarginalsBatch {
       int threads,
       int sweeps,
       double tolerance) {
-    this(model, loaded::newInstance, (solver, evidence) -> MarginalsOutput.answer(model, solver, evidence, sweeps, tolerance),
-        "marginals", base, baseName, input, open, threads);
+    this(
+        model,
+        loaded::newInstance,
+        (solver, evidence) -> MarginalsOutput.answer(model, solver, evidence, sweeps, tolerance),
+        "marginals",
+        base,
+        baseName,
+        input,
+        open,
+        threads);
   }
 
   /**
    * Any answer per case: {@code instances} makes a solver per thread, {@code answer} answers a case
-   * on it, and {@code what} is what a case without one lacks in the summary ({@code no MPE: 1 of 3}).
+   * on it, and {@code what} is what a case without one lacks in the summary ({@code no MPE: 1 of
+   * 3}).
    */
   MarginalsBatch(
       Model model,
@@ -206,9 +217,8 @@ final class MarginalsBatch {
       out.flush();
       answered += b.answered() ? 1 : 0;
       if (b.isCase()) {
-        progress
-            .step(); // after its block is written, so an interrupted run's count is of blocks
-                     // written
+        progress.step(); // after its block is written, so an interrupted run's count is of blocks
+        // written
       }
     }
   }

@@ -19,8 +19,8 @@ import java.util.Map;
  * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
  * numbers are (exact, approximate and how far converged, or not probabilities at all); and the
  * numbers themselves, a ruled-out value as {@code 0} and one too small for four decimals in
- * scientific notation, so neither reads as the other. One run's lines are made here
- * ({@link #answer}), so a single run and each case of a batch print the same.
+ * scientific notation, so neither reads as the other. One run's lines are made here ({@link
+ * #answer}), so a single run and each case of a batch print the same.
  */
 final class MarginalsOutput {
   private MarginalsOutput() {}
@@ -32,22 +32,27 @@ final class MarginalsOutput {
   static AlgorithmSpec spec(Model model, ModelOptions options) {
     if (options.algorithmChosen() || options.damping != null) {
       return options.damping != null && !options.algorithmChosen()
-          ? AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", options.damping)) : options.spec();
+          ? AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", options.damping))
+          : options.spec();
     }
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
     return ModelCompiler.fits(model, exact) ? exact : AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
   }
 
-  /** What one run of --marginals prints: the method line and a line per free variable, or the reason there are none. */
+  /**
+   * What one run of --marginals prints: the method line and a line per free variable, or the reason
+   * there are none.
+   */
   record Answer(List<String> lines, String reason) {}
 
   /**
-   * The marginals of the free variables under {@code given} (every variable's value or
-   * {@link Evidence#NONE}), computed on {@code solver}, which must hold no evidence yet and be as
-   * new or reset: exact inference's one pass, or up to {@code sweeps} sweeps of BP to
-   * {@code tolerance}. The reason, when there are none, is what follows {@code fgc: }.
+   * The marginals of the free variables under {@code given} (every variable's value or {@link
+   * Evidence#NONE}), computed on {@code solver}, which must hold no evidence yet and be as new or
+   * reset: exact inference's one pass, or up to {@code sweeps} sweeps of BP to {@code tolerance}.
+   * The reason, when there are none, is what follows {@code fgc: }.
    */
-  static Answer answer(Model m, GeneratedAlgorithm solver, int[] given, int sweeps, double tolerance) {
+  static Answer answer(
+      Model m, GeneratedAlgorithm solver, int[] given, int sweeps, double tolerance) {
     String broken = Assignments.firstViolationAmongGiven(m, given);
     if (broken != null) {
       return none("no marginals: the evidence contradicts the model: " + broken);
@@ -73,7 +78,8 @@ final class MarginalsOutput {
     // Every row is checked before any is printed: a belief with no mass (BP ruled out every value,
     // which it does only for a value no solution has) or not a number is no distribution, and
     // zeros printed as one would read as an answer.
-    String against = free == given.length ? "the model has no solution" : "the evidence contradicts the model";
+    String against =
+        free == given.length ? "the model has no solution" : "the evidence contradicts the model";
     List<String> lines = new ArrayList<>();
     lines.add(null); // the method line, once the sweeps are known good
     for (int i = 0; i < given.length; i++) {
@@ -87,19 +93,26 @@ final class MarginalsOutput {
         return none("no marginals: " + against + ": it has probability zero");
       }
       if (!(Math.abs(sum - 1) < 1e-6)) {
-        return none("no marginals: " + (Double.isNaN(sum)
-            ? "BP's belief of " + m.variableName(i) + " is not a number"
-            : against + ": BP rules out every value of " + m.variableName(i)));
+        return none(
+            "no marginals: "
+                + (Double.isNaN(sum)
+                    ? "BP's belief of " + m.variableName(i) + " is not a number"
+                    : against + ": BP rules out every value of " + m.variableName(i)));
       }
       if (given[i] == Evidence.NONE) {
         StringBuilder line = new StringBuilder(m.variableName(i));
         for (int v = 0; v < p.length; v++) {
-          line.append(' ').append(m.valueText(i, solver.lowestValue(i) + v)).append(':').append(probability(p[v]));
+          line.append(' ')
+              .append(m.valueText(i, solver.lowestValue(i) + v))
+              .append(':')
+              .append(probability(p[v]));
         }
         lines.add(line.toString());
       }
     }
-    if (solver.contradiction()) { // ep-dirichlet's marginals are posterior means, which keep mass where BP's beliefs have none
+    if (solver
+        .contradiction()) { // ep-dirichlet's marginals are posterior means, which keep mass where
+      // BP's beliefs have none
       return none("no marginals: " + against + ": BP rules out every value of some variable");
     }
     lines.set(0, method(m, solver, done, change, tolerance));
@@ -111,10 +124,11 @@ final class MarginalsOutput {
   }
 
   /**
-   * The first line: the method and its status, e.g. {@code method: exact (elimination)} or
-   * {@code method: loopy BP (sumproduct, approximate): 37 sweeps, converged to 1e-9}.
+   * The first line: the method and its status, e.g. {@code method: exact (elimination)} or {@code
+   * method: loopy BP (sumproduct, approximate): 37 sweeps, converged to 1e-9}.
    */
-  static String method(Model model, GeneratedAlgorithm solver, int sweeps, double change, double tolerance) {
+  static String method(
+      Model model, GeneratedAlgorithm solver, int sweeps, double change, double tolerance) {
     String name = solver.algorithm();
     if (solver.exact()) {
       return "method: exact (" + name + ")";
@@ -128,14 +142,23 @@ final class MarginalsOutput {
     } else {
       what = can.marginals().what() + " (" + name + ", approximate)";
     }
-    String status = change <= tolerance
-        ? sweeps + (sweeps == 1 ? " sweep" : " sweeps") + ", converged to " + scientific(tolerance)
-        : "did not converge after " + sweeps + (sweeps == 1 ? " sweep" : " sweeps")
-            + (Double.isFinite(change) ? " (largest change " + scientific(change) + ")" : "");
+    String status =
+        change <= tolerance
+            ? sweeps
+                + (sweeps == 1 ? " sweep" : " sweeps")
+                + ", converged to "
+                + scientific(tolerance)
+            : "did not converge after "
+                + sweeps
+                + (sweeps == 1 ? " sweep" : " sweeps")
+                + (Double.isFinite(change) ? " (largest change " + scientific(change) + ")" : "");
     return "method: " + what + ": " + status;
   }
 
-  /** {@code 0} for a ruled-out value, four decimals, or scientific notation below what four decimals show. */
+  /**
+   * {@code 0} for a ruled-out value, four decimals, or scientific notation below what four decimals
+   * show.
+   */
   static String probability(double p) {
     if (p == 0.0) {
       return "0";
@@ -152,13 +175,14 @@ final class MarginalsOutput {
       return x == 0.0 ? "0" : Double.toString(x);
     }
     String[] parts = String.format(Locale.ROOT, "%.1e", x).split("e");
-    String mantissa = parts[0].endsWith(".0") ? parts[0].substring(0, parts[0].length() - 2) : parts[0];
+    String mantissa =
+        parts[0].endsWith(".0") ? parts[0].substring(0, parts[0].length() - 2) : parts[0];
     return mantissa + "e" + Integer.parseInt(parts[1]);
   }
 
   /**
-   * Whether some factor has a positive weight more than 2^500 below its largest, which BP raises
-   * to {@link Numerics#TINY} times it: its answers are then not those of the weights as given.
+   * Whether some factor has a positive weight more than 2^500 below its largest, which BP raises to
+   * {@link Numerics#TINY} times it: its answers are then not those of the weights as given.
    */
   static boolean bpRaisesWeights(Model model) {
     for (Factor f : model.factors()) {

@@ -11,26 +11,46 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Options every command that compiles shares: which model, its parameters, the algorithm, the cache. */
+/**
+ * Options every command that compiles shares: which model, its parameters, the algorithm, the
+ * cache.
+ */
 final class ModelOptions {
-  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Override a model parameter, e.g. --param n=4 (repeatable).")
+  @Option(
+      names = "--param",
+      paramLabel = "NAME=VALUE",
+      description = "Override a model parameter, e.g. --param n=4 (repeatable).")
   Map<String, Long> params = new LinkedHashMap<>();
 
-  @Option(names = "--algorithm", paramLabel = "NAME",
+  @Option(
+      names = "--algorithm",
+      paramLabel = "NAME",
       completionCandidates = AlgorithmNames.class,
-      description = "Inference algorithm: ${COMPLETION-CANDIDATES} (default: " + AlgorithmSpec.DEFAULT + ").")
+      description =
+          "Inference algorithm: ${COMPLETION-CANDIDATES} (default: " + AlgorithmSpec.DEFAULT + ").")
   String algorithm;
 
-  @Option(names = "--damping", paramLabel = "D", completionCandidates = DampingDefaults.class,
-      description = "Message damping in [0, 1); each algorithm's default: ${COMPLETION-CANDIDATES}.")
+  @Option(
+      names = "--damping",
+      paramLabel = "D",
+      completionCandidates = DampingDefaults.class,
+      description =
+          "Message damping in [0, 1); each algorithm's default: ${COMPLETION-CANDIDATES}.")
   @NumberOptions.Range(min = 0, max = 1, maxExcluded = true)
   Double damping;
 
-  @Option(names = "--data", paramLabel = "FILE",
-      description = "Data file (docs/language.md): params, the model's data tables, observed values.")
+  @Option(
+      names = "--data",
+      paramLabel = "FILE",
+      description =
+          "Data file (docs/language.md): params, the model's data tables, observed values.")
   Path data;
 
-  @Option(names = "--cache-dir", paramLabel = "DIR", description = "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description =
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   /** The registered algorithms, so a new one shows up in every --help without editing it. */
@@ -41,7 +61,10 @@ final class ModelOptions {
     }
   }
 
-  /** Each algorithm's default damping, read from the registry when help is shown: {@code maxproduct 0.9}. */
+  /**
+   * Each algorithm's default damping, read from the registry when help is shown: {@code maxproduct
+   * 0.9}.
+   */
   static final class DampingDefaults implements Iterable<String> {
     @Override
     public java.util.Iterator<String> iterator() {
@@ -59,7 +82,9 @@ final class ModelOptions {
 
   AlgorithmSpec spec() {
     String name = algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT;
-    return damping == null ? AlgorithmSpec.named(name) : AlgorithmSpec.named(name, Map.of("damping", damping));
+    return damping == null
+        ? AlgorithmSpec.named(name)
+        : AlgorithmSpec.named(name, Map.of("damping", damping));
   }
 
   boolean algorithmChosen() {
@@ -67,19 +92,23 @@ final class ModelOptions {
   }
 
   SolverCache cache() {
-    return new SolverCache(cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
+    return new SolverCache(
+        cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println);
   }
 
   /**
-   * The data file given with --data, or no data. A bare name that is no file here, such as
-   * {@code killer-4x4} or {@code killer-4x4.fgd}, is the bundled example of that name when there is one.
+   * The data file given with --data, or no data. A bare name that is no file here, such as {@code
+   * killer-4x4} or {@code killer-4x4.fgd}, is the bundled example of that name when there is one.
    */
   DataSet dataSet() {
     if (data == null) {
       return DataSet.empty();
     }
     if (data.getParent() == null && !java.nio.file.Files.exists(data)) {
-      String name = data.toString().endsWith(".fgd") ? data.toString().substring(0, data.toString().length() - 4) : data.toString();
+      String name =
+          data.toString().endsWith(".fgd")
+              ? data.toString().substring(0, data.toString().length() - 4)
+              : data.toString();
       if (DataSet.class.getResource("/fgc/examples/" + name + ".fgd") != null) {
         return DataSet.example(name);
       }
@@ -92,10 +121,15 @@ final class ModelOptions {
     if (isExchangeFormat(modelArg)) {
       return readExchangeFormat(modelArg);
     }
-    return isFile(modelArg) ? FgcLanguage.load(Paths.get(modelArg), params, dataSet) : FgcLanguage.bundled(modelArg, params, dataSet);
+    return isFile(modelArg)
+        ? FgcLanguage.load(Paths.get(modelArg), params, dataSet)
+        : FgcLanguage.bundled(modelArg, params, dataSet);
   }
 
-  /** A bundled model name, or a path to a {@code .fg} file, with {@code params} (and {@code extra}) applied. */
+  /**
+   * A bundled model name, or a path to a {@code .fg} file, with {@code params} (and {@code extra})
+   * applied.
+   */
   static Model load(String modelArg, Map<String, Long> params) {
     if (isExchangeFormat(modelArg)) {
       return readExchangeFormat(modelArg);
@@ -106,7 +140,10 @@ final class ModelOptions {
     return FgcLanguage.bundled(modelArg, params);
   }
 
-  /** The parameters the model declares, with their defaults (none if its text cannot be read or parsed: loading it says why). */
+  /**
+   * The parameters the model declares, with their defaults (none if its text cannot be read or
+   * parsed: loading it says why).
+   */
   static Map<String, Long> declaredParameters(String modelArg) {
     try {
       return FgcLanguage.parameters(sourceName(modelArg), sourceText(modelArg));
@@ -122,15 +159,23 @@ final class ModelOptions {
 
   /** The model's text, as loading it reads it. */
   static String sourceText(String modelArg) {
-    return isFile(modelArg) ? FgcLanguage.readText(Paths.get(modelArg)) : FgcLanguage.bundledText(modelArg);
+    return isFile(modelArg)
+        ? FgcLanguage.readText(Paths.get(modelArg))
+        : FgcLanguage.bundledText(modelArg);
   }
 
-  /** The files these options read for {@code modelArg} (model file, data file), which no output may be. */
+  /**
+   * The files these options read for {@code modelArg} (model file, data file), which no output may
+   * be.
+   */
   Path[] inputFiles(String modelArg) {
     return new Path[] {isFile(modelArg) ? Paths.get(modelArg) : null, data};
   }
 
-  /** A UAI ({@code .uai}) or BIF ({@code .bif}) file: the field's formats, read by {@code fgc.formats}. */
+  /**
+   * A UAI ({@code .uai}) or BIF ({@code .bif}) file: the field's formats, read by {@code
+   * fgc.formats}.
+   */
   static boolean isExchangeFormat(String modelArg) {
     String lower = modelArg.toLowerCase(java.util.Locale.ROOT);
     return lower.endsWith(".uai") || lower.endsWith(".bif");
@@ -139,10 +184,14 @@ final class ModelOptions {
   private static Model readExchangeFormat(String modelArg) {
     Path file = Paths.get(modelArg);
     return modelArg.toLowerCase(java.util.Locale.ROOT).endsWith(".uai")
-        ? fgc.formats.UaiFormat.read(file).model() : fgc.formats.BifFormat.read(file).model();
+        ? fgc.formats.UaiFormat.read(file).model()
+        : fgc.formats.BifFormat.read(file).model();
   }
 
   private static boolean isFile(String modelArg) {
-    return modelArg.endsWith(".fg") || isExchangeFormat(modelArg) || modelArg.contains("/") || modelArg.contains(java.io.File.separator);
+    return modelArg.endsWith(".fg")
+        || isExchangeFormat(modelArg)
+        || modelArg.contains("/")
+        || modelArg.contains(java.io.File.separator);
   }
 }

@@ -18,10 +18,10 @@ import java.util.Map;
 
 /**
  * {@code run} on a weighted model: its most probable assignment given the evidence (MPE), with a
- * first line that says how it was found and whether it is proven optimal. Elimination
- * (max-product) when the model fits its limits, else branch and bound over {@code -ln weight}
- * (the exact driver's), within an optional time or node limit; anytime, it tells standard error of
- * each better assignment once it has run a second.
+ * first line that says how it was found and whether it is proven optimal. Elimination (max-product)
+ * when the model fits its limits, else branch and bound over {@code -ln weight} (the exact
+ * driver's), within an optional time or node limit; anytime, it tells standard error of each better
+ * assignment once it has run a second.
  */
 final class MostProbableRun {
   /** How long a branch and bound runs before it reports its improvements as they come. */
@@ -33,9 +33,11 @@ final class MostProbableRun {
    * Answers and prints; returns the exit code: 0 with an answer (proven or not: the first line says
    * which), 1 when no assignment satisfies the hard factors and the evidence.
    *
-   * @param elimination whether elimination may answer (else branch and bound does, as --driver exact asks)
+   * @param elimination whether elimination may answer (else branch and bound does, as --driver
+   *     exact asks)
    */
-  static int run(Model m, int[] given, ModelOptions options, boolean elimination, double seconds, long nodes) {
+  static int run(
+      Model m, int[] given, ModelOptions options, boolean elimination, double seconds, long nodes) {
     String broken = Assignments.firstViolationAmongGiven(m, given);
     if (broken != null) {
       System.err.println("fgc: no assignment: the evidence contradicts the model: " + broken);
@@ -52,18 +54,35 @@ final class MostProbableRun {
     }
     long start = System.nanoTime();
     long deadline = seconds > 0 ? start + (long) (seconds * 1e9) : Long.MAX_VALUE;
-    MostProbable best = ExactDriver.withDefaults().mostProbable(m, given, nodes, deadline, better -> {
-      if (System.nanoTime() - start > QUIET_NANOS) {
-        System.err.println(String.format(Locale.ROOT, "fgc: found log10 weight %.6f after %d nodes, %.1f s",
-            better.log10Weight(), better.nodes(), better.nanos() / 1e9));
-      }
-    }, SolveEvents.NONE);
+    MostProbable best =
+        ExactDriver.withDefaults()
+            .mostProbable(
+                m,
+                given,
+                nodes,
+                deadline,
+                better -> {
+                  if (System.nanoTime() - start > QUIET_NANOS) {
+                    System.err.println(
+                        String.format(
+                            Locale.ROOT,
+                            "fgc: found log10 weight %.6f after %d nodes, %.1f s",
+                            better.log10Weight(),
+                            better.nodes(),
+                            better.nanos() / 1e9));
+                  }
+                },
+                SolveEvents.NONE);
     if (best.values() == null) {
       if (best.proven()) {
-        System.err.println("fgc: no assignment: the branch and bound proved that no assignment satisfies every hard factor"
-            + " with the evidence");
+        System.err.println(
+            "fgc: no assignment: the branch and bound proved that no assignment satisfies every hard factor"
+                + " with the evidence");
       } else {
-        System.err.println("fgc: no assignment found before the " + limit(seconds, nodes, best) + " (not a proof that none exists)");
+        System.err.println(
+            "fgc: no assignment found before the "
+                + limit(seconds, nodes, best)
+                + " (not a proof that none exists)");
       }
       return 1;
     }
@@ -72,20 +91,32 @@ final class MostProbableRun {
       System.err.println("fgc: the answer failed the independent check: " + failed);
       return 1;
     }
-    String status = best.proven() ? "proven optimal" : "not proven optimal: stopped at the " + limit(seconds, nodes, best);
-    print(m, best.values(), String.format(Locale.ROOT,
-        "method: most probable assignment by branch and bound (%s, %d nodes, %.2f s): log10 weight %.6f (unnormalised)",
-        status, best.nodes(), best.nanos() / 1e9, best.log10Weight()));
+    String status =
+        best.proven()
+            ? "proven optimal"
+            : "not proven optimal: stopped at the " + limit(seconds, nodes, best);
+    print(
+        m,
+        best.values(),
+        String.format(
+            Locale.ROOT,
+            "method: most probable assignment by branch and bound (%s, %d nodes, %.2f s): log10 weight %.6f (unnormalised)",
+            status,
+            best.nodes(),
+            best.nanos() / 1e9,
+            best.log10Weight()));
     return 0;
   }
 
   /** The limit that stopped {@code best}'s search, in words. */
   private static String limit(double seconds, long nodes, MostProbable best) {
-    return best.nodes() >= nodes ? "node limit (--node-limit " + nodes + ")"
+    return best.nodes() >= nodes
+        ? "node limit (--node-limit " + nodes + ")"
         : String.format(Locale.ROOT, "time limit (--time-limit %s)", seconds);
   }
 
-  private static int byElimination(Model m, int[] given, ModelOptions options, AlgorithmSpec exact) {
+  private static int byElimination(
+      Model m, int[] given, ModelOptions options, AlgorithmSpec exact) {
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {
       RunCommand.warnIfLongPass(pass, exact.name(), m);
@@ -114,9 +145,15 @@ final class MostProbableRun {
       return 1;
     }
     double log10Weight = MostProbable.log10Weight(m, values);
-    print(m, values, String.format(Locale.ROOT,
-        "method: most probable assignment by elimination (max-product, exact: proven optimal): log10 P %.6f given the evidence,"
-            + " log10 weight %.6f (unnormalised)", log10Weight - logZ / Math.log(10), log10Weight));
+    print(
+        m,
+        values,
+        String.format(
+            Locale.ROOT,
+            "method: most probable assignment by elimination (max-product, exact: proven optimal): log10 P %.6f given the evidence,"
+                + " log10 weight %.6f (unnormalised)",
+            log10Weight - logZ / Math.log(10),
+            log10Weight));
     return 0;
   }
 
@@ -124,7 +161,8 @@ final class MostProbableRun {
     System.out.println(method);
     for (VariableArray a : m.arrays()) {
       for (int k = 0; k < a.size(); k++) {
-        System.out.println(a.elementName(k) + " = " + m.valueText(a.firstIndex() + k, values[a.firstIndex() + k]));
+        System.out.println(
+            a.elementName(k) + " = " + m.valueText(a.firstIndex() + k, values[a.firstIndex() + k]));
       }
     }
   }
@@ -136,10 +174,18 @@ final class MostProbableRun {
   static String decimationLine(Model m, int[] values, String driver) {
     double weight = MostProbable.log10Weight(m, values);
     if (driver.startsWith("exact")) {
-      return String.format(Locale.ROOT, "method: most probable assignment by branch and bound (%s, proven optimal):"
-          + " log10 weight %.6f (unnormalised)", driver, weight);
+      return String.format(
+          Locale.ROOT,
+          "method: most probable assignment by branch and bound (%s, proven optimal):"
+              + " log10 weight %.6f (unnormalised)",
+          driver,
+          weight);
     }
-    return String.format(Locale.ROOT, "method: an assignment by %s (approximate: not proven the most probable;"
-        + " without --driver, run answers the most probable): log10 weight %.6f (unnormalised)", driver, weight);
+    return String.format(
+        Locale.ROOT,
+        "method: an assignment by %s (approximate: not proven the most probable;"
+            + " without --driver, run answers the most probable): log10 weight %.6f (unnormalised)",
+        driver,
+        weight);
   }
 }

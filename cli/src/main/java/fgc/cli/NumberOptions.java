@@ -16,15 +16,18 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Numbers on the command line, read one way for every command: whole numbers are ASCII digits with
- * an optional '-'; other numbers are decimals with an optional exponent ({@code 0.5}, {@code 1e-3}),
- * so {@code 0.5f}, {@code 0x1p-3}, {@code NaN} and {@code Infinity}, which Java's own parsers take,
- * are refused. An option's allowed values are declared on its field with {@link Range} and checked
- * after parsing; any refusal names the option and its range, and exits 2.
+ * an optional '-'; other numbers are decimals with an optional exponent ({@code 0.5}, {@code
+ * 1e-3}), so {@code 0.5f}, {@code 0x1p-3}, {@code NaN} and {@code Infinity}, which Java's own
+ * parsers take, are refused. An option's allowed values are declared on its field with {@link
+ * Range} and checked after parsing; any refusal names the option and its range, and exits 2.
  */
 public final class NumberOptions {
   private NumberOptions() {}
 
-  /** The values an option (or each element of a list option) may take; bounds are inclusive unless excluded. */
+  /**
+   * The values an option (or each element of a list option) may take; bounds are inclusive unless
+   * excluded.
+   */
   @Retention(RetentionPolicy.RUNTIME)
   @Target(ElementType.FIELD)
   public @interface Range {
@@ -36,7 +39,8 @@ public final class NumberOptions {
   }
 
   private static final Pattern WHOLE = Pattern.compile("-?[0-9]+");
-  private static final Pattern DECIMAL = Pattern.compile("-?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("-?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
 
   /** A number the strict readers refuse; the message is completed with the option's range. */
   static final class NotANumber extends CommandLine.TypeConversionException {
@@ -49,11 +53,12 @@ public final class NumberOptions {
   }
 
   /**
-   * Makes {@code cli} and the subcommands it has now read numbers strictly and check ranges.
-   * Call it after adding the subcommands.
+   * Makes {@code cli} and the subcommands it has now read numbers strictly and check ranges. Call
+   * it after adding the subcommands.
    */
   public static CommandLine install(CommandLine cli) {
-    CommandLine.ITypeConverter<Integer> ints = text -> (int) whole(text, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    CommandLine.ITypeConverter<Integer> ints =
+        text -> (int) whole(text, Integer.MIN_VALUE, Integer.MAX_VALUE);
     CommandLine.ITypeConverter<Long> longs = text -> whole(text, Long.MIN_VALUE, Long.MAX_VALUE);
     CommandLine.ITypeConverter<Double> doubles = NumberOptions::decimal;
     cli.registerConverter(Integer.class, ints);
@@ -64,22 +69,24 @@ public final class NumberOptions {
     cli.registerConverter(double.class, doubles);
     CommandLine.IParameterExceptionHandler usual = cli.getParameterExceptionHandler();
     String prefix = cli.getCommandName() + ": ";
-    cli.setParameterExceptionHandler((ex, args) -> {
-      NotANumber bad = cause(ex);
-      if (ex instanceof OutOfRange) {
-        System.err.println(prefix + ex.getMessage());
-      } else if (bad != null && ex.getArgSpec() != null) {
-        System.err.println(prefix + refusal(ex.getArgSpec(), bad.text));
-      } else {
-        return usual.handleParseException(ex, args);
-      }
-      return ex.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
-    });
+    cli.setParameterExceptionHandler(
+        (ex, args) -> {
+          NotANumber bad = cause(ex);
+          if (ex instanceof OutOfRange) {
+            System.err.println(prefix + ex.getMessage());
+          } else if (bad != null && ex.getArgSpec() != null) {
+            System.err.println(prefix + refusal(ex.getArgSpec(), bad.text));
+          } else {
+            return usual.handleParseException(ex, args);
+          }
+          return ex.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+        });
     CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
-    cli.setExecutionStrategy(parseResult -> {
-      checkRanges(parseResult);
-      return run.execute(parseResult);
-    });
+    cli.setExecutionStrategy(
+        parseResult -> {
+          checkRanges(parseResult);
+          return run.execute(parseResult);
+        });
     return cli;
   }
 
@@ -118,7 +125,9 @@ public final class NumberOptions {
     return null;
   }
 
-  /** Every number given to the command that runs is in its option's range, or the run stops here. */
+  /**
+   * Every number given to the command that runs is in its option's range, or the run stops here.
+   */
   static void checkRanges(ParseResult parseResult) {
     for (ParseResult pr = parseResult; pr != null; pr = pr.subcommand()) {
       for (OptionSpec option : pr.matchedOptions()) {
@@ -126,12 +135,17 @@ public final class NumberOptions {
         if (range == null) {
           continue;
         }
-        // The text as typed, so the message quotes it: each value has already passed the strict reading.
+        // The text as typed, so the message quotes it: each value has already passed the strict
+        // reading.
         for (String typed : option.stringValues()) {
-          for (String text : option.splitRegex().isEmpty() ? new String[] {typed} : typed.split(option.splitRegex())) {
+          for (String text :
+              option.splitRegex().isEmpty()
+                  ? new String[] {typed}
+                  : typed.split(option.splitRegex())) {
             double x = Double.parseDouble(text);
             if (x < range.min() || x > range.max() || (range.maxExcluded() && x == range.max())) {
-              throw new OutOfRange(pr.commandSpec().commandLine(), refusal(option, text), option, text);
+              throw new OutOfRange(
+                  pr.commandSpec().commandLine(), refusal(option, text), option, text);
             }
           }
         }
@@ -150,17 +164,29 @@ public final class NumberOptions {
   static String refusal(ArgSpec arg, String given) {
     String name = arg instanceof OptionSpec o ? o.longestName() : arg.paramLabel();
     if (arg.isOption() && java.util.Map.class.isAssignableFrom(arg.type())) {
-      return name + " takes " + arg.paramLabel() + " with " + kind(arg.auxiliaryTypes()[arg.auxiliaryTypes().length - 1], null)
-          + " as the value (got " + given + ")";
+      return name
+          + " takes "
+          + arg.paramLabel()
+          + " with "
+          + kind(arg.auxiliaryTypes()[arg.auxiliaryTypes().length - 1], null)
+          + " as the value (got "
+          + given
+          + ")";
     }
-    Class<?> type = arg.auxiliaryTypes().length > 0 && Collection.class.isAssignableFrom(arg.type())
-        ? arg.auxiliaryTypes()[0] : arg.type();
+    Class<?> type =
+        arg.auxiliaryTypes().length > 0 && Collection.class.isAssignableFrom(arg.type())
+            ? arg.auxiliaryTypes()[0]
+            : arg.type();
     return name + " must be " + kind(type, range(arg)) + " (got " + given + ")";
   }
 
-  /** "a whole number", "a whole number from 1 to 2147483647", "a number in [0, 1)", "a number, 0 or more". */
+  /**
+   * "a whole number", "a whole number from 1 to 2147483647", "a number in [0, 1)", "a number, 0 or
+   * more".
+   */
   static String kind(Class<?> type, Range range) {
-    boolean whole = type != double.class && type != Double.class && type != float.class && type != Float.class;
+    boolean whole =
+        type != double.class && type != Double.class && type != float.class && type != Float.class;
     String noun = whole ? "a whole number" : "a number";
     if (range == null) {
       return noun;
@@ -170,16 +196,22 @@ public final class NumberOptions {
     if (whole) {
       // A whole number is also bounded by its type: say so, since a larger one is refused too.
       boolean isInt = type == int.class || type == Integer.class;
-      long lo = min == Double.NEGATIVE_INFINITY ? (isInt ? Integer.MIN_VALUE : Long.MIN_VALUE) : (long) Math.ceil(min);
-      long hi = max == Double.POSITIVE_INFINITY ? (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE)
-          : (long) Math.floor(max) - (range.maxExcluded() && max == Math.rint(max) ? 1 : 0);
+      long lo =
+          min == Double.NEGATIVE_INFINITY
+              ? (isInt ? Integer.MIN_VALUE : Long.MIN_VALUE)
+              : (long) Math.ceil(min);
+      long hi =
+          max == Double.POSITIVE_INFINITY
+              ? (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE)
+              : (long) Math.floor(max) - (range.maxExcluded() && max == Math.rint(max) ? 1 : 0);
       return noun + " from " + lo + " to " + hi;
     }
     if (max == Double.POSITIVE_INFINITY) {
       return noun + ", " + format(min) + " or more";
     }
     if (min == Double.NEGATIVE_INFINITY) {
-      return noun + (range.maxExcluded() ? " below " + format(max) : ", " + format(max) + " or less");
+      return noun
+          + (range.maxExcluded() ? " below " + format(max) : ", " + format(max) + " or less");
     }
     return noun + " in [" + format(min) + ", " + format(max) + (range.maxExcluded() ? ")" : "]");
   }

@@ -51,11 +51,14 @@ final class OrderedWork<J, R> implements AutoCloseable {
     } else {
       this.inline = null;
       AtomicInteger made = new AtomicInteger();
-      this.pool = Executors.newFixedThreadPool(threads, task -> {
-        Thread t = new Thread(task, name + "-" + made.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      });
+      this.pool =
+          Executors.newFixedThreadPool(
+              threads,
+              task -> {
+                Thread t = new Thread(task, name + "-" + made.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+              });
       this.workers = ThreadLocal.withInitial(worker);
     }
   }
@@ -65,7 +68,9 @@ final class OrderedWork<J, R> implements AutoCloseable {
     return batch.isEmpty() && pending.isEmpty();
   }
 
-  /** A job: done now with one thread, else batched for the pool; results done so far are handed on. */
+  /**
+   * A job: done now with one thread, else batched for the pool; results done so far are handed on.
+   */
   void submit(J job) {
     if (pool == null) {
       sink.accept(inline.apply(job));
@@ -93,20 +98,25 @@ final class OrderedWork<J, R> implements AutoCloseable {
     }
     List<J> jobs = batch;
     batch = new ArrayList<>(BATCH);
-    pending.add(pool.submit(() -> {
-      Function<J, R> worker = workers.get();
-      List<R> results = new ArrayList<>(jobs.size());
-      for (J job : jobs) {
-        results.add(worker.apply(job));
-      }
-      return results;
-    }));
+    pending.add(
+        pool.submit(
+            () -> {
+              Function<J, R> worker = workers.get();
+              List<R> results = new ArrayList<>(jobs.size());
+              for (J job : jobs) {
+                results.add(worker.apply(job));
+              }
+              return results;
+            }));
     while (pending.size() > window || (!pending.isEmpty() && pending.peek().isDone())) {
       take().forEach(sink);
     }
   }
 
-  /** Waits for every job submitted and hands on its result; a job's exception is thrown here, in order. */
+  /**
+   * Waits for every job submitted and hands on its result; a job's exception is thrown here, in
+   * order.
+   */
   void finish() {
     if (pool != null) {
       submitBatch();

@@ -2,8 +2,8 @@ package fgc.cli;
 
 import java.io.BufferedWriter;
 import java.io.Closeable;
-import java.io.FilterWriter;
 import java.io.FilterOutputStream;
+import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -29,27 +29,30 @@ import java.util.regex.Pattern;
 /**
  * A file a command writes for the user ({@code --output}, {@code --dot}, a picture): written to a
  * temporary file beside it and renamed over it only when complete, so a failed or interrupted run
- * leaves the old file as it was, never a truncated one. The temporary file is deleted when the
- * run fails or is interrupted (Ctrl-C); only a kill that stops the JVM at once can leave one,
- * named {@code .fgc-XXXXXXXX-NAME} (it ends in the target's own name, so its extension is kept for
+ * leaves the old file as it was, never a truncated one. The temporary file is deleted when the run
+ * fails or is interrupted (Ctrl-C); only a kill that stops the JVM at once can leave one, named
+ * {@code .fgc-XXXXXXXX-NAME} (it ends in the target's own name, so its extension is kept for
  * writers that go by it); a later run for the same target removes such a file once it is an hour
  * old. A target that is one of the command's input files, even through a link, is refused before
- * anything is written. A target that is not a regular file (a device, a pipe, a terminal,
- * {@code /dev/stdout}, {@code /proc/self/fd/N}, or a link to one of these) is a stream: written in
- * place, appended to as the shell opened it, never replaced; through it the file behind a
- * redirection is never renamed over.
+ * anything is written. A target that is not a regular file (a device, a pipe, a terminal, {@code
+ * /dev/stdout}, {@code /proc/self/fd/N}, or a link to one of these) is a stream: written in place,
+ * appended to as the shell opened it, never replaced; through it the file behind a redirection is
+ * never renamed over.
  */
 public final class OutputFile implements Closeable {
   /** Temporary files not yet renamed or deleted, for the shutdown hook. */
   private static final Set<Path> UNFINISHED = ConcurrentHashMap.newKeySet();
+
   private static volatile boolean hooked;
 
   private final String option;
   private final Path target;
   private final Path destination;
   private final Path temp;
+
   /** Null for a regular file; else the stream the target names, written in place. */
   private final Stream stream;
+
   private FailureKeepingWriter writer;
   private boolean finished;
 
@@ -61,15 +64,22 @@ public final class OutputFile implements Closeable {
     this.stream = stream;
   }
 
-  /** How long a temporary output of fgc's naming must stand untouched before a later run removes it. */
+  /**
+   * How long a temporary output of fgc's naming must stand untouched before a later run removes it.
+   */
   static final long STALE_MILLIS = 60 * 60 * 1000L;
 
   /** What a target that is not a regular file is: standard output, standard error, or another. */
-  private enum Stream { STANDARD_OUTPUT, STANDARD_ERROR, OTHER }
+  private enum Stream {
+    STANDARD_OUTPUT,
+    STANDARD_ERROR,
+    OTHER
+  }
 
   /** A descriptor of this process named as a file: {@code /dev/stdout}, {@code /proc/self/fd/1}. */
-  private static final Pattern DESCRIPTOR = Pattern.compile(
-      "/dev/(std(in|out|err)|fd/\\d{1,9})|/proc/(self|thread-self|\\d+(/task/\\d+)?)/fd/\\d{1,9}");
+  private static final Pattern DESCRIPTOR =
+      Pattern.compile(
+          "/dev/(std(in|out|err)|fd/\\d{1,9})|/proc/(self|thread-self|\\d+(/task/\\d+)?)/fd/\\d{1,9}");
 
   /**
    * Null when {@code target} is (or will be) a regular file; else what stream it names. A link is
@@ -82,10 +92,14 @@ public final class OutputFile implements Closeable {
       Matcher m = DESCRIPTOR.matcher(p.toString());
       if (m.matches()) {
         String name = p.getFileName().toString();
-        int fd = name.equals("stdin") ? 0 : name.equals("stdout") ? 1 : name.equals("stderr") ? 2
-            : Integer.parseInt(name);
+        int fd =
+            name.equals("stdin")
+                ? 0
+                : name.equals("stdout") ? 1 : name.equals("stderr") ? 2 : Integer.parseInt(name);
         boolean own = !p.startsWith("/proc") || isOwnProcess(p);
-        return own && fd == 1 ? Stream.STANDARD_OUTPUT : own && fd == 2 ? Stream.STANDARD_ERROR : Stream.OTHER;
+        return own && fd == 1
+            ? Stream.STANDARD_OUTPUT
+            : own && fd == 2 ? Stream.STANDARD_ERROR : Stream.OTHER;
       }
       if (!Files.isSymbolicLink(p)) {
         break;
@@ -97,12 +111,15 @@ public final class OutputFile implements Closeable {
         break;
       }
     }
-    return Files.exists(p) && !Files.isRegularFile(p) && !Files.isDirectory(p) ? Stream.OTHER : null;
+    return Files.exists(p) && !Files.isRegularFile(p) && !Files.isDirectory(p)
+        ? Stream.OTHER
+        : null;
   }
 
   private static boolean isOwnProcess(Path descriptor) {
     String process = descriptor.getName(1).toString();
-    return process.equals("self") || process.equals("thread-self")
+    return process.equals("self")
+        || process.equals("thread-self")
         || process.equals(Long.toString(ProcessHandle.current().pid()));
   }
 
@@ -112,14 +129,20 @@ public final class OutputFile implements Closeable {
    * writing one is never disturbed.
    */
   static void removeStaleTemporaries(Path folder, String name, long now) {
-    Pattern own = Pattern.compile("\\.fgc-[0-9a-f]{8}-(" + Pattern.quote(name) + "|"
-        + Pattern.quote(extension(name)) + ")");
+    Pattern own =
+        Pattern.compile(
+            "\\.fgc-[0-9a-f]{8}-("
+                + Pattern.quote(name)
+                + "|"
+                + Pattern.quote(extension(name))
+                + ")");
     try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, ".fgc-*")) {
       for (Path f : files) {
         if (!own.matcher(f.getFileName().toString()).matches()) {
           continue;
         }
-        BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        BasicFileAttributes a =
+            Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (a.isRegularFile() && now - a.lastModifiedTime().toMillis() > STALE_MILLIS) {
           Files.deleteIfExists(f);
         }
@@ -156,7 +179,8 @@ public final class OutputFile implements Closeable {
     for (int attempt = 0; ; attempt++) {
       String prefix = String.format(".fgc-%08x-", ThreadLocalRandom.current().nextInt());
       // Names have a length limit: a very long one keeps only its extension.
-      String tempName = prefix.length() + name.length() <= 255 ? prefix + name : prefix + extension(name);
+      String tempName =
+          prefix.length() + name.length() <= 255 ? prefix + name : prefix + extension(name);
       Path temp = folder.resolve(tempName);
       try {
         hook();
@@ -167,7 +191,8 @@ public final class OutputFile implements Closeable {
       } catch (FileAlreadyExistsException e) {
         UNFINISHED.remove(temp);
         if (attempt == 10) {
-          throw cannotWrite(option, target, "could not make a temporary file beside it in " + folder);
+          throw cannotWrite(
+              option, target, "could not make a temporary file beside it in " + folder);
         }
       } catch (IOException e) {
         UNFINISHED.remove(temp);
@@ -178,8 +203,8 @@ public final class OutputFile implements Closeable {
 
   /**
    * What {@link #create} checks, without creating anything: so a command can refuse a bad target
-   * before it does its work. Returns where the file will go: {@code target}, or the file a
-   * symbolic link {@code target} points to (the link stays, the file it names is replaced).
+   * before it does its work. Returns where the file will go: {@code target}, or the file a symbolic
+   * link {@code target} points to (the link stays, the file it names is replaced).
    */
   public static Path check(String option, Path target, Path... inputs) {
     Objects.requireNonNull(target, "target");
@@ -191,8 +216,13 @@ public final class OutputFile implements Closeable {
         // A stream named as a file (/dev/stdin, /proc/self/fd/0) compares as what it is open on.
         try {
           if (Files.isSameFile(target, input)) {
-            throw new IllegalArgumentException(option + " " + target + " is the same file as the input " + input
-                + ": fgc never writes over its input; write to another file");
+            throw new IllegalArgumentException(
+                option
+                    + " "
+                    + target
+                    + " is the same file as the input "
+                    + input
+                    + ": fgc never writes over its input; write to another file");
           }
         } catch (IOException e) {
           throw cannotWrite(option, target, FileErrors.why(e));
@@ -224,8 +254,12 @@ public final class OutputFile implements Closeable {
       throw cannotWrite(option, target, "it has no folder");
     }
     if (!Files.isDirectory(folder)) {
-      String why = Files.exists(folder) ? folder + " is a file, not a folder" : FileErrors.missing(destination.toString());
-      throw cannotWrite(option, target, why.equals("no such file") ? "no such folder " + folder : why);
+      String why =
+          Files.exists(folder)
+              ? folder + " is a file, not a folder"
+              : FileErrors.missing(destination.toString());
+      throw cannotWrite(
+          option, target, why.equals("no such file") ? "no such folder " + folder : why);
     }
     if (Files.exists(destination) && !Files.isRegularFile(destination)) {
       throw cannotWrite(option, target, "it is not a regular file");
@@ -238,7 +272,8 @@ public final class OutputFile implements Closeable {
   }
 
   /** Writes {@code text} (UTF-8) to {@code target} whole, or not at all. */
-  public static void writeString(String option, Path target, String text, Path... inputs) throws IOException {
+  public static void writeString(String option, Path target, String text, Path... inputs)
+      throws IOException {
     try (OutputFile file = create(option, target, inputs)) {
       try (Writer w = file.writer()) {
         w.write(text);
@@ -263,15 +298,17 @@ public final class OutputFile implements Closeable {
   }
 
   /**
-   * A UTF-8 writer to the temporary file (one per file). It keeps the first write failure, so
-   * that {@link #commit()} refuses a file a {@link java.io.PrintWriter} failed to write in silence.
+   * A UTF-8 writer to the temporary file (one per file). It keeps the first write failure, so that
+   * {@link #commit()} refuses a file a {@link java.io.PrintWriter} failed to write in silence.
    */
   public Writer writer() throws IOException {
     if (writer != null) {
       throw new IllegalStateException("writer() called twice for " + target);
     }
     OutputStream to = stream == null ? Files.newOutputStream(temp) : streamOut();
-    writer = new FailureKeepingWriter(new BufferedWriter(new OutputStreamWriter(to, StandardCharsets.UTF_8)));
+    writer =
+        new FailureKeepingWriter(
+            new BufferedWriter(new OutputStreamWriter(to, StandardCharsets.UTF_8)));
     return writer;
   }
 
@@ -334,7 +371,8 @@ public final class OutputFile implements Closeable {
         return;
       }
       try {
-        Files.move(temp, destination, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temp, destination, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temp, destination, StandardCopyOption.REPLACE_EXISTING);
       }
@@ -342,11 +380,21 @@ public final class OutputFile implements Closeable {
       UNFINISHED.remove(temp);
     } catch (IOException e) {
       close();
-      throw new IOException("cannot write " + option + " " + target + ": " + FileErrors.why(e) + "; the old file, if any, is unchanged", e);
+      throw new IOException(
+          "cannot write "
+              + option
+              + " "
+              + target
+              + ": "
+              + FileErrors.why(e)
+              + "; the old file, if any, is unchanged",
+          e);
     }
   }
 
-  /** Abandons the file unless it was committed: the temporary file is deleted, the target untouched. */
+  /**
+   * Abandons the file unless it was committed: the temporary file is deleted, the target untouched.
+   */
   @Override
   public void close() {
     if (finished) {
@@ -393,15 +441,19 @@ public final class OutputFile implements Closeable {
     if (!hooked) {
       synchronized (UNFINISHED) {
         if (!hooked) {
-          Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (Path p : UNFINISHED) {
-              try {
-                Files.deleteIfExists(p);
-              } catch (IOException ignored) {
-                // Best effort while the JVM goes down.
-              }
-            }
-          }, "fgc-output-cleanup"));
+          Runtime.getRuntime()
+              .addShutdownHook(
+                  new Thread(
+                      () -> {
+                        for (Path p : UNFINISHED) {
+                          try {
+                            Files.deleteIfExists(p);
+                          } catch (IOException ignored) {
+                            // Best effort while the JVM goes down.
+                          }
+                        }
+                      },
+                      "fgc-output-cleanup"));
           hooked = true;
         }
       }

@@ -12,16 +12,21 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * How far a long command has got, on standard error: a progress bar on a terminal, a plain line
- * every few seconds otherwise (logs, CI), nothing with {@code --quiet}. Plain lines start only after
- * the first second, so quick runs print none. A batch ({@link #onInterrupt}) also says, when Ctrl-C
- * stops it, how far it had got.
+ * every few seconds otherwise (logs, CI), nothing with {@code --quiet}. Plain lines start only
+ * after the first second, so quick runs print none. A batch ({@link #onInterrupt}) also says, when
+ * Ctrl-C stops it, how far it had got.
  */
 abstract class Progress implements AutoCloseable {
   /** Where progress goes, chosen once per command. */
   enum Mode {
-    BAR, LINES, QUIET;
+    BAR,
+    LINES,
+    QUIET;
 
-    /** A bar when a person is watching standard error (a terminal), plain lines otherwise, nothing when quiet. */
+    /**
+     * A bar when a person is watching standard error (a terminal), plain lines otherwise, nothing
+     * when quiet.
+     */
     static Mode of(boolean quiet) {
       if (quiet) {
         return QUIET;
@@ -31,9 +36,9 @@ abstract class Progress implements AutoCloseable {
   }
 
   /**
-   * Whether standard error is a terminal. Java 17 has no {@code Console.isTerminal}, and
-   * {@code System.console()} asks about standard input and output, so {@code > out.txt} would lose
-   * the bar: on Linux, where file descriptor 2 points says it; elsewhere the console decides.
+   * Whether standard error is a terminal. Java 17 has no {@code Console.isTerminal}, and {@code
+   * System.console()} asks about standard input and output, so {@code > out.txt} would lose the
+   * bar: on Linux, where file descriptor 2 points says it; elsewhere the console decides.
    */
   static boolean stderrIsTerminal() {
     try {
@@ -47,16 +52,27 @@ abstract class Progress implements AutoCloseable {
     return System.console() != null;
   }
 
-  /** A terminal's device: a pseudo-terminal ({@code /dev/pts/3}), a console or serial line ({@code /dev/tty1}). */
+  /**
+   * A terminal's device: a pseudo-terminal ({@code /dev/pts/3}), a console or serial line ({@code
+   * /dev/tty1}).
+   */
   static boolean isTerminalDevice(String target) {
-    return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+    return target.startsWith("/dev/pts/")
+        || target.startsWith("/dev/tty")
+        || target.equals("/dev/console");
   }
 
   /** Units done so far, read by the interrupt hook's thread. */
   private volatile long done;
-  /** Units in all, {@code -1} while unknown; may become known while the work runs ({@link #total(long)}). */
+
+  /**
+   * Units in all, {@code -1} while unknown; may become known while the work runs ({@link
+   * #total(long)}).
+   */
   private volatile long total;
+
   private final String unit;
+
   /** The interrupt hook while a batch runs, else null. */
   Thread hook;
 
@@ -97,15 +113,19 @@ abstract class Progress implements AutoCloseable {
   }
 
   /**
-   * Until {@link #close}, a Ctrl-C (the JVM then exits 130) first prints {@link #interruptedMessage}.
-   * The hook is removed on close, so a run that ends normally prints nothing more.
+   * Until {@link #close}, a Ctrl-C (the JVM then exits 130) first prints {@link
+   * #interruptedMessage}. The hook is removed on close, so a run that ends normally prints nothing
+   * more.
    */
   Progress onInterrupt() {
-    Thread t = new Thread(() -> {
-      beforeOutput();
-      System.err.println(interruptedMessage());
-      System.err.flush();
-    }, "fgc-interrupted");
+    Thread t =
+        new Thread(
+            () -> {
+              beforeOutput();
+              System.err.println(interruptedMessage());
+              System.err.flush();
+            },
+            "fgc-interrupted");
     Runtime.getRuntime().addShutdownHook(t);
     hook = t;
     return this;
@@ -132,16 +152,21 @@ abstract class Progress implements AutoCloseable {
 
   /**
    * Counts the total on a daemon thread (the input read a second time, nothing solved), so the work
-   * starts at once and the total shows as soon as it is known; a count that fails leaves it unknown.
+   * starts at once and the total shows as soon as it is known; a count that fails leaves it
+   * unknown.
    */
   Progress countInBackground(java.util.concurrent.Callable<Long> count) {
-    Thread t = new Thread(() -> {
-      try {
-        total(count.call());
-      } catch (Exception | Error e) {
-        // An input that cannot be read twice (or read at all) keeps its total unknown; the run says why.
-      }
-    }, "fgc-count");
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                total(count.call());
+              } catch (Exception | Error e) {
+                // An input that cannot be read twice (or read at all) keeps its total unknown; the
+                // run says why.
+              }
+            },
+            "fgc-count");
     t.setDaemon(true);
     t.start();
     return this;
@@ -159,7 +184,10 @@ abstract class Progress implements AutoCloseable {
     }
   }
 
-  /** Called before a result line goes to a terminal, so the line does not land in the middle of the bar. */
+  /**
+   * Called before a result line goes to a terminal, so the line does not land in the middle of the
+   * bar.
+   */
   void beforeOutput() {}
 
   @Override
@@ -176,15 +204,16 @@ abstract class Progress implements AutoCloseable {
         p = new Lines(task, total, unit, System.err, System::nanoTime);
         break;
       default:
-        p = new Progress(total, unit) {
-          @Override
-          void stepped() {}
+        p =
+            new Progress(total, unit) {
+              @Override
+              void stepped() {}
 
-          @Override
-          public void close() {
-            endBatch();
-          }
-        };
+              @Override
+              public void close() {
+                endBatch();
+              }
+            };
     }
     return p;
   }
@@ -196,13 +225,21 @@ abstract class Progress implements AutoCloseable {
      * back to the system's default, which ends the JVM without running the interrupt hook.
      */
     private static final int WIDTH = 100;
+
     private final ProgressBar bar;
 
     Bar(String task, long total, String unit) {
       super(total, unit);
-      this.bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, 1)
-          .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err, WIDTH))
-          .setUpdateIntervalMillis(250).clearDisplayOnFinish().build();
+      this.bar =
+          new ProgressBarBuilder()
+              .setTaskName(task)
+              .setInitialMax(total)
+              .setUnit(" " + unit, 1)
+              .setStyle(ProgressBarStyle.ASCII)
+              .setConsumer(new ConsoleProgressBarConsumer(System.err, WIDTH))
+              .setUpdateIntervalMillis(250)
+              .clearDisplayOnFinish()
+              .build();
     }
 
     @Override
@@ -275,7 +312,9 @@ abstract class Progress implements AutoCloseable {
       lastLine = now;
       long all = total();
       String of = all >= 0 ? " of " + all : "";
-      err.println(String.format(Locale.ROOT, "%s: %d%s %s, %.0f s", task, done(), of, unit, (now - start) / 1e9));
+      err.println(
+          String.format(
+              Locale.ROOT, "%s: %d%s %s, %.0f s", task, done(), of, unit, (now - start) / 1e9));
     }
   }
 }

@@ -24,9 +24,9 @@ import java.util.Map;
  * size, loaded on first use.
  *
  * <p>Two kinds of failure: a model that cannot take grids at all (no observed array, cells whose
- * values are not a grid's) is the model's fault, reported once at the model's text and thrown as
- * it is; a model that cannot take one size (a fixed-size model, a plan too large) throws
- * {@link SizeRefused}, and only the puzzles of that size are refused.
+ * values are not a grid's) is the model's fault, reported once at the model's text and thrown as it
+ * is; a model that cannot take one size (a fixed-size model, a plan too large) throws {@link
+ * SizeRefused}, and only the puzzles of that size are refused.
  */
 final class PuzzleBinding {
   private final String modelArg;
@@ -38,12 +38,19 @@ final class PuzzleBinding {
   private final boolean loadSolver;
   private final Map<Integer, Instance> bySide = new HashMap<>();
   private final Map<Integer, SizeRefused> failedSides = new HashMap<>();
+
   /** The parameters the model declares, with their defaults. */
   private final Map<String, Long> declared;
+
   /** The model loaded for each set of parameters so far: each is read and grounded once per run. */
   private final Map<Map<String, Long>, Model> loaded = new HashMap<>();
 
-  PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, boolean algorithmChosen, SolverCache cache) {
+  PuzzleBinding(
+      String modelArg,
+      Map<String, Long> params,
+      AlgorithmSpec spec,
+      boolean algorithmChosen,
+      SolverCache cache) {
     this(modelArg, params, spec, algorithmChosen, cache, true);
   }
 
@@ -51,7 +58,12 @@ final class PuzzleBinding {
    * With {@code loadSolver} false no compiled solver is loaded (or compiled) and instances have
    * none: for a driver that does not use one, which then starts without reading the cache.
    */
-  PuzzleBinding(String modelArg, Map<String, Long> params, AlgorithmSpec spec, boolean algorithmChosen, SolverCache cache,
+  PuzzleBinding(
+      String modelArg,
+      Map<String, Long> params,
+      AlgorithmSpec spec,
+      boolean algorithmChosen,
+      SolverCache cache,
       boolean loadSolver) {
     this.loadSolver = loadSolver;
     this.modelArg = modelArg;
@@ -63,13 +75,19 @@ final class PuzzleBinding {
     this.modelTakesBoxSize = !params.containsKey("n") && declared.containsKey("n");
   }
 
-  /** The caller has loaded the model with this binding's own parameters already: {@code model}, used instead of a second load. */
+  /**
+   * The caller has loaded the model with this binding's own parameters already: {@code model}, used
+   * instead of a second load.
+   */
   PuzzleBinding withModel(Model model) {
     loaded.put(new LinkedHashMap<>(params), model);
     return this;
   }
 
-  /** The model with parameters {@code p}, loaded on first use (an error is not kept: the next use loads again and says it again). */
+  /**
+   * The model with parameters {@code p}, loaded on first use (an error is not kept: the next use
+   * loads again and says it again).
+   */
   private Model load(Map<String, Long> p) {
     Model model = loaded.get(p);
     if (model == null) {
@@ -103,24 +121,35 @@ final class PuzzleBinding {
       model = load(params);
     } catch (RuntimeException e) {
       if (modelTakesBoxSize) {
-        return; // its default n may be no grid's: each size is loaded, and checked, when a puzzle needs it
+        return; // its default n may be no grid's: each size is loaded, and checked, when a puzzle
+        // needs it
       }
       throw e;
     }
     VariableArray cells = observedCells(model);
     int side = (int) Math.round(Math.sqrt(cells.size()));
-    boolean gridSize = side * side == cells.size() && java.util.Arrays.stream(SIDES).anyMatch(s -> s == side);
+    boolean gridSize =
+        side * side == cells.size() && java.util.Arrays.stream(SIDES).anyMatch(s -> s == side);
     if (!gridSize) {
       if (!modelTakesBoxSize) {
-        throw atDeclaration(cells, false, "'" + cells.name() + "' holds " + cells.size()
-            + " variables, but a grid puzzle has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16 or 25x25)");
+        throw atDeclaration(
+            cells,
+            false,
+            "'"
+                + cells.name()
+                + "' holds "
+                + cells.size()
+                + " variables, but a grid puzzle has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16 or 25x25)");
       }
       return;
     }
     checkValues(cells, side);
   }
 
-  /** A model, its observed array and its compiled solver (null when none was loaded) for grids of {@code side}. */
+  /**
+   * A model, its observed array and its compiled solver (null when none was loaded) for grids of
+   * {@code side}.
+   */
   static final class Instance {
     final Model model;
     final VariableArray cells;
@@ -186,12 +215,27 @@ final class PuzzleBinding {
       if (!modelTakesBoxSize) {
         throw e; // the same model for every size: its error is the model's
       }
-      throw new SizeRefused(side, "with n = " + box + " for " + side + "x" + side + " grids: " + e.getMessage(), e);
+      throw new SizeRefused(
+          side, "with n = " + box + " for " + side + "x" + side + " grids: " + e.getMessage(), e);
     }
     VariableArray cells = observedCells(model);
     if (cells.size() != side * side) {
-      throw new SizeRefused(side, "model " + model.name() + " observes '" + cells.name() + "' with " + cells.size()
-          + " variables; a " + side + "x" + side + " puzzle has " + side * side + " cells", null);
+      throw new SizeRefused(
+          side,
+          "model "
+              + model.name()
+              + " observes '"
+              + cells.name()
+              + "' with "
+              + cells.size()
+              + " variables; a "
+              + side
+              + "x"
+              + side
+              + " puzzle has "
+              + side * side
+              + " cells",
+          null);
     }
     checkValues(cells, side);
     if (!loadSolver) {
@@ -205,8 +249,18 @@ final class PuzzleBinding {
         if (fallback == null) {
           throw e;
         }
-        // The default algorithm cannot take this size (too many values): fall back, and say so once.
-        System.err.println("fgc: " + e.getMessage() + "; using " + fallback.name() + " for " + side + "x" + side + " grids");
+        // The default algorithm cannot take this size (too many values): fall back, and say so
+        // once.
+        System.err.println(
+            "fgc: "
+                + e.getMessage()
+                + "; using "
+                + fallback.name()
+                + " for "
+                + side
+                + "x"
+                + side
+                + " grids");
         return new Instance(model, cells, cache.load(model, fallback));
       }
     } catch (PlanException | fgc.model.ModelException e) {
@@ -214,7 +268,10 @@ final class PuzzleBinding {
     }
   }
 
-  /** The first algorithm of the registry after {@code refused} whose solver for {@code model} fits, or null. */
+  /**
+   * The first algorithm of the registry after {@code refused} whose solver for {@code model} fits,
+   * or null.
+   */
   private static AlgorithmSpec fallback(Model model, AlgorithmSpec refused) {
     for (Algorithm<?> a : Algorithms.all()) {
       if (a.name().equals(refused.name())) {
@@ -239,20 +296,48 @@ final class PuzzleBinding {
         return a;
       }
     }
-    throw FgcLanguage.declarationError(ModelOptions.sourceName(modelArg), ModelOptions.sourceText(modelArg), "", false,
-        "model " + model.name() + " observes no variable, so puzzles cannot be given to it (declare the cells and add: observe NAME;)");
+    throw FgcLanguage.declarationError(
+        ModelOptions.sourceName(modelArg),
+        ModelOptions.sourceText(modelArg),
+        "",
+        false,
+        "model "
+            + model.name()
+            + " observes no variable, so puzzles cannot be given to it (declare the cells and add: observe NAME;)");
   }
 
-  /** The cells of a grid of {@code side} hold 1..side: a model whose cells hold other values cannot take puzzles. */
+  /**
+   * The cells of a grid of {@code side} hold 1..side: a model whose cells hold other values cannot
+   * take puzzles.
+   */
   private void checkValues(VariableArray cells, int side) {
     Domain d = cells.domain();
     if (d.lo() != 1 || d.hi() != side) {
-      throw atDeclaration(cells, true, "'" + cells.name() + "' takes values " + d.lo() + ".." + d.hi() + ", but the cells of a "
-          + side + "x" + side + " puzzle hold 1.." + side);
+      throw atDeclaration(
+          cells,
+          true,
+          "'"
+              + cells.name()
+              + "' takes values "
+              + d.lo()
+              + ".."
+              + d.hi()
+              + ", but the cells of a "
+              + side
+              + "x"
+              + side
+              + " puzzle hold 1.."
+              + side);
     }
   }
 
-  private fgc.lang.LanguageException atDeclaration(VariableArray cells, boolean atDomain, String message) {
-    return FgcLanguage.declarationError(ModelOptions.sourceName(modelArg), ModelOptions.sourceText(modelArg), cells.name(), atDomain, message);
+  private fgc.lang.LanguageException atDeclaration(
+      VariableArray cells, boolean atDomain, String message) {
+    return FgcLanguage.declarationError(
+        ModelOptions.sourceName(modelArg),
+        ModelOptions.sourceText(modelArg),
+        cells.name(),
+        atDomain,
+        message);
   }
 }

@@ -1,11 +1,11 @@
 package fgc.cli;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.SolverKey;
 import fgc.compiler.Algorithm;
 import fgc.compiler.Algorithms;
 import fgc.compiler.Capabilities;
 import fgc.compiler.ModelCompiler;
-import fgc.compilation.SolverKey;
 import fgc.compiler.plan.EliminationPlan;
 import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.PlanException;
@@ -28,31 +28,55 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
-@Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
-        "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
-        + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
-        + "--dot and --svg draw the factor graph; --uai writes the model for other tools."},
-    footer = {"", "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
-        "", "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."})
+@Command(
+    name = "show",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
+      "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
+          + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
+          + "--dot and --svg draw the factor graph; --uai writes the model for other tools."
+    },
+    footer = {
+      "",
+      "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
+      "",
+      "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."
+    })
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "MODEL", defaultValue = "sudoku", description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "MODEL",
+      defaultValue = "sudoku",
+      description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
-  @Option(names = "--source", description = "Print the generated Java source instead of the summary.")
+  @Option(
+      names = "--source",
+      description = "Print the generated Java source instead of the summary.")
   boolean source;
 
-  @Option(names = "--dot", paramLabel = "FILE.dot", description = "Write the factor graph in Graphviz DOT.")
+  @Option(
+      names = "--dot",
+      paramLabel = "FILE.dot",
+      description = "Write the factor graph in Graphviz DOT.")
   Path dot;
 
-  @Option(names = "--svg", paramLabel = "FILE.svg", description = "Draw the factor graph as SVG (needs Graphviz).")
+  @Option(
+      names = "--svg",
+      paramLabel = "FILE.svg",
+      description = "Draw the factor graph as SVG (needs Graphviz).")
   Path svg;
 
-  @Option(names = "--uai", paramLabel = "FILE.uai", description = "Write the model in the UAI format (MARKOV), for other tools.")
+  @Option(
+      names = "--uai",
+      paramLabel = "FILE.uai",
+      description = "Write the model in the UAI format (MARKOV), for other tools.")
   Path uai;
 
-  @Mixin
-  ModelOptions options;
+  @Mixin ModelOptions options;
 
   @Override
   public Integer call() throws IOException {
@@ -89,8 +113,15 @@ final class ShowCommand implements Callable<Integer> {
         if (dot == null) {
           OutputFile.writeString("--svg", fallback, graph, inputs);
         }
-        System.err.println("fgc: cannot draw " + svg + ": Graphviz's 'dot' is not on the PATH; " + Graphviz.HOW_TO_GET
-            + ", then run: dot -Tsvg -o " + svg + " " + (dot != null ? dot : fallback));
+        System.err.println(
+            "fgc: cannot draw "
+                + svg
+                + ": Graphviz's 'dot' is not on the PATH; "
+                + Graphviz.HOW_TO_GET
+                + ", then run: dot -Tsvg -o "
+                + svg
+                + " "
+                + (dot != null ? dot : fallback));
         return 2;
       }
       try (OutputFile out = OutputFile.create("--svg", svg, inputs)) {
@@ -107,13 +138,28 @@ final class ShowCommand implements Callable<Integer> {
     String key = entry.getFileName().toString();
     StringBuilder sb = new StringBuilder();
     line(sb, "model", m.name());
-    line(sb, "variables", m.variableCount() + " in " + m.arrays().size() + (m.arrays().size() == 1 ? " array" : " arrays"));
+    line(
+        sb,
+        "variables",
+        m.variableCount()
+            + " in "
+            + m.arrays().size()
+            + (m.arrays().size() == 1 ? " array" : " arrays"));
     for (VariableArray a : m.arrays()) {
       StringBuilder dims = new StringBuilder();
       for (int d : a.dims()) {
         dims.append('[').append(d).append(']');
       }
-      line(sb, "", a.name() + dims + " in " + a.domain().lo() + ".." + a.domain().hi() + (a.observed() ? ", observed" : ""));
+      line(
+          sb,
+          "",
+          a.name()
+              + dims
+              + " in "
+              + a.domain().lo()
+              + ".."
+              + a.domain().hi()
+              + (a.observed() ? ", observed" : ""));
     }
     Map<String, Integer> byKind = new TreeMap<>();
     for (Factor f : m.factors()) {
@@ -121,8 +167,12 @@ final class ShowCommand implements Callable<Integer> {
     }
     line(sb, "factors", m.factors().size() + (byKind.isEmpty() ? "" : ":"));
     byKind.forEach((kind, count) -> line(sb, "", count + " x " + kind));
-    line(sb, "graph", Capabilities.TreeGraph.FACTOR_GRAPH.isTree(m) ? "a tree (no cycle): BP is exact on it once converged"
-        : "has cycles: BP is approximate on it");
+    line(
+        sb,
+        "graph",
+        Capabilities.TreeGraph.FACTOR_GRAPH.isTree(m)
+            ? "a tree (no cycle): BP is exact on it once converged"
+            : "has cycles: BP is approximate on it");
     java.util.List<String> fits = fitting(m);
     EliminationPlan plan = null;
     PlanException refused = null;
@@ -139,7 +189,12 @@ final class ShowCommand implements Callable<Integer> {
     line(sb, "algorithm", spec.canonicalText());
     line(sb, "per sweep", messagesPerSweep(m, spec));
     line(sb, "key", key);
-    line(sb, "cache", Files.isDirectory(entry) ? "compiled, in " + entry.getParent().getParent() : "not compiled yet (fgc compile compiles it)");
+    line(
+        sb,
+        "cache",
+        Files.isDirectory(entry)
+            ? "compiled, in " + entry.getParent().getParent()
+            : "not compiled yet (fgc compile compiles it)");
     return sb.toString();
   }
 
@@ -156,19 +211,30 @@ final class ShowCommand implements Callable<Integer> {
     }
   }
 
-  private static String elimination(EliminationPlan plan, PlanException refused, java.util.List<String> fits) {
+  private static String elimination(
+      EliminationPlan plan, PlanException refused, java.util.List<String> fits) {
     if (plan == null) {
       return "none: " + refused.getMessage();
     }
-    String shape = "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
-    return shape + (fits.contains(AlgorithmSpec.ELIMINATION) ? " (exact inference fits)"
-        : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
+    String shape =
+        "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
+    return shape
+        + (fits.contains(AlgorithmSpec.ELIMINATION)
+            ? " (exact inference fits)"
+            : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
   }
 
   /** Which order exact inference's plan took, and what a pass over its cliques visits. */
   static String order(EliminationPlan plan) {
-    String how = plan.orderTry() > 0 ? plan.orderSource() + ", try " + plan.orderTry() + " of " + plan.ordersTried()
-        + " greedy orders" : plan.orderSource() + ", taken over " + plan.ordersTried() + " greedy orders";
+    String how =
+        plan.orderTry() > 0
+            ? plan.orderSource()
+                + ", try "
+                + plan.orderTry()
+                + " of "
+                + plan.ordersTried()
+                + " greedy orders"
+            : plan.orderSource() + ", taken over " + plan.ordersTried() + " greedy orders";
     return how + ": " + plan.cliqueEntries() + " clique entries in all";
   }
 
@@ -193,8 +259,8 @@ final class ShowCommand implements Callable<Integer> {
   /**
    * How many messages one sweep computes: pairwise BP sends one message each way along every
    * distinct pair of variables joined by factors; factor-level algorithms send one each way along
-   * every factor slot.
-   * The source is generated first, so a model the algorithm cannot take says why instead.
+   * every factor slot. The source is generated first, so a model the algorithm cannot take says why
+   * instead.
    */
   static String messagesPerSweep(Model m, AlgorithmSpec spec) {
     try {

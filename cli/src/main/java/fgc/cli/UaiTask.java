@@ -33,7 +33,9 @@ final class UaiTask {
 
   /** The tasks, as the competition names them. */
   enum Task {
-    MAR, PR, MPE
+    MAR,
+    PR,
+    MPE
   }
 
   static Task task(String text) {
@@ -50,8 +52,15 @@ final class UaiTask {
    * per case of that file on top of them, {@code threads} at a time, each case's answer a block as
    * {@code run --marginals --input} prints ({@link MarginalsBatch}). Returns the exit code.
    */
-  static int run(String modelArg, Path evid, Task task, ModelOptions options,
-      BiFunction<Model, Evidence, Evidence> withObserve, String input, int threads, Supplier<BoundedLines> open)
+  static int run(
+      String modelArg,
+      Path evid,
+      Task task,
+      ModelOptions options,
+      BiFunction<Model, Evidence, Evidence> withObserve,
+      String input,
+      int threads,
+      Supplier<BoundedLines> open)
       throws IOException {
     return run(modelArg, evid, task, options, withObserve, input, threads, open, 0, Long.MAX_VALUE);
   }
@@ -61,19 +70,33 @@ final class UaiTask {
    * model past elimination's limits is answered by branch and bound within {@code seconds} (0: no
    * limit) and {@code nodes}, and standard error says whether the answer is proven optimal.
    */
-  static int run(String modelArg, Path evid, Task task, ModelOptions options, BiFunction<Model, Evidence, Evidence> withObserve,
-      String input, int threads, Supplier<BoundedLines> open, double seconds, long nodes) throws IOException {
+  static int run(
+      String modelArg,
+      Path evid,
+      Task task,
+      ModelOptions options,
+      BiFunction<Model, Evidence, Evidence> withObserve,
+      String input,
+      int threads,
+      Supplier<BoundedLines> open,
+      double seconds,
+      long nodes)
+      throws IOException {
     if (!modelArg.toLowerCase(Locale.ROOT).endsWith(".uai")) {
-      throw new IllegalArgumentException("--task and --evid take a UAI model (a .uai file), not " + modelArg);
+      throw new IllegalArgumentException(
+          "--task and --evid take a UAI model (a .uai file), not " + modelArg);
     }
     UaiModel uai = UaiFormat.read(Paths.get(modelArg));
     Model m = uai.model();
-    Evidence evidence = withObserve.apply(m, evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai));
+    Evidence evidence =
+        withObserve.apply(m, evid == null ? Evidence.none(m) : UaiFormat.readEvidence(evid, uai));
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
     if (task == Task.MPE && !fits(m, exact)) {
       if (input != null) {
-        throw new IllegalArgumentException("--task MPE --input answers by elimination, which does not take " + m.name()
-            + "; give one case at a time (its MPE is then found by branch and bound)");
+        throw new IllegalArgumentException(
+            "--task MPE --input answers by elimination, which does not take "
+                + m.name()
+                + "; give one case at a time (its MPE is then found by branch and bound)");
       }
       return byBranchAndBound(m, evidence.values(), seconds, nodes);
     }
@@ -97,11 +120,20 @@ final class UaiTask {
     if (input != null) {
       LoadedSolver compiled = loaded;
       String base = (evid != null ? "the evidence file " + evid + " or " : "") + "--observe";
-      return new MarginalsBatch(m, () -> compiled == null ? null : compiled.newInstance(),
-          (solver, given) -> answer(m, task, solver, given), task.name(), evidence.values(), base, input, open, threads)
+      return new MarginalsBatch(
+              m,
+              () -> compiled == null ? null : compiled.newInstance(),
+              (solver, given) -> answer(m, task, solver, given),
+              task.name(),
+              evidence.values(),
+              base,
+              input,
+              open,
+              threads)
           .run();
     }
-    MarginalsOutput.Answer a = answer(m, task, loaded == null ? null : loaded.newInstance(), evidence.values());
+    MarginalsOutput.Answer a =
+        answer(m, task, loaded == null ? null : loaded.newInstance(), evidence.values());
     if (a.reason() != null) {
       System.err.println("fgc: " + a.reason());
       return 1;
@@ -111,10 +143,10 @@ final class UaiTask {
   }
 
   /**
-   * The answer to {@code task} under {@code given} (every variable's value or {@link Evidence#NONE})
-   * on {@code solver}, which holds no evidence yet and is as new, or is null when the model has no
-   * solution at all (only PR, -inf, is asked then): the lines of the competition's result text, or
-   * why there are none.
+   * The answer to {@code task} under {@code given} (every variable's value or {@link
+   * Evidence#NONE}) on {@code solver}, which holds no evidence yet and is as new, or is null when
+   * the model has no solution at all (only PR, -inf, is asked then): the lines of the competition's
+   * result text, or why there are none.
    */
   static MarginalsOutput.Answer answer(Model m, Task task, GeneratedAlgorithm solver, int[] given) {
     if (solver == null) {
@@ -130,7 +162,8 @@ final class UaiTask {
       return lines(UaiResults.pr(logZ / Math.log(10)));
     }
     if (logZ == Double.NEGATIVE_INFINITY) {
-      return new MarginalsOutput.Answer(List.of(), "no " + task + ": the evidence has probability zero");
+      return new MarginalsOutput.Answer(
+          List.of(), "no " + task + ": the evidence has probability zero");
     }
     if (task == Task.MPE) {
       int[] values = new int[m.variableCount()];
@@ -149,7 +182,10 @@ final class UaiTask {
     return new MarginalsOutput.Answer(text.lines().toList(), null);
   }
 
-  /** Whether elimination takes {@code m}; a model without solution counts as taken, for the answer below to say so. */
+  /**
+   * Whether elimination takes {@code m}; a model without solution counts as taken, for the answer
+   * below to say so.
+   */
   private static boolean fits(Model m, AlgorithmSpec exact) {
     try {
       return fgc.compiler.ModelCompiler.fits(m, exact);
@@ -167,11 +203,14 @@ final class UaiTask {
     }
     long start = System.nanoTime();
     long deadline = seconds > 0 ? start + (long) (seconds * 1e9) : Long.MAX_VALUE;
-    fgc.driver.MostProbable best = fgc.driver.ExactDriver.withDefaults().mostProbable(m, given, nodes, deadline, x -> {},
-        fgc.driver.SolveEvents.NONE);
+    fgc.driver.MostProbable best =
+        fgc.driver.ExactDriver.withDefaults()
+            .mostProbable(m, given, nodes, deadline, x -> {}, fgc.driver.SolveEvents.NONE);
     if (best.values() == null) {
-      System.err.println(best.proven() ? "fgc: no MPE: the branch and bound proved that every assignment has probability zero"
-          : "fgc: no MPE: no assignment of positive probability found before the limit (not a proof that none exists)");
+      System.err.println(
+          best.proven()
+              ? "fgc: no MPE: the branch and bound proved that every assignment has probability zero"
+              : "fgc: no MPE: no assignment of positive probability found before the limit (not a proof that none exists)");
       return 1;
     }
     String failed = AnswerCheck.failure(m, given, best.values());
@@ -180,9 +219,15 @@ final class UaiTask {
       return 1;
     }
     System.out.print(UaiResults.mpe(m, best.values()));
-    System.err.println(String.format(Locale.ROOT, "fgc: MPE by branch and bound (the model is past elimination's limits): %s,"
-        + " %d nodes, %.2f s, log10 weight %.6f (unnormalised)", best.proven() ? "proven optimal" : "not proven optimal:"
-        + " stopped at the limit", best.nodes(), best.nanos() / 1e9, best.log10Weight()));
+    System.err.println(
+        String.format(
+            Locale.ROOT,
+            "fgc: MPE by branch and bound (the model is past elimination's limits): %s,"
+                + " %d nodes, %.2f s, log10 weight %.6f (unnormalised)",
+            best.proven() ? "proven optimal" : "not proven optimal:" + " stopped at the limit",
+            best.nodes(),
+            best.nanos() / 1e9,
+            best.log10Weight()));
     return 0;
   }
 }

@@ -9,7 +9,14 @@ import java.awt.Color;
  */
 public interface Canvas {
   /** A filled rectangle; {@code stroke} may be null for none. */
-  void rect(double x, double y, double width, double height, Color fill, Color stroke, double strokeWidth);
+  void rect(
+      double x,
+      double y,
+      double width,
+      double height,
+      Color fill,
+      Color stroke,
+      double strokeWidth);
 
   void line(double x1, double y1, double x2, double y2, Color color, double width);
 

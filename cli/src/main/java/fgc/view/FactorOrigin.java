@@ -10,8 +10,8 @@ import java.util.TreeSet;
  * What made a factor, read from its scope, since the model keeps no record of the statement or loop
  * that wrote it: a factor over one whole row of a 2-D array is "row r", over one whole column
  * "column c", and over one whole box of a square array whose side is a square (Sudoku's 3 x 3 boxes
- * of a 9 x 9 grid) "box b". Rows, columns and boxes count from 0 as the variable names do; boxes are
- * numbered row by row.
+ * of a 9 x 9 grid) "box b". Rows, columns and boxes count from 0 as the variable names do; boxes
+ * are numbered row by row.
  */
 public final class FactorOrigin {
   private FactorOrigin() {}
@@ -35,7 +35,10 @@ public final class FactorOrigin {
     if (rows == columns && box >= 2 && box * box == rows && c.count == rows) {
       int boxRow = c.rows.first() / box;
       int boxColumn = c.columns.first() / box;
-      if (c.rows.last() / box == boxRow && c.columns.last() / box == boxColumn && c.rows.size() == box && c.columns.size() == box) {
+      if (c.rows.last() / box == boxRow
+          && c.columns.last() / box == boxColumn
+          && c.rows.size() == box
+          && c.columns.size() == box) {
         return Optional.of("box " + (boxRow * box + boxColumn));
       }
     }
@@ -47,6 +50,7 @@ public final class FactorOrigin {
     final VariableArray array;
     final TreeSet<Integer> rows = new TreeSet<>();
     final TreeSet<Integer> columns = new TreeSet<>();
+
     /** Distinct variables in the scope. */
     final int count;
 

@@ -13,8 +13,10 @@ import java.util.concurrent.TimeUnit;
 /** Renders DOT to SVG with Graphviz's {@code dot} program, when it is installed. */
 public final class Graphviz {
   /** What to do when Graphviz is missing; said wherever rendering is refused. */
-  public static final String HOW_TO_GET = "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz;"
-      + " others: https://graphviz.org/download/)";
+  public static final String HOW_TO_GET =
+      "install Graphviz (Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz;"
+          + " others: https://graphviz.org/download/)";
+
   private static final long TIMEOUT_SECONDS = 120;
 
   private Graphviz() {}
@@ -36,21 +38,34 @@ public final class Graphviz {
     return Optional.empty();
   }
 
-  /** Writes {@code dotText} rendered as SVG to {@code svg} with the {@code dot} program at {@code dot}. */
+  /**
+   * Writes {@code dotText} rendered as SVG to {@code svg} with the {@code dot} program at {@code
+   * dot}.
+   */
   public static void renderSvg(Path dot, String dotText, Path svg) throws IOException {
     Path errors = Files.createTempFile("fgc-dot", ".txt");
     try {
-      Process process = new ProcessBuilder(dot.toString(), "-Tsvg", "-o", svg.toString())
-          .redirectError(errors.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      Process process =
+          new ProcessBuilder(dot.toString(), "-Tsvg", "-o", svg.toString())
+              .redirectError(errors.toFile())
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
       try (OutputStream in = process.getOutputStream()) {
         in.write(dotText.getBytes(StandardCharsets.UTF_8));
       }
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new IOException("Graphviz took more than " + TIMEOUT_SECONDS + " s to lay out the graph; write --dot and render it yourself");
+        throw new IOException(
+            "Graphviz took more than "
+                + TIMEOUT_SECONDS
+                + " s to lay out the graph; write --dot and render it yourself");
       }
       if (process.exitValue() != 0) {
-        throw new IOException("Graphviz failed (exit " + process.exitValue() + "): " + Files.readString(errors).strip());
+        throw new IOException(
+            "Graphviz failed (exit "
+                + process.exitValue()
+                + "): "
+                + Files.readString(errors).strip());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -11,10 +11,10 @@ import java.util.Set;
 
 /**
  * Where a factor graph pins its nodes when the model has 2-D arrays: each such array drawn as its
- * grid (row 0 at the top, arrays side by side), a factor over cells of one array at the centroid
- * of its scope, moved off the cells. A factor over a whole row or column would sit on the line
- * itself, so it goes to the line's end, left of the row or above the column, and its edges run along
- * the line; any other goes to the free gap between four cells nearest its centroid (a Sudoku box's
+ * grid (row 0 at the top, arrays side by side), a factor over cells of one array at the centroid of
+ * its scope, moved off the cells. A factor over a whole row or column would sit on the line itself,
+ * so it goes to the line's end, left of the row or above the column, and its edges run along the
+ * line; any other goes to the free gap between four cells nearest its centroid (a Sudoku box's
  * factor to the gap beside the box's centre). Positions are in grid units: one column or row apart
  * is 1. Variables of other arrays and factors that reach outside one grid are left free.
  */
@@ -84,7 +84,10 @@ final class GridPlacement {
     return factors[f];
   }
 
-  /** Whether factor {@code f} sits in a gap between cells, its edges fanning out (not along a row or column). */
+  /**
+   * Whether factor {@code f} sits in a gap between cells, its edges fanning out (not along a row or
+   * column).
+   */
   boolean inGap(int f) {
     return factors[f] != null && factors[f][0] != Math.floor(factors[f][0]);
   }
@@ -99,7 +102,10 @@ final class GridPlacement {
     return new double[] {x / scope.length, y / scope.length};
   }
 
-  /** The first free point from (x, y) on in steps of (dx, dy): a second factor on one line goes further out. */
+  /**
+   * The first free point from (x, y) on in steps of (dx, dy): a second factor on one line goes
+   * further out.
+   */
   private static double[] free(Set<Long> taken, double x, double y, double dx, double dy) {
     while (!taken.add(key(x, y))) {
       x += dx;
@@ -109,8 +115,8 @@ final class GridPlacement {
   }
 
   /**
-   * The free gap point (both coordinates a half) nearest {@code at}, searched in ever larger squares
-   * around it; ties go down and then right, so the layout is the same on every run.
+   * The free gap point (both coordinates a half) nearest {@code at}, searched in ever larger
+   * squares around it; ties go down and then right, so the layout is the same on every run.
    */
   private static double[] nearestGap(Set<Long> taken, double[] at) {
     double gx = Math.floor(at[0]) + 0.5;
@@ -122,13 +128,14 @@ final class GridPlacement {
           candidates.add(new double[] {gx + i, gy + j});
         }
       }
-      candidates.sort((a, b) -> {
-        int byDistance = Double.compare(distance(a, at), distance(b, at));
-        if (byDistance != 0) {
-          return byDistance;
-        }
-        return a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(b[0], a[0]);
-      });
+      candidates.sort(
+          (a, b) -> {
+            int byDistance = Double.compare(distance(a, at), distance(b, at));
+            if (byDistance != 0) {
+              return byDistance;
+            }
+            return a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(b[0], a[0]);
+          });
       for (double[] candidate : candidates) {
         if (taken.add(key(candidate[0], candidate[1]))) {
           return candidate;

@@ -13,7 +13,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 
-/** A {@link Canvas} that paints into an image with Java2D (headless), written as PNG by {@link #writePng}. */
+/**
+ * A {@link Canvas} that paints into an image with Java2D (headless), written as PNG by {@link
+ * #writePng}.
+ */
 public final class ImageCanvas implements Canvas {
   private final BufferedImage image;
   private final Graphics2D g;
@@ -23,13 +26,21 @@ public final class ImageCanvas implements Canvas {
     image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     g = image.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-    g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+    g.setRenderingHint(
+        RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
     rect(0, 0, width, height, Color.WHITE, null, 0);
   }
 
   @Override
-  public void rect(double x, double y, double width, double height, Color fill, Color stroke, double strokeWidth) {
+  public void rect(
+      double x,
+      double y,
+      double width,
+      double height,
+      Color fill,
+      Color stroke,
+      double strokeWidth) {
     Rectangle2D r = new Rectangle2D.Double(x, y, width, height);
     g.setColor(fill);
     g.fill(r);

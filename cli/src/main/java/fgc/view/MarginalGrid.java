@@ -22,20 +22,27 @@ public final class MarginalGrid {
   }
 
   /**
-   * {@code givens[k]} is the value of cell {@code k} (row-major) or 0 when blank; {@code beliefs[k]}
-   * has {@code side} entries for each blank cell (it is ignored for givens).
+   * {@code givens[k]} is the value of cell {@code k} (row-major) or 0 when blank; {@code
+   * beliefs[k]} has {@code side} entries for each blank cell (it is ignored for givens).
    */
   public static MarginalGrid of(int side, int[] givens, double[][] beliefs, String title) {
     int box = (int) Math.round(Math.sqrt(side));
     if (box * box != side || givens.length != side * side || beliefs.length != givens.length) {
-      throw new IllegalArgumentException("a marginals grid needs a square side (4, 9, 16, ...) and one entry per cell; got side "
-          + side + ", " + givens.length + " givens, " + beliefs.length + " beliefs");
+      throw new IllegalArgumentException(
+          "a marginals grid needs a square side (4, 9, 16, ...) and one entry per cell; got side "
+              + side
+              + ", "
+              + givens.length
+              + " givens, "
+              + beliefs.length
+              + " beliefs");
     }
     double[][] copy = new double[beliefs.length][];
     for (int k = 0; k < beliefs.length; k++) {
       if (givens[k] == 0) {
         if (beliefs[k] == null || beliefs[k].length != side) {
-          throw new IllegalArgumentException("blank cell " + k + " needs a belief over " + side + " values");
+          throw new IllegalArgumentException(
+              "blank cell " + k + " needs a belief over " + side + " values");
         }
         copy[k] = beliefs[k].clone();
       }
@@ -56,7 +63,9 @@ public final class MarginalGrid {
     return givens[cell];
   }
 
-  /** The belief that blank {@code cell} takes its {@code index}-th value (value {@code index + 1}). */
+  /**
+   * The belief that blank {@code cell} takes its {@code index}-th value (value {@code index + 1}).
+   */
   public double belief(int cell, int index) {
     return beliefs[cell][index];
   }

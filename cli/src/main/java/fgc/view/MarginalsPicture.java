@@ -10,10 +10,10 @@ import java.util.Locale;
 
 /**
  * Draws a {@link MarginalGrid}: givens as bold digits on grey; each blank cell split into one small
- * square per value (laid out like the box), shaded from white (probability 0) to blue
- * (probability 1), with the digit on top; a value ruled out exactly (probability 0) keeps only a
- * faint digit, so "unlikely" and "impossible" look different. A blank cell with no value left is
- * red. One routine for every format; the file's extension picks SVG or PNG.
+ * square per value (laid out like the box), shaded from white (probability 0) to blue (probability
+ * 1), with the digit on top; a value ruled out exactly (probability 0) keeps only a faint digit, so
+ * "unlikely" and "impossible" look different. A blank cell with no value left is red. One routine
+ * for every format; the file's extension picks SVG or PNG.
  */
 public final class MarginalsPicture {
   static final Color SURE = new Color(0x1f, 0x4e, 0xa8);
@@ -24,14 +24,21 @@ public final class MarginalsPicture {
   private static final Color THIN = new Color(0xa0, 0xa0, 0xa0);
   private static final Color EMPTY = new Color(0xf4, 0xc7, 0xc3);
   private static final int MARGIN = 16;
-  /** The narrowest picture: wide enough to read a 9 x 9 grid's candidates at a glance on a screen. */
+
+  /**
+   * The narrowest picture: wide enough to read a 9 x 9 grid's candidates at a glance on a screen.
+   */
   static final int MIN_WIDTH = 1200;
+
   /** The smallest candidate square, in pixels, so a large grid still shows legible digits. */
   private static final int MIN_CANDIDATE = 16;
+
   private static final double TITLE_SIZE = 24;
   private static final double SUBTITLE_SIZE = 15;
+
   /** Space above the grid for the title and the puzzle line. */
   private static final int TOP = 80;
+
   private static final int LEGEND = 64;
 
   private final MarginalGrid grid;
@@ -63,7 +70,8 @@ public final class MarginalsPicture {
   public static void checkFormat(Path file) {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (!name.endsWith(".svg") && !name.endsWith(".png")) {
-      throw new IllegalArgumentException("cannot tell the picture format of " + file + ": use a name ending in .svg or .png");
+      throw new IllegalArgumentException(
+          "cannot tell the picture format of " + file + ": use a name ending in .svg or .png");
     }
   }
 
@@ -85,7 +93,8 @@ public final class MarginalsPicture {
   /** Shade of a probability: white at 0, {@link #SURE} at 1, linear in between. */
   static Color shade(double p) {
     double q = Math.max(0, Math.min(1, p));
-    return new Color(mix(255, SURE.getRed(), q), mix(255, SURE.getGreen(), q), mix(255, SURE.getBlue(), q));
+    return new Color(
+        mix(255, SURE.getRed(), q), mix(255, SURE.getGreen(), q), mix(255, SURE.getBlue(), q));
   }
 
   private static int mix(int from, int to, double q) {
@@ -97,7 +106,13 @@ public final class MarginalsPicture {
     double left = (width() - cell * side) / 2.0;
     double top = TOP;
     canvas.text(width() / 2.0, MARGIN + TITLE_SIZE, grid.title(), TITLE_SIZE, INK, true);
-    canvas.text(width() / 2.0, MARGIN + TITLE_SIZE + 12 + SUBTITLE_SIZE, puzzleLine(), SUBTITLE_SIZE, POSSIBLE_INK, false);
+    canvas.text(
+        width() / 2.0,
+        MARGIN + TITLE_SIZE + 12 + SUBTITLE_SIZE,
+        puzzleLine(),
+        SUBTITLE_SIZE,
+        POSSIBLE_INK,
+        false);
     for (int k = 0; k < side * side; k++) {
       double x = left + (k % side) * cell;
       double y = top + (k / side) * cell;
@@ -122,8 +137,8 @@ public final class MarginalsPicture {
   }
 
   /**
-   * The puzzle as one line of text (its givens, '.' for a blank), so the picture says which puzzle it
-   * is; for a grid too large for that line to be read, the count of givens.
+   * The puzzle as one line of text (its givens, '.' for a blank), so the picture says which puzzle
+   * it is; for a grid too large for that line to be read, the count of givens.
    */
   String puzzleLine() {
     int cells = grid.side() * grid.side();
@@ -135,7 +150,9 @@ public final class MarginalsPicture {
     }
     String count = givens + " givens of " + cells + " cells";
     // About 0.6 em a character: a line wider than the picture is not worth drawing.
-    return cells * SUBTITLE_SIZE * 0.6 <= width() - 2 * MARGIN - 200 ? line + "  (" + count + ")" : count;
+    return cells * SUBTITLE_SIZE * 0.6 <= width() - 2 * MARGIN - 200
+        ? line + "  (" + count + ")"
+        : count;
   }
 
   private void drawBelief(Canvas canvas, int k, double x, double y) {
@@ -146,7 +163,13 @@ public final class MarginalsPicture {
       double cy = y + (v / box) * candidate;
       canvas.rect(cx, cy, candidate, candidate, shade(p), null, 0);
       Color ink = p == 0 ? RULED_OUT_INK : p > 0.5 ? Color.WHITE : POSSIBLE_INK;
-      canvas.text(cx + candidate / 2.0, cy + candidate * 0.74, symbol(v + 1), candidate * 0.62, ink, p > 0.5);
+      canvas.text(
+          cx + candidate / 2.0,
+          cy + candidate * 0.74,
+          symbol(v + 1),
+          candidate * 0.62,
+          ink,
+          p > 0.5);
     }
   }
 
@@ -158,7 +181,13 @@ public final class MarginalsPicture {
     double[] stops = {0, 0.25, 0.5, 0.75, 1};
     for (double p : stops) {
       canvas.rect(x, y, 40, 28, shade(p), THIN, 1);
-      canvas.text(x + 20, y + 46, p == 0 || p == 1 ? Integer.toString((int) p) : Double.toString(p), 13, INK, false);
+      canvas.text(
+          x + 20,
+          y + 46,
+          p == 0 || p == 1 ? Integer.toString((int) p) : Double.toString(p),
+          13,
+          INK,
+          false);
       x += 46;
     }
     x += 24;

@@ -1,5 +1,5 @@
 /**
- * Pictures of a model and of its answers: the factor graph as Graphviz dot or SVG, and
- * marginals of a grid over sweeps as SVG or PNG.
+ * Pictures of a model and of its answers: the factor graph as Graphviz dot or SVG, and marginals of
+ * a grid over sweeps as SVG or PNG.
  */
 package fgc.view;

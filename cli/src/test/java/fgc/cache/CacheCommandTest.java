@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What {@code fgc cache verify --repair} and {@code fgc cache clear} say and return. */
 class CacheCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private String out;
   private String err;
@@ -42,7 +41,7 @@ class CacheCommandTest {
   @Test
   void repairSaysWhatItLeftInPlaceAndWhyAndClearMakesTheModelCacheableAgain() throws Exception {
     Path root = dir.resolve("cache");
-    SolverCache cache = new SolverCache(root, s -> { });
+    SolverCache cache = new SolverCache(root, s -> {});
     String unsafe = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
     String corrupt = cache.load(CacheFixtures.SUDOKU9, CacheFixtures.BP).key();
     Path material = cache.entryFolder(unsafe).resolve(SolverCache.MATERIAL);
@@ -58,7 +57,8 @@ class CacheCommandTest {
     assertEquals(0, run("cache", "clear", "--cache-dir", root.toString()));
     assertTrue(err.contains("removed 1 entries and 1 temporary or quarantined items"), err);
     assertFalse(Files.exists(cache.entryFolder(unsafe)));
-    assertEquals(LoadedSolver.Origin.COMPILED, cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).origin());
+    assertEquals(
+        LoadedSolver.Origin.COMPILED, cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).origin());
   }
 
   @Test
@@ -78,7 +78,7 @@ class CacheCommandTest {
   @Test
   void clearCountsTheFilesItRemovedFromAnEntryItKept() throws Exception {
     Path root = dir.resolve("cache");
-    SolverCache cache = new SolverCache(root, s -> { });
+    SolverCache cache = new SolverCache(root, s -> {});
     String key = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
     Path entry = cache.entryFolder(key);
     int files;
@@ -88,7 +88,11 @@ class CacheCommandTest {
     Files.writeString(entry.resolve("notes.txt"), "mine\n");
     assertEquals(0, run("cache", "clear", "--cache-dir", root.toString()));
     assertEquals(List.of(entry.resolve("notes.txt")), Files.list(entry).toList());
-    assertTrue(err.contains("kept entries/" + key + ": removed " + files + " of fgc's files, kept notes.txt"), err);
-    assertTrue(err.contains("removed 0 entries, and " + files + " of fgc's files from items kept"), err);
+    assertTrue(
+        err.contains(
+            "kept entries/" + key + ": removed " + files + " of fgc's files, kept notes.txt"),
+        err);
+    assertTrue(
+        err.contains("removed 0 entries, and " + files + " of fgc's files from items kept"), err);
   }
 }

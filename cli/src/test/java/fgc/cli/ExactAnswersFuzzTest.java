@@ -18,21 +18,24 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The exact answers as a user asks for them, against enumeration: random small Markov networks
- * written as UAI files, whose weights span 1e-300 to 1e300 (a factor's own often more than
- * doubles hold side by side once scaled, and zeros among them), asked for {@code --task MAR},
- * {@code PR} and {@code MPE} with no evidence, with an evidence file and with the same evidence
- * as {@code --observe}, and for {@code run --marginals} with {@code --observe}. The oracle is the
- * test's own: it enumerates every assignment of the tables it wrote and adds logarithms, so it
- * holds for any doubles and shares no code with fgc.
+ * written as UAI files, whose weights span 1e-300 to 1e300 (a factor's own often more than doubles
+ * hold side by side once scaled, and zeros among them), asked for {@code --task MAR}, {@code PR}
+ * and {@code MPE} with no evidence, with an evidence file and with the same evidence as {@code
+ * --observe}, and for {@code run --marginals} with {@code --observe}. The oracle is the test's own:
+ * it enumerates every assignment of the tables it wrote and adds logarithms, so it holds for any
+ * doubles and shares no code with fgc.
  *
  * <p>Size: {@code -Dfgc.reliability.exactModels} (default 40; the reliability profile runs 2,000),
- * seed {@code -Dfgc.reliability.seed}. The figures go to {@code target/reliability/exact-answers.txt}.
+ * seed {@code -Dfgc.reliability.seed}. The figures go to {@code
+ * target/reliability/exact-answers.txt}.
  */
 class ExactAnswersFuzzTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** One random network: cardinalities, and per factor its scope and its table (last variable fastest). */
+  /**
+   * One random network: cardinalities, and per factor its scope and its table (last variable
+   * fastest).
+   */
   private static final class Network {
     final int[] cards;
     final List<int[]> scopes = new ArrayList<>();
@@ -163,12 +166,14 @@ class ExactAnswersFuzzTest {
       boolean wide = random.nextInt(3) > 0; // else moderate weights, so that products stay in range
       for (int e = 0; e < entries; e++) {
         int exponent = wide ? random.nextInt(601) - 300 : random.nextInt(7) - 3;
-        table[e] = random.nextInt(8) == 0 ? 0.0 : (1 + 9 * random.nextDouble()) * Math.pow(10, exponent);
+        table[e] =
+            random.nextInt(8) == 0 ? 0.0 : (1 + 9 * random.nextDouble()) * Math.pow(10, exponent);
         if (table[e] == Double.POSITIVE_INFINITY) {
           table[e] = Double.MAX_VALUE;
         }
       }
-      if (Arrays.stream(table).allMatch(x -> x == 0.0)) { // the reader refuses an all-zero table, rightly
+      if (Arrays.stream(table)
+          .allMatch(x -> x == 0.0)) { // the reader refuses an all-zero table, rightly
         table[random.nextInt(entries)] = 1.0;
       }
       net.scopes.add(scope);
@@ -213,8 +218,10 @@ class ExactAnswersFuzzTest {
             count++;
           }
         }
-        Path evidFile = Files.writeString(dir.resolve("m" + k + ".uai.evid"), count + evid.toString() + "\n");
-        String what = "model " + k + " (seed " + seed + "):\n" + net.uai() + "evidence " + count + evid;
+        Path evidFile =
+            Files.writeString(dir.resolve("m" + k + ".uai.evid"), count + evid.toString() + "\n");
+        String what =
+            "model " + k + " (seed " + seed + "):\n" + net.uai() + "evidence " + count + evid;
         Truth free = new Truth(net, none);
         Truth given = new Truth(net, observed);
         zeros += given.logZ == Double.NEGATIVE_INFINITY ? 1 : 0;
@@ -232,42 +239,62 @@ class ExactAnswersFuzzTest {
             String out = cli.out();
             cases++;
             if (truth.logZ == Double.NEGATIVE_INFINITY) {
-              if (task.equals("PR") && code == 1) { // refused when planning: no assignment of the model has weight
-                assertTrue(cli.err().contains("the model has no solution"), route + "\n" + cli.err());
+              if (task.equals("PR")
+                  && code == 1) { // refused when planning: no assignment of the model has weight
+                assertTrue(
+                    cli.err().contains("the model has no solution"), route + "\n" + cli.err());
               } else if (task.equals("PR")) {
                 assertEquals(0, code, route + "\n" + cli.err());
                 assertEquals(Double.NEGATIVE_INFINITY, UaiResults.parsePr("out", out), route);
               } else {
                 assertEquals(1, code, route + "\n" + out + cli.err());
-                assertTrue(cli.err().contains("probability zero") || cli.err().contains("the model has no solution"),
+                assertTrue(
+                    cli.err().contains("probability zero")
+                        || cli.err().contains("the model has no solution"),
                     route + "\n" + cli.err());
               }
               continue;
             }
             assertEquals(0, code, route + "\n" + cli.err());
             switch (task) {
-              case "MAR": {
-                double[][] mar = UaiResults.parseMar("out", out);
-                for (int i = 0; i < n; i++) {
-                  for (int v = 0; v < net.cards[i]; v++) {
-                    assertEquals(truth.marginal[i][v], mar[i][v], 1e-9, route + "\nP(x" + i + " = " + v + ")");
+              case "MAR":
+                {
+                  double[][] mar = UaiResults.parseMar("out", out);
+                  for (int i = 0; i < n; i++) {
+                    for (int v = 0; v < net.cards[i]; v++) {
+                      assertEquals(
+                          truth.marginal[i][v],
+                          mar[i][v],
+                          1e-9,
+                          route + "\nP(x" + i + " = " + v + ")");
+                    }
                   }
+                  break;
                 }
-                break;
-              }
-              case "PR": {
-                double log10 = truth.logZ / Math.log(10);
-                assertEquals(log10, UaiResults.parsePr("out", out), 1e-9 * Math.max(1, Math.abs(log10)), route + "\nlog10 Z");
-                break;
-              }
-              default: {
-                int[] mpe = UaiResults.parseMpe("out", out);
-                for (int i = 0; i < n; i++) {
-                  assertTrue(truth == free || observed[i] < 0 || mpe[i] == observed[i], route + "\nMPE keeps the evidence");
+              case "PR":
+                {
+                  double log10 = truth.logZ / Math.log(10);
+                  assertEquals(
+                      log10,
+                      UaiResults.parsePr("out", out),
+                      1e-9 * Math.max(1, Math.abs(log10)),
+                      route + "\nlog10 Z");
+                  break;
                 }
-                assertEquals(truth.best, net.logWeight(mpe), 1e-9 * Math.max(1, Math.abs(truth.best)),
-                    route + "\nthe MPE's log weight is the largest: " + Arrays.toString(mpe));
-              }
+              default:
+                {
+                  int[] mpe = UaiResults.parseMpe("out", out);
+                  for (int i = 0; i < n; i++) {
+                    assertTrue(
+                        truth == free || observed[i] < 0 || mpe[i] == observed[i],
+                        route + "\nMPE keeps the evidence");
+                  }
+                  assertEquals(
+                      truth.best,
+                      net.logWeight(mpe),
+                      1e-9 * Math.max(1, Math.abs(truth.best)),
+                      route + "\nthe MPE's log weight is the largest: " + Arrays.toString(mpe));
+                }
             }
           }
         }
@@ -294,19 +321,30 @@ class ExactAnswersFuzzTest {
           for (int v = 0; v < net.cards[i]; v++) {
             String[] pair = words[1 + v].split(":");
             assertEquals(String.valueOf(v), pair[0], route);
-            assertEquals(given.marginal[i][v], Double.parseDouble(pair[1]), 5e-5, route + "\nP(x" + i + " = " + v + ")");
+            assertEquals(
+                given.marginal[i][v],
+                Double.parseDouble(pair[1]),
+                5e-5,
+                route + "\nP(x" + i + " = " + v + ")");
           }
         }
       }
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     // The seeds reach evidence of probability zero as well as answers to compare.
-    assertTrue(models < 12 || (zeros > 0 && zeros < models), "evidence sets of probability zero: " + zeros);
-    Path report = Files.createDirectories(Path.of("target", "reliability")).resolve("exact-answers.txt");
-    Files.writeString(report, String.format(
-        "exact answers against enumeration: %d models (1 to 5 variables of 2 or 3 values, 1 to 6 tables,"
-            + " weights from 1e-300 to 1e300 with zeros), %d runs (MAR, PR, MPE without evidence, with --evid and with"
-            + " --observe; run --marginals with --observe), %d with evidence of probability zero; mismatches: 0;"
-            + " seed %d; %.1f s%n", models, cases, zeros, seed, seconds), StandardCharsets.UTF_8);
+    assertTrue(
+        models < 12 || (zeros > 0 && zeros < models),
+        "evidence sets of probability zero: " + zeros);
+    Path report =
+        Files.createDirectories(Path.of("target", "reliability")).resolve("exact-answers.txt");
+    Files.writeString(
+        report,
+        String.format(
+            "exact answers against enumeration: %d models (1 to 5 variables of 2 or 3 values, 1 to 6 tables,"
+                + " weights from 1e-300 to 1e300 with zeros), %d runs (MAR, PR, MPE without evidence, with --evid and with"
+                + " --observe; run --marginals with --observe), %d with evidence of probability zero; mismatches: 0;"
+                + " seed %d; %.1f s%n",
+            models, cases, zeros, seed, seconds),
+        StandardCharsets.UTF_8);
   }
 }

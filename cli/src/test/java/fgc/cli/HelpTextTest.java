@@ -14,10 +14,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every --help says what holds: whole summaries, whole paths, each algorithm's defaults, the exit codes. */
+/**
+ * Every --help says what holds: whole summaries, whole paths, each algorithm's defaults, the exit
+ * codes.
+ */
 class HelpTextTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static String help(String... command) {
     List<String> args = new ArrayList<>(List.of(command));
@@ -39,7 +41,11 @@ class HelpTextTest {
     assertFalse(generate.contains("--data") || generate.contains("--param"), generate);
     try (CommandLineHarness cli = new CommandLineHarness()) {
       assertEquals(2, cli.run("generate", "--param", "n=2", "--count", "1"));
-      assertTrue(cli.err().contains("generate makes Sudoku puzzles of the grid side --size gives and takes no --param"), cli.err());
+      assertTrue(
+          cli.err()
+              .contains(
+                  "generate makes Sudoku puzzles of the grid side --size gives and takes no --param"),
+          cli.err());
     }
   }
 
@@ -53,7 +59,8 @@ class HelpTextTest {
         assertTrue(entry.strip().endsWith("."), "cut short: " + entry);
       }
     }
-    assertTrue(usage.contains("'fgc bench\n--help'") || usage.contains("'fgc bench --help'"), usage);
+    assertTrue(
+        usage.contains("'fgc bench\n--help'") || usage.contains("'fgc bench --help'"), usage);
   }
 
   @Test
@@ -83,12 +90,14 @@ class HelpTextTest {
       commands.add(Main.command(c));
     }
     for (Object command : commands) {
-      picocli.CommandLine.Model.UsageMessageSpec usage = new picocli.CommandLine(command).getCommandSpec().usageMessage();
+      picocli.CommandLine.Model.UsageMessageSpec usage =
+          new picocli.CommandLine(command).getCommandSpec().usageMessage();
       List<String> paragraphs = new ArrayList<>(List.of(usage.description()));
       paragraphs.addAll(List.of(usage.footer()));
       for (String p : paragraphs) {
         if (!p.isEmpty() && !p.startsWith("Example: ")) {
-          assertTrue(p.endsWith(".") || p.endsWith(".)"), command.getClass().getSimpleName() + ": " + p);
+          assertTrue(
+              p.endsWith(".") || p.endsWith(".)"), command.getClass().getSimpleName() + ": " + p);
         }
       }
     }
@@ -99,7 +108,8 @@ class HelpTextTest {
     // From anywhere: an example names bundled models and example data, never a file the user lacks.
     List<String> examples = new ArrayList<>();
     for (String c : Main.COMMANDS) {
-      picocli.CommandLine.Model.UsageMessageSpec usage = new picocli.CommandLine(Main.command(c)).getCommandSpec().usageMessage();
+      picocli.CommandLine.Model.UsageMessageSpec usage =
+          new picocli.CommandLine(Main.command(c)).getCommandSpec().usageMessage();
       for (String p : usage.footer()) {
         if (p.startsWith("Example: ")) {
           examples.add(p.substring("Example: ".length()));
@@ -112,7 +122,8 @@ class HelpTextTest {
       for (String example : examples) {
         String command = example;
         String input = "";
-        java.util.regex.Matcher echo = java.util.regex.Pattern.compile("^echo '([^']*)' \\| (.*)$").matcher(example);
+        java.util.regex.Matcher echo =
+            java.util.regex.Pattern.compile("^echo '([^']*)' \\| (.*)$").matcher(example);
         if (echo.matches()) {
           input = echo.group(1) + "\n";
           command = echo.group(2);
@@ -120,7 +131,9 @@ class HelpTextTest {
         assertTrue(command.startsWith("fgc "), example);
         List<String> args = new ArrayList<>(List.of(command.substring(4).split(" ")));
         args.addAll(List.of("--cache-dir", dir.resolve("cache").toString()));
-        System.setIn(new java.io.ByteArrayInputStream(input.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        System.setIn(
+            new java.io.ByteArrayInputStream(
+                input.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         assertEquals(0, cli.run(args.toArray(new String[0])), example + ": " + cli.err());
       }
     } finally {
@@ -132,13 +145,17 @@ class HelpTextTest {
   void theCacheFolderAndTheDampingDefaultsReadWhole() {
     for (String c : new String[] {"solve", "compile", "run", "show", "generate", "cache"}) {
       String text = help(c).replaceAll("\n +", " ");
-      assertTrue(text.contains("$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."), c + ": " + text);
+      assertTrue(
+          text.contains(
+              "$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."),
+          c + ": " + text);
     }
     String solve = help("solve").replaceAll("\n +", " ");
     for (Algorithm<?> a : Algorithms.all()) {
       for (Algorithm.Option o : a.options()) {
         if (o.name().equals("damping")) {
-          assertTrue(solve.contains(a.name() + " " + DecimalText.of(o.defaultValue())), a + ": " + solve);
+          assertTrue(
+              solve.contains(a.name() + " " + DecimalText.of(o.defaultValue())), a + ": " + solve);
         }
       }
     }
@@ -151,7 +168,11 @@ class HelpTextTest {
     Path file = Files.writeString(dir.resolve("not-a-folder"), "mine\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
       assertEquals(0, cli.run("solve", "-q", "--cache-dir", file.toString()), cli.err());
-      assertTrue(cli.err().contains("the cache folder " + file + " is a file, not a folder; compiled in memory"), cli.err());
+      assertTrue(
+          cli.err()
+              .contains(
+                  "the cache folder " + file + " is a file, not a folder; compiled in memory"),
+          cli.err());
       assertFalse(cli.err().contains("read-only"), cli.err());
     }
     assertEquals("mine\n", Files.readString(file));

@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the exit code says some input was bad.
  */
 class HostilePuzzleInputTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void everyKindOfBadLineIsReportedAloneAndTheGoodOnesAreSolvedInOrder() throws Exception {
@@ -31,16 +30,16 @@ class HostilePuzzleInputTest {
     String foreign = good9.substring(0, 40) + "?" + good9.substring(41);
     String sixteen = PuzzleGenerator.generate(16, 5).toLine();
     String[] lines = {
-        "# a 9x9 run with every kind of bad line",  // 1
-        good9,                                      // 2
-        good9.substring(0, 50),                     // 3: wrong length
-        foreign,                                    // 4: foreign character
-        conflicting,                                // 5: givens already conflict
-        other9,                                     // 6: valid, CRLF
-        sixteen,                                    // 7: a 16x16 line in a 9x9 run
-        good9 + "1",                                // 8: one cell too many
-        "",                                         // 9: blank
-        other9,                                     // 10
+      "# a 9x9 run with every kind of bad line", // 1
+      good9, // 2
+      good9.substring(0, 50), // 3: wrong length
+      foreign, // 4: foreign character
+      conflicting, // 5: givens already conflict
+      other9, // 6: valid, CRLF
+      sixteen, // 7: a 16x16 line in a 9x9 run
+      good9 + "1", // 8: one cell too many
+      "", // 9: blank
+      other9, // 10
     };
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < lines.length; i++) {
@@ -49,8 +48,17 @@ class HostilePuzzleInputTest {
     Path input = dir.resolve("hostile.txt");
     Files.writeString(input, text.toString());
     Path output = dir.resolve("out.txt");
-    CliRun run = CliRun.of("solve", "--param", "n=3", "--input", input.toString(), "--output", output.toString(),
-        "--cache-dir", dir.resolve("cache").toString());
+    CliRun run =
+        CliRun.of(
+            "solve",
+            "--param",
+            "n=3",
+            "--input",
+            input.toString(),
+            "--output",
+            output.toString(),
+            "--cache-dir",
+            dir.resolve("cache").toString());
     assertEquals(2, run.exitCode, run::toString);
 
     List<String> out = Files.readAllLines(output);
@@ -65,12 +73,16 @@ class HostilePuzzleInputTest {
     assertSolved(other9, out.get(7));
 
     String err = run.err;
-    assertTrue(err.contains("hostile.txt:3: ") && err.contains("expected 16, 81, 256 or 625 cells"), err);
+    assertTrue(
+        err.contains("hostile.txt:3: ") && err.contains("expected 16, 81, 256 or 625 cells"), err);
     assertTrue(err.contains("hostile.txt:4: "), err);
     assertTrue(err.contains("hostile.txt:5: ") && err.contains("givens conflict"), err);
     assertTrue(err.contains("line 7: ") && err.contains("a 16x16 puzzle has 256 cells"), err);
     assertTrue(err.contains("hostile.txt:8: "), err);
-    assertEquals(5, err.lines().filter(l -> l.startsWith("fgc: ")).count(), "one error per bad line:\n" + err);
+    assertEquals(
+        5,
+        err.lines().filter(l -> l.startsWith("fgc: ")).count(),
+        "one error per bad line:\n" + err);
     assertTrue(err.contains("solved 3 of 4"), err);
   }
 
@@ -79,7 +91,9 @@ class HostilePuzzleInputTest {
     for (String text : List.of("", "# only\n# comments\n\n   \n", "\r\n\r\n")) {
       Path input = dir.resolve("nothing.txt");
       Files.writeString(input, text);
-      CliRun run = CliRun.of("solve", "--input", input.toString(), "--cache-dir", dir.resolve("cache").toString());
+      CliRun run =
+          CliRun.of(
+              "solve", "--input", input.toString(), "--cache-dir", dir.resolve("cache").toString());
       assertEquals(2, run.exitCode, run::toString);
       assertEquals("", run.out);
       assertTrue(run.err.contains("nothing.txt holds no puzzles"), run.err);
@@ -95,10 +109,15 @@ class HostilePuzzleInputTest {
     byte[] all = java.util.Arrays.copyOf(junk, junk.length + good.length);
     System.arraycopy(good, 0, all, junk.length, good.length);
     Files.write(input, all);
-    CliRun run = CliRun.of("solve", "--input", input.toString(), "--cache-dir", dir.resolve("cache").toString());
+    CliRun run =
+        CliRun.of(
+            "solve", "--input", input.toString(), "--cache-dir", dir.resolve("cache").toString());
     assertEquals(2, run.exitCode, run::toString);
     String[] out = run.out.split("\n");
-    assertTrue(GridValidator.check(CliRun.grid(4, "1...........4..3"), CliRun.grid(4, out[out.length - 1])).valid(), run::toString);
+    assertTrue(
+        GridValidator.check(CliRun.grid(4, "1...........4..3"), CliRun.grid(4, out[out.length - 1]))
+            .valid(),
+        run::toString);
     assertTrue(run.err.contains("solved 1 of 1"), run.err);
     assertTrue(run.err.lines().noneMatch(l -> l.contains("Exception")), run.err);
   }
@@ -109,6 +128,11 @@ class HostilePuzzleInputTest {
   }
 
   private static String nineByNine(int index) {
-    return EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).skip(index).findFirst().orElseThrow().toLine();
+    return EmbeddedPuzzles.all().stream()
+        .filter(g -> g.side() == 9)
+        .skip(index)
+        .findFirst()
+        .orElseThrow()
+        .toLine();
   }
 }

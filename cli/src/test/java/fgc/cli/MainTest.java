@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The CLI end to end, in process: exit codes, one output line per puzzle, errors on stderr. */
 class MainTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -58,7 +57,9 @@ class MainTest {
       Grid answer = parse(puzzles.get(i).side(), lines[i]);
       assertTrue(GridValidator.check(puzzles.get(i), answer).valid(), lines[i]);
     }
-    assertTrue(err.toString().contains("solved " + puzzles.size() + " of " + puzzles.size()), err.toString());
+    assertTrue(
+        err.toString().contains("solved " + puzzles.size() + " of " + puzzles.size()),
+        err.toString());
   }
 
   @Test
@@ -66,7 +67,16 @@ class MainTest {
     Path input = dir.resolve("in.txt");
     Files.writeString(input, "# two good, one bad\n1...........4..3\n12345\n...4..2...3.1...\n");
     Path output = dir.resolve("out.txt");
-    assertEquals(2, run("solve", "--input", input.toString(), "--output", output.toString(), "--cache-dir", dir.resolve("c").toString()));
+    assertEquals(
+        2,
+        run(
+            "solve",
+            "--input",
+            input.toString(),
+            "--output",
+            output.toString(),
+            "--cache-dir",
+            dir.resolve("c").toString()));
     List<String> lines = Files.readAllLines(output);
     assertEquals(3, lines.size());
     assertTrue(GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(0))).valid());
@@ -80,17 +90,35 @@ class MainTest {
   void gridsOfSeveralSizesInOneFileEachGetTheirOwnSolver() throws Exception {
     Grid big = fgc.puzzles.PuzzleGenerator.generate(25, 3);
     Path input = dir.resolve("mixed.txt");
-    Files.writeString(input, "1...........4..3\n" + EmbeddedPuzzles.all().get(3).toLine() + "\n" + big.toLine() + "\n");
-    assertEquals(0, run("solve", "--input", input.toString(), "--cache-dir", dir.toString()), err.toString());
+    Files.writeString(
+        input,
+        "1...........4..3\n" + EmbeddedPuzzles.all().get(3).toLine() + "\n" + big.toLine() + "\n");
+    assertEquals(
+        0,
+        run("solve", "--input", input.toString(), "--cache-dir", dir.toString()),
+        err.toString());
     String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
     assertEquals(3, lines.length);
     assertTrue(GridValidator.check(big, parse(25, lines[2])).valid(), lines[2]);
     // The default (maxproduct) takes 25 values through one assignment solve per factor. sumproduct
-    // cannot (2^25 subsets): asked for by name, the 25x25 line is an input error naming the way out,
+    // cannot (2^25 subsets): asked for by name, the 25x25 line is an input error naming the way
+    // out,
     // and the other lines are still solved.
     assertFalse(err.toString().contains("using bp-pairwise"), err.toString());
-    assertEquals(2, run("solve", "--input", input.toString(), "--algorithm", "sumproduct", "--cache-dir", dir.toString()), err.toString());
-    assertTrue(err.toString().contains("line 3:") && err.toString().contains("bp-pairwise"), err.toString());
+    assertEquals(
+        2,
+        run(
+            "solve",
+            "--input",
+            input.toString(),
+            "--algorithm",
+            "sumproduct",
+            "--cache-dir",
+            dir.toString()),
+        err.toString());
+    assertTrue(
+        err.toString().contains("line 3:") && err.toString().contains("bp-pairwise"),
+        err.toString());
     assertTrue(err.toString().contains("solved 2 of 3"), err.toString());
   }
 
@@ -100,29 +128,72 @@ class MainTest {
     Files.writeString(model, "var x[3] in 1..3;\nobserve x;\nalldiff(x[0], x[1], x[2]);\n");
     Path input = dir.resolve("in.txt");
     Files.writeString(input, "1...........4..3\n...4..2...3.1...\n");
-    assertEquals(2, run("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", dir.toString()));
+    assertEquals(
+        2,
+        run(
+            "solve",
+            "--model",
+            model.toString(),
+            "--input",
+            input.toString(),
+            "--cache-dir",
+            dir.toString()));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
-    assertTrue(err.toString().startsWith(model + ":1:5: 'x' holds 3 variables, which is no grid: solve takes a model's first observed"
-        + " 2-D array (or a 1-D one of a square size) as the grid"), err.toString());
-    assertEquals(1, err.toString().lines().filter(l -> l.contains("holds 3 variables")).count(), err.toString());
+    assertTrue(
+        err.toString()
+            .startsWith(
+                model
+                    + ":1:5: 'x' holds 3 variables, which is no grid: solve takes a model's first observed"
+                    + " 2-D array (or a 1-D one of a square size) as the grid"),
+        err.toString());
+    assertEquals(
+        1,
+        err.toString().lines().filter(l -> l.contains("holds 3 variables")).count(),
+        err.toString());
   }
 
   @Test
   void aModelThatCannotTakeOneSizeRefusesThosePuzzlesOnceAndSolvesTheRest() throws Exception {
     Path model = dir.resolve("four.fg");
-    Files.writeString(model, "param n = 2;\nlet N = n * n;\nvar cell[4][4] in 1..4;\nobserve cell;\n"
-        + "for r in 0..3 { alldiff(cell[r][c] for c in 0..3); }\nfor c in 0..3 { alldiff(cell[r][c] for r in 0..3); }\n"
-        + "for br in 0..1, bc in 0..1 { alldiff(cell[br*2 + i][bc*2 + j] for i in 0..1, j in 0..1); }\n");
-    String nine = EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow().toLine();
+    Files.writeString(
+        model,
+        "param n = 2;\nlet N = n * n;\nvar cell[4][4] in 1..4;\nobserve cell;\n"
+            + "for r in 0..3 { alldiff(cell[r][c] for c in 0..3); }\nfor c in 0..3 { alldiff(cell[r][c] for r in 0..3); }\n"
+            + "for br in 0..1, bc in 0..1 { alldiff(cell[br*2 + i][bc*2 + j] for i in 0..1, j in 0..1); }\n");
+    String nine =
+        EmbeddedPuzzles.all().stream()
+            .filter(g -> g.side() == 9)
+            .findFirst()
+            .orElseThrow()
+            .toLine();
     Path input = dir.resolve("in.txt");
     Files.writeString(input, nine + "\n1...........4..3\n" + nine + "\n" + nine + "\n");
-    assertEquals(2, run("solve", "--model", model.toString(), "--input", input.toString(), "--cache-dir", dir.toString()));
+    assertEquals(
+        2,
+        run(
+            "solve",
+            "--model",
+            model.toString(),
+            "--input",
+            input.toString(),
+            "--cache-dir",
+            dir.toString()));
     List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
-    assertEquals(List.of(nine, lines.get(1), nine, nine), lines, "every puzzle line has its output line, in order");
-    assertTrue(GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(1))).valid(), lines.get(1));
-    assertEquals(1, err.toString().lines().filter(l -> l.contains("a 9x9 puzzle has 81 cells")).count(), err.toString());
+    assertEquals(
+        List.of(nine, lines.get(1), nine, nine),
+        lines,
+        "every puzzle line has its output line, in order");
+    assertTrue(
+        GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(1))).valid(),
+        lines.get(1));
+    assertEquals(
+        1,
+        err.toString().lines().filter(l -> l.contains("a 9x9 puzzle has 81 cells")).count(),
+        err.toString());
     assertTrue(err.toString().contains("fgc: line 1: "), err.toString());
-    assertTrue(err.toString().contains("solved 1 of 4") && err.toString().contains("3 input errors"), err.toString());
+    assertTrue(
+        err.toString().contains("solved 1 of 4") && err.toString().contains("3 input errors"),
+        err.toString());
   }
 
   @Test
@@ -148,7 +219,14 @@ class MainTest {
   void usageErrorsExitWithTwo() {
     assertEquals(2, run("solve", "--no-such-option"));
     assertEquals(2, run());
-    assertEquals(2, run("solve", "--input", dir.resolve("missing.txt").toString(), "--cache-dir", dir.toString()));
+    assertEquals(
+        2,
+        run(
+            "solve",
+            "--input",
+            dir.resolve("missing.txt").toString(),
+            "--cache-dir",
+            dir.toString()));
   }
 
   @Test
@@ -160,9 +238,13 @@ class MainTest {
       assertTrue(usage.contains("\n  " + command + " "), command + " missing from:\n" + usage);
     }
     assertEquals(2, run("solv"));
-    assertTrue(err.toString(StandardCharsets.UTF_8).contains("fgc solve"), err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("fgc solve"),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(0, run("cache", "--help"));
-    assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: fgc cache"), out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).startsWith("Usage: fgc cache"),
+        out.toString(StandardCharsets.UTF_8));
   }
 
   private static Grid parse(int side, String line) {

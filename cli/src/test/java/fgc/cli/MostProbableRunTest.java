@@ -15,16 +15,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code run} on weighted models answers the most probable assignment and says how: by
- * elimination where it fits, by branch and bound with {@code --driver exact}, approximate by
- * decimation; each answer's weight is checked against enumeration's optimum.
+ * {@code run} on weighted models answers the most probable assignment and says how: by elimination
+ * where it fits, by branch and bound with {@code --driver exact}, approximate by decimation; each
+ * answer's weight is checked against enumeration's optimum.
  */
 class MostProbableRunTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  private static final String KNAPSACK = "model knapsack;\ndata bulk; data value;\nvar take[8] in 0..1;\nobserve take;\n"
-      + "sum(take[i] * bulk[i] for i in 0..7) <= 20;\nfor i in 0..7 { weight(take[i]) = exp(take[i] * value[i]); }\n";
+  private static final String KNAPSACK =
+      "model knapsack;\ndata bulk; data value;\nvar take[8] in 0..1;\nobserve take;\n"
+          + "sum(take[i] * bulk[i] for i in 0..7) <= 20;\nfor i in 0..7 { weight(take[i]) = exp(take[i] * value[i]); }\n";
   private static final int[] BULK = {5, 7, 4, 3, 9, 6, 8, 2};
   private static final int[] VALUE = {12, 19, 10, 9, 27, 14, 21, 4};
 
@@ -34,7 +34,10 @@ class MostProbableRunTest {
 
   private Path[] knapsack() throws Exception {
     Path model = Files.writeString(dir.resolve("knapsack.fg"), KNAPSACK);
-    Path data = Files.writeString(dir.resolve("knapsack.fgd"), "bulk = [5 7 4 3 9 6 8 2];\nvalue = [12 19 10 9 27 14 21 4];\n");
+    Path data =
+        Files.writeString(
+            dir.resolve("knapsack.fgd"),
+            "bulk = [5 7 4 3 9 6 8 2];\nvalue = [12 19 10 9 27 14 21 4];\n");
     return new Path[] {model, data};
   }
 
@@ -77,25 +80,54 @@ class MostProbableRunTest {
   @Test
   void aKnapsackAnswersTheMostValuablePackingProvenOptimal() throws Exception {
     Path[] k = knapsack();
-    CliRun byDefault = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--cache-dir", cache());
+    CliRun byDefault =
+        CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--cache-dir", cache());
     assertEquals(0, byDefault.exitCode, byDefault::toString);
-    assertTrue(byDefault.out.startsWith("method: most probable assignment by elimination (max-product, exact: proven optimal)"),
+    assertTrue(
+        byDefault.out.startsWith(
+            "method: most probable assignment by elimination (max-product, exact: proven optimal)"),
         byDefault::toString);
     assertEquals(bestPacking(), packed(values(byDefault)));
 
-    CliRun exact = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "exact", "--cache-dir", cache());
+    CliRun exact =
+        CliRun.of(
+            "run",
+            k[0].toString(),
+            "--data",
+            k[1].toString(),
+            "--driver",
+            "exact",
+            "--cache-dir",
+            cache());
     assertEquals(0, exact.exitCode, exact::toString);
-    assertTrue(exact.out.startsWith("method: most probable assignment by branch and bound (proven optimal, "), exact::toString);
+    assertTrue(
+        exact.out.startsWith(
+            "method: most probable assignment by branch and bound (proven optimal, "),
+        exact::toString);
     assertEquals(bestPacking(), packed(values(exact)));
-    assertTrue(exact.out.contains(String.format(Locale.ROOT, "log10 weight %.6f", bestPacking() / Math.log(10))), exact::toString);
+    assertTrue(
+        exact.out.contains(
+            String.format(Locale.ROOT, "log10 weight %.6f", bestPacking() / Math.log(10))),
+        exact::toString);
   }
 
   @Test
   void decimationIsLabelledApproximate() throws Exception {
     Path[] k = knapsack();
-    CliRun run = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "decimate", "--cache-dir", cache());
+    CliRun run =
+        CliRun.of(
+            "run",
+            k[0].toString(),
+            "--data",
+            k[1].toString(),
+            "--driver",
+            "decimate",
+            "--cache-dir",
+            cache());
     assertEquals(0, run.exitCode, run::toString);
-    assertTrue(run.out.startsWith("method: an assignment by decimate with maxproduct (approximate: not proven the most probable"),
+    assertTrue(
+        run.out.startsWith(
+            "method: an assignment by decimate with maxproduct (approximate: not proven the most probable"),
         run::toString);
     assertTrue(packed(values(run)) <= bestPacking());
   }
@@ -103,35 +135,89 @@ class MostProbableRunTest {
   @Test
   void aNodeLimitPrintsTheBestFoundNotProven() throws Exception {
     Path[] k = knapsack();
-    CliRun run = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "exact", "--node-limit", "8",
-        "--cache-dir", cache());
+    CliRun run =
+        CliRun.of(
+            "run",
+            k[0].toString(),
+            "--data",
+            k[1].toString(),
+            "--driver",
+            "exact",
+            "--node-limit",
+            "8",
+            "--cache-dir",
+            cache());
     assertEquals(0, run.exitCode, run::toString);
-    assertTrue(run.out.startsWith("method: most probable assignment by branch and bound (not proven optimal: stopped at the node"
-        + " limit (--node-limit 8)"), run::toString);
+    assertTrue(
+        run.out.startsWith(
+            "method: most probable assignment by branch and bound (not proven optimal: stopped at the node"
+                + " limit (--node-limit 8)"),
+        run::toString);
     packed(values(run));
-    CliRun none = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "exact", "--node-limit", "2",
-        "--cache-dir", cache());
+    CliRun none =
+        CliRun.of(
+            "run",
+            k[0].toString(),
+            "--data",
+            k[1].toString(),
+            "--driver",
+            "exact",
+            "--node-limit",
+            "2",
+            "--cache-dir",
+            cache());
     assertEquals(1, none.exitCode, none::toString);
-    assertEquals("fgc: no assignment found before the node limit (--node-limit 2) (not a proof that none exists)\n", none.err);
+    assertEquals(
+        "fgc: no assignment found before the node limit (--node-limit 2) (not a proof that none exists)\n",
+        none.err);
   }
 
   @Test
   void aLimitWhereNoBranchAndBoundRunsIsRefused() throws Exception {
     Path[] k = knapsack();
-    CliRun run = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "decimate", "--time-limit", "1",
-        "--cache-dir", cache());
+    CliRun run =
+        CliRun.of(
+            "run",
+            k[0].toString(),
+            "--data",
+            k[1].toString(),
+            "--driver",
+            "decimate",
+            "--time-limit",
+            "1",
+            "--cache-dir",
+            cache());
     assertEquals(2, run.exitCode, run::toString);
-    assertTrue(run.err.startsWith("fgc: --time-limit and --node-limit bound the branch and bound of a weighted model's"), run::toString);
+    assertTrue(
+        run.err.startsWith(
+            "fgc: --time-limit and --node-limit bound the branch and bound of a weighted model's"),
+        run::toString);
     CliRun plain = CliRun.of("run", "latin", "--node-limit", "5", "--cache-dir", cache());
     assertEquals(2, plain.exitCode, plain::toString);
-    assertTrue(plain.err.trim().endsWith("model latin has no soft factor (weights that differ)"), plain::toString);
+    assertTrue(
+        plain.err.trim().endsWith("model latin has no soft factor (weights that differ)"),
+        plain::toString);
   }
 
   @Test
   void evidenceBeyondTheCapacityHasNoAssignment() throws Exception {
     Path[] k = knapsack();
-    CliRun run = CliRun.of("run", k[0].toString(), "--data", k[1].toString(), "--driver", "exact", "--observe", "take[1]=1",
-        "--observe", "take[4]=1", "--observe", "take[6]=1", "--cache-dir", cache());
+    CliRun run =
+        CliRun.of(
+            "run",
+            k[0].toString(),
+            "--data",
+            k[1].toString(),
+            "--driver",
+            "exact",
+            "--observe",
+            "take[1]=1",
+            "--observe",
+            "take[4]=1",
+            "--observe",
+            "take[6]=1",
+            "--cache-dir",
+            cache());
     assertEquals(1, run.exitCode, run::toString);
     assertTrue(run.err.startsWith("fgc: no assignment: "), run::toString);
     assertEquals("", run.out);
@@ -165,11 +251,13 @@ class MostProbableRunTest {
     // A 30 x 30 ferromagnet: each edge weighs 2 when its ends agree, 1 else. No assignment beats
     // every edge at its largest weight, 2^1740, which the agreeing ones reach: the optimum.
     int side = 30;
-    StringBuilder sb = new StringBuilder("MARKOV\n" + side * side + "\n" + "2 ".repeat(side * side).trim() + "\n");
+    StringBuilder sb =
+        new StringBuilder("MARKOV\n" + side * side + "\n" + "2 ".repeat(side * side).trim() + "\n");
     StringBuilder scopes = new StringBuilder();
     int count = 0;
     for (int v = 0; v < side * side; v++) {
-      for (int w : new int[] {v % side + 1 < side ? v + 1 : -1, v + side < side * side ? v + side : -1}) {
+      for (int w :
+          new int[] {v % side + 1 < side ? v + 1 : -1, v + side < side * side ? v + side : -1}) {
         if (w >= 0) {
           scopes.append("2 ").append(v).append(' ').append(w).append('\n');
           count++;
@@ -181,7 +269,10 @@ class MostProbableRunTest {
     double optimum = count * Math.log10(2);
     CliRun task = CliRun.of("run", file.toString(), "--task", "MPE", "--cache-dir", cache());
     assertEquals(0, task.exitCode, task::toString);
-    assertTrue(task.err.contains("MPE by branch and bound (the model is past elimination's limits): proven optimal"), task::toString);
+    assertTrue(
+        task.err.contains(
+            "MPE by branch and bound (the model is past elimination's limits): proven optimal"),
+        task::toString);
     Model m = UaiFormat.read(file).model();
     String[] mpe = task.out.split("\n")[1].trim().split(" ");
     int[] values = new int[m.variableCount()];
@@ -191,11 +282,17 @@ class MostProbableRunTest {
     assertEquals(optimum, MostProbable.log10Weight(m, values), 1e-9);
     CliRun run = CliRun.of("run", file.toString(), "--cache-dir", cache());
     assertEquals(0, run.exitCode, run::toString);
-    assertTrue(run.out.startsWith("method: most probable assignment by branch and bound (proven optimal, "), run::toString);
+    assertTrue(
+        run.out.startsWith(
+            "method: most probable assignment by branch and bound (proven optimal, "),
+        run::toString);
     assertEquals(optimum, MostProbable.log10Weight(m, values(run)), 1e-9);
   }
 
-  /** A MARKOV network on an n x n grid of binary variables: a prior on each and a table on each edge. */
+  /**
+   * A MARKOV network on an n x n grid of binary variables: a prior on each and a table on each
+   * edge.
+   */
   private static String grid(Random r, int n) {
     StringBuilder scopes = new StringBuilder();
     StringBuilder tables = new StringBuilder();
@@ -207,13 +304,29 @@ class MostProbableRunTest {
       for (int u : new int[] {v % n + 1 < n ? v + 1 : -1, v + n < n * n ? v + n : -1}) {
         if (u >= 0) {
           scopes.append("2 ").append(v).append(' ').append(u).append('\n');
-          tables.append("\n4\n").append(weight(r)).append(' ').append(weight(r)).append(' ').append(weight(r)).append(' ')
-              .append(weight(r)).append('\n');
+          tables
+              .append("\n4\n")
+              .append(weight(r))
+              .append(' ')
+              .append(weight(r))
+              .append(' ')
+              .append(weight(r))
+              .append(' ')
+              .append(weight(r))
+              .append('\n');
           count++;
         }
       }
     }
-    return "MARKOV\n" + n * n + "\n" + "2 ".repeat(n * n).trim() + "\n" + count + "\n" + scopes + tables;
+    return "MARKOV\n"
+        + n * n
+        + "\n"
+        + "2 ".repeat(n * n).trim()
+        + "\n"
+        + count
+        + "\n"
+        + scopes
+        + tables;
   }
 
   private static String weight(Random r) {

@@ -11,20 +11,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fgc run} on BIF and UAI files: variables and states by the names the file gives them. */
 class NamesFromFilesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** Difficulty (easy, hard) -> Grade (A, B, C). */
-  private static final String STUDENT = String.join("\n",
-      "network student {}",
-      "variable Difficulty { type discrete [ 2 ] { easy, hard }; }",
-      "variable Grade { type discrete [ 3 ] { A, B, C }; }",
-      "probability ( Difficulty ) { table 0.6, 0.4; }",
-      "probability ( Grade | Difficulty ) {",
-      "  (easy) 0.7, 0.2, 0.1;",
-      "  (hard) 0.2, 0.3, 0.5;",
-      "}",
-      "");
+  private static final String STUDENT =
+      String.join(
+          "\n",
+          "network student {}",
+          "variable Difficulty { type discrete [ 2 ] { easy, hard }; }",
+          "variable Grade { type discrete [ 3 ] { A, B, C }; }",
+          "probability ( Difficulty ) { table 0.6, 0.4; }",
+          "probability ( Grade | Difficulty ) {",
+          "  (easy) 0.7, 0.2, 0.1;",
+          "  (hard) 0.2, 0.3, 0.5;",
+          "}",
+          "");
 
   private record Result(int code, String out, String err) {}
 
@@ -46,14 +47,20 @@ class NamesFromFilesTest {
   void marginalsPrintStatesByName() throws Exception {
     Result r = run("run", student(), "--marginals");
     assertEquals(0, r.code(), r.err());
-    assertEquals(List.of("method: exact (elimination)", "Difficulty easy:0.6000 hard:0.4000", "Grade A:0.5000 B:0.2400 C:0.2600"),
+    assertEquals(
+        List.of(
+            "method: exact (elimination)",
+            "Difficulty easy:0.6000 hard:0.4000",
+            "Grade A:0.5000 B:0.2400 C:0.2600"),
         r.out().lines().toList());
   }
 
   @Test
   void observesAStateByNameOrByIndex() throws Exception {
     // P(easy | C) = 0.6 * 0.1 / (0.6 * 0.1 + 0.4 * 0.5) = 0.06 / 0.26
-    String expected = String.format(java.util.Locale.ROOT, "Difficulty easy:%.4f hard:%.4f", 0.06 / 0.26, 0.20 / 0.26);
+    String expected =
+        String.format(
+            java.util.Locale.ROOT, "Difficulty easy:%.4f hard:%.4f", 0.06 / 0.26, 0.20 / 0.26);
     Result byName = run("run", student(), "--marginals", "--observe", "Grade=C");
     assertEquals(0, byName.code(), byName.err());
     assertEquals(expected, byName.out().lines().toList().get(1));
@@ -73,12 +80,17 @@ class NamesFromFilesTest {
   void misspeltStatesAndVariablesGetADidYouMean() throws Exception {
     Result state = run("run", student(), "--marginals", "--observe", "Grade=c");
     assertEquals(2, state.code(), state.out());
-    assertTrue(state.err().contains("'c' is not a state of Grade; its states are A, B, C"), state.err());
+    assertTrue(
+        state.err().contains("'c' is not a state of Grade; its states are A, B, C"), state.err());
     Result near = run("run", student(), "--marginals", "--observe", "Difficulty=hrad");
-    assertTrue(near.err().contains("'hrad' is not a state of Difficulty; did you mean 'hard'?"), near.err());
+    assertTrue(
+        near.err().contains("'hrad' is not a state of Difficulty; did you mean 'hard'?"),
+        near.err());
     Result variable = run("run", student(), "--marginals", "--observe", "Grdae=A");
     assertEquals(2, variable.code(), variable.out());
-    assertTrue(variable.err().contains("has no variable array 'Grdae'; did you mean 'Grade'?"), variable.err());
+    assertTrue(
+        variable.err().contains("has no variable array 'Grdae'; did you mean 'Grade'?"),
+        variable.err());
     assertTrue(!variable.err().contains("Exception"), variable.err());
   }
 

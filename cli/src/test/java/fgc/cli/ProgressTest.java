@@ -15,7 +15,8 @@ class ProgressTest {
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
   private Progress.Lines lines(long total) {
-    return new Progress.Lines("solve", total, "puzzles", new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> now);
+    return new Progress.Lines(
+        "solve", total, "puzzles", new PrintStream(bytes, true, StandardCharsets.UTF_8), () -> now);
   }
 
   private String printed() {
@@ -85,7 +86,8 @@ class ProgressTest {
     Thread hook = p.hook;
     assertTrue(hook != null);
     p.close();
-    // Removed already (false: not registered): a hook still registered would print on the JVM's normal exit.
+    // Removed already (false: not registered): a hook still registered would print on the JVM's
+    // normal exit.
     assertFalse(Runtime.getRuntime().removeShutdownHook(hook));
   }
 
@@ -100,9 +102,14 @@ class ProgressTest {
 
   @Test
   void theTotalOfAPuzzleFileCountsEveryOutputLine() {
-    String sudoku = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    String sudoku =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     // Two one-line puzzles, a bad line, a 4x4 grid over four rows, comments and blanks.
-    String text = "# a corpus\n" + sudoku + "\n\nxyz\n" + sudoku + "  # again\n1...\n..2.\n.3..\n...4\n";
-    assertEquals(4, SolveCommand.countEntries(fgc.puzzles.PuzzleReader.of(new java.io.StringReader(text), "t")));
+    String text =
+        "# a corpus\n" + sudoku + "\n\nxyz\n" + sudoku + "  # again\n1...\n..2.\n.3..\n...4\n";
+    assertEquals(
+        4,
+        SolveCommand.countEntries(
+            fgc.puzzles.PuzzleReader.of(new java.io.StringReader(text), "t")));
   }
 }

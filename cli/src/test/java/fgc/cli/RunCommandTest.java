@@ -10,16 +10,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fgc run}: a non-grid model with a data file, its answer printed and checked here. */
 class RunCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void coloursAGraphFromADataFileWithAnObservedValue() throws Exception {
     Path data = dir.resolve("triangle.fgd");
     Files.writeString(data, "nodes = 4;\nedges = [0 1, 1 2, 2 0, 2 3];\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
-      int code = cli.run("run", "colouring", "--data", data.toString(), "--observe", "colour[3]=1",
-          "--cache-dir", dir.resolve("cache").toString());
+      int code =
+          cli.run(
+              "run",
+              "colouring",
+              "--data",
+              data.toString(),
+              "--observe",
+              "colour[3]=1",
+              "--cache-dir",
+              dir.resolve("cache").toString());
       assertEquals(0, code, cli.err());
       int[] c = new int[4];
       for (String line : cli.out().split("\n")) {
@@ -35,9 +42,18 @@ class RunCommandTest {
     Path data = dir.resolve("bad.fgd");
     Files.writeString(data, "nodes = 4;\nedges = [0 1, 1 9];\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
-      assertEquals(2, cli.run("run", "colouring", "--data", data.toString(), "--cache-dir", dir.resolve("cache").toString()));
+      assertEquals(
+          2,
+          cli.run(
+              "run",
+              "colouring",
+              "--data",
+              data.toString(),
+              "--cache-dir",
+              dir.resolve("cache").toString()));
       assertTrue(cli.err().startsWith("colouring.fg:11:"), cli.err());
-      assertTrue(cli.err().contains("index 9 is out of range 0..3 in dimension 1 of 'colour'"), cli.err());
+      assertTrue(
+          cli.err().contains("index 9 is out of range 0..3 in dimension 1 of 'colour'"), cli.err());
     }
   }
 
@@ -46,7 +62,16 @@ class RunCommandTest {
     Path data = dir.resolve("u.fgd");
     Files.writeString(data, "seen = [1 1 0 _ 1 1];\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
-      assertEquals(0, cli.run("run", "chain", "--data", data.toString(), "--marginals", "--cache-dir", dir.resolve("cache").toString()));
+      assertEquals(
+          0,
+          cli.run(
+              "run",
+              "chain",
+              "--data",
+              data.toString(),
+              "--marginals",
+              "--cache-dir",
+              dir.resolve("cache").toString()));
       assertTrue(cli.out().startsWith("method: exact (elimination)\nweather[0] 0:0."), cli.out());
       assertTrue(cli.out().contains("\nseen[3] 0:"), cli.out());
     }
@@ -83,8 +108,12 @@ class RunCommandTest {
       assertEquals(expected[t], value(out, "weather[" + t + "]", 1), "P(rain on day " + t + ")");
     }
     // Sum-product BP on the chain (a tree) converges to the same numbers and says how it got there.
-    String[] bp = lines("run", "chain", "--data", "umbrella.fgd", "--marginals", "--algorithm", "sumproduct");
-    assertTrue(bp[0].matches("method: BP on a tree \\(sumproduct, exact once converged\\): \\d+ sweeps, converged to 1e-9"), bp[0]);
+    String[] bp =
+        lines("run", "chain", "--data", "umbrella.fgd", "--marginals", "--algorithm", "sumproduct");
+    assertTrue(
+        bp[0].matches(
+            "method: BP on a tree \\(sumproduct, exact once converged\\): \\d+ sweeps, converged to 1e-9"),
+        bp[0]);
     for (int t = 0; t < 6; t++) {
       assertEquals(expected[t], value(bp, "weather[" + t + "]", 1));
     }
@@ -97,19 +126,40 @@ class RunCommandTest {
     assertEquals("0.7079", value(out, "rain", 1));
     assertEquals("0.4298", value(out, "sprinkler", 1));
     // BP on its cycle (cloudy, sprinkler, wet, rain) is approximate, and labelled so.
-    String[] loopy = lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "sumproduct");
-    assertTrue(loopy[0].matches("method: loopy BP \\(sumproduct, approximate\\): \\d+ sweeps, converged to 1e-9"), loopy[0]);
-    String[] cut = lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "sumproduct", "--sweeps", "2");
-    assertTrue(cut[0].matches("method: loopy BP \\(sumproduct, approximate\\): did not converge after 2 sweeps"
-        + " \\(largest change \\d(\\.\\d)?e-?\\d+\\)"), cut[0]);
-    String[] max = lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "maxproduct");
-    assertTrue(max[0].startsWith("method: max-marginals (maxproduct): not probabilities: "), max[0]);
+    String[] loopy =
+        lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "sumproduct");
+    assertTrue(
+        loopy[0].matches(
+            "method: loopy BP \\(sumproduct, approximate\\): \\d+ sweeps, converged to 1e-9"),
+        loopy[0]);
+    String[] cut =
+        lines(
+            "run",
+            "sprinkler",
+            "--observe",
+            "wet=1",
+            "--marginals",
+            "--algorithm",
+            "sumproduct",
+            "--sweeps",
+            "2");
+    assertTrue(
+        cut[0].matches(
+            "method: loopy BP \\(sumproduct, approximate\\): did not converge after 2 sweeps"
+                + " \\(largest change \\d(\\.\\d)?e-?\\d+\\)"),
+        cut[0]);
+    String[] max =
+        lines("run", "sprinkler", "--observe", "wet=1", "--marginals", "--algorithm", "maxproduct");
+    assertTrue(
+        max[0].startsWith("method: max-marginals (maxproduct): not probabilities: "), max[0]);
   }
 
   @Test
   void aRuledOutValuePrintsAsZeroAndATinyOneInScientificNotation() throws Exception {
     Path model = dir.resolve("tiny.fg");
-    Files.writeString(model, "model tiny; var x in 0..2; var y in 0..1;\nprior(x) = [0, 1.2e-17, 1];\nprior(y) = [1, 3];\n");
+    Files.writeString(
+        model,
+        "model tiny; var x in 0..2; var y in 0..1;\nprior(x) = [0, 1.2e-17, 1];\nprior(y) = [1, 3];\n");
     String[] out = lines("run", model.toString(), "--marginals");
     assertEquals("method: exact (elimination)", out[0]);
     assertEquals("x 0:0 1:1.2e-17 2:1", out[1]);
@@ -120,16 +170,21 @@ class RunCommandTest {
   void bpPairwiseOnAnAllDifferentIsLoopyBecauseItsPairsCloseACycle() throws Exception {
     // bp-pairwise runs on the not-equal pairs of the alldiff: three variables, a triangle.
     Path model = dir.resolve("ad3.fg");
-    Files.writeString(model, "model ad3; var x[3] in 0..2;\nalldiff(x[0], x[1], x[2]);\n"
-        + "prior(x[0]) = [5, 1, 1];\nprior(x[1]) = [1, 4, 2];\nprior(x[2]) = [2, 2, 3];\n");
+    Files.writeString(
+        model,
+        "model ad3; var x[3] in 0..2;\nalldiff(x[0], x[1], x[2]);\n"
+            + "prior(x[0]) = [5, 1, 1];\nprior(x[1]) = [1, 4, 2];\nprior(x[2]) = [2, 2, 3];\n");
     String[] out = lines("run", model.toString(), "--marginals", "--algorithm", "bp-pairwise");
     assertTrue(out[0].startsWith("method: loopy BP (bp-pairwise, approximate)"), out[0]);
     // Two variables: one pair, a tree, where BP is exact once converged.
     Path two = dir.resolve("ad2.fg");
-    Files.writeString(two, "model ad2; var x[2] in 0..2;\nalldiff(x[0], x[1]);\nprior(x[0]) = [5, 1, 1];\n"
-        + "neq(x[0], x[1]);\n");
+    Files.writeString(
+        two,
+        "model ad2; var x[2] in 0..2;\nalldiff(x[0], x[1]);\nprior(x[0]) = [5, 1, 1];\n"
+            + "neq(x[0], x[1]);\n");
     String[] tree = lines("run", two.toString(), "--marginals", "--algorithm", "bp-pairwise");
-    assertTrue(tree[0].startsWith("method: BP on a tree (bp-pairwise, exact once converged)"), tree[0]);
+    assertTrue(
+        tree[0].startsWith("method: BP on a tree (bp-pairwise, exact once converged)"), tree[0]);
   }
 
   @Test

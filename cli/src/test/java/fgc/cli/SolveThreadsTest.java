@@ -30,8 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * thread writes, line for line in input order, with the same messages and the same exit code.
  */
 class SolveThreadsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
    * Enough puzzles that several are in flight at once, of two sizes, with a bad line, a comment,
@@ -64,8 +63,12 @@ class SolveThreadsTest {
 
   private static String summary(CliRun run) {
     // "solved X of Y in N ms; E input errors": the time differs from run to run, the rest may not.
-    return run.err.lines().filter(l -> l.startsWith("solved ")).map(l -> l.replaceAll(" in \\d+ ms", ""))
-        .findFirst().orElse("(no summary) " + run.err);
+    return run.err
+        .lines()
+        .filter(l -> l.startsWith("solved "))
+        .map(l -> l.replaceAll(" in \\d+ ms", ""))
+        .findFirst()
+        .orElse("(no summary) " + run.err);
   }
 
   private static List<String> messages(CliRun run) {
@@ -73,29 +76,65 @@ class SolveThreadsTest {
   }
 
   private void sameWithThreads(String... args) throws IOException {
-    CliRun one = CliRun.of(Stream.concat(Stream.of(args), Stream.of("--output", dir.resolve("one.txt").toString())).toArray(String[]::new));
-    CliRun three = CliRun.of(Stream.concat(Stream.of(args), Stream.of("--threads", "3", "--output", dir.resolve("three.txt").toString()))
-        .toArray(String[]::new));
+    CliRun one =
+        CliRun.of(
+            Stream.concat(Stream.of(args), Stream.of("--output", dir.resolve("one.txt").toString()))
+                .toArray(String[]::new));
+    CliRun three =
+        CliRun.of(
+            Stream.concat(
+                    Stream.of(args),
+                    Stream.of("--threads", "3", "--output", dir.resolve("three.txt").toString()))
+                .toArray(String[]::new));
     assertEquals(one.exitCode, three.exitCode, three.toString());
-    assertEquals(withoutTimes(Files.readAllLines(dir.resolve("one.txt"))), withoutTimes(Files.readAllLines(dir.resolve("three.txt"))));
+    assertEquals(
+        withoutTimes(Files.readAllLines(dir.resolve("one.txt"))),
+        withoutTimes(Files.readAllLines(dir.resolve("three.txt"))));
     assertEquals(summary(one), summary(three));
     assertEquals(messages(one), messages(three), "the same messages, in input order");
     // And on standard output, with every line flushed as it is written.
-    CliRun toStdout = CliRun.of(Stream.concat(Stream.of(args), Stream.of("--threads", "2")).toArray(String[]::new));
-    assertEquals(withoutTimes(Files.readAllLines(dir.resolve("one.txt"))), withoutTimes(toStdout.out.lines().toList()));
+    CliRun toStdout =
+        CliRun.of(
+            Stream.concat(Stream.of(args), Stream.of("--threads", "2")).toArray(String[]::new));
+    assertEquals(
+        withoutTimes(Files.readAllLines(dir.resolve("one.txt"))),
+        withoutTimes(toStdout.out.lines().toList()));
   }
 
-  /** The lines with --explain's times per puzzle ("..., 12.3 ms") taken out: they differ from run to run. */
+  /**
+   * The lines with --explain's times per puzzle ("..., 12.3 ms") taken out: they differ from run to
+   * run.
+   */
   private static List<String> withoutTimes(List<String> lines) {
-    return lines.stream().map(l -> l.startsWith("#") ? l.replaceAll(", [0-9.]+ ms$", "") : l).toList();
+    return lines.stream()
+        .map(l -> l.startsWith("#") ? l.replaceAll(", [0-9.]+ ms$", "") : l)
+        .toList();
   }
 
   @Test
   void exactWritesTheSameLinesInTheSameOrderWithThreeThreads() throws IOException {
     Path input = mixedInput();
-    sameWithThreads("solve", "-q", "--driver", "exact", "--input", input.toString(), "--cache-dir", dir.resolve("cache").toString());
-    CliRun run = CliRun.of("solve", "-q", "--driver", "exact", "--threads", "3", "--input", input.toString(),
-        "--cache-dir", dir.resolve("cache").toString());
+    sameWithThreads(
+        "solve",
+        "-q",
+        "--driver",
+        "exact",
+        "--input",
+        input.toString(),
+        "--cache-dir",
+        dir.resolve("cache").toString());
+    CliRun run =
+        CliRun.of(
+            "solve",
+            "-q",
+            "--driver",
+            "exact",
+            "--threads",
+            "3",
+            "--input",
+            input.toString(),
+            "--cache-dir",
+            dir.resolve("cache").toString());
     assertEquals(2, run.exitCode, run.toString());
     assertTrue(run.err.contains("givens conflict") && run.err.contains("expected 16, 81"), run.err);
     int puzzles = 2 * 24 + 1 + EmbeddedPuzzles.all().size();
@@ -113,8 +152,28 @@ class SolveThreadsTest {
     }
     Files.write(input, lines);
     String cache = dir.resolve("cache").toString();
-    sameWithThreads("solve", "-q", "--driver", "decimate", "--restarts", "2", "--input", input.toString(), "--cache-dir", cache);
-    sameWithThreads("solve", "--explain", "--driver", "decimate", "--restarts", "2", "--input", input.toString(), "--cache-dir", cache);
+    sameWithThreads(
+        "solve",
+        "-q",
+        "--driver",
+        "decimate",
+        "--restarts",
+        "2",
+        "--input",
+        input.toString(),
+        "--cache-dir",
+        cache);
+    sameWithThreads(
+        "solve",
+        "--explain",
+        "--driver",
+        "decimate",
+        "--restarts",
+        "2",
+        "--input",
+        input.toString(),
+        "--cache-dir",
+        cache);
   }
 
   /** Standard input that gives {@code text}, then fails as a broken device or pipe would. */
@@ -157,8 +216,18 @@ class SolveThreadsTest {
       List<CliRun> runs = new ArrayList<>();
       for (String threads : new String[] {"1", "2"}) {
         System.setIn(new FailingInput(text.toString()));
-        runs.add(CliRun.of("solve", "-q", "--driver", "exact", "--threads", threads, "--input", "-",
-            "--cache-dir", dir.resolve("cache").toString()));
+        runs.add(
+            CliRun.of(
+                "solve",
+                "-q",
+                "--driver",
+                "exact",
+                "--threads",
+                threads,
+                "--input",
+                "-",
+                "--cache-dir",
+                dir.resolve("cache").toString()));
       }
       for (CliRun run : runs) {
         assertEquals(2, run.exitCode, run.toString());
@@ -178,12 +247,29 @@ class SolveThreadsTest {
   @Test
   void aProgramThatWaitsForEachAnswerGetsItWithThreads() throws Exception {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder(javaBin, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "solve", "-q", "--driver", "exact", "--threads", "2", "--input", "-", "--cache-dir", dir.resolve("cache").toString())
-        .redirectError(dir.resolve("err.txt").toFile()).start();
+    Process child =
+        new ProcessBuilder(
+                javaBin,
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "solve",
+                "-q",
+                "--driver",
+                "exact",
+                "--threads",
+                "2",
+                "--input",
+                "-",
+                "--cache-dir",
+                dir.resolve("cache").toString())
+            .redirectError(dir.resolve("err.txt").toFile())
+            .start();
     ExecutorService reader = Executors.newSingleThreadExecutor();
     Writer in = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8);
-    BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
     try {
       for (long seed = 1; seed <= 3; seed++) {
         Grid puzzle = PuzzleGenerator.generate(9, seed);
@@ -206,7 +292,9 @@ class SolveThreadsTest {
     for (String n : new String[] {"0", "257"}) {
       CliRun run = CliRun.of("solve", "--threads", n);
       assertEquals(2, run.exitCode, run.toString());
-      assertTrue(run.err.contains("--threads must be a whole number from 1 to 256 (got " + n + ")"), run.err);
+      assertTrue(
+          run.err.contains("--threads must be a whole number from 1 to 256 (got " + n + ")"),
+          run.err);
     }
   }
 
@@ -215,16 +303,39 @@ class SolveThreadsTest {
     Path cache = dir.resolve("cache");
     Path input = dir.resolve("in.txt");
     Files.writeString(input, PuzzleGenerator.generate(9, 7).toLine() + "\n");
-    CliRun run = CliRun.of("solve", "-q", "--driver", "exact", "--input", input.toString(), "--cache-dir", cache.toString());
+    CliRun run =
+        CliRun.of(
+            "solve",
+            "-q",
+            "--driver",
+            "exact",
+            "--input",
+            input.toString(),
+            "--cache-dir",
+            cache.toString());
     assertEquals(0, run.exitCode, run.toString());
     try (Stream<Path> files = Files.exists(cache) ? Files.walk(cache) : Stream.empty()) {
-      assertEquals(List.of(), files.filter(Files::isRegularFile).toList(), "the search needs no compiled algorithm");
+      assertEquals(
+          List.of(),
+          files.filter(Files::isRegularFile).toList(),
+          "the search needs no compiled algorithm");
     }
     // Branching by marginals does read one, and finds it compiled on first use.
-    CliRun marginals = CliRun.of("solve", "-q", "--driver", "exact-marginals", "--input", input.toString(), "--cache-dir", cache.toString());
+    CliRun marginals =
+        CliRun.of(
+            "solve",
+            "-q",
+            "--driver",
+            "exact-marginals",
+            "--input",
+            input.toString(),
+            "--cache-dir",
+            cache.toString());
     assertEquals(0, marginals.exitCode, marginals.toString());
     try (Stream<Path> files = Files.walk(cache)) {
-      assertTrue(files.anyMatch(Files::isRegularFile), "exact-marginals compiles its algorithm into the cache");
+      assertTrue(
+          files.anyMatch(Files::isRegularFile),
+          "exact-marginals compiles its algorithm into the cache");
     }
   }
 }

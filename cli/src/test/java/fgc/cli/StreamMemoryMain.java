@@ -15,27 +15,37 @@ public final class StreamMemoryMain {
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     long[] maxLive = {0};
     int[] samples = {0};
-    Thread sampler = new Thread(() -> {
-      while (!Thread.currentThread().isInterrupted()) {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          return;
-        }
-        System.gc();
-        synchronized (maxLive) {
-          maxLive[0] = Math.max(maxLive[0], memory.getHeapMemoryUsage().getUsed());
-          samples[0]++;
-        }
-      }
-    });
+    Thread sampler =
+        new Thread(
+            () -> {
+              while (!Thread.currentThread().isInterrupted()) {
+                try {
+                  Thread.sleep(200);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                System.gc();
+                synchronized (maxLive) {
+                  maxLive[0] = Math.max(maxLive[0], memory.getHeapMemoryUsage().getUsed());
+                  samples[0]++;
+                }
+              }
+            });
     sampler.setDaemon(true);
     sampler.start();
     int code = Main.run(args);
     sampler.interrupt();
     sampler.join();
     synchronized (maxLive) {
-      System.out.println("exit=" + code + " maxLive=" + maxLive[0] + " samples=" + samples[0] + " maxHeap=" + memory.getHeapMemoryUsage().getMax());
+      System.out.println(
+          "exit="
+              + code
+              + " maxLive="
+              + maxLive[0]
+              + " samples="
+              + samples[0]
+              + " maxHeap="
+              + memory.getHeapMemoryUsage().getMax());
     }
     System.exit(0);
   }

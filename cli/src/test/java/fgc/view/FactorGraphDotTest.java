@@ -28,10 +28,11 @@ class FactorGraphDotTest {
   private static final Pattern LABEL = Pattern.compile("label=\"((?:[^\"\\\\]|\\\\.)*)\"");
   private static final Pattern POS = Pattern.compile("pos=\"(-?[0-9.]+),(-?[0-9.]+)!\"");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** One node of the DOT text: its label (DOT escapes as written) and its pinned position, if any. */
+  /**
+   * One node of the DOT text: its label (DOT escapes as written) and its pinned position, if any.
+   */
   private static final class Node {
     final String label;
     final double[] pos;
@@ -42,7 +43,10 @@ class FactorGraphDotTest {
       Matcher label = LABEL.matcher(attributes);
       this.label = label.find() ? label.group(1) : null;
       Matcher pos = POS.matcher(attributes);
-      this.pos = pos.find() ? new double[] {Double.parseDouble(pos.group(1)), Double.parseDouble(pos.group(2))} : null;
+      this.pos =
+          pos.find()
+              ? new double[] {Double.parseDouble(pos.group(1)), Double.parseDouble(pos.group(2))}
+              : null;
     }
   }
 
@@ -62,7 +66,8 @@ class FactorGraphDotTest {
   }
 
   private static Node byLabel(Map<String, Node> nodes, String label) {
-    List<Node> found = nodes.values().stream().filter(n -> label.equals(n.label)).collect(Collectors.toList());
+    List<Node> found =
+        nodes.values().stream().filter(n -> label.equals(n.label)).collect(Collectors.toList());
     assertEquals(1, found.size(), "one node labelled " + label);
     return found.get(0);
   }
@@ -72,11 +77,16 @@ class FactorGraphDotTest {
     Model sudoku = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     String dot = FactorGraphDot.of(sudoku);
     Map<String, Node> nodes = nodes(dot);
-    assertEquals(16, nodes.values().stream().filter(n -> n.attributes.contains("shape=ellipse")).count());
-    assertEquals(12, nodes.values().stream().filter(n -> n.attributes.contains("shape=box")).count());
+    assertEquals(
+        16, nodes.values().stream().filter(n -> n.attributes.contains("shape=ellipse")).count());
+    assertEquals(
+        12, nodes.values().stream().filter(n -> n.attributes.contains("shape=box")).count());
     assertEquals(12 * 4, count(dot, " -- "));
     assertEquals("cell[3][2]", nodes.get("v14").label, "variables are labelled by name");
-    assertEquals(16, nodes.values().stream().filter(n -> n.attributes.contains(FactorGraphDot.OBSERVED)).count(), "observed variables are shaded");
+    assertEquals(
+        16,
+        nodes.values().stream().filter(n -> n.attributes.contains(FactorGraphDot.OBSERVED)).count(),
+        "observed variables are shaded");
   }
 
   @Test
@@ -112,24 +122,41 @@ class FactorGraphDotTest {
       assertEquals(origin[1] - k * row, rowFactor[1], 0.011, "row " + k + " is level with its row");
       assertTrue(rowFactor[0] < origin[0], "row " + k + " is left of the grid");
       double[] columnFactor = byLabel(nodes, "alldiff\\ncolumn " + k).pos;
-      assertEquals(origin[0] + k * column, columnFactor[0], 0.011, "column " + k + " is above its column");
+      assertEquals(
+          origin[0] + k * column, columnFactor[0], 0.011, "column " + k + " is above its column");
       assertTrue(columnFactor[1] > origin[1], "column " + k + " is above the grid");
       double[] box = byLabel(nodes, "alldiff\\nbox " + k).pos;
       double boxLeft = origin[0] + (k % 3) * 3 * column;
       double boxTop = origin[1] - (k / 3) * 3 * row;
-      assertTrue(box[0] > boxLeft && box[0] < boxLeft + 2 * column && box[1] < boxTop && box[1] > boxTop - 2 * row,
+      assertTrue(
+          box[0] > boxLeft
+              && box[0] < boxLeft + 2 * column
+              && box[1] < boxTop
+              && box[1] > boxTop - 2 * row,
           "box " + k + " is inside its box, at " + box[0] + "," + box[1]);
     }
     // No two nodes on the same spot.
-    assertEquals(81 + 27, nodes.values().stream().map(n -> Math.round(n.pos[0] * 100) + "," + Math.round(n.pos[1] * 100)).distinct().count());
+    assertEquals(
+        81 + 27,
+        nodes.values().stream()
+            .map(n -> Math.round(n.pos[0] * 100) + "," + Math.round(n.pos[1] * 100))
+            .distinct()
+            .count());
   }
 
   @Test
   void theLegendNamesObservedAndLatentVariablesAndEveryKindOfFactor() {
     String chain = FactorGraphDot.of(FgcLanguage.bundled("chain", Map.of()));
     String legend = chain.lines().filter(l -> l.startsWith("  label=<")).findFirst().orElseThrow();
-    for (String text : List.of("factor graph of chain: 12 variables, 12 factors", "observed", "latent", ">table<", ">prior<",
-        FactorGraphDot.OBSERVED, FactorGraphDot.LATENT)) {
+    for (String text :
+        List.of(
+            "factor graph of chain: 12 variables, 12 factors",
+            "observed",
+            "latent",
+            ">table<",
+            ">prior<",
+            FactorGraphDot.OBSERVED,
+            FactorGraphDot.LATENT)) {
       assertTrue(legend.contains(text), text + " in " + legend);
     }
     assertFalse(legend.contains("alldiff"), "only the kinds the model has");
@@ -140,7 +167,8 @@ class FactorGraphDotTest {
 
   @Test
   void aGraphWithoutAGridIsLaidOutFreelyWithItsFactorsNamedByKind() {
-    Model petersen = FgcLanguage.resource("fgc/models/colouring.fg", Map.of(), "fgc/examples/petersen.fgd");
+    Model petersen =
+        FgcLanguage.resource("fgc/models/colouring.fg", Map.of(), "fgc/examples/petersen.fgd");
     String dot = FactorGraphDot.of(petersen);
     Map<String, Node> nodes = nodes(dot);
     assertEquals(25, nodes.size());
@@ -167,7 +195,8 @@ class FactorGraphDotTest {
     assertEquals(Optional.of("column 3"), FactorOrigin.of(m, m.factors().get(1)));
     assertEquals(Optional.of("box 3"), FactorOrigin.of(m, m.factors().get(2)));
     assertEquals(Optional.empty(), FactorOrigin.of(m, m.factors().get(3)), "part of a row");
-    assertEquals(Optional.empty(), FactorOrigin.of(m, m.factors().get(4)), "a square across two boxes");
+    assertEquals(
+        Optional.empty(), FactorOrigin.of(m, m.factors().get(4)), "a square across two boxes");
     assertEquals(Optional.empty(), FactorOrigin.of(m, m.factors().get(5)), "a 1-D array");
     assertEquals(Optional.empty(), FactorOrigin.of(m, m.factors().get(6)), "two arrays");
     Map<String, Node> nodes = nodes(FactorGraphDot.of(m));
@@ -177,8 +206,21 @@ class FactorGraphDotTest {
     assertEquals("sum = 7", nodes.get("f6").label);
     // A Latin square has rows and columns, but its side (5) is not a square: no boxes.
     Model latin = FgcLanguage.bundled("latin", Map.of());
-    assertEquals(List.of("row 0", "row 1", "row 2", "row 3", "row 4", "column 0", "column 1", "column 2", "column 3", "column 4"),
-        latin.factors().stream().map(f -> FactorOrigin.of(latin, f).orElse("?")).collect(Collectors.toList()));
+    assertEquals(
+        List.of(
+            "row 0",
+            "row 1",
+            "row 2",
+            "row 3",
+            "row 4",
+            "column 0",
+            "column 1",
+            "column 2",
+            "column 3",
+            "column 4"),
+        latin.factors().stream()
+            .map(f -> FactorOrigin.of(latin, f).orElse("?"))
+            .collect(Collectors.toList()));
   }
 
   @Test
@@ -191,7 +233,11 @@ class FactorGraphDotTest {
     b.neq(x.at(0), x.at(1));
     String dot = FactorGraphDot.of(b.build());
     assertEquals(2, count(dot, " -- "), "one edge per slot");
-    assertEquals(2, nodes(dot).values().stream().filter(n -> n.attributes.contains(FactorGraphDot.LATENT)).count(),
+    assertEquals(
+        2,
+        nodes(dot).values().stream()
+            .filter(n -> n.attributes.contains(FactorGraphDot.LATENT))
+            .count(),
         "unobserved variables are white");
   }
 
@@ -199,13 +245,19 @@ class FactorGraphDotTest {
   void graphvizRendersItWhenInstalled() throws Exception {
     Assumptions.assumeTrue(Graphviz.find().isPresent(), "Graphviz is not installed");
     Path svg = dir.resolve("g.svg");
-    Graphviz.renderSvg(Graphviz.find().get(), FactorGraphDot.of(FgcLanguage.bundled("sudoku", Map.of("n", 2L))), svg);
+    Graphviz.renderSvg(
+        Graphviz.find().get(),
+        FactorGraphDot.of(FgcLanguage.bundled("sudoku", Map.of("n", 2L))),
+        svg);
     String text = Files.readString(svg);
     assertTrue(text.contains("<svg"), text);
-    for (String drawn : List.of("cell[0][0]", "row 3", "column 1", "box 2", "observed", "latent", "all different")) {
+    for (String drawn :
+        List.of(
+            "cell[0][0]", "row 3", "column 1", "box 2", "observed", "latent", "all different")) {
       assertTrue(text.contains(drawn), drawn);
     }
-    // Graphviz keeps pinned nodes where they were put: cell[1][2] right of cell[1][1], cell[2][1] below it.
+    // Graphviz keeps pinned nodes where they were put: cell[1][2] right of cell[1][1], cell[2][1]
+    // below it.
     double[] c00 = centre(text, "cell[1][1]");
     double[] c01 = centre(text, "cell[1][2]");
     double[] c10 = centre(text, "cell[2][1]");
@@ -217,7 +269,12 @@ class FactorGraphDotTest {
 
   /** Where Graphviz drew the text {@code label}: its anchor, from the SVG. */
   private static double[] centre(String svg, String label) {
-    Matcher m = Pattern.compile("<text text-anchor=\"middle\" x=\"(-?[0-9.]+)\" y=\"(-?[0-9.]+)\"[^>]*>" + Pattern.quote(label) + "</text>").matcher(svg);
+    Matcher m =
+        Pattern.compile(
+                "<text text-anchor=\"middle\" x=\"(-?[0-9.]+)\" y=\"(-?[0-9.]+)\"[^>]*>"
+                    + Pattern.quote(label)
+                    + "</text>")
+            .matcher(svg);
     assertTrue(m.find(), label + " drawn");
     return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
   }

@@ -18,10 +18,12 @@ import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
 
 class MarginalsPictureTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** A 4x4 grid: cell 0 given 1, cell 1 sure of 2, cell 2 split evenly over 3 and 4, the rest uniform but 1 ruled out. */
+  /**
+   * A 4x4 grid: cell 0 given 1, cell 1 sure of 2, cell 2 split evenly over 3 and 4, the rest
+   * uniform but 1 ruled out.
+   */
   private static MarginalGrid sample(String title) {
     int[] givens = new int[16];
     givens[0] = 1;
@@ -39,11 +41,19 @@ class MarginalsPictureTest {
     Path file = dir.resolve("m.svg");
     new MarginalsPicture(sample("a <title> & \"quotes\"")).write(file);
     String svg = Files.readString(file);
-    Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-        .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    Document doc =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
     NodeList texts = doc.getElementsByTagName("text");
-    assertEquals("a <title> & \"quotes\"", texts.item(0).getTextContent(), "the title survives escaping");
-    String sure = String.format("#%02x%02x%02x", MarginalsPicture.SURE.getRed(), MarginalsPicture.SURE.getGreen(), MarginalsPicture.SURE.getBlue());
+    assertEquals(
+        "a <title> & \"quotes\"", texts.item(0).getTextContent(), "the title survives escaping");
+    String sure =
+        String.format(
+            "#%02x%02x%02x",
+            MarginalsPicture.SURE.getRed(),
+            MarginalsPicture.SURE.getGreen(),
+            MarginalsPicture.SURE.getBlue());
     int sureSquares = 0;
     NodeList rects = doc.getElementsByTagName("rect");
     for (int i = 0; i < rects.getLength(); i++) {
@@ -53,7 +63,8 @@ class MarginalsPictureTest {
     }
     // One square at probability 1 (cell 1, value 2) and the legend's swatch for 1.
     assertEquals(2, sureSquares);
-    // Background + given + 15 blank cells x 4 values + 5 legend swatches + the legend's given and empty swatches.
+    // Background + given + 15 blank cells x 4 values + 5 legend swatches + the legend's given and
+    // empty swatches.
     assertEquals(1 + 1 + 15 * 4 + 5 + 2, rects.getLength());
   }
 
@@ -75,7 +86,10 @@ class MarginalsPictureTest {
     assertEquals(15 * 4, probe.squares.size(), "one square per value of every blank cell");
   }
 
-  /** A 9x9 grid with the givens of {@code puzzle} (81 characters, '.' blank) and uniform beliefs elsewhere. */
+  /**
+   * A 9x9 grid with the givens of {@code puzzle} (81 characters, '.' blank) and uniform beliefs
+   * elsewhere.
+   */
   private static MarginalGrid nineByNine(String puzzle, String title) {
     int[] givens = new int[81];
     double[][] beliefs = new double[81][];
@@ -91,7 +105,8 @@ class MarginalsPictureTest {
 
   @Test
   void aNineByNinePictureIsAtLeast1200PixelsWideWithItsTitleAndPuzzleOnTop() throws Exception {
-    String puzzle = "2..6...7...68..95........1..67..81..5..7.34...............1.2.59........13.9..8..";
+    String puzzle =
+        "2..6...7...68..95........1..67..81..5..7.34...............1.2.59........13.9..8..";
     String title = "puzzle 1 (line 1), sumproduct, sweep 1";
     MarginalsPicture picture = new MarginalsPicture(nineByNine(puzzle, title));
     Path file = dir.resolve("m.png");
@@ -104,7 +119,10 @@ class MarginalsPictureTest {
     SvgCanvasProbe.Text first = probe.texts.get(0);
     assertEquals(title, first.text, "the title is drawn first");
     assertTrue(first.size >= 20, "the title is large: " + first.size);
-    assertEquals(puzzle + "  (24 givens of 81 cells)", probe.texts.get(1).text, "the puzzle under the title");
+    assertEquals(
+        puzzle + "  (24 givens of 81 cells)",
+        probe.texts.get(1).text,
+        "the puzzle under the title");
     double gridTop = probe.squares.stream().mapToDouble(sq -> sq.y).min().orElseThrow();
     assertTrue(first.y < gridTop && probe.texts.get(1).y < gridTop, "both above the grid");
     // The title is painted: the band it sits in has dark pixels.
@@ -139,11 +157,17 @@ class MarginalsPictureTest {
 
   @Test
   void anUnknownExtensionAndABadGridAreClearErrors() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new MarginalsPicture(sample("x")).write(dir.resolve("m.jpg")));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new MarginalsPicture(sample("x")).write(dir.resolve("m.jpg")));
     assertTrue(e.getMessage().contains(".svg or .png"), e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> MarginalGrid.of(5, new int[25], new double[25][], "x"));
-    assertThrows(IllegalArgumentException.class, () -> MarginalGrid.of(4, new int[16], new double[16][], "x"),
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> MarginalGrid.of(5, new int[25], new double[25][], "x"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> MarginalGrid.of(4, new int[16], new double[16][], "x"),
         "a blank cell without a belief");
   }
 

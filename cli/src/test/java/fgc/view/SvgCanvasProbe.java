@@ -4,7 +4,10 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A canvas that records what a picture draws: the candidate squares it fills and its text, to compare with the file. */
+/**
+ * A canvas that records what a picture draws: the candidate squares it fills and its text, to
+ * compare with the file.
+ */
 final class SvgCanvasProbe implements Canvas {
   static final class Square {
     final double x;
@@ -43,7 +46,14 @@ final class SvgCanvasProbe implements Canvas {
   }
 
   @Override
-  public void rect(double x, double y, double width, double height, Color fill, Color stroke, double strokeWidth) {
+  public void rect(
+      double x,
+      double y,
+      double width,
+      double height,
+      Color fill,
+      Color stroke,
+      double strokeWidth) {
     if (stroke == null && width == height && width == candidate) {
       squares.add(new Square(x, y, width, fill));
     }

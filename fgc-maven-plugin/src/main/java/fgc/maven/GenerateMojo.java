@@ -7,8 +7,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Precompiles the configured models under {@code src/main/fgc} into Java sources under
- * {@code target/generated-sources/fgc}, added as a compile source root. Incremental: nothing is
+ * Precompiles the configured models under {@code src/main/fgc} into Java sources under {@code
+ * target/generated-sources/fgc}, added as a compile source root. Incremental: nothing is
  * regenerated while the models, their data, the configuration and the compiler are unchanged. A
  * model error fails the build with the language's {@code file:line:col} message.
  */

@@ -1,9 +1,9 @@
 package fgc.maven;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.SolverKey;
 import fgc.compiler.CompilerVersion;
 import fgc.compiler.ModelCompiler;
-import fgc.compilation.SolverKey;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;
@@ -27,8 +27,8 @@ import javax.lang.model.SourceVersion;
 
 /**
  * What the plugin's goals do, apart from Maven so that tests can run it: reads the configured
- * models, generates one Java source per solver under the output folder, and keeps a status file
- * so that a build whose models, data, configuration and compiler are unchanged regenerates nothing.
+ * models, generates one Java source per solver under the output folder, and keeps a status file so
+ * that a build whose models, data, configuration and compiler are unchanged regenerates nothing.
  *
  * <p>Every source it writes starts with {@link #MARKER} and the SHA-256 of the rest of the file, so
  * that the plugin can tell its own files: it overwrites or deletes a file only when that line is
@@ -65,8 +65,8 @@ public final class Generation {
    * @param userSourceRoots the folders of sources the user writes ({@code src/main/java}...): the
    *     output folder may be none of them, inside none and hold none
    */
-  public Generation(Path sourceDirectory, Path outputDirectory, Path statusFile,
-      List<Path> userSourceRoots) {
+  public Generation(
+      Path sourceDirectory, Path outputDirectory, Path statusFile, List<Path> userSourceRoots) {
     this.sourceDirectory = sourceDirectory;
     this.outputDirectory = outputDirectory.toAbsolutePath().normalize();
     this.statusFile = statusFile;
@@ -137,7 +137,9 @@ public final class Generation {
       }
     }
     Status previous = readStatus();
-    if (previous != null && previous.digest.equals(digest) && previous.outputs.equals(outputs)
+    if (previous != null
+        && previous.digest.equals(digest)
+        && previous.outputs.equals(outputs)
         && outputs.stream().allMatch(Files::isRegularFile)) {
       return new Result(true, outputs, List.of());
     }
@@ -145,8 +147,12 @@ public final class Generation {
     for (Path out : outputs) {
       String why = notOurs(out);
       if (why != null) {
-        throw new GenerationException("will not overwrite " + out + ": " + why
-            + "; move it away or configure another <className> or <outputDirectory>");
+        throw new GenerationException(
+            "will not overwrite "
+                + out
+                + ": "
+                + why
+                + "; move it away or configure another <className> or <outputDirectory>");
       }
     }
     for (Planned p : planned) {
@@ -157,8 +163,15 @@ public final class Generation {
         try {
           source = ModelCompiler.generateSource(model, spec, solver.getClassName());
         } catch (RuntimeException e) {
-          throw new GenerationException(p.file + ": cannot generate " + solver.getClassName() + " (" + spec.name() + "): "
-              + e.getMessage(), e);
+          throw new GenerationException(
+              p.file
+                  + ": cannot generate "
+                  + solver.getClassName()
+                  + " ("
+                  + spec.name()
+                  + "): "
+                  + e.getMessage(),
+              e);
         }
         write(sourceFile(solver.getClassName()), marked(source.text()));
       }
@@ -184,12 +197,20 @@ public final class Generation {
   private void checkOutputDirectory() throws GenerationException {
     for (Path root : userSourceRoots) {
       if (outputDirectory.startsWith(root) || root.startsWith(outputDirectory)) {
-        String how = outputDirectory.equals(root) ? "is" : outputDirectory.startsWith(root) ? "is inside"
-            : "holds";
-        throw new GenerationException("<outputDirectory> " + outputDirectory + " " + how
-            + " the source folder " + root + ", where your own sources are; fgc writes and deletes"
-            + " files in its output folder, so give one of its own (the default is"
-            + " target/generated-sources/fgc)");
+        String how =
+            outputDirectory.equals(root)
+                ? "is"
+                : outputDirectory.startsWith(root) ? "is inside" : "holds";
+        throw new GenerationException(
+            "<outputDirectory> "
+                + outputDirectory
+                + " "
+                + how
+                + " the source folder "
+                + root
+                + ", where your own sources are; fgc writes and deletes"
+                + " files in its output folder, so give one of its own (the default is"
+                + " target/generated-sources/fgc)");
       }
     }
   }
@@ -232,7 +253,8 @@ public final class Generation {
         return "it has no fgc-maven-plugin marker on its first line; if an older fgc-maven-plugin"
             + " wrote it, run `mvn clean` once and the sources are made again with the marker";
       }
-      return "it was not written by fgc-maven-plugin (its first line is not \"" + MARKER.trim()
+      return "it was not written by fgc-maven-plugin (its first line is not \""
+          + MARKER.trim()
           + " ...\")";
     }
     String sum = text.substring(MARKER.length(), eol);
@@ -268,9 +290,11 @@ public final class Generation {
     Set<String> classNames = new LinkedHashSet<>();
     for (int m = 0; m < models.size(); m++) {
       ModelConfig config = models.get(m);
-      String where = "model " + (m + 1) + (config.getFile() == null ? "" : " (" + config.getFile() + ")");
+      String where =
+          "model " + (m + 1) + (config.getFile() == null ? "" : " (" + config.getFile() + ")");
       if (config.getFile() == null || config.getFile().isBlank()) {
-        throw new GenerationException(where + ": <file> is required: the model's .fg file, relative to " + sourceDirectory);
+        throw new GenerationException(
+            where + ": <file> is required: the model's .fg file, relative to " + sourceDirectory);
       }
       Path file = sourceDirectory.resolve(config.getFile()).normalize();
       if (!Files.isRegularFile(file)) {
@@ -288,25 +312,37 @@ public final class Generation {
         try {
           params.put(e.getKey(), Long.parseLong(e.getValue().trim()));
         } catch (NumberFormatException | NullPointerException x) {
-          throw new GenerationException(where + ": param " + e.getKey() + " = '" + e.getValue() + "' is not a whole number");
+          throw new GenerationException(
+              where + ": param " + e.getKey() + " = '" + e.getValue() + "' is not a whole number");
         }
       }
       if (config.getSolvers().isEmpty()) {
-        throw new GenerationException(where + ": no <solvers>: give at least one <solver> with a <className>");
+        throw new GenerationException(
+            where + ": no <solvers>: give at least one <solver> with a <className>");
       }
       for (SolverConfig solver : config.getSolvers()) {
         String name = solver.getClassName();
         if (name == null || !SourceVersion.isName(name) || !name.contains(".")) {
-          throw new GenerationException(where + ": <className> '" + name
-              + "' is not a qualified Java class name (e.g. com.acme.SprinklerSumProduct)");
+          throw new GenerationException(
+              where
+                  + ": <className> '"
+                  + name
+                  + "' is not a qualified Java class name (e.g. com.acme.SprinklerSumProduct)");
         }
         if (!classNames.add(name)) {
           throw new GenerationException(where + ": class " + name + " is configured twice");
         }
-        String algorithm = solver.getAlgorithm() == null ? AlgorithmSpec.DEFAULT : solver.getAlgorithm();
+        String algorithm =
+            solver.getAlgorithm() == null ? AlgorithmSpec.DEFAULT : solver.getAlgorithm();
         if (!AlgorithmSpec.knownAlgorithms().contains(algorithm)) {
-          throw new GenerationException(where + ": unknown algorithm '" + algorithm + "' for " + name + "; known: "
-              + String.join(", ", AlgorithmSpec.knownAlgorithms()));
+          throw new GenerationException(
+              where
+                  + ": unknown algorithm '"
+                  + algorithm
+                  + "' for "
+                  + name
+                  + "; known: "
+                  + String.join(", ", AlgorithmSpec.knownAlgorithms()));
         }
       }
       planned.add(new Planned(config, file, data, params));
@@ -327,20 +363,29 @@ public final class Generation {
   }
 
   private static AlgorithmSpec spec(Planned p, SolverConfig solver) throws GenerationException {
-    String algorithm = solver.getAlgorithm() == null ? AlgorithmSpec.DEFAULT : solver.getAlgorithm();
+    String algorithm =
+        solver.getAlgorithm() == null ? AlgorithmSpec.DEFAULT : solver.getAlgorithm();
     Map<String, Double> options = new TreeMap<>();
     for (Map.Entry<String, String> e : solver.getOptions().entrySet()) {
       try {
         options.put(e.getKey(), Double.parseDouble(e.getValue().trim()));
       } catch (NumberFormatException | NullPointerException x) {
-        throw new GenerationException(p.file + ": option " + e.getKey() + " = '" + e.getValue() + "' of "
-            + solver.getClassName() + " is not a number");
+        throw new GenerationException(
+            p.file
+                + ": option "
+                + e.getKey()
+                + " = '"
+                + e.getValue()
+                + "' of "
+                + solver.getClassName()
+                + " is not a number");
       }
     }
     try {
       return AlgorithmSpec.named(algorithm, options);
     } catch (RuntimeException e) {
-      throw new GenerationException(p.file + ": " + solver.getClassName() + ": " + e.getMessage(), e);
+      throw new GenerationException(
+          p.file + ": " + solver.getClassName() + ": " + e.getMessage(), e);
     }
   }
 
@@ -355,24 +400,38 @@ public final class Generation {
     text.append("key ").append(KEY_CODE).append('\n');
     for (Planned p : planned) {
       text.append("model ").append(p.file).append(' ').append(fileDigest(p.file)).append('\n');
-      text.append("data ").append(p.data == null ? "-" : p.data + " " + fileDigest(p.data)).append('\n');
+      text.append("data ")
+          .append(p.data == null ? "-" : p.data + " " + fileDigest(p.data))
+          .append('\n');
       text.append("params ").append(new TreeMap<>(p.params)).append('\n');
       for (SolverConfig s : p.config.getSolvers()) {
-        text.append("solver ").append(s.getClassName()).append(' ').append(s.getAlgorithm())
-            .append(' ').append(new TreeMap<>(s.getOptions())).append('\n');
+        text.append("solver ")
+            .append(s.getClassName())
+            .append(' ')
+            .append(s.getAlgorithm())
+            .append(' ')
+            .append(new TreeMap<>(s.getOptions()))
+            .append('\n');
       }
     }
     return SolverKey.sha256Hex(text.toString().getBytes(StandardCharsets.UTF_8));
   }
 
-  /** A digest of the classes that make a key, read once: {@link Model}, {@link AlgorithmSpec}, {@link SolverKey}. */
-  private static final String KEY_CODE = classDigest(Model.class, AlgorithmSpec.class, SolverKey.class);
+  /**
+   * A digest of the classes that make a key, read once: {@link Model}, {@link AlgorithmSpec},
+   * {@link SolverKey}.
+   */
+  private static final String KEY_CODE =
+      classDigest(Model.class, AlgorithmSpec.class, SolverKey.class);
 
   private static String classDigest(Class<?>... classes) {
     StringBuilder text = new StringBuilder();
     for (Class<?> c : classes) {
       try (java.io.InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
-        text.append(c.getName()).append(' ').append(in == null ? "?" : SolverKey.sha256Hex(in.readAllBytes())).append('\n');
+        text.append(c.getName())
+            .append(' ')
+            .append(in == null ? "?" : SolverKey.sha256Hex(in.readAllBytes()))
+            .append('\n');
       } catch (IOException e) {
         text.append(c.getName()).append(" ?\n");
       }
@@ -437,7 +496,9 @@ public final class Generation {
     } catch (IOException e) {
       return null;
     }
-    if (lines.size() < 2 || !lines.get(0).equals(STATUS_HEADER) || !lines.get(1).startsWith("inputs ")) {
+    if (lines.size() < 2
+        || !lines.get(0).equals(STATUS_HEADER)
+        || !lines.get(1).startsWith("inputs ")) {
       return null;
     }
     List<Path> outputs = new ArrayList<>();
@@ -455,7 +516,8 @@ public final class Generation {
   }
 
   private void writeStatus(Status status) throws GenerationException {
-    StringBuilder text = new StringBuilder(STATUS_HEADER).append("\ninputs ").append(status.digest).append('\n');
+    StringBuilder text =
+        new StringBuilder(STATUS_HEADER).append("\ninputs ").append(status.digest).append('\n');
     for (Path out : status.outputs) {
       text.append("output ").append(out.toAbsolutePath()).append('\n');
     }

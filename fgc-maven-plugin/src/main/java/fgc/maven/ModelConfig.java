@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One model to precompile: its {@code .fg} file, parameters, optional data file, and the solvers
- * to generate from it.
+ * One model to precompile: its {@code .fg} file, parameters, optional data file, and the solvers to
+ * generate from it.
  *
  * <pre>{@code
  * <model>

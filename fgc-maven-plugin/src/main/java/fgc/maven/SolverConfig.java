@@ -15,16 +15,22 @@ import java.util.Map;
  * }</pre>
  */
 public class SolverConfig {
-  /** The algorithm: {@code maxproduct} (the default) or another name {@code fgc run --help} lists. */
+  /**
+   * The algorithm: {@code maxproduct} (the default) or another name {@code fgc run --help} lists.
+   */
   private String algorithm;
 
   /**
-   * The fully qualified name of the generated class, e.g. {@code com.acme.SprinklerSumProduct}. It is
-   * stable across compiler versions, so code can write {@code new com.acme.SprinklerSumProduct()}.
+   * The fully qualified name of the generated class, e.g. {@code com.acme.SprinklerSumProduct}. It
+   * is stable across compiler versions, so code can write {@code new
+   * com.acme.SprinklerSumProduct()}.
    */
   private String className;
 
-  /** The algorithm's options by name (e.g. {@code damping}); unset ones take the algorithm's defaults. */
+  /**
+   * The algorithm's options by name (e.g. {@code damping}); unset ones take the algorithm's
+   * defaults.
+   */
   private Map<String, String> options = new LinkedHashMap<>();
 
   /** For Maven and tests. */

@@ -7,12 +7,15 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Precompiles the configured test models under {@code src/test/fgc} into Java sources under
- * {@code target/generated-test-sources/fgc}, added as a test source root. Incremental: nothing is
+ * Precompiles the configured test models under {@code src/test/fgc} into Java sources under {@code
+ * target/generated-test-sources/fgc}, added as a test source root. Incremental: nothing is
  * regenerated while the models, their data, the configuration and the compiler are unchanged. A
  * model error fails the build with the language's {@code file:line:col} message.
  */
-@Mojo(name = "test-generate", defaultPhase = LifecyclePhase.GENERATE_TEST_SOURCES, threadSafe = true)
+@Mojo(
+    name = "test-generate",
+    defaultPhase = LifecyclePhase.GENERATE_TEST_SOURCES,
+    threadSafe = true)
 public class TestGenerateMojo extends AbstractGenerateMojo {
   /** Where model and data paths are resolved. */
   @Parameter(defaultValue = "${project.basedir}/src/test/fgc")

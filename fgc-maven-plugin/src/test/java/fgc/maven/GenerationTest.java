@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class GenerationTest {
-  private static final String PAIR = "model pair;\nparam k = 3;\nvar x[2] in 1..k;\nneq(x[0], x[1]);\n";
+  private static final String PAIR =
+      "model pair;\nparam k = 3;\nvar x[2] in 1..k;\nneq(x[0], x[1]);\n";
 
   @TempDir Path dir;
 
@@ -62,7 +63,8 @@ class GenerationTest {
     FileTime written = FileTime.fromMillis(1_000_000L);
     Files.setLastModifiedTime(source, written);
     assertTrue(generation().run(models).upToDate());
-    assertEquals(written, Files.getLastModifiedTime(source), "an up-to-date run does not touch the source");
+    assertEquals(
+        written, Files.getLastModifiedTime(source), "an up-to-date run does not touch the source");
 
     Files.writeString(src().resolve("pair.fg"), PAIR.replace("neq", "eq"));
     assertFalse(generation().run(models).upToDate());
@@ -78,7 +80,10 @@ class GenerationTest {
   void aRenamedClassRemovesOnlyTheSourceItWroteBefore() throws Exception {
     Files.writeString(src().resolve("pair.fg"), PAIR);
     generation().run(List.of(pair("maxproduct", "com.acme.Old")));
-    Path mine = Files.writeString(Files.createDirectories(dir.resolve("out/com/acme")).resolve("Mine.java"), "// not fgc's");
+    Path mine =
+        Files.writeString(
+            Files.createDirectories(dir.resolve("out/com/acme")).resolve("Mine.java"),
+            "// not fgc's");
     generation().run(List.of(pair("maxproduct", "com.acme.New")));
     assertFalse(Files.exists(dir.resolve("out/com/acme/Old.java")));
     assertTrue(Files.exists(dir.resolve("out/com/acme/New.java")));
@@ -88,8 +93,10 @@ class GenerationTest {
   @Test
   void aModelErrorNamesFileLineAndColumnWithACaret() throws Exception {
     Files.writeString(src().resolve("pair.fg"), "model pair;\nparam k = 3;\nvar x[2] in 1..M;\n");
-    GenerationException e = assertThrows(GenerationException.class,
-        () -> generation().run(List.of(pair("maxproduct", "com.acme.Pair"))));
+    GenerationException e =
+        assertThrows(
+            GenerationException.class,
+            () -> generation().run(List.of(pair("maxproduct", "com.acme.Pair"))));
     assertTrue(e.getMessage().contains("pair.fg:3:"), e.getMessage());
     assertTrue(e.getMessage().contains("unknown name 'M'"), e.getMessage());
     assertTrue(e.getMessage().contains("^"), e.getMessage());
@@ -99,23 +106,47 @@ class GenerationTest {
   @Test
   void badConfigurationIsRefusedBeforeAnythingIsWritten() throws Exception {
     Files.writeString(src().resolve("pair.fg"), PAIR);
-    assertTrue(assertThrows(GenerationException.class, () -> generation().run(List.of(pair("maxproduct", "Pair"))))
-        .getMessage().contains("not a qualified Java class name"));
-    assertTrue(assertThrows(GenerationException.class, () -> generation().run(List.of(pair("maxproduct", "com.acme.class"))))
-        .getMessage().contains("not a qualified Java class name"));
-    assertTrue(assertThrows(GenerationException.class, () -> generation().run(List.of(pair("nosuch", "com.acme.P"))))
-        .getMessage().contains("unknown algorithm 'nosuch'"));
-    assertTrue(assertThrows(GenerationException.class,
-        () -> generation().run(List.of(pair("maxproduct", "com.acme.P"), pair("sumproduct", "com.acme.P"))))
-        .getMessage().contains("configured twice"));
+    assertTrue(
+        assertThrows(
+                GenerationException.class,
+                () -> generation().run(List.of(pair("maxproduct", "Pair"))))
+            .getMessage()
+            .contains("not a qualified Java class name"));
+    assertTrue(
+        assertThrows(
+                GenerationException.class,
+                () -> generation().run(List.of(pair("maxproduct", "com.acme.class"))))
+            .getMessage()
+            .contains("not a qualified Java class name"));
+    assertTrue(
+        assertThrows(
+                GenerationException.class,
+                () -> generation().run(List.of(pair("nosuch", "com.acme.P"))))
+            .getMessage()
+            .contains("unknown algorithm 'nosuch'"));
+    assertTrue(
+        assertThrows(
+                GenerationException.class,
+                () ->
+                    generation()
+                        .run(
+                            List.of(
+                                pair("maxproduct", "com.acme.P"),
+                                pair("sumproduct", "com.acme.P"))))
+            .getMessage()
+            .contains("configured twice"));
     ModelConfig missing = pair("maxproduct", "com.acme.P");
     missing.setFile("nope.fg");
-    assertTrue(assertThrows(GenerationException.class, () -> generation().run(List.of(missing)))
-        .getMessage().contains("no model file"));
+    assertTrue(
+        assertThrows(GenerationException.class, () -> generation().run(List.of(missing)))
+            .getMessage()
+            .contains("no model file"));
     ModelConfig badParam = pair("maxproduct", "com.acme.P");
     badParam.setParams(Map.of("k", "four"));
-    assertTrue(assertThrows(GenerationException.class, () -> generation().run(List.of(badParam)))
-        .getMessage().contains("param k = 'four' is not a whole number"));
+    assertTrue(
+        assertThrows(GenerationException.class, () -> generation().run(List.of(badParam)))
+            .getMessage()
+            .contains("param k = 'four' is not a whole number"));
     assertFalse(Files.exists(dir.resolve("out")));
   }
 
@@ -127,7 +158,9 @@ class GenerationTest {
     generation().run(List.of(m));
     String text = Files.readString(dir.resolve("out/com/acme/Damped.java"), StandardCharsets.UTF_8);
     Model model = FgcLanguage.load(src().resolve("pair.fg"), Map.of("k", 4L));
-    assertTrue(text.contains(SolverKey.of(model, AlgorithmSpec.named("sumproduct", Map.of("damping", 0.25)))));
+    assertTrue(
+        text.contains(
+            SolverKey.of(model, AlgorithmSpec.named("sumproduct", Map.of("damping", 0.25)))));
     assertTrue(text.contains("0.25"));
   }
 
@@ -137,12 +170,20 @@ class GenerationTest {
   void anOutputFolderThatIsTheUsersSourceFolderIsRefused() throws Exception {
     Files.writeString(src().resolve("pair.fg"), PAIR);
     Path java = Files.createDirectories(dir.resolve("src/main/java"));
-    Path app = Files.writeString(Files.createDirectories(java.resolve("com/example")).resolve("App.java"), MINE);
+    Path app =
+        Files.writeString(
+            Files.createDirectories(java.resolve("com/example")).resolve("App.java"), MINE);
     for (Path out : List.of(java, java.resolve("gen"), dir)) {
-      Generation g = new Generation(src(), out, dir.resolve("status/generate.status"),
-          List.of(java, dir.resolve("src/test/java")));
-      GenerationException e = assertThrows(GenerationException.class,
-          () -> g.run(List.of(pair("maxproduct", "com.example.App"))));
+      Generation g =
+          new Generation(
+              src(),
+              out,
+              dir.resolve("status/generate.status"),
+              List.of(java, dir.resolve("src/test/java")));
+      GenerationException e =
+          assertThrows(
+              GenerationException.class,
+              () -> g.run(List.of(pair("maxproduct", "com.example.App"))));
       assertTrue(e.getMessage().contains("the source folder " + java), e.getMessage());
     }
     assertEquals(MINE, Files.readString(app));
@@ -152,29 +193,47 @@ class GenerationTest {
   @Test
   void aFileThePluginDidNotWriteIsNeverOverwritten() throws Exception {
     Files.writeString(src().resolve("pair.fg"), PAIR);
-    Path app = Files.writeString(Files.createDirectories(dir.resolve("out/com/example")).resolve("App.java"), MINE);
-    GenerationException e = assertThrows(GenerationException.class,
-        () -> generation().run(List.of(pair("maxproduct", "com.example.Other"), pair("sumproduct", "com.example.App"))));
+    Path app =
+        Files.writeString(
+            Files.createDirectories(dir.resolve("out/com/example")).resolve("App.java"), MINE);
+    GenerationException e =
+        assertThrows(
+            GenerationException.class,
+            () ->
+                generation()
+                    .run(
+                        List.of(
+                            pair("maxproduct", "com.example.Other"),
+                            pair("sumproduct", "com.example.App"))));
     assertTrue(e.getMessage().contains("will not overwrite " + app), e.getMessage());
     assertTrue(e.getMessage().contains("not written by fgc-maven-plugin"), e.getMessage());
     assertEquals(MINE, Files.readString(app));
-    assertFalse(Files.exists(dir.resolve("out/com/example/Other.java")), "nothing is written before the check");
+    assertFalse(
+        Files.exists(dir.resolve("out/com/example/Other.java")),
+        "nothing is written before the check");
 
     // Its own source, edited by hand, is no longer its own either.
     Files.delete(app);
     generation().run(List.of(pair("maxproduct", "com.example.App")));
     Files.writeString(app, Files.readString(app) + "// mine now\n");
     String edited = Files.readString(app);
-    assertTrue(assertThrows(GenerationException.class,
-        () -> generation().run(List.of(pair("sumproduct", "com.example.App")))).getMessage().contains("edited"));
+    assertTrue(
+        assertThrows(
+                GenerationException.class,
+                () -> generation().run(List.of(pair("sumproduct", "com.example.App"))))
+            .getMessage()
+            .contains("edited"));
     assertEquals(edited, Files.readString(app));
 
     // A source with only the compiler's header, as releases before the marker wrote, is kept and
     // the error says the one command that makes it again.
     String older = Files.readString(app).substring(Files.readString(app).indexOf('\n') + 1);
     Files.writeString(app, older);
-    String message = assertThrows(GenerationException.class,
-        () -> generation().run(List.of(pair("sumproduct", "com.example.App")))).getMessage();
+    String message =
+        assertThrows(
+                GenerationException.class,
+                () -> generation().run(List.of(pair("sumproduct", "com.example.App"))))
+            .getMessage();
     assertTrue(message.contains("mvn clean"), message);
     assertEquals(older, Files.readString(app));
   }
@@ -188,9 +247,12 @@ class GenerationTest {
     Path old = first.resolve("com/example/App.java");
     assertTrue(Files.isRegularFile(old));
     Path java = dir.resolve("src/main/java");
-    Path app = Files.writeString(Files.createDirectories(java.resolve("com/example")).resolve("App.java"), MINE);
+    Path app =
+        Files.writeString(
+            Files.createDirectories(java.resolve("com/example")).resolve("App.java"), MINE);
     // No source roots given here: the deletion itself must tell the user's file from its own.
-    new Generation(src(), java, status).run(List.of(pair("maxproduct", "com.example.SudokuSolver")));
+    new Generation(src(), java, status)
+        .run(List.of(pair("maxproduct", "com.example.SudokuSolver")));
     assertEquals(MINE, Files.readString(app), "the user's App.java survives");
     assertFalse(Files.exists(old), "the plugin's own earlier App.java is gone");
     assertTrue(Files.isRegularFile(java.resolve("com/example/SudokuSolver.java")));

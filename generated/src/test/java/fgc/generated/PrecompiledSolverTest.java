@@ -20,7 +20,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** The build-time solvers, used as a user would: no compiler, no cache, just the class and a driver. */
+/**
+ * The build-time solvers, used as a user would: no compiler, no cache, just the class and a driver.
+ */
 class PrecompiledSolverTest {
   @Test
   void solvesEveryEmbeddedPuzzleOfEverySize() {
@@ -86,7 +88,8 @@ class PrecompiledSolverTest {
     if (!result.solved()) {
       return new Outcome(false, false);
     }
-    return new Outcome(true, GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values())).valid());
+    return new Outcome(
+        true, GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values())).valid());
   }
 
   /** A corpus from ../shared/puzzles (or -Dfgc.shared), skipping the test when it is not there. */
@@ -98,7 +101,8 @@ class PrecompiledSolverTest {
         dir = p.resolve("shared/puzzles");
       }
     }
-    Assumptions.assumeTrue(dir != null && Files.isRegularFile(dir.resolve(name)), "no shared corpus " + name);
+    Assumptions.assumeTrue(
+        dir != null && Files.isRegularFile(dir.resolve(name)), "no shared corpus " + name);
     return dir.resolve(name);
   }
 }

@@ -16,10 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The compiler and the runtime know no Sudoku: no class of model-compiler or of runtime refers to
  * the puzzles module (Sudoku grids) or holds the word "sudoku" in any name or string constant of
- * its class file. Checked on the compiled classes' constant pools
- * (JVMS 4.4), which is what such a dependency or literal becomes, so nothing escapes the check.
- * The front end that reads grid puzzle files, binds them to a model's observed array and draws
- * grids is the cli module's, outside both.
+ * its class file. Checked on the compiled classes' constant pools (JVMS 4.4), which is what such a
+ * dependency or literal becomes, so nothing escapes the check. The front end that reads grid puzzle
+ * files, binds them to a model's observed array and draws grids is the cli module's, outside both.
  */
 class NoSudokuInTheCoreTest {
   @Test
@@ -34,7 +33,8 @@ class NoSudokuInTheCoreTest {
   void theCheckCatchesAnOffender() throws Exception {
     // This test class itself says "sudoku" in a constant: the scanner must see it.
     byte[] bytes;
-    try (InputStream in = NoSudokuInTheCoreTest.class.getResourceAsStream("NoSudokuInTheCoreTest.class")) {
+    try (InputStream in =
+        NoSudokuInTheCoreTest.class.getResourceAsStream("NoSudokuInTheCoreTest.class")) {
       bytes = in.readAllBytes();
     }
     List<String> offences = new ArrayList<>();
@@ -43,7 +43,8 @@ class NoSudokuInTheCoreTest {
     assertEquals("Sudoku grid", "Sudoku grid"); // the constant the scanner must find
   }
 
-  private static int scan(Class<?> anchor, List<String> offences) throws IOException, URISyntaxException {
+  private static int scan(Class<?> anchor, List<String> offences)
+      throws IOException, URISyntaxException {
     return ClassFiles.scan(anchor, (name, bytes) -> check(name, bytes, offences));
   }
 
@@ -52,7 +53,8 @@ class NoSudokuInTheCoreTest {
       return;
     }
     for (String constant : ClassFiles.utf8Constants(bytes)) {
-      if (constant.toLowerCase(Locale.ROOT).contains("sudoku") || constant.contains("fgc/puzzles/")) {
+      if (constant.toLowerCase(Locale.ROOT).contains("sudoku")
+          || constant.contains("fgc/puzzles/")) {
         offences.add(name + " names \"" + constant + "\"");
         break;
       }

@@ -21,16 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real processes racing for one missing key: 4 JVMs with 8 threads each load the same solver into
- * an empty cache at the same moment. The cache uses no lock: each writer builds its entry in
- * {@code tmp/} and renames it into place atomically; the losers' renames fail and they use their own
+ * an empty cache at the same moment. The cache uses no lock: each writer builds its entry in {@code
+ * tmp/} and renames it into place atomically; the losers' renames fail and they use their own
  * identical class. Rounds: {@code -Dfgc.reliability.raceRounds} (default 1).
  */
 class CacheConcurrencyTest {
   private static final int PROCESSES = 4;
   private static final int THREADS = 8;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void fourProcessesOfEightThreadsAllGetAWorkingSolverAndOneEntryRemains() throws Exception {
@@ -43,9 +42,14 @@ class CacheConcurrencyTest {
       List<Process> children = new ArrayList<>();
       List<BufferedReader> outputs = new ArrayList<>();
       for (int p = 0; p < PROCESSES; p++) {
-        Process child = new ProcessBuilder(javaCommand(root, go)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process child =
+            new ProcessBuilder(javaCommand(root, go))
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         children.add(child);
-        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+            new BufferedReader(
+                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         outputs.add(out);
       }
       try {
@@ -57,7 +61,9 @@ class CacheConcurrencyTest {
         for (int p = 0; p < PROCESSES; p++) {
           assertTrue(children.get(p).waitFor(180, TimeUnit.SECONDS), "process " + p + " finished");
           List<String> lines = new ArrayList<>();
-          for (String line = outputs.get(p).readLine(); line != null; line = outputs.get(p).readLine()) {
+          for (String line = outputs.get(p).readLine();
+              line != null;
+              line = outputs.get(p).readLine()) {
             lines.add(line);
           }
           assertEquals(0, children.get(p).exitValue(), "process " + p + ": " + lines);
@@ -71,7 +77,8 @@ class CacheConcurrencyTest {
             assertEquals(solution, parts[2], "every process and thread gives the same answer");
           }
         }
-        assertTrue(GridValidator.check(grid(CacheFixtures.PUZZLE), grid(solution)).valid(), solution);
+        assertTrue(
+            GridValidator.check(grid(CacheFixtures.PUZZLE), grid(solution)).valid(), solution);
       } finally {
         for (Process child : children) {
           child.destroyForcibly();
@@ -79,21 +86,47 @@ class CacheConcurrencyTest {
       }
       assertEquals(1, CacheFixtures.count(root.resolve("entries")), "exactly one entry");
       assertEquals(0, CacheFixtures.count(root.resolve("tmp")), "no temporary folder left behind");
-      assertEquals(0, CacheFixtures.count(root.resolve("quarantine")), "nothing was ever found corrupt");
-      SolverCache cache = new SolverCache(root, m -> { });
-      assertTrue(cache.verify(false).stream().allMatch(e -> e.problem() == null), "the entry is complete and sound");
-      assertEquals(LoadedSolver.Origin.CACHE_HIT, cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).origin());
+      assertEquals(
+          0, CacheFixtures.count(root.resolve("quarantine")), "nothing was ever found corrupt");
+      SolverCache cache = new SolverCache(root, m -> {});
+      assertTrue(
+          cache.verify(false).stream().allMatch(e -> e.problem() == null),
+          "the entry is complete and sound");
+      assertEquals(
+          LoadedSolver.Origin.CACHE_HIT,
+          cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).origin());
     }
     assertEquals(rounds * PROCESSES * THREADS, loads);
-    assertTrue(origins.keySet().stream().allMatch(o -> o.equals("COMPILED") || o.equals("CACHE_HIT")), origins.toString());
-    CacheFixtures.report("concurrency", rounds + " rounds of " + PROCESSES + " JVMs x " + THREADS + " threads: " + loads
-        + " loads, 0 failures, 1 entry per round, 0 temporary folders left; origins " + origins + "\n");
+    assertTrue(
+        origins.keySet().stream().allMatch(o -> o.equals("COMPILED") || o.equals("CACHE_HIT")),
+        origins.toString());
+    CacheFixtures.report(
+        "concurrency",
+        rounds
+            + " rounds of "
+            + PROCESSES
+            + " JVMs x "
+            + THREADS
+            + " threads: "
+            + loads
+            + " loads, 0 failures, 1 entry per round, 0 temporary folders left; origins "
+            + origins
+            + "\n");
   }
 
   private static List<String> javaCommand(Path root, Path go) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return List.of(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-        CacheRaceMain.class.getName(), root.toString(), go.toString(), String.valueOf(THREADS));
+    return List.of(
+        java,
+        "-Xmx256m",
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
+        "-cp",
+        System.getProperty("java.class.path"),
+        CacheRaceMain.class.getName(),
+        root.toString(),
+        go.toString(),
+        String.valueOf(THREADS));
   }
 
   private static Grid grid(String line) {
@@ -103,5 +136,4 @@ class CacheConcurrencyTest {
     }
     return Grid.of(4, cells);
   }
-
 }

@@ -1,6 +1,5 @@
 package fgc.cache;
 
-import fgc.compilation.SolverKey;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
@@ -36,7 +35,8 @@ final class CacheFixtures {
     int[] evidence = evidence();
     SolveResult r = DecimationDriver.withDefaults().solve(solver, SUDOKU4, evidence);
     assertTrue(r.solved());
-    Grid puzzle = Grid.of(4, Arrays.stream(evidence).map(v -> v == Assignments.NONE ? 0 : v).toArray());
+    Grid puzzle =
+        Grid.of(4, Arrays.stream(evidence).map(v -> v == Assignments.NONE ? 0 : v).toArray());
     Grid answer = Grid.of(4, r.values());
     assertTrue(GridValidator.check(puzzle, answer).valid());
     return answer.toLine();
@@ -101,18 +101,26 @@ final class CacheFixtures {
    * 64-digit key and 16-digit key prefix replaced by the target's (same lengths, so the class file
    * stays valid), written over the target's class file, and the target's manifest sealed again.
    */
-  static void doctor(Path target, String targetKey, Map<String, byte[]> donor, String donorKey) throws IOException {
-    String donorClass = donor.keySet().stream().filter(n -> n.endsWith(".class")).findFirst().orElseThrow();
-    String text = new String(donor.get(donorClass), java.nio.charset.StandardCharsets.ISO_8859_1)
-        .replace(donorKey, targetKey).replace(donorKey.substring(0, 16), targetKey.substring(0, 16));
+  static void doctor(Path target, String targetKey, Map<String, byte[]> donor, String donorKey)
+      throws IOException {
+    String donorClass =
+        donor.keySet().stream().filter(n -> n.endsWith(".class")).findFirst().orElseThrow();
+    String text =
+        new String(donor.get(donorClass), java.nio.charset.StandardCharsets.ISO_8859_1)
+            .replace(donorKey, targetKey)
+            .replace(donorKey.substring(0, 16), targetKey.substring(0, 16));
     byte[] forged = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     Path manifestFile = target.resolve(Manifest.FILE_NAME);
     Manifest m = Manifest.parse(Files.readAllBytes(manifestFile));
     String targetClass = m.className + ".class";
     Files.write(target.resolve(targetClass), forged);
     Map<String, Manifest.FileRecord> files = new java.util.LinkedHashMap<>(m.files);
-    files.put(targetClass, new Manifest.FileRecord(fgc.compilation.SolverKey.sha256Hex(forged), forged.length));
-    Files.write(manifestFile, new Manifest(m.key, m.compiler, m.model, m.algorithm, m.className, files).toBytes());
+    files.put(
+        targetClass,
+        new Manifest.FileRecord(fgc.compilation.SolverKey.sha256Hex(forged), forged.length));
+    Files.write(
+        manifestFile,
+        new Manifest(m.key, m.compiler, m.model, m.algorithm, m.className, files).toBytes());
   }
 
   static int count(Path dir) {
@@ -126,7 +134,10 @@ final class CacheFixtures {
     }
   }
 
-  /** A size for a reliability run: the system property when set (the reliability profile), else the default. */
+  /**
+   * A size for a reliability run: the system property when set (the reliability profile), else the
+   * default.
+   */
   static int size(String property, int defaultSize) {
     return Integer.getInteger(property, defaultSize);
   }

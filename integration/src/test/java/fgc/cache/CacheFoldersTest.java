@@ -20,13 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What fgc writes, clears and keeps in a cache folder: only its own items, told by its marker, names
- * and contents; never a file it did not make; nothing it would refuse to read; no leftovers of crashed
- * writers; a bounded quarantine; and a quarantine that removes only what it moved.
+ * What fgc writes, clears and keeps in a cache folder: only its own items, told by its marker,
+ * names and contents; never a file it did not make; nothing it would refuse to read; no leftovers
+ * of crashed writers; a bounded quarantine; and a quarantine that removes only what it moved.
  */
 class CacheFoldersTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final List<String> notices = new ArrayList<>();
 
@@ -48,7 +47,9 @@ class CacheFoldersTest {
   void clearRefusesAFolderFgcDidNotMakeAndRemovesNothing() throws IOException {
     Path d = usersFolder();
     ClearReport report = cache(d).clear();
-    assertTrue(report.refusal() != null && report.refusal().contains("fgc did not make"), String.valueOf(report.refusal()));
+    assertTrue(
+        report.refusal() != null && report.refusal().contains("fgc did not make"),
+        String.valueOf(report.refusal()));
     assertEquals(0, report.entries());
     assertEquals("x\n", Files.readString(d.resolve("tmp/work/thesis.tex")));
     assertEquals("y\n", Files.readString(d.resolve("entries/notes.txt")));
@@ -62,10 +63,14 @@ class CacheFoldersTest {
     assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
     assertEquals(LoadedSolver.Origin.IN_MEMORY, cache.load(SUDOKU9, BP).origin());
     assertEquals(1, notices.size(), notices.toString());
-    assertTrue(notices.get(0).contains("not writing into " + d) && notices.get(0).contains("tmp/work"), notices.get(0));
+    assertTrue(
+        notices.get(0).contains("not writing into " + d) && notices.get(0).contains("tmp/work"),
+        notices.get(0));
     try (Stream<Path> all = Files.walk(d)) {
-      assertEquals(List.of("D", "entries", "notes.txt", "thesis.tex", "tmp", "work"),
-          all.map(p -> p.getFileName().toString()).sorted().toList(), "the folder is as the user left it");
+      assertEquals(
+          List.of("D", "entries", "notes.txt", "thesis.tex", "tmp", "work"),
+          all.map(p -> p.getFileName().toString()).sorted().toList(),
+          "the folder is as the user left it");
     }
   }
 
@@ -90,7 +95,9 @@ class CacheFoldersTest {
     assertEquals("y\n", Files.readString(root.resolve("entries/notes.txt")));
     assertEquals("mine\n", Files.readString(stray));
     String kept = String.join("\n", report.keptItems());
-    assertTrue(kept.contains("tmp/work") && kept.contains("entries/notes.txt") && kept.contains("README"), kept);
+    assertTrue(
+        kept.contains("tmp/work") && kept.contains("entries/notes.txt") && kept.contains("README"),
+        kept);
     assertTrue(Files.isRegularFile(root.resolve(CacheFolders.MARKER)), "the cache stays fgc's");
   }
 
@@ -100,7 +107,8 @@ class CacheFoldersTest {
     cache(root).load(SUDOKU4, BP);
     Files.delete(root.resolve(CacheFolders.MARKER)); // as the code before the marker left it
     Files.createDirectories(root.resolve("quarantine/" + "a".repeat(64) + ".1700000000000.42"));
-    assertEquals(LoadedSolver.Origin.COMPILED, cache(root).load(SUDOKU9, BP).origin(), notices.toString());
+    assertEquals(
+        LoadedSolver.Origin.COMPILED, cache(root).load(SUDOKU9, BP).origin(), notices.toString());
     assertTrue(CacheFolders.marked(root));
     Files.delete(root.resolve(CacheFolders.MARKER));
     ClearReport report = cache(root).clear();
@@ -111,18 +119,26 @@ class CacheFoldersTest {
   }
 
   @Test
-  void anEntryTooLargeToReadBackIsCompiledInMemoryWithOneWarningAndNeverStoredOrQuarantined() throws IOException {
+  void anEntryTooLargeToReadBackIsCompiledInMemoryWithOneWarningAndNeverStoredOrQuarantined()
+      throws IOException {
     Path root = dir.resolve("cache");
     // The limit lowered below the 4x4 class's size stands for the 83 MB class of a large model.
-    SolverCache small = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), 4096);
+    SolverCache small =
+        new SolverCache(
+            root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), 4096);
     for (int run = 0; run < 3; run++) {
       LoadedSolver loaded = small.load(SUDOKU4, BP);
       assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
       assertNull(loaded.rejectedAt());
-      assertEquals(CacheFixtures.answers(cache(dir.resolve("clean")).load(SUDOKU4, BP)), CacheFixtures.answers(loaded));
+      assertEquals(
+          CacheFixtures.answers(cache(dir.resolve("clean")).load(SUDOKU4, BP)),
+          CacheFixtures.answers(loaded));
     }
     assertEquals(1, notices.size(), notices.toString());
-    assertTrue(notices.get(0).contains("too large to cache") && notices.get(0).contains("compiled in memory"), notices.get(0));
+    assertTrue(
+        notices.get(0).contains("too large to cache")
+            && notices.get(0).contains("compiled in memory"),
+        notices.get(0));
     assertFalse(notices.get(0).contains("failed its check"), notices.get(0));
     assertEquals(0, CacheFixtures.count(root.resolve("entries")));
     assertEquals(0, CacheFixtures.count(root.resolve("quarantine")));
@@ -130,13 +146,17 @@ class CacheFoldersTest {
 
   @Test
   void keyMaterialLargerThanTheOtherFilesIsStoredAndReadBack() throws IOException {
-    // Two thousand variables, each an array of its own with a long name: the canonical text (the key
+    // Two thousand variables, each an array of its own with a long name: the canonical text (the
+    // key
     // material) has a line per array, naming it, where the class and source carry no names. (A
     // grid's couplings, one formula and a line per row, no longer make large material.)
     fgc.model.ModelBuilder b = fgc.model.Model.builder("named");
     int n = 2000;
     for (int i = 0; i < n; i++) {
-      b.variables(String.format(java.util.Locale.ROOT, "a_variable_named_as_long_as_a_model_may_name_it_%05d", i), fgc.model.Domain.range(0, 2));
+      b.variables(
+          String.format(
+              java.util.Locale.ROOT, "a_variable_named_as_long_as_a_model_may_name_it_%05d", i),
+          fgc.model.Domain.range(0, 2));
     }
     for (int i = 0; i + 1 < n; i++) {
       b.neq(i, i + 1);
@@ -158,12 +178,22 @@ class CacheFoldersTest {
     }
     // A per-file limit that every other file fits and the material passes, within the material's
     // factor (the class and source, whose tables are packed, are some 40 times smaller than it).
-    long limit = Math.max(largestOther + 1, (material + SolverCache.MATERIAL_FILE_FACTOR - 1) / SolverCache.MATERIAL_FILE_FACTOR);
-    assertTrue(material > limit && material <= limit * SolverCache.MATERIAL_FILE_FACTOR, material + " bytes of key material, limit " + limit);
+    long limit =
+        Math.max(
+            largestOther + 1,
+            (material + SolverCache.MATERIAL_FILE_FACTOR - 1) / SolverCache.MATERIAL_FILE_FACTOR);
+    assertTrue(
+        material > limit && material <= limit * SolverCache.MATERIAL_FILE_FACTOR,
+        material + " bytes of key material, limit " + limit);
     Path root = dir.resolve("cache");
-    SolverCache small = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit);
+    SolverCache small =
+        new SolverCache(
+            root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit);
     assertEquals(LoadedSolver.Origin.COMPILED, small.load(named, pairwise).origin());
-    LoadedSolver again = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit).load(named, pairwise);
+    LoadedSolver again =
+        new SolverCache(
+                root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit)
+            .load(named, pairwise);
     assertTrue(again.hit(), again.origin().toString());
     assertTrue(notices.isEmpty(), notices.toString());
   }
@@ -175,8 +205,10 @@ class CacheFoldersTest {
     Path tmp = root.resolve("tmp");
     long deadPid = deadPid();
     Path crashed = stale(tmp.resolve("0123456789ab." + deadPid + ".123456"), 60);
-    Path old = stale(tmp.resolve("0123456789ab.987654321"), 60); // named as fgc did before it put a pid in
-    Path ancient = stale(tmp.resolve("0123456789ab." + ProcessHandle.current().pid() + ".5"), 48 * 60);
+    Path old =
+        stale(tmp.resolve("0123456789ab.987654321"), 60); // named as fgc did before it put a pid in
+    Path ancient =
+        stale(tmp.resolve("0123456789ab." + ProcessHandle.current().pid() + ".5"), 48 * 60);
     Path live = stale(tmp.resolve("0123456789ab." + ProcessHandle.current().pid() + ".7"), 60);
     Path fresh = stale(tmp.resolve("0123456789ab." + deadPid + ".9"), 1);
     Path foreign = stale(tmp.resolve("work"), 60);
@@ -193,7 +225,8 @@ class CacheFoldersTest {
   private static Path stale(Path folder, long minutes) throws IOException {
     Files.createDirectories(folder);
     Files.writeString(folder.resolve(SolverCache.MATERIAL), "half written\n");
-    Files.setLastModifiedTime(folder, FileTime.fromMillis(System.currentTimeMillis() - minutes * 60_000));
+    Files.setLastModifiedTime(
+        folder, FileTime.fromMillis(System.currentTimeMillis() - minutes * 60_000));
     return folder;
   }
 
@@ -227,23 +260,34 @@ class CacheFoldersTest {
     }
     assertEquals(CacheFolders.QUARANTINE_MAX_ITEMS + 1, left.size(), left.toString());
     assertTrue(left.contains("notes"), "not fgc's: kept");
-    assertTrue(left.stream().anyMatch(n -> n.startsWith(key)), "the entry just moved there is kept");
+    assertTrue(
+        left.stream().anyMatch(n -> n.startsWith(key)), "the entry just moved there is kept");
     for (int i = 0; i < 5; i++) {
-      assertFalse(left.contains("b".repeat(64) + "." + (1_700_000_000_000L + i) + ".42"), "the oldest went first: " + i);
+      assertFalse(
+          left.contains("b".repeat(64) + "." + (1_700_000_000_000L + i) + ".42"),
+          "the oldest went first: " + i);
     }
   }
 
   @Test
-  void aQuarantineThatCannotMoveTheEntryDeletesNothingAndOneThatFindsItReplacedPutsItBack() throws IOException {
+  void aQuarantineThatCannotMoveTheEntryDeletesNothingAndOneThatFindsItReplacedPutsItBack()
+      throws IOException {
     Path root = dir.resolve("cache");
     SolverCache cache = cache(root);
     String key = cache.load(SUDOKU4, BP).key();
     Path entry = cache.entryFolder(key);
     byte[] good = Files.readAllBytes(entry.resolve(Manifest.FILE_NAME));
-    EntryWriter writer = new EntryWriter(root, root.resolve("entries"), null, CacheSafety.forCurrentUser(), SolverCache.MAX_FILE_BYTES);
+    EntryWriter writer =
+        new EntryWriter(
+            root,
+            root.resolve("entries"),
+            null,
+            CacheSafety.forCurrentUser(),
+            SolverCache.MAX_FILE_BYTES);
 
     // Judged on a damaged manifest, but another process has since put a fresh entry in its place.
-    String done = writer.quarantine(entry, "damaged\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    String done =
+        writer.quarantine(entry, "damaged\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
     assertTrue(done.contains("replaced by another process"), done);
     assertTrue(Files.exists(entry.resolve(Manifest.FILE_NAME)), "the fresh entry is in place");
     assertEquals(LoadedSolver.Origin.CACHE_HIT, cache.load(SUDOKU4, BP).origin());
@@ -260,11 +304,14 @@ class CacheFoldersTest {
     Files.writeString(root.resolve("quarantine"), "in the way\n");
     done = writer.quarantine(entry, good);
     assertTrue(done.startsWith("left in place"), done);
-    assertTrue(Files.isRegularFile(entry.resolve(Manifest.FILE_NAME), LinkOption.NOFOLLOW_LINKS), "nothing was deleted");
+    assertTrue(
+        Files.isRegularFile(entry.resolve(Manifest.FILE_NAME), LinkOption.NOFOLLOW_LINKS),
+        "nothing was deleted");
   }
 
   @Test
-  void anEntryWithALinkInsideIsReportedUnsafeLeftInPlaceAndClearRemovesTheLinkNotItsTarget() throws IOException {
+  void anEntryWithALinkInsideIsReportedUnsafeLeftInPlaceAndClearRemovesTheLinkNotItsTarget()
+      throws IOException {
     Path root = dir.resolve("cache");
     SolverCache cache = cache(root);
     String key = cache.load(SUDOKU4, BP).key();
@@ -276,17 +323,23 @@ class CacheFoldersTest {
 
     LoadedSolver loaded = cache.load(SUDOKU4, BP);
     assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
-    assertTrue(notices.get(0).contains("unsafe") && notices.get(0).contains("left in place") && notices.get(0).contains("cache clear"),
+    assertTrue(
+        notices.get(0).contains("unsafe")
+            && notices.get(0).contains("left in place")
+            && notices.get(0).contains("cache clear"),
         notices.get(0));
     EntryInfo verified = cache.verify(true).get(0);
     assertEquals(EntryInfo.Action.UNSAFE_LEFT, verified.action());
     assertTrue(verified.problem().contains("unsafe, left in place"), verified.problem());
-    assertTrue(Files.isSymbolicLink(entry.resolve(SolverCache.MATERIAL)), "verify --repair does not touch it");
+    assertTrue(
+        Files.isSymbolicLink(entry.resolve(SolverCache.MATERIAL)),
+        "verify --repair does not touch it");
 
     ClearReport report = cache.clear();
     assertEquals(1, report.entries(), report.keptItems().toString());
     assertFalse(Files.exists(entry, LinkOption.NOFOLLOW_LINKS));
     assertEquals("precious\n", Files.readString(thesis), "the link's target is untouched");
-    assertEquals(LoadedSolver.Origin.COMPILED, cache.load(SUDOKU4, BP).origin(), "caching works again");
+    assertEquals(
+        LoadedSolver.Origin.COMPILED, cache.load(SUDOKU4, BP).origin(), "caching works again");
   }
 }

@@ -11,9 +11,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A child process of {@link CacheConcurrencyTest}: {@code ROOT GO THREADS}. Warms up, prints
- * {@code ready}, waits for the file GO to appear, then loads the 4x4 solver from ROOT on THREADS
- * threads at once and prints one line per thread: {@code ok ORIGIN SOLUTION}, or {@code failed ...}.
+ * A child process of {@link CacheConcurrencyTest}: {@code ROOT GO THREADS}. Warms up, prints {@code
+ * ready}, waits for the file GO to appear, then loads the 4x4 solver from ROOT on THREADS threads
+ * at once and prints one line per thread: {@code ok ORIGIN SOLUTION}, or {@code failed ...}.
  */
 public final class CacheRaceMain {
   private CacheRaceMain() {}
@@ -37,11 +37,15 @@ public final class CacheRaceMain {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     List<Future<String>> results = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      results.add(pool.submit(() -> {
-        start.await();
-        LoadedSolver loaded = new SolverCache(root, System.err::println).load(CacheFixtures.SUDOKU4, CacheFixtures.BP);
-        return "ok " + loaded.origin() + " " + CacheFixtures.solve(loaded);
-      }));
+      results.add(
+          pool.submit(
+              () -> {
+                start.await();
+                LoadedSolver loaded =
+                    new SolverCache(root, System.err::println)
+                        .load(CacheFixtures.SUDOKU4, CacheFixtures.BP);
+                return "ok " + loaded.origin() + " " + CacheFixtures.solve(loaded);
+              }));
     }
     start.countDown();
     int failed = 0;

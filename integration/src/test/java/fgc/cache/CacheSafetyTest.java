@@ -25,15 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Read-only, unwritable and full caches, and folders that someone else owns or can write. */
 class CacheSafetyTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path root;
   private final List<String> notices = new ArrayList<>();
 
   @BeforeEach
   void posixOnly() {
-    assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+    assumeTrue(
+        dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
     root = dir.resolve("cache");
   }
 
@@ -44,7 +44,8 @@ class CacheSafetyTest {
   @Test
   void theCacheIsCreatedOwnerOnly() throws IOException {
     String key = cache().load(SUDOKU4, BP).key();
-    for (Path folder : List.of(root, root.resolve("entries"), root.resolve("tmp"), cache().entryFolder(key))) {
+    for (Path folder :
+        List.of(root, root.resolve("entries"), root.resolve("tmp"), cache().entryFolder(key))) {
       assertEquals("rwx------", permissions(folder), folder.toString());
     }
     try (Stream<Path> files = Files.list(cache().entryFolder(key))) {
@@ -95,12 +96,13 @@ class CacheSafetyTest {
   @Test
   void aFullDiskMidEntryCompilesInMemoryWarnsOnceAndLeavesNothingBehind() throws IOException {
     int[] written = {0};
-    EntryWriter.FileWriter fillsUp = (file, bytes) -> {
-      if (++written[0] > 2) {
-        throw new IOException("No space left on device");
-      }
-      EntryWriter.writePrivateFile(file, bytes);
-    };
+    EntryWriter.FileWriter fillsUp =
+        (file, bytes) -> {
+          if (++written[0] > 2) {
+            throw new IOException("No space left on device");
+          }
+          EntryWriter.writePrivateFile(file, bytes);
+        };
     SolverCache full = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), fillsUp);
     LoadedSolver first = full.load(SUDOKU4, BP);
     LoadedSolver second = full.load(SUDOKU4, BP);
@@ -120,8 +122,14 @@ class CacheSafetyTest {
       notices.clear();
       Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
       SolverCache cache = cache();
-      assertEquals(LoadedSolver.Origin.IN_MEMORY, cache.load(SUDOKU4, BP).origin(), "the entry there is not trusted");
-      assertEquals(LoadedSolver.Origin.IN_MEMORY, cache.load(SUDOKU9, BP).origin(), "nor is anything written there");
+      assertEquals(
+          LoadedSolver.Origin.IN_MEMORY,
+          cache.load(SUDOKU4, BP).origin(),
+          "the entry there is not trusted");
+      assertEquals(
+          LoadedSolver.Origin.IN_MEMORY,
+          cache.load(SUDOKU9, BP).origin(),
+          "nor is anything written there");
       assertEquals(1, notices.size(), notices.toString());
       assertTrue(notices.get(0).contains(folder + " is writable by other users"), notices.get(0));
       Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
@@ -161,7 +169,9 @@ class CacheSafetyTest {
     String key = cache().load(SUDOKU4, BP).key();
     Path entry = cache().entryFolder(key);
     // Seen as another user: every folder and file of this cache belongs to someone else.
-    SolverCache asSomeoneElse = new SolverCache(root, notices::add, CacheSafety.forUid(12345), EntryWriter::writePrivateFile);
+    SolverCache asSomeoneElse =
+        new SolverCache(
+            root, notices::add, CacheSafety.forUid(12345), EntryWriter::writePrivateFile);
     assertEquals(LoadedSolver.Origin.IN_MEMORY, asSomeoneElse.load(SUDOKU4, BP).origin());
     assertTrue(notices.get(0).contains("is owned by another user"), notices.toString());
     notices.clear();
@@ -176,10 +186,15 @@ class CacheSafetyTest {
       LoadedSolver loaded = cache().load(SUDOKU4, BP);
       assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
       assertEquals(LoadStage.SAFETY, loaded.rejectedAt());
-      assertTrue(notices.get(0).contains(entry + " is owned by another user (uid 65534)"), notices.toString());
+      assertTrue(
+          notices.get(0).contains(entry + " is owned by another user (uid 65534)"),
+          notices.toString());
       List<EntryInfo> report = cache().verify(true);
-      assertTrue(report.get(0).problem().contains("owned by another user"), report.get(0).problem());
-      assertTrue(Files.isDirectory(entry), "verify --repair reports it but does not move another user's files");
+      assertTrue(
+          report.get(0).problem().contains("owned by another user"), report.get(0).problem());
+      assertTrue(
+          Files.isDirectory(entry),
+          "verify --repair reports it but does not move another user's files");
     } finally {
       Files.setAttribute(entry, "unix:uid", uid);
     }
@@ -210,7 +225,8 @@ class CacheSafetyTest {
 
   private static String permissions(Path p) {
     try {
-      return PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+      return PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -223,12 +239,16 @@ class CacheSafetyTest {
     assertEquals(new com.sun.security.auth.module.UnixSystem().getUid(), fromProc);
   }
 
-  /** A folder of the user's holding items named as fgc names its own, which a followed link would reach. */
+  /**
+   * A folder of the user's holding items named as fgc names its own, which a followed link would
+   * reach.
+   */
   private Path decoys(String name, String itemName, int items) throws IOException {
     Path mine = Files.createDirectories(dir.resolve(name));
     Files.writeString(mine.resolve("thesis.tex"), "mine\n");
     for (int i = 0; i < items; i++) {
-      Path item = Files.createDirectories(mine.resolve(itemName.replace("N", Integer.toString(i + 1))));
+      Path item =
+          Files.createDirectories(mine.resolve(itemName.replace("N", Integer.toString(i + 1))));
       Files.writeString(item.resolve(Manifest.FILE_NAME), "mine " + i + "\n");
       Files.setLastModifiedTime(item, java.nio.file.attribute.FileTime.fromMillis(1_000L));
     }
@@ -242,7 +262,8 @@ class CacheSafetyTest {
   }
 
   @Test
-  void aQuarantineThatIsASymbolicLinkIsRefusedAndNothingBehindItIsMovedOrTrimmed() throws IOException {
+  void aQuarantineThatIsASymbolicLinkIsRefusedAndNothingBehindItIsMovedOrTrimmed()
+      throws IOException {
     String key = cache().load(SUDOKU4, BP).key();
     Files.writeString(cache().entryFolder(key).resolve(Manifest.FILE_NAME), "damaged\n");
     // More items than quarantine keeps, the oldest first in line to be trimmed.
@@ -252,7 +273,9 @@ class CacheSafetyTest {
 
     LoadedSolver loaded = cache().load(SUDOKU4, BP);
     assertEquals(CacheFixtures.answers(loaded), CacheFixtures.answers(cache().load(SUDOKU4, BP)));
-    assertTrue(notices.stream().anyMatch(n -> n.contains("is a symbolic link") && n.contains("left in place")),
+    assertTrue(
+        notices.stream()
+            .anyMatch(n -> n.contains("is a symbolic link") && n.contains("left in place")),
         notices.toString());
     List<EntryInfo> report = cache().verify(true);
     assertTrue(report.get(0).problem().contains("is a symbolic link"), report.get(0).problem());
@@ -272,8 +295,10 @@ class CacheSafetyTest {
     Files.createSymbolicLink(root.resolve(CacheFolders.TMP), mine);
     LoadedSolver loaded = cache().load(SUDOKU4, BP);
     assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
-    assertTrue(notices.stream().anyMatch(n -> n.contains("is a symbolic link")), notices.toString());
-    assertEquals(before, tree(mine), "no temporary folder written into, none swept, behind the link");
+    assertTrue(
+        notices.stream().anyMatch(n -> n.contains("is a symbolic link")), notices.toString());
+    assertEquals(
+        before, tree(mine), "no temporary folder written into, none swept, behind the link");
 
     Files.delete(root.resolve(CacheFolders.TMP));
     Files.delete(root.resolve(CacheFolders.ENTRIES));
@@ -295,7 +320,8 @@ class CacheSafetyTest {
     String notice = notices.get(0);
     assertTrue(notice.contains("rm " + entry), notice);
     assertFalse(notice.contains("run 'fgc cache clear'"), notice);
-    // And that advice is true: clear leaves the link; rm of the link path removes it, not its target.
+    // And that advice is true: clear leaves the link; rm of the link path removes it, not its
+    // target.
     cache().clear();
     assertTrue(Files.isSymbolicLink(entry));
     String verified = cache().verify(false).get(0).problem();

@@ -21,16 +21,18 @@ class LoadOnlyCacheTest {
   private static final Model SUDOKU4 = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
   private static final AlgorithmSpec SPEC = AlgorithmSpec.defaults();
 
-  @TempDir
-  Path root;
+  @TempDir Path root;
 
   private final List<String> notices = new ArrayList<>();
 
   @Test
   void aMissIsAnErrorThatSaysWhatToDoAndWritesNothing() throws Exception {
     SolverCache cache = new SolverCache(root, notices::add).loadOnly();
-    SolverCache.NotCachedException e = assertThrows(SolverCache.NotCachedException.class, () -> cache.load(SUDOKU4, SPEC));
-    assertTrue(e.getMessage().contains("load-only") && e.getMessage().contains("fgc compile"), e.getMessage());
+    SolverCache.NotCachedException e =
+        assertThrows(SolverCache.NotCachedException.class, () -> cache.load(SUDOKU4, SPEC));
+    assertTrue(
+        e.getMessage().contains("load-only") && e.getMessage().contains("fgc compile"),
+        e.getMessage());
     try (Stream<Path> files = Files.walk(root)) {
       assertEquals(List.of(root), files.toList(), "nothing written");
     }
@@ -56,7 +58,9 @@ class LoadOnlyCacheTest {
     byte[] bytes = Files.readAllBytes(classFile);
     bytes[bytes.length / 2] ^= 1;
     Files.write(classFile, bytes);
-    assertThrows(SolverCache.NotCachedException.class, () -> new SolverCache(root, notices::add).loadOnly().load(SUDOKU4, SPEC));
+    assertThrows(
+        SolverCache.NotCachedException.class,
+        () -> new SolverCache(root, notices::add).loadOnly().load(SUDOKU4, SPEC));
     assertTrue(notices.stream().anyMatch(n -> n.contains("failed its check")), notices.toString());
     assertTrue(!Files.exists(entry), "the damaged entry was moved to quarantine");
   }

@@ -8,10 +8,13 @@ import java.util.Random;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The manifest's hand-written name and digest checks accept exactly what their regexes describe. */
+/**
+ * The manifest's hand-written name and digest checks accept exactly what their regexes describe.
+ */
 class ManifestNamesTest {
   private static final Pattern SAFE_FILE = Pattern.compile("[A-Za-z0-9_$][A-Za-z0-9_.$-]{0,200}");
   private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
+
   /** Every character class the rules distinguish, and some they must refuse. */
   private static final String ALPHABET = "aZ09_$.-/\\\n :Aé\u0000F";
 
@@ -20,7 +23,8 @@ class ManifestNamesTest {
     Random random = new Random(7);
     for (int trial = 0; trial < 200_000; trial++) {
       String name = randomText(random, random.nextInt(trial % 1000 == 0 ? 210 : 8), ALPHABET);
-      assertEquals(SAFE_FILE.matcher(name).matches(), Manifest.isSafeFileName(name), "'" + name + "'");
+      assertEquals(
+          SAFE_FILE.matcher(name).matches(), Manifest.isSafeFileName(name), "'" + name + "'");
     }
     assertTrue(Manifest.isSafeFileName("fgc.generated.SumProduct_0123456789abcdef.class"));
     assertTrue(Manifest.isSafeFileName("a".repeat(201)));

@@ -25,19 +25,26 @@ import org.junit.jupiter.api.io.TempDir;
  * not a corrupt class.
  */
 class PlanCheckTest {
-  private static final Model CHAIN = FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"));
+  private static final Model CHAIN =
+      FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"));
+
   /** The same variables, another transition table. */
-  private static final Model CHAIN_B = FgcLanguage.parse("chainB.fg",
-      FgcLanguage.bundledText("chain").replace("[0.7, 0.3, 0.3, 0.7]", "[0.2, 0.8, 0.8, 0.2]"), Map.of(), DataSet.example("umbrella"));
+  private static final Model CHAIN_B =
+      FgcLanguage.parse(
+          "chainB.fg",
+          FgcLanguage.bundledText("chain").replace("[0.7, 0.3, 0.3, 0.7]", "[0.2, 0.8, 0.8, 0.2]"),
+          Map.of(),
+          DataSet.example("umbrella"));
+
   private static final AlgorithmSpec SUMPRODUCT = AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
 
-  @TempDir
-  java.nio.file.Path root;
+  @TempDir java.nio.file.Path root;
 
   private final List<String> notices = new ArrayList<>();
 
   @Test
-  void anotherModelsClassWithThisKeyWrittenInIsRefusedAtThePlanCheckAndRecompiled() throws Exception {
+  void anotherModelsClassWithThisKeyWrittenInIsRefusedAtThePlanCheckAndRecompiled()
+      throws Exception {
     refusedAtThePlanCheck(SUMPRODUCT);
   }
 
@@ -52,13 +59,17 @@ class PlanCheckTest {
     String keyA = cache.load(CHAIN, spec).key();
     String keyB = cache.load(CHAIN_B, spec).key();
     String answerA = marginals(cache.load(CHAIN, spec));
-    assertFalse(answerA.equals(marginals(cache.load(CHAIN_B, spec))), "the two models' marginals differ");
-    CacheFixtures.doctor(cache.entryFolder(keyA), keyA, CacheFixtures.snapshot(cache.entryFolder(keyB)), keyB);
+    assertFalse(
+        answerA.equals(marginals(cache.load(CHAIN_B, spec))), "the two models' marginals differ");
+    CacheFixtures.doctor(
+        cache.entryFolder(keyA), keyA, CacheFixtures.snapshot(cache.entryFolder(keyB)), keyB);
 
     List<EntryInfo> report = cache.verify(false);
     EntryInfo a = report.stream().filter(e -> e.key().equals(keyA)).findFirst().orElseThrow();
     EntryInfo b = report.stream().filter(e -> e.key().equals(keyB)).findFirst().orElseThrow();
-    assertTrue(a.problem() != null && a.problem().contains("made for another model"), String.valueOf(a.problem()));
+    assertTrue(
+        a.problem() != null && a.problem().contains("made for another model"),
+        String.valueOf(a.problem()));
     assertEquals(null, b.problem());
 
     notices.clear();
@@ -67,16 +78,25 @@ class PlanCheckTest {
     assertEquals(LoadStage.PLAN, loaded.rejectedAt());
     assertEquals(answerA, marginals(loaded), "the model's own marginals, not the other model's");
     assertEquals(1, notices.size(), notices.toString());
-    assertTrue(notices.get(0).contains("failed its check") && notices.get(0).contains("made for another model"), notices.get(0));
+    assertTrue(
+        notices.get(0).contains("failed its check")
+            && notices.get(0).contains("made for another model"),
+        notices.get(0));
     assertEquals(LoadedSolver.Origin.CACHE_HIT, cache.load(CHAIN, spec).origin());
   }
 
   @Test
   void aModelWhoseOwnWeightsMakeTheStartDegenerateIsNotACorruptClass() {
-    // Priors whose product overflows: a degenerate start under bp-pairwise, as the reference has it too
-    // (unless the planner normalises them, when the start is simply sound). Either way, never corrupt.
-    Model overflow = FgcLanguage.parse("overflow.fg", "model overflow;\nvar w[2] in 0..1;\n"
-        + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nneq(w[0], w[1]);\n", Map.of());
+    // Priors whose product overflows: a degenerate start under bp-pairwise, as the reference has it
+    // too
+    // (unless the planner normalises them, when the start is simply sound). Either way, never
+    // corrupt.
+    Model overflow =
+        FgcLanguage.parse(
+            "overflow.fg",
+            "model overflow;\nvar w[2] in 0..1;\n"
+                + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nneq(w[0], w[1]);\n",
+            Map.of());
     AlgorithmSpec pairwise = AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE);
     SolverCache cache = new SolverCache(root, notices::add);
     LoadedSolver first = cache.load(overflow, pairwise);
@@ -93,23 +113,42 @@ class PlanCheckTest {
     GeneratedAlgorithm nan = new NanStart(model);
     ModelChecks real = new CompilerChecks();
     assertTrue(real.startIsDistribution(model, CacheFixtures.BP), "Sudoku starts uniform");
-    SolverCache withReference = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, real, SolverCache.MAX_FILE_BYTES);
-    CorruptEntryException e = assertThrows(CorruptEntryException.class, () -> withReference.smokeTest(nan, model, CacheFixtures.BP));
+    SolverCache withReference =
+        new SolverCache(
+            root,
+            notices::add,
+            CacheSafety.forCurrentUser(),
+            null,
+            real,
+            SolverCache.MAX_FILE_BYTES);
+    CorruptEntryException e =
+        assertThrows(
+            CorruptEntryException.class,
+            () -> withReference.smokeTest(nan, model, CacheFixtures.BP));
     assertEquals(LoadStage.SMOKE, e.stage());
-    assertTrue(e.getMessage().contains("where the reference semantics give a distribution"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("where the reference semantics give a distribution"),
+        e.getMessage());
     // The model's fault: the reference is as degenerate, so the class is not blamed.
-    ModelChecks degenerate = new ModelChecks() {
-      @Override
-      public String planDigest(Model m, AlgorithmSpec spec) {
-        return real.planDigest(m, spec);
-      }
+    ModelChecks degenerate =
+        new ModelChecks() {
+          @Override
+          public String planDigest(Model m, AlgorithmSpec spec) {
+            return real.planDigest(m, spec);
+          }
 
-      @Override
-      public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
-        return false;
-      }
-    };
-    new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, degenerate, SolverCache.MAX_FILE_BYTES)
+          @Override
+          public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
+            return false;
+          }
+        };
+    new SolverCache(
+            root,
+            notices::add,
+            CacheSafety.forCurrentUser(),
+            null,
+            degenerate,
+            SolverCache.MAX_FILE_BYTES)
         .smokeTest(nan, model, CacheFixtures.BP);
   }
 
@@ -118,30 +157,44 @@ class PlanCheckTest {
     // An exact class's first marginal is its whole inference (68 s on a band of 2^24-entry cliques,
     // before a word of warning): the smoke run checks its variables and domains, never a marginal.
     Model model = CacheFixtures.SUDOKU4;
-    GeneratedAlgorithm exact = new NanStart(model) {
-      @Override public boolean exact() {
-        return true;
-      }
+    GeneratedAlgorithm exact =
+        new NanStart(model) {
+          @Override
+          public boolean exact() {
+            return true;
+          }
 
-      @Override public void marginal(int variable, double[] out) {
-        throw new AssertionError("the smoke run ran the inference");
-      }
-    };
-    SolverCache cache = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(),
-        SolverCache.MAX_FILE_BYTES);
+          @Override
+          public void marginal(int variable, double[] out) {
+            throw new AssertionError("the smoke run ran the inference");
+          }
+        };
+    SolverCache cache =
+        new SolverCache(
+            root,
+            notices::add,
+            CacheSafety.forCurrentUser(),
+            null,
+            new CompilerChecks(),
+            SolverCache.MAX_FILE_BYTES);
     cache.smokeTest(exact, model, AlgorithmSpec.named(AlgorithmSpec.ELIMINATION));
     // The variables and domains are still checked.
-    GeneratedAlgorithm shorter = new NanStart(model) {
-      @Override public boolean exact() {
-        return true;
-      }
+    GeneratedAlgorithm shorter =
+        new NanStart(model) {
+          @Override
+          public boolean exact() {
+            return true;
+          }
 
-      @Override public int variableCount() {
-        return model.variableCount() - 1;
-      }
-    };
-    CorruptEntryException e = assertThrows(CorruptEntryException.class,
-        () -> cache.smokeTest(shorter, model, AlgorithmSpec.named(AlgorithmSpec.ELIMINATION)));
+          @Override
+          public int variableCount() {
+            return model.variableCount() - 1;
+          }
+        };
+    CorruptEntryException e =
+        assertThrows(
+            CorruptEntryException.class,
+            () -> cache.smokeTest(shorter, model, AlgorithmSpec.named(AlgorithmSpec.ELIMINATION)));
     assertEquals(LoadStage.SMOKE, e.stage());
   }
 
@@ -149,19 +202,30 @@ class PlanCheckTest {
   void aModelThePlannerRefusesOnAHitIsTheModelsErrorAndTheEntryStays() {
     SolverCache cache = new SolverCache(root, notices::add);
     String key = cache.load(CacheFixtures.SUDOKU4, CacheFixtures.BP).key();
-    ModelChecks refusing = new ModelChecks() {
-      @Override
-      public String planDigest(Model m, AlgorithmSpec spec) {
-        throw new IllegalArgumentException("the model has no solution");
-      }
+    ModelChecks refusing =
+        new ModelChecks() {
+          @Override
+          public String planDigest(Model m, AlgorithmSpec spec) {
+            throw new IllegalArgumentException("the model has no solution");
+          }
 
-      @Override
-      public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
-        return true;
-      }
-    };
-    SolverCache strict = new SolverCache(root, notices::add, CacheSafety.forCurrentUser(), null, refusing, SolverCache.MAX_FILE_BYTES);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> strict.load(CacheFixtures.SUDOKU4, CacheFixtures.BP));
+          @Override
+          public boolean startIsDistribution(Model m, AlgorithmSpec spec) {
+            return true;
+          }
+        };
+    SolverCache strict =
+        new SolverCache(
+            root,
+            notices::add,
+            CacheSafety.forCurrentUser(),
+            null,
+            refusing,
+            SolverCache.MAX_FILE_BYTES);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> strict.load(CacheFixtures.SUDOKU4, CacheFixtures.BP));
     assertEquals("the model has no solution", e.getMessage());
     assertTrue(notices.isEmpty(), notices.toString());
     assertTrue(java.nio.file.Files.isDirectory(cache.entryFolder(key)), "not quarantined");
@@ -176,49 +240,63 @@ class PlanCheckTest {
       this.model = model;
     }
 
-    @Override public String key() {
+    @Override
+    public String key() {
       return "";
     }
 
-    @Override public String algorithm() {
+    @Override
+    public String algorithm() {
       return "nan";
     }
 
-    @Override public int variableCount() {
+    @Override
+    public int variableCount() {
       return model.variableCount();
     }
 
-    @Override public int lowestValue(int variable) {
+    @Override
+    public int lowestValue(int variable) {
       return model.domainOf(variable).lo();
     }
 
-    @Override public int domainSize(int variable) {
+    @Override
+    public int domainSize(int variable) {
       return model.domainOf(variable).size();
     }
 
-    @Override public void setObserved(int variable, int value) { }
+    @Override
+    public void setObserved(int variable, int value) {}
 
-    @Override public void clearObserved(int variable) { }
+    @Override
+    public void clearObserved(int variable) {}
 
-    @Override public void clearAllObserved() { }
+    @Override
+    public void clearAllObserved() {}
 
-    @Override public void reset() { }
+    @Override
+    public void reset() {}
 
-    @Override public void resetWithNoise(long seed, double scale) { }
+    @Override
+    public void resetWithNoise(long seed, double scale) {}
 
-    @Override public double update(int sweeps) {
+    @Override
+    public double update(int sweeps) {
       return 0;
     }
 
-    @Override public int sweepsDone() {
+    @Override
+    public int sweepsDone() {
       return 0;
     }
 
-    @Override public void marginal(int variable, double[] out) {
+    @Override
+    public void marginal(int variable, double[] out) {
       Arrays.fill(out, 0, domainSize(variable), Double.NaN);
     }
 
-    @Override public boolean contradiction() {
+    @Override
+    public boolean contradiction() {
       return false;
     }
   }

@@ -36,9 +36,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The exact search's generated propagators as entries of the solver cache: stored once, loaded
- * by later runs without compiling, checked against the digest of the model's tables, quarantined
- * and recompiled when they fail a check; a load-only cache without one leaves the search its own
+ * The exact search's generated propagators as entries of the solver cache: stored once, loaded by
+ * later runs without compiling, checked against the digest of the model's tables, quarantined and
+ * recompiled when they fail a check; a load-only cache without one leaves the search its own
  * propagation, which gives the same answers.
  */
 class PropagatorCacheTest {
@@ -46,8 +46,7 @@ class PropagatorCacheTest {
   private static final Model SUDOKU4 = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
   private static final BitmaskTables TABLES9 = BitmaskTables.of(SUDOKU9);
 
-  @TempDir
-  Path root;
+  @TempDir Path root;
 
   private final List<String> notices = new ArrayList<>();
 
@@ -66,7 +65,10 @@ class PropagatorCacheTest {
     assertEquals(1, first.compilations());
     Path entry = first.entryFolder(key(SUDOKU9));
     String manifest = Files.readString(entry.resolve(Manifest.FILE_NAME), StandardCharsets.UTF_8);
-    assertTrue(manifest.contains("\nalgorithm " + SolverCache.PROPAGATOR + "\n") && manifest.contains("\nmodel sudoku\n"), manifest);
+    assertTrue(
+        manifest.contains("\nalgorithm " + SolverCache.PROPAGATOR + "\n")
+            && manifest.contains("\nmodel sudoku\n"),
+        manifest);
     assertEquals(key(SUDOKU9), made.key());
     assertEquals(TABLES9.digest(), made.tablesDigest());
 
@@ -81,7 +83,8 @@ class PropagatorCacheTest {
     List<EntryInfo> listed = second.list();
     assertEquals(1, listed.size());
     assertEquals(SolverCache.PROPAGATOR, listed.get(0).algorithm());
-    assertNull(second.verify(false).get(0).problem(), "verify checks it against its model's tables");
+    assertNull(
+        second.verify(false).get(0).problem(), "verify checks it against its model's tables");
   }
 
   @Test
@@ -120,8 +123,12 @@ class PropagatorCacheTest {
     Propagator recovered = recovering.propagators().propagator(SUDOKU9, TABLES9, true).join();
     assertEquals(1, recovering.compilations());
     assertEquals(1, notices.size(), notices.toString());
-    assertTrue(notices.get(0).contains("propagator for model sudoku") && notices.get(0).contains("SHA-256")
-        && notices.get(0).contains("moved to quarantine") && notices.get(0).contains("recompiling"), notices.get(0));
+    assertTrue(
+        notices.get(0).contains("propagator for model sudoku")
+            && notices.get(0).contains("SHA-256")
+            && notices.get(0).contains("moved to quarantine")
+            && notices.get(0).contains("recompiling"),
+        notices.get(0));
     assertEquals(1, CacheFixtures.count(root.resolve(CacheFolders.QUARANTINE)));
     assertSameSearchAsTheOwnPropagation(recovered);
 
@@ -136,22 +143,33 @@ class PropagatorCacheTest {
     cache().propagators().propagator(SUDOKU4, BitmaskTables.of(SUDOKU4), true).join();
     Path target = cache().entryFolder(key(SUDOKU9));
     Map<String, byte[]> donor = CacheFixtures.snapshot(cache().entryFolder(key(SUDOKU4)));
-    // The 4x4's class, its key rewritten to the 9x9's and the manifest sealed again: every check on bytes passes.
+    // The 4x4's class, its key rewritten to the 9x9's and the manifest sealed again: every check on
+    // bytes passes.
     CacheFixtures.doctor(target, key(SUDOKU9), donor, key(SUDOKU4));
     List<EntryInfo> verified = cache().verify(false);
-    assertTrue(verified.stream().anyMatch(i -> i.problem() != null && i.problem().contains("made for other tables")), verified.toString());
+    assertTrue(
+        verified.stream()
+            .anyMatch(i -> i.problem() != null && i.problem().contains("made for other tables")),
+        verified.toString());
 
     SolverCache loading = cache();
     Propagator propagator = loading.propagators().propagator(SUDOKU9, TABLES9, true).join();
     assertEquals(TABLES9.digest(), propagator.tablesDigest(), "the refused class was not used");
     assertEquals(1, loading.compilations());
-    assertTrue(notices.stream().anyMatch(n -> n.contains("tables digest") && n.contains("made for other tables")
-        && n.contains("moved to quarantine")), notices.toString());
+    assertTrue(
+        notices.stream()
+            .anyMatch(
+                n ->
+                    n.contains("tables digest")
+                        && n.contains("made for other tables")
+                        && n.contains("moved to quarantine")),
+        notices.toString());
     assertSameSearchAsTheOwnPropagation(propagator);
   }
 
   @Test
-  void aLoadOnlyCacheWithoutTheEntryLeavesTheSearchItsOwnPropagationWithOneNotice() throws IOException {
+  void aLoadOnlyCacheWithoutTheEntryLeavesTheSearchItsOwnPropagationWithOneNotice()
+      throws IOException {
     SolverCache cache = cache().loadOnly();
     PropagatorSource source = cache.propagators();
     CompletableFuture<Propagator> none = source.propagator(SUDOKU9, TABLES9, true);
@@ -167,7 +185,10 @@ class PropagatorCacheTest {
     assertFalse(driver.propagatesGenerated());
     assertEquals(0, cache.compilations());
     assertEquals(1, notices.size(), notices.toString());
-    assertTrue(notices.get(0).contains("load-only") && notices.get(0).contains("its own code") && notices.get(0).contains("same answers"),
+    assertTrue(
+        notices.get(0).contains("load-only")
+            && notices.get(0).contains("its own code")
+            && notices.get(0).contains("same answers"),
         notices.get(0));
     try (Stream<Path> files = Files.walk(root)) {
       assertEquals(List.of(root), files.toList(), "nothing written");
@@ -189,7 +210,9 @@ class PropagatorCacheTest {
       assertSameSearchAsTheOwnPropagation(propagator);
       assertEquals(1, cache.compilations());
       assertEquals(1, notices.size(), notices.toString());
-      assertTrue(notices.get(0).contains("read-only") && notices.get(0).contains("compiled in memory"), notices.get(0));
+      assertTrue(
+          notices.get(0).contains("read-only") && notices.get(0).contains("compiled in memory"),
+          notices.get(0));
       try (Stream<Path> files = Files.list(root)) {
         assertEquals(0, files.count());
       }
@@ -206,7 +229,10 @@ class PropagatorCacheTest {
       SolverCache cache = cache();
       cache.propagators().propagator(SUDOKU9, TABLES9, true).join();
       assertEquals(1, cache.compilations(), "the entry in an unsafe folder is not read");
-      assertTrue(notices.stream().anyMatch(n -> n.contains("not using the cache") && n.contains("compiled in memory")), notices.toString());
+      assertTrue(
+          notices.stream()
+              .anyMatch(n -> n.contains("not using the cache") && n.contains("compiled in memory")),
+          notices.toString());
     } finally {
       Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
     }
@@ -229,7 +255,10 @@ class PropagatorCacheTest {
     return evidence;
   }
 
-  /** The same count, first solution, nodes and backtracks as the search's own propagation on the embedded 9x9 puzzles. */
+  /**
+   * The same count, first solution, nodes and backtracks as the search's own propagation on the
+   * embedded 9x9 puzzles.
+   */
   private static void assertSameSearchAsTheOwnPropagation(Propagator propagator) {
     BitmaskSearch own = new BitmaskSearch(TABLES9, null);
     BitmaskSearch generated = new BitmaskSearch(TABLES9, propagator);
@@ -237,7 +266,8 @@ class PropagatorCacheTest {
     for (Grid puzzle : EmbeddedPuzzles.all()) {
       if (puzzle.side() == 9) {
         int[] evidence = evidence(puzzle);
-        assertEquals(own.run(evidence, Assignments.NONE, 2, BitmaskSearch.Listener.NONE),
+        assertEquals(
+            own.run(evidence, Assignments.NONE, 2, BitmaskSearch.Listener.NONE),
             generated.run(evidence, Assignments.NONE, 2, BitmaskSearch.Listener.NONE));
         assertEquals(own.nodes(), generated.nodes());
         assertEquals(own.backtracks(), generated.backtracks());

@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The figures reliability tests measure, written to target/reliability/NAME.txt for RELIABILITY.md. */
+/**
+ * The figures reliability tests measure, written to target/reliability/NAME.txt for RELIABILITY.md.
+ */
 public final class ReliabilityReport {
   private ReliabilityReport() {}
 

@@ -28,8 +28,7 @@ class SolverCacheTest {
   private static final Model SUDOKU4 = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
   private static final AlgorithmSpec BP = AlgorithmSpec.defaults();
 
-  @TempDir
-  Path root;
+  @TempDir Path root;
 
   private final List<String> notices = new ArrayList<>();
 
@@ -50,7 +49,13 @@ class SolverCacheTest {
     assertTrue(notices.isEmpty(), notices.toString());
   }
 
-  enum Damage { GARBAGE, TRUNCATE, DELETE, EMPTY, APPEND }
+  enum Damage {
+    GARBAGE,
+    TRUNCATE,
+    DELETE,
+    EMPTY,
+    APPEND
+  }
 
   @ParameterizedTest
   @EnumSource(Damage.class)
@@ -88,11 +93,15 @@ class SolverCacheTest {
           throw new IllegalStateException();
       }
       LoadedSolver recovered = cache().load(SUDOKU4, BP);
-      assertEquals(LoadedSolver.Origin.RECOVERED, recovered.origin(), damage + " of " + file.getFileName());
+      assertEquals(
+          LoadedSolver.Origin.RECOVERED, recovered.origin(), damage + " of " + file.getFileName());
       assertEquals(1, notices.size(), notices.toString());
       assertTrue(notices.get(0).contains("failed its check"), notices.get(0));
       assertEquals(expected, solve(recovered));
-      assertEquals(LoadedSolver.Origin.CACHE_HIT, cache().load(SUDOKU4, BP).origin(), "the rewritten entry is sound");
+      assertEquals(
+          LoadedSolver.Origin.CACHE_HIT,
+          cache().load(SUDOKU4, BP).origin(),
+          "the rewritten entry is sound");
     }
     try (Stream<Path> q = Files.list(root.resolve("quarantine"))) {
       assertEquals(files.size(), q.count(), "every bad entry was kept aside for inspection");
@@ -103,7 +112,8 @@ class SolverCacheTest {
   void aFileLargerThanAnyEntryFileCanBeIsRefusedBeforeItIsBelieved() throws IOException {
     String key = cache().load(SUDOKU4, BP).key();
     Path manifestFile = cache().entryFolder(key).resolve(Manifest.FILE_NAME);
-    try (java.io.RandomAccessFile grown = new java.io.RandomAccessFile(manifestFile.toFile(), "rw")) {
+    try (java.io.RandomAccessFile grown =
+        new java.io.RandomAccessFile(manifestFile.toFile(), "rw")) {
       grown.setLength((64L << 20) + 1); // sparse: one byte past the limit, nothing written
     }
     LoadedSolver loaded = cache().load(SUDOKU4, BP);
@@ -132,17 +142,25 @@ class SolverCacheTest {
     String body = "var x[3] in 1..3;\nobserve x;\nalldiff(x[0], x[1], x[2]);\n";
     Model alpha = FgcLanguage.parse("alpha.fg", "model alpha;\n" + body, Map.of());
     Model beta = FgcLanguage.parse("beta.fg", "model beta;\n" + body, Map.of());
-    Model wider = FgcLanguage.parse("wider.fg", "model alpha;\n" + body.replace("1..3", "1..4"), Map.of());
+    Model wider =
+        FgcLanguage.parse("wider.fg", "model alpha;\n" + body.replace("1..3", "1..4"), Map.of());
     LoadedSolver first = cache().load(alpha, BP);
     assertEquals(LoadedSolver.Origin.COMPILED, first.origin());
     LoadedSolver second = cache().load(beta, BP);
-    assertEquals(LoadedSolver.Origin.CACHE_HIT, second.origin(), "the same model under another name: " + notices);
+    assertEquals(
+        LoadedSolver.Origin.CACHE_HIT,
+        second.origin(),
+        "the same model under another name: " + notices);
     assertEquals(first.key(), second.key());
     assertEquals(3, second.newInstance().variableCount());
     LoadedSolver other = cache().load(wider, BP);
-    assertEquals(LoadedSolver.Origin.COMPILED, other.origin(), "another structure under the same name is another model");
+    assertEquals(
+        LoadedSolver.Origin.COMPILED,
+        other.origin(),
+        "another structure under the same name is another model");
     // Verify reads each entry back as its model, named as its manifest records.
-    assertTrue(cache().verify(false).stream().allMatch(e -> e.problem() == null), notices.toString());
+    assertTrue(
+        cache().verify(false).stream().allMatch(e -> e.problem() == null), notices.toString());
     // An entry of one model put where the other's lives is still refused, names aside.
     EntryWriter.deleteRecursively(cache().entryFolder(other.key()));
     copyFolder(cache().entryFolder(first.key()), cache().entryFolder(other.key()));
@@ -150,7 +168,10 @@ class SolverCacheTest {
     LoadedSolver recovered = cache().load(wider, BP);
     assertEquals(LoadedSolver.Origin.RECOVERED, recovered.origin());
     assertTrue(notices.get(0).contains("written for key"), notices.get(0));
-    assertEquals(LoadedSolver.Origin.CACHE_HIT, cache().load(beta, BP).origin(), "the first model's entry is untouched");
+    assertEquals(
+        LoadedSolver.Origin.CACHE_HIT,
+        cache().load(beta, BP).origin(),
+        "the first model's entry is untouched");
   }
 
   @Test
@@ -158,7 +179,14 @@ class SolverCacheTest {
     String key = cache().load(SUDOKU4, BP).key();
     Path manifestFile = cache().entryFolder(key).resolve(Manifest.FILE_NAME);
     Manifest m = Manifest.parse(Files.readAllBytes(manifestFile));
-    Manifest older = new Manifest(m.key, "0.0.1+0000000000000000/janino-3.1.12", m.model, m.algorithm, m.className, m.files);
+    Manifest older =
+        new Manifest(
+            m.key,
+            "0.0.1+0000000000000000/janino-3.1.12",
+            m.model,
+            m.algorithm,
+            m.className,
+            m.files);
     Files.write(manifestFile, older.toBytes());
     LoadedSolver loaded = cache().load(SUDOKU4, BP);
     assertEquals(LoadedSolver.Origin.RECOVERED, loaded.origin());
@@ -182,7 +210,8 @@ class SolverCacheTest {
     try {
       List<Future<String>> results = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
-        results.add(pool.submit(() -> solve(new SolverCache(root, notices::add).load(SUDOKU4, BP))));
+        results.add(
+            pool.submit(() -> solve(new SolverCache(root, notices::add).load(SUDOKU4, BP))));
       }
       String first = results.get(0).get();
       for (Future<String> f : results) {
@@ -191,7 +220,8 @@ class SolverCacheTest {
     } finally {
       pool.shutdown();
     }
-    try (Stream<Path> entries = Files.list(root.resolve("entries")); Stream<Path> tmp = Files.list(root.resolve("tmp"))) {
+    try (Stream<Path> entries = Files.list(root.resolve("entries"));
+        Stream<Path> tmp = Files.list(root.resolve("tmp"))) {
       assertEquals(1, entries.count());
       assertEquals(0, tmp.count(), "no temporary folder is left behind");
     }
@@ -237,9 +267,12 @@ class SolverCacheTest {
   @Test
   void aRelativeXdgCacheHomeIsIgnoredAsTheSpecificationSays() {
     Path home = Path.of("/home/someone");
-    assertEquals(home.resolve(".cache/fgc"), SolverCache.defaultRoot(null, "rel/cache", home.toString()));
+    assertEquals(
+        home.resolve(".cache/fgc"), SolverCache.defaultRoot(null, "rel/cache", home.toString()));
     assertEquals(home.resolve(".cache/fgc"), SolverCache.defaultRoot("", ".", home.toString()));
-    assertEquals(Path.of("/var/cache/u/fgc"), SolverCache.defaultRoot(null, "/var/cache/u", home.toString()));
+    assertEquals(
+        Path.of("/var/cache/u/fgc"),
+        SolverCache.defaultRoot(null, "/var/cache/u", home.toString()));
     assertEquals(Path.of("mine"), SolverCache.defaultRoot("mine", "/var/cache/u", home.toString()));
   }
 }

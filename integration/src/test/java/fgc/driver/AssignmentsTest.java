@@ -28,23 +28,37 @@ class AssignmentsTest {
     Model model = twoArrays();
     assertNull(Assignments.firstViolation(model, new int[] {1, 2, 3, 5, 6}));
     // 3 is in a's domain but not in b's; 5 is in b's but not in a's.
-    assertEquals("b[1] has no value in its domain", Assignments.firstViolation(model, new int[] {1, 2, 3, 5, 3}));
-    assertEquals("a[2] has no value in its domain", Assignments.firstViolation(model, new int[] {1, 2, 5, 5, 6}));
-    assertEquals("b[0] has no value in its domain",
+    assertEquals(
+        "b[1] has no value in its domain",
+        Assignments.firstViolation(model, new int[] {1, 2, 3, 5, 3}));
+    assertEquals(
+        "a[2] has no value in its domain",
+        Assignments.firstViolation(model, new int[] {1, 2, 5, 5, 6}));
+    assertEquals(
+        "b[0] has no value in its domain",
         Assignments.firstViolation(model, new int[] {1, 2, 3, Assignments.NONE, 6}));
   }
 
   @Test
   void aRelationIsCheckedByTheIrsOwnDefinitionAndNamedInWords() {
-    Model model = FgcLanguage.parse("r.fg", "var x[3] in 1..4;\nx[0] < x[1];\nx[0] + x[1] + x[2] == 6;\nx[1] * x[2] != 6;", Map.of());
+    Model model =
+        FgcLanguage.parse(
+            "r.fg",
+            "var x[3] in 1..4;\nx[0] < x[1];\nx[0] + x[1] + x[2] == 6;\nx[1] * x[2] != 6;",
+            Map.of());
     assertNull(Assignments.firstViolation(model, new int[] {1, 4, 1}));
-    assertEquals("factor 0 (table): the relation (< $0 $1) does not hold where x[0] = 2, x[1] = 1",
+    assertEquals(
+        "factor 0 (table): the relation (< $0 $1) does not hold where x[0] = 2, x[1] = 1",
         Assignments.firstViolation(model, new int[] {2, 1, 3}));
-    assertEquals("factor 2 (table): the relation (!= (* $0 $1) 6) does not hold where x[1] = 3, x[2] = 2",
+    assertEquals(
+        "factor 2 (table): the relation (!= (* $0 $1) 6) does not hold where x[1] = 3, x[2] = 2",
         Assignments.firstViolation(model, new int[] {1, 3, 2}));
-    assertEquals("factor 1 (sum): the given values add up to 7, not 6",
+    assertEquals(
+        "factor 1 (sum): the given values add up to 7, not 6",
         Assignments.firstViolationAmongGiven(model, new int[] {3, 4, Assignments.NONE}));
-    assertNull(Assignments.firstViolationAmongGiven(model, new int[] {1, 2, Assignments.NONE}), "a relation with a free variable holds");
+    assertNull(
+        Assignments.firstViolationAmongGiven(model, new int[] {1, 2, Assignments.NONE}),
+        "a relation with a free variable holds");
     // The count of broken factors agrees with Factor.allows on every assignment.
     for (int k = 0; k < 64; k++) {
       int[] v = {1 + (k >> 4 & 3), 1 + (k >> 2 & 3), 1 + (k & 3)};
@@ -63,8 +77,11 @@ class AssignmentsTest {
   @Test
   void anAssignmentOfTheWrongLengthIsReportedNotThrown() {
     Model model = twoArrays();
-    assertEquals("the assignment has 4 values for 5 variables", Assignments.firstViolation(model, new int[] {1, 2, 3, 5}));
-    assertEquals("the assignment has 6 values for 5 variables",
+    assertEquals(
+        "the assignment has 4 values for 5 variables",
+        Assignments.firstViolation(model, new int[] {1, 2, 3, 5}));
+    assertEquals(
+        "the assignment has 6 values for 5 variables",
         Assignments.firstViolation(model, new int[] {1, 2, 3, 5, 6, 1}));
   }
 }

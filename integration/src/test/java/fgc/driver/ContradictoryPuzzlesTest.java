@@ -23,12 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Puzzles whose givens do not conflict on their face but admit no solution (proved by the
- * independent {@link SolutionCounter}): no registered driver may ever report them solved.
- * The exact drivers, which search completely, must moreover say that there is no solution.
+ * independent {@link SolutionCounter}): no registered driver may ever report them solved. The exact
+ * drivers, which search completely, must moreover say that there is no solution.
  */
 class ContradictoryPuzzlesTest {
-  @TempDir
-  Path cacheDir;
+  @TempDir Path cacheDir;
 
   @Test
   void noDriverEverReportsAContradictoryPuzzleSolved() {
@@ -40,7 +39,7 @@ class ContradictoryPuzzlesTest {
     for (long seed = 1; puzzles.size() < 26; seed++) {
       puzzles.add(contradictory(PuzzleGenerator.generate(9, seed), random));
     }
-    SolverCache cache = new SolverCache(cacheDir, m -> { });
+    SolverCache cache = new SolverCache(cacheDir, m -> {});
     int runs = 0;
     for (String name : Drivers.names()) {
       Driver driver = Drivers.named(name);
@@ -50,7 +49,10 @@ class ContradictoryPuzzlesTest {
         SolveResult r = driver.solve(solver, model, evidence(model, puzzle));
         assertNotEquals(SolveResult.Status.SOLVED, r.status(), name + " on " + puzzle.toLine());
         if (name.startsWith("exact")) {
-          assertEquals(SolveResult.Status.NO_SOLUTION, r.status(), name + " proves there is none: " + puzzle.toLine());
+          assertEquals(
+              SolveResult.Status.NO_SOLUTION,
+              r.status(),
+              name + " proves there is none: " + puzzle.toLine());
         }
         runs++;
       }
@@ -60,11 +62,16 @@ class ContradictoryPuzzlesTest {
 
   @Test
   void theUnchangedPuzzlesAreSolvedSoTheTestCanTellTheDifference() {
-    SolverCache cache = new SolverCache(cacheDir, m -> { });
+    SolverCache cache = new SolverCache(cacheDir, m -> {});
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     for (long seed = 1; seed <= 5; seed++) {
       Grid puzzle = PuzzleGenerator.generate(4, seed);
-      SolveResult r = Drivers.named("decimate").solve(cache.load(model, AlgorithmSpec.defaults()).newInstance(), model, evidence(model, puzzle));
+      SolveResult r =
+          Drivers.named("decimate")
+              .solve(
+                  cache.load(model, AlgorithmSpec.defaults()).newInstance(),
+                  model,
+                  evidence(model, puzzle));
       assertTrue(r.solved());
       assertTrue(GridValidator.check(puzzle, Grid.of(4, r.values())).valid());
     }
@@ -72,7 +79,8 @@ class ContradictoryPuzzlesTest {
 
   /**
    * {@code puzzle} (which has one solution) with one more given that differs from the solution and
-   * conflicts with no given: every solution of the result would be a second solution of the original.
+   * conflicts with no given: every solution of the result would be a second solution of the
+   * original.
    */
   private static Grid contradictory(Grid puzzle, Random random) {
     Grid solution = SolutionCounter.solve(puzzle).orElseThrow();

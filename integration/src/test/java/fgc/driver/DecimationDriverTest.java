@@ -23,20 +23,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DecimationDriverTest {
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   private GeneratedAlgorithm solverFor(Model model) {
-    return new SolverCache(cacheRoot, System.err::println).load(model, AlgorithmSpec.defaults()).newInstance();
+    return new SolverCache(cacheRoot, System.err::println)
+        .load(model, AlgorithmSpec.defaults())
+        .newInstance();
   }
 
   @Test
   void solvesEveryEmbeddedPuzzleAndTheAnswersPassTheIndependentCheck() {
     for (Grid puzzle : EmbeddedPuzzles.all()) {
       Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) puzzle.boxSize()));
-      SolveResult result = DecimationDriver.withDefaults().solve(solverFor(model), model, evidence(model, puzzle));
+      SolveResult result =
+          DecimationDriver.withDefaults().solve(solverFor(model), model, evidence(model, puzzle));
       assertTrue(result.solved(), "not solved: " + puzzle.toLine());
-      GridValidator.Verdict verdict = GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values()));
+      GridValidator.Verdict verdict =
+          GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values()));
       assertTrue(verdict.valid(), verdict.reason());
       assertTrue(result.decisions() > 0 && result.sweeps() > 0);
     }
@@ -58,7 +61,10 @@ class DecimationDriverTest {
     // Row 1 needs a 4 in r1c4, but column 4 already holds a 4 lower down: no completion exists.
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     Grid puzzle = Grid.of(4, new int[] {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0});
-    SolveResult result = DecimationDriver.withDefaults().withRestarts(3).solve(solverFor(model), model, evidence(model, puzzle));
+    SolveResult result =
+        DecimationDriver.withDefaults()
+            .withRestarts(3)
+            .solve(solverFor(model), model, evidence(model, puzzle));
     assertNotEquals(SolveResult.Status.SOLVED, result.status());
     // The messages from the givens alone leave r1c4 no value: a proof, so no restart is tried.
     assertEquals(SolveResult.Status.NO_SOLUTION, result.status());
@@ -66,8 +72,12 @@ class DecimationDriverTest {
     assertEquals(0, result.decisions());
   }
 
-  /** A puzzle of fgc's generator that decimate solves on its fourth restart, after four contradictions. */
-  private static final String AVOIDING = ".....72.8356.....1.8...........963......25...19.......9..5..6.2.62..9.17..8......";
+  /**
+   * A puzzle of fgc's generator that decimate solves on its fourth restart, after four
+   * contradictions.
+   */
+  private static final String AVOIDING =
+      ".....72.8356.....1.8...........963......25...19.......9..5..6.2.62..9.17..8......";
 
   @Test
   void restartsAvoidTheLastUnforcedDecisionBeforeEachContradiction() {
@@ -77,87 +87,103 @@ class DecimationDriverTest {
     Set<List<Integer>> avoided = new HashSet<>();
     List<String> repeated = new ArrayList<>();
     int[] contradictions = {0};
-    SolveEvents watch = new SolveEvents() {
-      private List<Integer> last;
+    SolveEvents watch =
+        new SolveEvents() {
+          private List<Integer> last;
 
-      @Override
-      public void decision(int variable, int value, double margin, boolean sampled) {
-        // Called before the value is clamped: the belief is the one the decision was made from.
-        double[] belief = new double[solver.domainSize(variable)];
-        solver.marginal(variable, belief);
-        List<Integer> live = new ArrayList<>();
-        for (int v = 0; v < belief.length; v++) {
-          if (belief[v] > 0.0) {
-            live.add(solver.lowestValue(variable) + v);
+          @Override
+          public void decision(int variable, int value, double margin, boolean sampled) {
+            // Called before the value is clamped: the belief is the one the decision was made from.
+            double[] belief = new double[solver.domainSize(variable)];
+            solver.marginal(variable, belief);
+            List<Integer> live = new ArrayList<>();
+            for (int v = 0; v < belief.length; v++) {
+              if (belief[v] > 0.0) {
+                live.add(solver.lowestValue(variable) + v);
+              }
+            }
+            if (live.size() == 1) {
+              return; // forced by the messages
+            }
+            List<Integer> choice = List.of(variable, value);
+            boolean otherValueLeft =
+                live.stream().anyMatch(x -> !avoided.contains(List.of(variable, x)));
+            if (avoided.contains(choice) && otherValueLeft) {
+              repeated.add(model.variableName(variable) + " = " + value);
+            }
+            last = choice;
           }
-        }
-        if (live.size() == 1) {
-          return; // forced by the messages
-        }
-        List<Integer> choice = List.of(variable, value);
-        boolean otherValueLeft = live.stream().anyMatch(x -> !avoided.contains(List.of(variable, x)));
-        if (avoided.contains(choice) && otherValueLeft) {
-          repeated.add(model.variableName(variable) + " = " + value);
-        }
-        last = choice;
-      }
 
-      @Override
-      public void contradiction(int decisions) {
-        contradictions[0]++;
-        if (last != null) {
-          avoided.add(last);
-        }
-      }
+          @Override
+          public void contradiction(int decisions) {
+            contradictions[0]++;
+            if (last != null) {
+              avoided.add(last);
+            }
+          }
 
-      @Override
-      public void restart(int attempt) {
-        last = null;
-      }
-    };
-    SolveResult result = DecimationDriver.withDefaults().withLearning(true).solve(solver, model, evidence(model, puzzle), watch);
+          @Override
+          public void restart(int attempt) {
+            last = null;
+          }
+        };
+    SolveResult result =
+        DecimationDriver.withDefaults()
+            .withLearning(true)
+            .solve(solver, model, evidence(model, puzzle), watch);
     assertTrue(result.solved());
-    assertTrue(contradictions[0] >= 2, "the puzzle no longer exercises restarts: " + contradictions[0] + " contradictions");
-    assertEquals(List.of(), repeated, "decisions a failed attempt ended on, taken again while another value was left");
+    assertTrue(
+        contradictions[0] >= 2,
+        "the puzzle no longer exercises restarts: " + contradictions[0] + " contradictions");
+    assertEquals(
+        List.of(),
+        repeated,
+        "decisions a failed attempt ended on, taken again while another value was left");
   }
 
   @Test
   void tiesInMarginGoToTheVariableWithTheFewestValuesLeft() {
-    // A generated puzzle whose beliefs tie in margin between variables with different numbers of values left.
-    Grid puzzle = grid("1...7.......964....46.......3......8.15.4..9.98...67......5..1......8..63.....2.4");
+    // A generated puzzle whose beliefs tie in margin between variables with different numbers of
+    // values left.
+    Grid puzzle =
+        grid("1...7.......964....46.......3......8.15.4..9.98...67......5..1......8..63.....2.4");
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     GeneratedAlgorithm solver = solverFor(model);
     int[] givens = evidence(model, puzzle);
     int[] values = givens.clone();
     List<String> wrong = new ArrayList<>();
     int[] ties = {0};
-    SolveEvents watch = new SolveEvents() {
-      @Override
-      public void decision(int variable, int value, double margin, boolean sampled) {
-        // Before the value is clamped, every free variable's belief is the one the choice was made from.
-        if (margin < 1.0) {
-          double[] own = liveAndMargin(solver, variable);
-          for (int j = 0; j < values.length; j++) {
-            if (j != variable && values[j] == Assignments.NONE) {
-              double[] other = liveAndMargin(solver, j);
-              if (other[1] == own[1]) {
-                ties[0]++;
-                if (other[0] < own[0]) {
-                  wrong.add(model.variableName(variable) + " over " + model.variableName(j));
+    SolveEvents watch =
+        new SolveEvents() {
+          @Override
+          public void decision(int variable, int value, double margin, boolean sampled) {
+            // Before the value is clamped, every free variable's belief is the one the choice was
+            // made from.
+            if (margin < 1.0) {
+              double[] own = liveAndMargin(solver, variable);
+              for (int j = 0; j < values.length; j++) {
+                if (j != variable && values[j] == Assignments.NONE) {
+                  double[] other = liveAndMargin(solver, j);
+                  if (other[1] == own[1]) {
+                    ties[0]++;
+                    if (other[0] < own[0]) {
+                      wrong.add(model.variableName(variable) + " over " + model.variableName(j));
+                    }
+                  }
                 }
               }
             }
+            values[variable] = value;
           }
-        }
-        values[variable] = value;
-      }
 
-      @Override
-      public void restart(int attempt) {
-        System.arraycopy(givens, 0, values, 0, values.length);
-      }
-    };
-    DecimationDriver.withDefaults().withTiesToFewestValues(true).solve(solver, model, givens, watch);
+          @Override
+          public void restart(int attempt) {
+            System.arraycopy(givens, 0, values, 0, values.length);
+          }
+        };
+    DecimationDriver.withDefaults()
+        .withTiesToFewestValues(true)
+        .solve(solver, model, givens, watch);
     assertTrue(ties[0] > 0, "the puzzle no longer has ties");
     assertEquals(List.of(), wrong, "a tie went to a variable with more values left");
   }

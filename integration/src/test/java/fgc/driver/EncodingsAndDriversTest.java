@@ -26,24 +26,29 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Two encodings of one Sudoku, and every algorithm with every message-passing driver. */
 class EncodingsAndDriversTest {
-  /** Sudoku with one neq per pair of cells that share a unit (each pair once), instead of alldiff. */
-  private static final String PAIRWISE_SUDOKU = String.join("\n",
-      "model sudoku_neq;",
-      "param n = 3;",
-      "let N = n * n;",
-      "var cell[N][N] in 1..N;",
-      "observe cell;",
-      "for r in 0..N-1, c in 0..N-1, r2 in 0..N-1, c2 in 0..N-1",
-      "    where r * N + c < r2 * N + c2 && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {",
-      "  neq(cell[r][c], cell[r2][c2]);",
-      "}",
-      "");
+  /**
+   * Sudoku with one neq per pair of cells that share a unit (each pair once), instead of alldiff.
+   */
+  private static final String PAIRWISE_SUDOKU =
+      String.join(
+          "\n",
+          "model sudoku_neq;",
+          "param n = 3;",
+          "let N = n * n;",
+          "var cell[N][N] in 1..N;",
+          "observe cell;",
+          "for r in 0..N-1, c in 0..N-1, r2 in 0..N-1, c2 in 0..N-1",
+          "    where r * N + c < r2 * N + c2 && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {",
+          "  neq(cell[r][c], cell[r2][c2]);",
+          "}",
+          "");
 
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   private GeneratedAlgorithm solver(Model model, String algorithm) {
-    return new SolverCache(cacheRoot, System.err::println).load(model, AlgorithmSpec.named(algorithm)).newInstance();
+    return new SolverCache(cacheRoot, System.err::println)
+        .load(model, AlgorithmSpec.named(algorithm))
+        .newInstance();
   }
 
   @ParameterizedTest
@@ -53,7 +58,8 @@ class EncodingsAndDriversTest {
     Model pairwise = FgcLanguage.parse("sudoku_neq.fg", PAIRWISE_SUDOKU, Map.of("n", (long) n));
     assertTrue(pairwise.factors().stream().allMatch(f -> f.kind() == FactorKind.NEQ));
     int side = n * n;
-    assertEquals(side * side * (3 * side - 2 * n - 1) / 2, pairwise.factors().size(), "each peer pair once");
+    assertEquals(
+        side * side * (3 * side - 2 * n - 1) / 2, pairwise.factors().size(), "each peer pair once");
     int compared = 0;
     for (Grid puzzle : EmbeddedPuzzles.all()) {
       if (puzzle.side() != side) {
@@ -90,8 +96,10 @@ class EncodingsAndDriversTest {
       }
     }
     for (Grid puzzle : puzzles) {
-      SolveResult a = exact.solve(solver(alldiff, "sumproduct"), alldiff, evidence(alldiff, puzzle));
-      SolveResult b = exact.solve(solver(pairwise, "bp-pairwise"), pairwise, evidence(pairwise, puzzle));
+      SolveResult a =
+          exact.solve(solver(alldiff, "sumproduct"), alldiff, evidence(alldiff, puzzle));
+      SolveResult b =
+          exact.solve(solver(pairwise, "bp-pairwise"), pairwise, evidence(pairwise, puzzle));
       assertTrue(a.solved() && b.solved(), puzzle.toLine());
       Grid ga = Grid.of(9, a.values());
       assertTrue(GridValidator.check(puzzle, ga).valid());
@@ -156,8 +164,10 @@ class EncodingsAndDriversTest {
     // The first embedded 9x9 puzzle needs only naked singles (see embedded.txt): exact alldiff
     // messages find every forced value, so one inference and a readout suffice.
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
-    Grid puzzle = EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow();
-    SolveResult r = Drivers.named("single").solve(solver(model, "sumproduct"), model, evidence(model, puzzle));
+    Grid puzzle =
+        EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow();
+    SolveResult r =
+        Drivers.named("single").solve(solver(model, "sumproduct"), model, evidence(model, puzzle));
     assertTrue(r.solved());
     assertEquals(1, SolutionCounter.count(puzzle, 2));
   }
@@ -168,13 +178,17 @@ class EncodingsAndDriversTest {
     Grid puzzle = Grid.of(4, new int[] {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 3});
     int[] perRound = new int[1];
     int[] rounds = new int[1];
-    SolveEvents counting = new SolveEvents() {
-      @Override
-      public void decision(int variable, int value, double margin, boolean sampled) {
-        perRound[0]++;
-      }
-    };
-    SolveResult r = IterativeDriver.withDefaults().withPerRound(4).solve(solver(model, "sumproduct"), model, evidence(model, puzzle), counting);
+    SolveEvents counting =
+        new SolveEvents() {
+          @Override
+          public void decision(int variable, int value, double margin, boolean sampled) {
+            perRound[0]++;
+          }
+        };
+    SolveResult r =
+        IterativeDriver.withDefaults()
+            .withPerRound(4)
+            .solve(solver(model, "sumproduct"), model, evidence(model, puzzle), counting);
     rounds[0] = (int) Math.ceil(r.decisions() / 4.0);
     assertEquals(13, r.decisions(), "every free cell fixed exactly once");
     assertEquals(13, perRound[0]);
@@ -182,7 +196,8 @@ class EncodingsAndDriversTest {
   }
 
   private Grid solve(Model model, String algorithm, Grid puzzle) {
-    SolveResult r = Drivers.named("decimate").solve(solver(model, algorithm), model, evidence(model, puzzle));
+    SolveResult r =
+        Drivers.named("decimate").solve(solver(model, algorithm), model, evidence(model, puzzle));
     assertTrue(r.solved(), algorithm + " did not solve " + puzzle.toLine());
     return Grid.of(puzzle.side(), r.values());
   }

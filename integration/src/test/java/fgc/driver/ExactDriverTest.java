@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ExactDriverTest {
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   @Test
   void solvesEveryEmbeddedPuzzleWithAndWithoutLockedCandidates() {
@@ -35,9 +34,11 @@ class ExactDriverTest {
       ExactDriver driver = ExactDriver.withDefaults().withLockedCandidates(locked);
       for (Grid puzzle : EmbeddedPuzzles.all()) {
         Model model = sudoku(puzzle.boxSize());
-        SolveResult result = driver.solve(null, model, DecimationDriverTest.evidence(model, puzzle));
+        SolveResult result =
+            driver.solve(null, model, DecimationDriverTest.evidence(model, puzzle));
         assertTrue(result.solved(), "not solved: " + puzzle.toLine());
-        GridValidator.Verdict verdict = GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values()));
+        GridValidator.Verdict verdict =
+            GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values()));
         assertTrue(verdict.valid(), verdict.reason());
       }
     }
@@ -48,7 +49,8 @@ class ExactDriverTest {
     // Row 1 needs a 4 in r1c4, but column 4 already holds a 4 lower down.
     Model model = sudoku(2);
     Grid puzzle = Grid.of(4, new int[] {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0});
-    SolveResult result = ExactDriver.withDefaults().solve(null, model, DecimationDriverTest.evidence(model, puzzle));
+    SolveResult result =
+        ExactDriver.withDefaults().solve(null, model, DecimationDriverTest.evidence(model, puzzle));
     assertEquals(SolveResult.Status.NO_SOLUTION, result.status());
     assertNull(result.values());
   }
@@ -59,10 +61,14 @@ class ExactDriverTest {
     int[] evidence = Assignments.empty(model);
     evidence[0] = 1;
     evidence[1] = 1;
-    assertEquals(SolveResult.Status.INCONSISTENT_EVIDENCE, ExactDriver.withDefaults().solve(null, model, evidence).status());
+    assertEquals(
+        SolveResult.Status.INCONSISTENT_EVIDENCE,
+        ExactDriver.withDefaults().solve(null, model, evidence).status());
     evidence = Assignments.empty(model);
     evidence[3] = 7;
-    assertEquals(SolveResult.Status.INCONSISTENT_EVIDENCE, ExactDriver.withDefaults().solve(null, model, evidence).status());
+    assertEquals(
+        SolveResult.Status.INCONSISTENT_EVIDENCE,
+        ExactDriver.withDefaults().solve(null, model, evidence).status());
   }
 
   @Test
@@ -72,7 +78,10 @@ class ExactDriverTest {
     ExactDriver plain = ExactDriver.withDefaults();
     ExactDriver locked = ExactDriver.withDefaults().withLockedCandidates(true);
     for (int trial = 0; trial < 60; trial++) {
-      Grid full = SolutionCounter.solve(Grid.of(9, new int[81]).with(random.nextInt(81), 1 + random.nextInt(9))).get();
+      Grid full =
+          SolutionCounter.solve(
+                  Grid.of(9, new int[81]).with(random.nextInt(81), 1 + random.nextInt(9)))
+              .get();
       int[] cells = new int[81];
       int givens = 18 + random.nextInt(14);
       for (int k = 0; k < givens; k++) {
@@ -82,7 +91,10 @@ class ExactDriverTest {
       }
       Grid puzzle = Grid.of(9, cells);
       int[] evidence = DecimationDriverTest.evidence(model, puzzle);
-      int expected = Assignments.firstViolationAmongGiven(model, evidence) != null ? 0 : SolutionCounter.count(puzzle, 3);
+      int expected =
+          Assignments.firstViolationAmongGiven(model, evidence) != null
+              ? 0
+              : SolutionCounter.count(puzzle, 3);
       assertEquals(expected, plain.countSolutions(model, evidence, 3), puzzle.toLine());
       assertEquals(expected, locked.countSolutions(model, evidence, 3), puzzle.toLine());
     }
@@ -94,7 +106,8 @@ class ExactDriverTest {
     assertEquals(SolveResult.Status.NO_SOLUTION, solveCycle(5, 2).status());
     SolveResult three = solveCycle(5, 3);
     assertTrue(three.solved());
-    // An alldiff over x in 5..7 and y, z in 6..8 of width 3: a permutation of 3 values only when it spans 3.
+    // An alldiff over x in 5..7 and y, z in 6..8 of width 3: a permutation of 3 values only when it
+    // spans 3.
     ModelBuilder b = Model.builder("offsets");
     VariableArray x = b.variables("x", Domain.range(5, 7), 1);
     VariableArray y = b.variables("y", Domain.range(6, 8), 2);
@@ -108,7 +121,8 @@ class ExactDriverTest {
     assertTrue(result.solved());
     assertEquals(5, result.values()[x.firstIndex()]);
     // Counted by hand: x = 5 leaves 3 * 2 orders of y, x = 6 and x = 7 two each.
-    assertEquals(10, ExactDriver.withDefaults().countSolutions(model, Assignments.empty(model), 100));
+    assertEquals(
+        10, ExactDriver.withDefaults().countSolutions(model, Assignments.empty(model), 100));
   }
 
   @Test
@@ -120,20 +134,26 @@ class ExactDriverTest {
     SolveResult result = ExactDriver.withDefaults().solve(null, model, Assignments.empty(model));
     assertTrue(result.solved());
     assertNull(Assignments.firstViolation(model, result.values()));
-    assertEquals(65 * 64, ExactDriver.withDefaults().countSolutions(model, Assignments.empty(model), 10_000));
+    assertEquals(
+        65 * 64,
+        ExactDriver.withDefaults().countSolutions(model, Assignments.empty(model), 10_000));
   }
 
   @Test
   void marginalGuidedBranchingSolvesAndValidates() {
     Model model = sudoku(3);
-    GeneratedAlgorithm solver = new SolverCache(cacheRoot, System.err::println).load(model, AlgorithmSpec.defaults()).newInstance();
+    GeneratedAlgorithm solver =
+        new SolverCache(cacheRoot, System.err::println)
+            .load(model, AlgorithmSpec.defaults())
+            .newInstance();
     ExactDriver driver = ExactDriver.withDefaults().guidedByMarginals(3, 10);
     assertEquals("exact-marginals", driver.name());
     for (Grid puzzle : EmbeddedPuzzles.all()) {
       if (puzzle.side() != 9) {
         continue;
       }
-      SolveResult result = driver.solve(solver, model, DecimationDriverTest.evidence(model, puzzle));
+      SolveResult result =
+          driver.solve(solver, model, DecimationDriverTest.evidence(model, puzzle));
       assertTrue(result.solved());
       assertTrue(GridValidator.check(puzzle, Grid.of(9, result.values())).valid());
     }
@@ -151,7 +171,8 @@ class ExactDriverTest {
           SolveResult result = driver.solve(null, model, evidence);
           assertTrue(result.solved(), puzzle.toLine());
           assertTrue(GridValidator.check(puzzle, Grid.of(9, result.values())).valid());
-          assertEquals(1, driver.countSolutions(model, evidence, 2), "not unique: " + puzzle.toLine());
+          assertEquals(
+              1, driver.countSolutions(model, evidence, 2), "not unique: " + puzzle.toLine());
         }
       }
     }
@@ -180,5 +201,4 @@ class ExactDriverTest {
     Assumptions.assumeTrue(file.isPresent(), "no shared corpus " + name);
     return file.get();
   }
-
 }

@@ -13,13 +13,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Max-product BP past 64 values: a 100 x 100 Sudoku (box size 10), compiled, loaded and completed by decimation. */
+/**
+ * Max-product BP past 64 values: a 100 x 100 Sudoku (box size 10), compiled, loaded and completed
+ * by decimation.
+ */
 class WideSudokuTest {
   private static final int BOX = 10;
   private static final int SIDE = BOX * BOX;
 
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   @Test
   void maxProductCompletesAHundredByHundredGrid() {
@@ -27,7 +29,8 @@ class WideSudokuTest {
     int[] answer = new int[SIDE * SIDE];
     for (int r = 0; r < SIDE; r++) {
       for (int c = 0; c < SIDE; c++) {
-        answer[r * SIDE + c] = (r % BOX * BOX + r / BOX + c) % SIDE + 1; // a valid grid: shifted rows
+        answer[r * SIDE + c] =
+            (r % BOX * BOX + r / BOX + c) % SIDE + 1; // a valid grid: shifted rows
       }
     }
     int[] evidence = answer.clone();
@@ -40,14 +43,23 @@ class WideSudokuTest {
     for (int b = 1; b < BOX; b++) {
       evidence[(b * BOX + b) * SIDE + b * BOX + (b + 3) % BOX] = Assignments.NONE;
     }
-    SolveResult r = Drivers.named("decimate").solve(new SolverCache(cacheRoot, System.err::println)
-        .load(model, AlgorithmSpec.named("maxproduct")).newInstance(), model, evidence);
+    SolveResult r =
+        Drivers.named("decimate")
+            .solve(
+                new SolverCache(cacheRoot, System.err::println)
+                    .load(model, AlgorithmSpec.named("maxproduct"))
+                    .newInstance(),
+                model,
+                evidence);
     assertTrue(r.solved(), r.status().toString());
     assertValid(r.values(), evidence);
     assertArrayEquals(answer, r.values(), "the only completion");
   }
 
-  /** Every given kept and every row, column and box a permutation of 1..SIDE: checked from the rules alone. */
+  /**
+   * Every given kept and every row, column and box a permutation of 1..SIDE: checked from the rules
+   * alone.
+   */
   private static void assertValid(int[] values, int[] evidence) {
     for (int k = 0; k < values.length; k++) {
       if (evidence[k] != Assignments.NONE) {
@@ -57,11 +69,16 @@ class WideSudokuTest {
     for (int unit = 0; unit < SIDE; unit++) {
       boolean[][] seen = new boolean[3][SIDE + 1];
       for (int k = 0; k < SIDE; k++) {
-        int[] cells = {unit * SIDE + k, k * SIDE + unit,
-            (unit / BOX * BOX + k / BOX) * SIDE + unit % BOX * BOX + k % BOX};
+        int[] cells = {
+          unit * SIDE + k,
+          k * SIDE + unit,
+          (unit / BOX * BOX + k / BOX) * SIDE + unit % BOX * BOX + k % BOX
+        };
         for (int kind = 0; kind < 3; kind++) {
           int v = values[cells[kind]];
-          assertTrue(v >= 1 && v <= SIDE && !seen[kind][v], "value " + v + " twice in unit " + unit + " of kind " + kind);
+          assertTrue(
+              v >= 1 && v <= SIDE && !seen[kind][v],
+              "value " + v + " twice in unit " + unit + " of kind " + kind);
           seen[kind][v] = true;
         }
       }

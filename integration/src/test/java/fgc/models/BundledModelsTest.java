@@ -32,11 +32,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * each answer passes a check written for that model here (not the model's own factors alone).
  */
 class BundledModelsTest {
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   private SolveResult solve(Model model, Evidence evidence, String algorithm) {
-    GeneratedAlgorithm solver = new SolverCache(cacheRoot, s -> { }).load(model, AlgorithmSpec.named(algorithm)).newInstance();
+    GeneratedAlgorithm solver =
+        new SolverCache(cacheRoot, s -> {})
+            .load(model, AlgorithmSpec.named(algorithm))
+            .newInstance();
     return DecimationDriver.withDefaults().solve(solver, model, evidence.values());
   }
 
@@ -49,7 +51,9 @@ class BundledModelsTest {
     if (refusedWhenPlanning(model, algorithm)) {
       // Exact inference's cliques on the 5x5 square pass its limit; it completes one of order 4.
       n = 4;
-      data = DataSet.parse("latin-4.fgd", "x = [\n  1 _ _ _,\n  _ 3 _ _,\n  _ _ _ 2,\n  _ _ 4 _,\n];\n");
+      data =
+          DataSet.parse(
+              "latin-4.fgd", "x = [\n  1 _ _ _,\n  _ 3 _ _,\n  _ _ _ 2,\n  _ _ 4 _,\n];\n");
       model = FgcLanguage.bundled("latin", Map.of("n", 4L), data);
     }
     assertEquals(n * n, model.variableCount());
@@ -61,7 +65,8 @@ class BundledModelsTest {
       boolean[] row = new boolean[n + 1];
       boolean[] col = new boolean[n + 1];
       for (int b = 0; b < n; b++) {
-        assertTrue(!row[v[a * n + b]] && !col[v[b * n + a]], "row or column " + a + " repeats a value");
+        assertTrue(
+            !row[v[a * n + b]] && !col[v[b * n + a]], "row or column " + a + " repeats a value");
         row[v[a * n + b]] = true;
         col[v[b * n + a]] = true;
       }
@@ -79,8 +84,11 @@ class BundledModelsTest {
       assertTrue(result.solved(), algorithm + ": " + result);
       assertKiller(model, data, example.endsWith("4x4") ? 2 : 3, result.values());
     }
-    PlanException e = assertThrows(PlanException.class, () -> solve(model, Evidence.none(model), "bp-pairwise"));
-    assertEquals(fgc.compiler.plan.Planner.pairwiseBp() + " has no messages for sum factors (sumproduct and maxproduct have)",
+    PlanException e =
+        assertThrows(PlanException.class, () -> solve(model, Evidence.none(model), "bp-pairwise"));
+    assertEquals(
+        fgc.compiler.plan.Planner.pairwiseBp()
+            + " has no messages for sum factors (sumproduct and maxproduct have)",
         e.getMessage());
   }
 
@@ -94,8 +102,10 @@ class BundledModelsTest {
     SolveResult result = solve(model, one, algorithm);
     assertTrue(result.solved(), result.toString());
     int[] c = result.values();
-    int[][] edges = {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7}, {3, 8}, {4, 9},
-        {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}};
+    int[][] edges = {
+      {0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7}, {3, 8}, {4, 9}, {5, 7},
+      {7, 9}, {9, 6}, {6, 8}, {8, 5}
+    };
     for (int[] e : edges) {
       assertTrue(c[e[0]] != c[e[1]] && c[e[0]] >= 1 && c[e[0]] <= 3, "edge " + e[0] + "-" + e[1]);
     }
@@ -105,12 +115,17 @@ class BundledModelsTest {
   @Test
   void sudokuOfBoxSizeFiveCompilesForBpPairwise() {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 5L));
-    GeneratedAlgorithm solver = new SolverCache(cacheRoot, s -> { }).load(model, AlgorithmSpec.named("bp-pairwise")).newInstance();
+    GeneratedAlgorithm solver =
+        new SolverCache(cacheRoot, s -> {})
+            .load(model, AlgorithmSpec.named("bp-pairwise"))
+            .newInstance();
     assertEquals(625, solver.variableCount());
     assertEquals(25, solver.domainSize(0));
     solver.update(1);
     assertTrue(!solver.contradiction());
-    assertThrows(PlanException.class, () -> new SolverCache(cacheRoot, s -> { }).load(model, AlgorithmSpec.named("sumproduct")));
+    assertThrows(
+        PlanException.class,
+        () -> new SolverCache(cacheRoot, s -> {}).load(model, AlgorithmSpec.named("sumproduct")));
   }
 
   /**
@@ -134,7 +149,10 @@ class BundledModelsTest {
     }
   }
 
-  /** Rows, columns and boxes hold 1..N once; each cage's cells differ and add up to its total (read from the data). */
+  /**
+   * Rows, columns and boxes hold 1..N once; each cage's cells differ and add up to its total (read
+   * from the data).
+   */
   static void assertKiller(Model model, DataSet data, int n, int[] v) {
     int size = n * n;
     VariableArray cell = model.array("cell");
@@ -145,7 +163,9 @@ class BundledModelsTest {
       for (int b = 0; b < size; b++) {
         int r = a / n * n + b / n;
         int c = a % n * n + b % n;
-        assertTrue(!row[v[cell.at(a, b)]] && !col[v[cell.at(b, a)]] && !box[v[cell.at(r, c)]], "unit " + a + " repeats");
+        assertTrue(
+            !row[v[cell.at(a, b)]] && !col[v[cell.at(b, a)]] && !box[v[cell.at(r, c)]],
+            "unit " + a + " repeats");
         row[v[cell.at(a, b)]] = true;
         col[v[cell.at(b, a)]] = true;
         box[v[cell.at(r, c)]] = true;

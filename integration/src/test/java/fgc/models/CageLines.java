@@ -8,7 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The cage rows of a killer example, read from the file's text directly (independently of the language's data parser). */
+/**
+ * The cage rows of a killer example, read from the file's text directly (independently of the
+ * language's data parser).
+ */
 final class CageLines {
   private CageLines() {}
 

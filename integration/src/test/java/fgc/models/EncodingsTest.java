@@ -27,23 +27,30 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EncodingsTest {
   /** The pairwise encoding: the neq of every pair of cells that share a row, a column or a box. */
-  static final String PAIRWISE = "model sudoku_neq;\nparam n = 2;\nlet N = n * n;\nvar cell[N][N] in 1..N;\nobserve cell;\n"
-      + "for r in 0..N-1, c in 0..N-1, r2 in 0..N-1, c2 in 0..N-1\n"
-      + "    where (r < r2 || (r == r2 && c < c2)) && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {\n"
-      + "  neq(cell[r][c], cell[r2][c2]);\n}\n";
+  static final String PAIRWISE =
+      "model sudoku_neq;\nparam n = 2;\nlet N = n * n;\nvar cell[N][N] in 1..N;\nobserve cell;\n"
+          + "for r in 0..N-1, c in 0..N-1, r2 in 0..N-1, c2 in 0..N-1\n"
+          + "    where (r < r2 || (r == r2 && c < c2)) && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {\n"
+          + "  neq(cell[r][c], cell[r2][c2]);\n}\n";
 
-  @TempDir
-  Path cacheRoot;
+  @TempDir Path cacheRoot;
 
   private int[] solve(Model model, Grid puzzle, String algorithm) {
     int[] evidence = Assignments.empty(model);
     for (int k = 0; k < puzzle.cellCount(); k++) {
       evidence[k] = puzzle.get(k) == 0 ? Assignments.NONE : puzzle.get(k);
     }
-    SolveResult result = DecimationDriver.withDefaults()
-        .solve(new SolverCache(cacheRoot, s -> { }).load(model, AlgorithmSpec.named(algorithm)).newInstance(), model, evidence);
+    SolveResult result =
+        DecimationDriver.withDefaults()
+            .solve(
+                new SolverCache(cacheRoot, s -> {})
+                    .load(model, AlgorithmSpec.named(algorithm))
+                    .newInstance(),
+                model,
+                evidence);
     assertTrue(result.solved(), model.name() + " with " + algorithm + ": " + result);
-    GridValidator.Verdict verdict = GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values()));
+    GridValidator.Verdict verdict =
+        GridValidator.check(puzzle, Grid.of(puzzle.side(), result.values()));
     assertTrue(verdict.valid(), verdict.reason());
     return result.values();
   }
@@ -51,13 +58,17 @@ class EncodingsTest {
   @Test
   void twoEncodingsOfA4x4GiveTheSameValidSolution() {
     Grid puzzle = Grid.of(4, new int[] {1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2});
-    assertEquals(1, SolutionCounter.count(puzzle, 2), "the puzzle must have one solution for the answers to be compared");
+    assertEquals(
+        1,
+        SolutionCounter.count(puzzle, 2),
+        "the puzzle must have one solution for the answers to be compared");
     Model alldiff = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     Model pairwise = FgcLanguage.parse("sudoku_neq.fg", PAIRWISE, Map.of());
     assertEquals(56, pairwise.factors().size()); // 16 cells x 7 neighbours / 2
     assertTrue(pairwise.factors().stream().allMatch(f -> f.kind() == FactorKind.NEQ));
     for (String algorithm : new String[] {"sumproduct", "bp-pairwise"}) {
-      assertArrayEquals(solve(alldiff, puzzle, algorithm), solve(pairwise, puzzle, algorithm), algorithm);
+      assertArrayEquals(
+          solve(alldiff, puzzle, algorithm), solve(pairwise, puzzle, algorithm), algorithm);
     }
   }
 

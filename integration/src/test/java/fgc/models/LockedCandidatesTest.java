@@ -25,22 +25,29 @@ import org.junit.jupiter.api.io.TempDir;
  * with the solution's cells.
  */
 class LockedCandidatesTest {
-  /** Made by {@code fgc generate --seed 1021}; its one solution, found by the exact driver, below. */
-  private static final String PUZZLE = "63.7......4.......2.7....4.41.6..2....3.5...9.8........6...7.....59.8..3....2.7.1";
-  private static final String SOLUTION = "638742915941536872257891346419683257723154689586279134362417598175968423894325761";
+  /**
+   * Made by {@code fgc generate --seed 1021}; its one solution, found by the exact driver, below.
+   */
+  private static final String PUZZLE =
+      "63.7......4.......2.7....4.41.6..2....3.5...9.8........6...7.....59.8..3....2.7.1";
 
-  @TempDir
-  Path cacheRoot;
+  private static final String SOLUTION =
+      "638742915941536872257891346419683257723154689586279134362417598175968423894325761";
+
+  @TempDir Path cacheRoot;
 
   private GeneratedAlgorithm compiled(Model model) {
-    return new SolverCache(cacheRoot, s -> { }).load(model, AlgorithmSpec.named("maxproduct")).newInstance();
+    return new SolverCache(cacheRoot, s -> {})
+        .load(model, AlgorithmSpec.named("maxproduct"))
+        .newInstance();
   }
 
   @Test
   void boxLineEliminationsAreInTheMessagesAndTheSolutionSurvives() {
     double[][] plain = converged(compiled(FgcLanguage.bundled("sudoku", Map.of())));
     double[][] locked = converged(compiled(FgcLanguage.bundled("sudoku_locked", Map.of())));
-    // Box-line reasoning rules 6 out of r1c6, r1c7 and r2c6 (the solution has it at r2c8, in the same
+    // Box-line reasoning rules 6 out of r1c6, r1c7 and r2c6 (the solution has it at r2c8, in the
+    // same
     // box); the subsets within each row, column and box alone, which the plain model sees, keep it.
     for (int cell : new int[] {1 * 9 + 6, 1 * 9 + 7, 2 * 9 + 6}) {
       assertTrue(plain[cell][5] > 0, "the plain model keeps 6 at cell " + cell);
@@ -48,9 +55,13 @@ class LockedCandidatesTest {
     }
     int more = 0;
     for (int cell = 0; cell < 81; cell++) {
-      assertTrue(locked[cell][SOLUTION.charAt(cell) - '1'] > 0, "cell " + cell + " keeps its solution value");
+      assertTrue(
+          locked[cell][SOLUTION.charAt(cell) - '1'] > 0,
+          "cell " + cell + " keeps its solution value");
       for (int v = 0; v < 9; v++) {
-        assertTrue(plain[cell][v] > 0 || locked[cell][v] == 0, "what the plain model rules out, the locked one does");
+        assertTrue(
+            plain[cell][v] > 0 || locked[cell][v] == 0,
+            "what the plain model rules out, the locked one does");
         more += plain[cell][v] > 0 && locked[cell][v] == 0 ? 1 : 0;
       }
     }
@@ -64,7 +75,8 @@ class LockedCandidatesTest {
     SolveResult result = DecimationDriver.withDefaults().solve(compiled(model), model, evidence);
     assertTrue(result.solved(), result.toString());
     int[] v = result.values();
-    assertNull(Assignments.firstViolation(model, v), "every position variable agrees with the cells");
+    assertNull(
+        Assignments.firstViolation(model, v), "every position variable agrees with the cells");
     StringBuilder cells = new StringBuilder();
     for (int cell = 0; cell < 81; cell++) {
       cells.append(v[cell]);
@@ -82,13 +94,23 @@ class LockedCandidatesTest {
     Model sudoku = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     int[] grids = {0};
     int[] sudokus = {0};
-    int count = Search.of(locked).run(Assignments.empty(locked), Assignments.NONE, 1000, new Search.Listener() {
-      @Override
-      public void solution(int[] values) {
-        grids[0]++;
-        sudokus[0] += Assignments.firstViolation(sudoku, java.util.Arrays.copyOf(values, 16)) == null ? 1 : 0;
-      }
-    });
+    int count =
+        Search.of(locked)
+            .run(
+                Assignments.empty(locked),
+                Assignments.NONE,
+                1000,
+                new Search.Listener() {
+                  @Override
+                  public void solution(int[] values) {
+                    grids[0]++;
+                    sudokus[0] +=
+                        Assignments.firstViolation(sudoku, java.util.Arrays.copyOf(values, 16))
+                                == null
+                            ? 1
+                            : 0;
+                  }
+                });
     assertEquals(288, count);
     assertEquals(288, grids[0]);
     assertEquals(288, sudokus[0]);

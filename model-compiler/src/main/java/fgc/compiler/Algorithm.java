@@ -15,10 +15,11 @@ import java.util.TreeMap;
 
 /**
  * One inference algorithm the compiler emits: its name, its options with their defaults and ranges,
- * its {@link Capabilities}, how it plans a model ({@code P} is its plan), what the plan costs, the class it writes, the plan
- * digest that class must report, and its reference interpreter. {@link Algorithms} holds one of each;
- * {@link ModelCompiler}, the cache's plan check, {@code show} and the differential tests iterate it,
- * so an algorithm added there is planned, checked and tested like the others.
+ * its {@link Capabilities}, how it plans a model ({@code P} is its plan), what the plan costs, the
+ * class it writes, the plan digest that class must report, and its reference interpreter. {@link
+ * Algorithms} holds one of each; {@link ModelCompiler}, the cache's plan check, {@code show} and
+ * the differential tests iterate it, so an algorithm added there is planned, checked and tested
+ * like the others.
  *
  * <p>A cache hit calls {@link #spec} and {@link #planned} only: those must not reach JavaPoet or
  * Janino, so that a hit loads neither.
@@ -56,8 +57,8 @@ public abstract class Algorithm<P> {
   }
 
   /**
-   * This algorithm with {@code overrides} applied over its defaults; an unknown option or a value out
-   * of its range is an {@link IllegalArgumentException} that says which and why.
+   * This algorithm with {@code overrides} applied over its defaults; an unknown option or a value
+   * out of its range is an {@link IllegalArgumentException} that says which and why.
    */
   public final AlgorithmSpec spec(Map<String, Double> overrides) {
     Map<String, Double> values = new TreeMap<>();
@@ -66,7 +67,13 @@ public abstract class Algorithm<P> {
     }
     for (Map.Entry<String, Double> e : overrides.entrySet()) {
       if (!values.containsKey(e.getKey())) {
-        throw new IllegalArgumentException("algorithm " + name + " has no option '" + e.getKey() + "'; options: " + values.keySet());
+        throw new IllegalArgumentException(
+            "algorithm "
+                + name
+                + " has no option '"
+                + e.getKey()
+                + "'; options: "
+                + values.keySet());
       }
       values.put(e.getKey(), e.getValue());
     }
@@ -77,34 +84,48 @@ public abstract class Algorithm<P> {
   }
 
   /**
-   * The plan of {@code model}: throws {@link PlanException} when the algorithm cannot take the model
-   * or the model has no solution, before any array of the size of the model's messages is made.
+   * The plan of {@code model}: throws {@link PlanException} when the algorithm cannot take the
+   * model or the model has no solution, before any array of the size of the model's messages is
+   * made.
    */
   public abstract P plan(Model model);
 
   /** Everything the class for {@code plan} will hold, added up before it is written. */
   public abstract Footprint footprint(P plan, Model model);
 
-  /** The estimated cost of one sweep on {@code model}, or null for an algorithm that does not sweep. */
+  /**
+   * The estimated cost of one sweep on {@code model}, or null for an algorithm that does not sweep.
+   */
   public abstract SweepCost sweepCost(Model model);
 
-  /** {@link #sweepCost(Model)} when the plan is at hand (an algorithm whose cost needs it reads it here). */
+  /**
+   * {@link #sweepCost(Model)} when the plan is at hand (an algorithm whose cost needs it reads it
+   * here).
+   */
   public SweepCost sweepCost(P plan, Model model) {
     return sweepCost(model);
   }
 
-  /** The class for {@code plan}: key, canonical options text and compiler id go into its constants. */
+  /**
+   * The class for {@code plan}: key, canonical options text and compiler id go into its constants.
+   */
   public abstract JavaFile emit(P plan, String key, AlgorithmSpec spec, String compilerId);
 
   /** The digest the class for {@code plan} reports, from the plan alone (no code is emitted). */
   public abstract String planDigest(P plan, AlgorithmSpec spec);
 
-  /** The digest the class for {@code model} reports: {@link #planDigest(Object, AlgorithmSpec)} of its plan. */
+  /**
+   * The digest the class for {@code model} reports: {@link #planDigest(Object, AlgorithmSpec)} of
+   * its plan.
+   */
   public final String planDigest(Model model, AlgorithmSpec spec) {
     return planDigest(plan(model), spec);
   }
 
-  /** The model planned, with the digest its class reports: what a compile of the same model takes instead of planning again. */
+  /**
+   * The model planned, with the digest its class reports: what a compile of the same model takes
+   * instead of planning again.
+   */
   public final PlannedModel planned(Model model, AlgorithmSpec spec) {
     P plan = plan(model);
     return new PlannedModel(model, spec, planDigest(plan, spec), plan);
@@ -133,20 +154,33 @@ public abstract class Algorithm<P> {
    * An option: its name, default, the range of its values ({@code low} and {@code high}, each bound
    * included or not), and what it means.
    */
-  public record Option(String name, double defaultValue, double low, boolean lowIncluded, double high, boolean highIncluded,
+  public record Option(
+      String name,
+      double defaultValue,
+      double low,
+      boolean lowIncluded,
+      double high,
+      boolean highIncluded,
       String description) {
-    /** Throws when {@code value} is outside the range, naming the option, the range and the value. */
+    /**
+     * Throws when {@code value} is outside the range, naming the option, the range and the value.
+     */
     void check(double value) {
       boolean above = lowIncluded ? value >= low : value > low;
       boolean below = highIncluded ? value <= high : value < high;
       if (!(above && below)) {
-        throw new IllegalArgumentException(name + " must be in " + range() + ", got " + plain(value));
+        throw new IllegalArgumentException(
+            name + " must be in " + range() + ", got " + plain(value));
       }
     }
 
     /** {@code [0, 1)} and the like. */
     public String range() {
-      return (lowIncluded ? "[" : "(") + plain(low) + ", " + plain(high) + (highIncluded ? "]" : ")");
+      return (lowIncluded ? "[" : "(")
+          + plain(low)
+          + ", "
+          + plain(high)
+          + (highIncluded ? "]" : ")");
     }
 
     private static String plain(double v) {

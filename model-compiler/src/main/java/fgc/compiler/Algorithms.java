@@ -18,8 +18,14 @@ import java.util.Map;
  * the CLI's help, the differential tests) asks here.
  */
 public final class Algorithms {
-  private static final List<Algorithm<?>> ALL = List.of(new MaxProduct(), new SumProduct(), new PairwiseBp(), new EpDirichlet(),
-      new PairwiseMaxBp(), new Elimination());
+  private static final List<Algorithm<?>> ALL =
+      List.of(
+          new MaxProduct(),
+          new SumProduct(),
+          new PairwiseBp(),
+          new EpDirichlet(),
+          new PairwiseMaxBp(),
+          new Elimination());
   private static final List<String> NAMES;
 
   static {
@@ -45,7 +51,10 @@ public final class Algorithms {
     return NAMES;
   }
 
-  /** The algorithm named {@code name} (any case); unknown names are an error that lists the known ones. */
+  /**
+   * The algorithm named {@code name} (any case); unknown names are an error that lists the known
+   * ones.
+   */
   public static Algorithm<?> named(String name) {
     String key = name == null ? "" : name.toLowerCase(Locale.ROOT);
     for (Algorithm<?> a : ALL) {
@@ -53,7 +62,8 @@ public final class Algorithms {
         return a;
       }
     }
-    throw new IllegalArgumentException("unknown algorithm '" + name + "'; known: " + String.join(", ", NAMES));
+    throw new IllegalArgumentException(
+        "unknown algorithm '" + name + "'; known: " + String.join(", ", NAMES));
   }
 
   /**
@@ -69,12 +79,18 @@ public final class Algorithms {
     throw new IllegalStateException("the registry holds no exact algorithm");
   }
 
-  /** The capabilities of the algorithm named {@code name} (any case); unknown names are an error as for {@link #named}. */
+  /**
+   * The capabilities of the algorithm named {@code name} (any case); unknown names are an error as
+   * for {@link #named}.
+   */
   public static Capabilities capabilities(String name) {
     return named(name).capabilities();
   }
 
-  /** The names of the algorithms whose {@link Algorithm#planFamily()} is {@code family}, in registry order. */
+  /**
+   * The names of the algorithms whose {@link Algorithm#planFamily()} is {@code family}, in registry
+   * order.
+   */
   public static List<String> sharingPlan(String family) {
     List<String> names = new ArrayList<>();
     for (Algorithm<?> a : ALL) {
@@ -90,7 +106,10 @@ public final class Algorithms {
     return named(spec.name());
   }
 
-  /** The algorithm {@code name} with {@code overrides} applied over its defaults; unknown ones are errors. */
+  /**
+   * The algorithm {@code name} with {@code overrides} applied over its defaults; unknown ones are
+   * errors.
+   */
   public static AlgorithmSpec spec(String name, Map<String, Double> overrides) {
     return named(name).spec(overrides);
   }

@@ -43,8 +43,8 @@ public final class CompilerFingerprint {
   static final String COMPILER_PACKAGE = "fgc/compiler/";
 
   /**
-   * The package of solver-api whose every class is fingerprinted: generated classes call its kernels
-   * and decoders and have its constants folded into their bytes.
+   * The package of solver-api whose every class is fingerprinted: generated classes call its
+   * kernels and decoders and have its constants folded into their bytes.
    */
   static final String KERNEL_PACKAGE = "fgc/algorithm/";
 
@@ -68,9 +68,15 @@ public final class CompilerFingerprint {
   /** The class folder or jar this JVM loads solver-api from. */
   static Path kernelLocation() {
     try {
-      return Paths.get(fgc.algorithm.GeneratedAlgorithm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return Paths.get(
+          fgc.algorithm.GeneratedAlgorithm.class
+              .getProtectionDomain()
+              .getCodeSource()
+              .getLocation()
+              .toURI());
     } catch (java.net.URISyntaxException | RuntimeException e) {
-      throw new IllegalStateException("cannot fingerprint the compiler: solver-api's classes cannot be located (" + e + ")", e);
+      throw new IllegalStateException(
+          "cannot fingerprint the compiler: solver-api's classes cannot be located (" + e + ")", e);
     }
   }
 
@@ -89,13 +95,18 @@ public final class CompilerFingerprint {
     for (int at = 0; at + marker.length + HEX_DIGITS <= bytes.length; at++) {
       if (startsWith(bytes, at, marker) && stampable(bytes, at + marker.length)) {
         if (found >= 0) {
-          throw new IllegalStateException(classFile + " holds the fingerprint's place more than once");
+          throw new IllegalStateException(
+              classFile + " holds the fingerprint's place more than once");
         }
         found = at + marker.length;
       }
     }
     if (found < 0) {
-      throw new IllegalStateException(classFile + " holds no place for the fingerprint (" + BuiltFingerprint.MARKER + " and 64 characters)");
+      throw new IllegalStateException(
+          classFile
+              + " holds no place for the fingerprint ("
+              + BuiltFingerprint.MARKER
+              + " and 64 characters)");
     }
     System.arraycopy(hex.getBytes(StandardCharsets.US_ASCII), 0, bytes, found, HEX_DIGITS);
     Files.write(classFile, bytes);
@@ -110,7 +121,10 @@ public final class CompilerFingerprint {
     return true;
   }
 
-  /** Whether the 64 bytes at {@code at} are dashes (the placeholder) or lowercase hex digits (a stamp). */
+  /**
+   * Whether the 64 bytes at {@code at} are dashes (the placeholder) or lowercase hex digits (a
+   * stamp).
+   */
   private static boolean stampable(byte[] bytes, int at) {
     for (int i = at; i < at + HEX_DIGITS; i++) {
       byte b = bytes[i];
@@ -123,9 +137,9 @@ public final class CompilerFingerprint {
 
   /**
    * The SHA-256, in hex, over every class of {@link #COMPILER_PACKAGE} and its subpackages in
-   * {@code classes} but the stamped one, by path, then over every class of solver-api's
-   * {@link #KERNEL_PACKAGE} in {@code kernels}, by path (each a class folder or jar): for each file a
-   * line with its name and size, then its bytes.
+   * {@code classes} but the stamped one, by path, then over every class of solver-api's {@link
+   * #KERNEL_PACKAGE} in {@code kernels}, by path (each a class folder or jar): for each file a line
+   * with its name and size, then its bytes.
    */
   static String of(Path classes, Path kernels) {
     ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -137,19 +151,24 @@ public final class CompilerFingerprint {
     return Sha256.hex(all.toByteArray());
   }
 
-  /** Every fingerprinted class file, by its path (solver-api's prefixed {@code solver-api/}), in fingerprint order. */
+  /**
+   * Every fingerprinted class file, by its path (solver-api's prefixed {@code solver-api/}), in
+   * fingerprint order.
+   */
   static Map<String, byte[]> files(Path classes, Path kernels) {
     Map<String, byte[]> out = new LinkedHashMap<>();
     Map<String, byte[]> compiler = classFiles(classes, COMPILER_PACKAGE, true);
     // The stamp holder's bytes are the fingerprint: it cannot be part of what it fingerprints.
     compiler.remove(STAMPED_CLASS);
     if (compiler.isEmpty()) {
-      throw new IllegalStateException("cannot fingerprint the compiler: no class of " + COMPILER_PACKAGE + " in " + classes);
+      throw new IllegalStateException(
+          "cannot fingerprint the compiler: no class of " + COMPILER_PACKAGE + " in " + classes);
     }
     out.putAll(compiler);
     Map<String, byte[]> kernelFiles = classFiles(kernels, KERNEL_PACKAGE, false);
     if (kernelFiles.isEmpty()) {
-      throw new IllegalStateException("cannot fingerprint the compiler: no class of " + KERNEL_PACKAGE + " in " + kernels);
+      throw new IllegalStateException(
+          "cannot fingerprint the compiler: no class of " + KERNEL_PACKAGE + " in " + kernels);
     }
     for (Map.Entry<String, byte[]> k : kernelFiles.entrySet()) {
       out.put("solver-api/" + k.getKey(), k.getValue());
@@ -183,7 +202,9 @@ public final class CompilerFingerprint {
     try (JarFile jar = new JarFile(location.toFile())) {
       for (JarEntry e : Collections.list(jar.entries())) {
         String name = e.getName();
-        if (name.startsWith(prefix) && name.endsWith(".class") && (subpackages || name.indexOf('/', prefix.length()) < 0)) {
+        if (name.startsWith(prefix)
+            && name.endsWith(".class")
+            && (subpackages || name.indexOf('/', prefix.length()) < 0)) {
           try (InputStream in = jar.getInputStream(e)) {
             out.put(name, in.readAllBytes());
           }

@@ -1,12 +1,12 @@
 package fgc.compiler;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Propagator;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.PlannedModel;
 import fgc.compilation.SolverCompiler;
-import fgc.algorithm.Propagator;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.PropagatorEmitter;
 import fgc.driver.exact.BitmaskTables;
@@ -17,8 +17,8 @@ import java.util.Map;
 /**
  * The compiler as the runtime finds it on the class path ({@code META-INF/services}): the passes of
  * {@link ModelCompiler}, the registry of {@link Algorithms}, the planner's digest and the reference
- * interpreters. Stateless. A cache hit calls only {@link #identity}, {@link #spec},
- * {@link #plan} and {@link #startIsDistribution}, which load neither JavaPoet nor Janino.
+ * interpreters. Stateless. A cache hit calls only {@link #identity}, {@link #spec}, {@link #plan}
+ * and {@link #startIsDistribution}, which load neither JavaPoet nor Janino.
  */
 public final class JaninoSolverCompiler implements SolverCompiler {
   @Override
@@ -59,7 +59,8 @@ public final class JaninoSolverCompiler implements SolverCompiler {
 
   @Override
   public CompiledSolver compile(Model model, AlgorithmSpec spec, PlannedModel planned) {
-    return ModelCompiler.compile(model, spec, planned == null ? null : planned.planFor(model, spec));
+    return ModelCompiler.compile(
+        model, spec, planned == null ? null : planned.planFor(model, spec));
   }
 
   @Override
@@ -80,7 +81,9 @@ public final class JaninoSolverCompiler implements SolverCompiler {
   public CompiledSolver compilePropagator(BitmaskTables tables, String key) {
     String source = PropagatorEmitter.of(tables, key);
     String className = PropagatorEmitter.PACKAGE + "." + PropagatorEmitter.CLASS;
-    Map<String, byte[]> classes = JaninoBackend.compile(className.replace('.', '/') + ".java", source, Propagator.class.getClassLoader());
+    Map<String, byte[]> classes =
+        JaninoBackend.compile(
+            className.replace('.', '/') + ".java", source, Propagator.class.getClassLoader());
     return new CompiledSolver(key, className, source, classes);
   }
 }

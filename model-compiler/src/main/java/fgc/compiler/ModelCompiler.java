@@ -24,16 +24,18 @@ import javax.lang.model.element.Modifier;
 
 /**
  * The model compiler: an ordered list of passes, each in a file of its own.
+ *
  * <ol>
- *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).</li>
+ *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).
  *   <li>{@link Algorithm#plan}: the algorithm's planner ({@link Planner}) turns the model's factors
- *       into a message plan; models without solutions and plans past
- *       {@link fgc.compiler.plan.SolverLimits} stop here, their {@link Footprint} added up before any
- *       code is written.</li>
- *   <li>{@link Algorithm#emit}: the algorithm's emitter turns the plan into one specialised Java class
- *       (JavaPoet).</li>
- *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.</li>
+ *       into a message plan; models without solutions and plans past {@link
+ *       fgc.compiler.plan.SolverLimits} stop here, their {@link Footprint} added up before any code
+ *       is written.
+ *   <li>{@link Algorithm#emit}: the algorithm's emitter turns the plan into one specialised Java
+ *       class (JavaPoet).
+ *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.
  * </ol>
+ *
  * {@link #generateSource} stops after the emitter; it is what the Maven plugin calls, so a
  * precompiled solver and a runtime-compiled one come from the same text.
  */
@@ -45,19 +47,25 @@ public final class ModelCompiler {
 
   /**
    * The source of the solver for {@code model} with {@code spec}, and its key and class name.
-   * Throws {@link PlanException} before any code is written when the model has no solution
-   * ({@link fgc.compiler.plan.NoSolutionException}) or its solver would pass
-   * {@link fgc.compiler.plan.SolverLimits} ({@link TooLargeException}, naming an algorithm that
-   * fits when one does).
+   * Throws {@link PlanException} before any code is written when the model has no solution ({@link
+   * fgc.compiler.plan.NoSolutionException}) or its solver would pass {@link
+   * fgc.compiler.plan.SolverLimits} ({@link TooLargeException}, naming an algorithm that fits when
+   * one does).
    */
   public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
     return generatedSource(model, spec, null);
   }
 
-  /** {@link #generateSource(Model, AlgorithmSpec)} from {@code plan}, the algorithm's plan of this model made before, or null to plan it here. */
+  /**
+   * {@link #generateSource(Model, AlgorithmSpec)} from {@code plan}, the algorithm's plan of this
+   * model made before, or null to plan it here.
+   */
   private static GeneratedSource generatedSource(Model model, AlgorithmSpec spec, Object plan) {
     JavaFile file = emit(Algorithms.of(spec), model, spec, plan);
-    return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), file.packageName + "." + file.typeSpec.name, file.toString());
+    return new GeneratedSource(
+        SolverKey.of(CompilerVersion.id(), model, spec),
+        file.packageName + "." + file.typeSpec.name,
+        file.toString());
   }
 
   /**
@@ -65,40 +73,59 @@ public final class ModelCompiler {
    * the class {@code qualifiedName} the user chose: what the Maven plugin writes, so user code can
    * name the class and the name survives compiler upgrades.
    */
-  public static GeneratedSource generateSource(Model model, AlgorithmSpec spec, String qualifiedName) {
+  public static GeneratedSource generateSource(
+      Model model, AlgorithmSpec spec, String qualifiedName) {
     if (!SourceVersion.isName(qualifiedName) || qualifiedName.indexOf('.') < 0) {
-      throw new IllegalArgumentException("'" + qualifiedName + "' is not a qualified Java class name");
+      throw new IllegalArgumentException(
+          "'" + qualifiedName + "' is not a qualified Java class name");
     }
     JavaFile file = emit(Algorithms.of(spec), model, spec, null);
     int dot = qualifiedName.lastIndexOf('.');
-    JavaFile renamed = JavaFile.builder(qualifiedName.substring(0, dot), renamed(file.typeSpec, qualifiedName.substring(dot + 1)))
-        .addFileComment("$L", file.fileComment)
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build();
-    return new GeneratedSource(SolverKey.of(CompilerVersion.id(), model, spec), qualifiedName, renamed.toString());
+    JavaFile renamed =
+        JavaFile.builder(
+                qualifiedName.substring(0, dot),
+                renamed(file.typeSpec, qualifiedName.substring(dot + 1)))
+            .addFileComment("$L", file.fileComment)
+            .skipJavaLangImports(true)
+            .indent("  ")
+            .build();
+    return new GeneratedSource(
+        SolverKey.of(CompilerVersion.id(), model, spec), qualifiedName, renamed.toString());
   }
 
-  /** {@code given}: the algorithm's plan of {@code model} made before (a {@link fgc.compilation.PlannedModel}'s), or null. */
-  @SuppressWarnings("unchecked") // a PlannedModel's plan for this model and spec is Algorithms.of(spec)'s
-  private static <P> JavaFile emit(Algorithm<P> algorithm, Model model, AlgorithmSpec spec, Object given) {
+  /**
+   * {@code given}: the algorithm's plan of {@code model} made before (a {@link
+   * fgc.compilation.PlannedModel}'s), or null.
+   */
+  @SuppressWarnings(
+      "unchecked") // a PlannedModel's plan for this model and spec is Algorithms.of(spec)'s
+  private static <P> JavaFile emit(
+      Algorithm<P> algorithm, Model model, AlgorithmSpec spec, Object given) {
     // The footprint packs big tables to measure them; the emitter then writes the packing it made.
     try (fgc.compiler.emit.Tables.Scope packing = fgc.compiler.emit.Tables.remembering()) {
       Planned<P> planned = planWithinLimits(algorithm, model, (P) given);
-      return algorithm.emit(planned.plan, SolverKey.of(CompilerVersion.id(), model, spec), spec, CompilerVersion.id());
+      return algorithm.emit(
+          planned.plan,
+          SolverKey.of(CompilerVersion.id(), model, spec),
+          spec,
+          CompilerVersion.id());
     }
   }
 
-  /** {@code type} under another simple name: JavaPoet names constructors after their type, so nothing else changes. */
+  /**
+   * {@code type} under another simple name: JavaPoet names constructors after their type, so
+   * nothing else changes.
+   */
   private static TypeSpec renamed(TypeSpec type, String simpleName) {
-    TypeSpec.Builder b = TypeSpec.classBuilder(simpleName)
-        .addModifiers(type.modifiers.toArray(new Modifier[0]))
-        .addJavadoc(type.javadoc)
-        .addAnnotations(type.annotations)
-        .addSuperinterfaces(type.superinterfaces)
-        .addFields(type.fieldSpecs)
-        .addMethods(type.methodSpecs)
-        .addTypes(type.typeSpecs);
+    TypeSpec.Builder b =
+        TypeSpec.classBuilder(simpleName)
+            .addModifiers(type.modifiers.toArray(new Modifier[0]))
+            .addJavadoc(type.javadoc)
+            .addAnnotations(type.annotations)
+            .addSuperinterfaces(type.superinterfaces)
+            .addFields(type.fieldSpecs)
+            .addMethods(type.methodSpecs)
+            .addTypes(type.typeSpecs);
     if (!type.superclass.equals(TypeName.OBJECT)) {
       b.superclass(type.superclass);
     }
@@ -113,8 +140,8 @@ public final class ModelCompiler {
 
   /**
    * Plans the solver for {@code model} with {@code spec} and checks it against the limits, without
-   * writing any code: what {@link #generateSource} would throw, it throws; else the sizes and
-   * the estimated sweep cost of the class it would write.
+   * writing any code: what {@link #generateSource} would throw, it throws; else the sizes and the
+   * estimated sweep cost of the class it would write.
    */
   public static Footprint footprint(Model model, AlgorithmSpec spec) {
     return planWithinLimits(Algorithms.of(spec), model, null).footprint;
@@ -150,7 +177,8 @@ public final class ModelCompiler {
     Footprint footprint = algorithm.footprint(plan, model);
     SweepCost sweep = algorithm.sweepCost(plan, model);
     // Exact inference's one pass is the run itself: warned about before it starts, never refused.
-    return new Planned<>(plan, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
+    return new Planned<>(
+        plan, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
   }
 
   /**
@@ -162,7 +190,8 @@ public final class ModelCompiler {
     Set<String> failedFamilies = new HashSet<>();
     failedFamilies.add(refused.planFamily());
     for (Algorithm<?> other : Algorithms.all()) {
-      // Algorithms of one plan family fail the limits together: when one does not fit, the others do not either.
+      // Algorithms of one plan family fail the limits together: when one does not fit, the others
+      // do not either.
       if (other == refused || failedFamilies.contains(other.planFamily())) {
         continue;
       }
@@ -177,7 +206,8 @@ public final class ModelCompiler {
       return "; no other algorithm fits";
     }
     String last = fit.remove(fit.size() - 1);
-    return "; " + (fit.isEmpty() ? last + " fits" : String.join(", ", fit) + " and " + last + " fit");
+    return "; "
+        + (fit.isEmpty() ? last + " fits" : String.join(", ", fit) + " and " + last + " fit");
   }
 
   /** A plan and the footprint of the class it becomes. */
@@ -198,13 +228,14 @@ public final class ModelCompiler {
 
   /**
    * {@link #compile(Model, AlgorithmSpec)} from {@code plan}: {@code Algorithms.of(spec)}'s plan of
-   * this very model, made for the cache's check before the compile (a
-   * {@link fgc.compilation.PlannedModel}'s), or null to plan it here.
+   * this very model, made for the cache's check before the compile (a {@link
+   * fgc.compilation.PlannedModel}'s), or null to plan it here.
    */
   public static CompiledSolver compile(Model model, AlgorithmSpec spec, Object plan) {
     GeneratedSource source = generatedSource(model, spec, plan);
     String fileName = source.className().replace('.', '/') + ".java";
-    Map<String, byte[]> classes = JaninoBackend.compile(fileName, source.text(), GeneratedAlgorithm.class.getClassLoader());
+    Map<String, byte[]> classes =
+        JaninoBackend.compile(fileName, source.text(), GeneratedAlgorithm.class.getClassLoader());
     return new CompiledSolver(source.key(), source.className(), source.text(), classes);
   }
 

@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The registry is the one list of algorithms: what the compiler service reports, each option checked by its range. */
+/**
+ * The registry is the one list of algorithms: what the compiler service reports, each option
+ * checked by its range.
+ */
 class AlgorithmRegistryTest {
   @Test
   void theServiceReportsTheRegistryTheDefaultFirst() {
@@ -29,10 +32,17 @@ class AlgorithmRegistryTest {
       assertEquals(a.name(), defaults.name());
       for (Algorithm.Option o : a.options()) {
         assertEquals(o.defaultValue(), defaults.option(o.name()), a + " " + o.name());
-        for (double outside : List.of(o.low() - (o.lowIncluded() ? 1e-9 : 0), o.high() + (o.highIncluded() ? 1e-9 : 0))) {
-          IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.spec(Map.of(o.name(), outside)),
-              a + " " + o.name() + "=" + outside);
-          assertTrue(e.getMessage().startsWith(o.name() + " must be in " + o.range() + ", got "), e.getMessage());
+        for (double outside :
+            List.of(
+                o.low() - (o.lowIncluded() ? 1e-9 : 0), o.high() + (o.highIncluded() ? 1e-9 : 0))) {
+          IllegalArgumentException e =
+              assertThrows(
+                  IllegalArgumentException.class,
+                  () -> a.spec(Map.of(o.name(), outside)),
+                  a + " " + o.name() + "=" + outside);
+          assertTrue(
+              e.getMessage().startsWith(o.name() + " must be in " + o.range() + ", got "),
+              e.getMessage());
         }
       }
     }
@@ -40,11 +50,17 @@ class AlgorithmRegistryTest {
 
   @Test
   void unknownNamesAndOptionsSayWhatIsKnown() {
-    IllegalArgumentException name = assertThrows(IllegalArgumentException.class, () -> Algorithms.named("bp"));
-    assertEquals("unknown algorithm 'bp'; known: " + String.join(", ", Algorithms.names()), name.getMessage());
-    IllegalArgumentException option = assertThrows(IllegalArgumentException.class,
-        () -> Algorithms.spec("sumproduct", Map.of("alpha", 1.0)));
-    assertEquals("algorithm sumproduct has no option 'alpha'; options: [damping]", option.getMessage());
+    IllegalArgumentException name =
+        assertThrows(IllegalArgumentException.class, () -> Algorithms.named("bp"));
+    assertEquals(
+        "unknown algorithm 'bp'; known: " + String.join(", ", Algorithms.names()),
+        name.getMessage());
+    IllegalArgumentException option =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Algorithms.spec("sumproduct", Map.of("alpha", 1.0)));
+    assertEquals(
+        "algorithm sumproduct has no option 'alpha'; options: [damping]", option.getMessage());
     assertEquals("maxproduct", Algorithms.named("MaxProduct").name(), "names are read in any case");
   }
 
@@ -55,7 +71,8 @@ class AlgorithmRegistryTest {
       assertTrue(!can.marginals().what().isBlank(), a + " names its marginals");
       if (can.exact()) {
         assertTrue(can.marginals().probabilities(), a + ": exact marginals are probabilities");
-        assertEquals(null, can.exactOnTree(), a + ": exact on every graph, so no tree graph to judge");
+        assertEquals(
+            null, can.exactOnTree(), a + ": exact on every graph, so no tree graph to judge");
       }
       assertEquals(can, Algorithms.capabilities(a.name().toUpperCase(java.util.Locale.ROOT)));
     }
@@ -73,6 +90,8 @@ class AlgorithmRegistryTest {
     assertTrue(!Capabilities.TreeGraph.PAIRWISE_GRAPH.isTree(triangle));
     assertTrue(Algorithms.capabilities("sumproduct").exactOnTreeOf(triangle));
     assertTrue(!Algorithms.capabilities("bp-pairwise").exactOnTreeOf(triangle));
-    assertTrue(!Algorithms.capabilities("ep-dirichlet").exactOnTreeOf(triangle), "EP's projection is exact on no graph");
+    assertTrue(
+        !Algorithms.capabilities("ep-dirichlet").exactOnTreeOf(triangle),
+        "EP's projection is exact on no graph");
   }
 }

@@ -1,9 +1,9 @@
 package fgc.compiler;
 
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
@@ -20,14 +20,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ChainMarginalsTest {
   @ParameterizedTest
-  @CsvSource({"generated, sumproduct", "reference, sumproduct", "generated, bp-pairwise", "reference, bp-pairwise"})
+  @CsvSource({
+    "generated, sumproduct",
+    "reference, sumproduct",
+    "generated, bp-pairwise",
+    "reference, bp-pairwise"
+  })
   void marginalsEqualExactEnumeration(String backend, String algorithm) throws Exception {
     DataSet data = DataSet.example("umbrella");
     Model model = FgcLanguage.bundled("chain", Map.of(), data);
     int[] seen = FgcLanguage.evidence(model, data).values();
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm, Map.of("damping", 0.0));
-    GeneratedAlgorithm bp = backend.equals("generated")
-        ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : fgc.compiler.Algorithms.of(spec).reference(model, spec);
+    GeneratedAlgorithm bp =
+        backend.equals("generated")
+            ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec))
+            : fgc.compiler.Algorithms.of(spec).reference(model, spec);
     for (int i = 0; i < seen.length; i++) {
       if (seen[i] != Evidence.NONE) {
         bp.setObserved(i, seen[i]);
@@ -44,7 +51,10 @@ class ChainMarginalsTest {
     assertEquals(true, exact[1][1] > 0.5 && exact[2][1] < 0.5);
   }
 
-  /** P(weather[t] = v | seen) by summing the product of every factor over all assignments of the free variables. */
+  /**
+   * P(weather[t] = v | seen) by summing the product of every factor over all assignments of the
+   * free variables.
+   */
   private static double[][] exactMarginals(Model model, int[] seen) {
     int n = model.variableCount();
     double[][] out = new double[6][2];

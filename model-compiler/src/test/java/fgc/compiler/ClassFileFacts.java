@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads just enough of a class file for the tests: the code size of each method and the classes
- * and methods its constant pool refers to (JVMS chapter 4).
+ * Reads just enough of a class file for the tests: the code size of each method and the classes and
+ * methods its constant pool refers to (JVMS chapter 4).
  */
 final class ClassFileFacts {
   final Map<String, Integer> codeBytesByMethod = new LinkedHashMap<>();
   final List<String> memberReferences = new ArrayList<>();
   final List<String> classReferences = new ArrayList<>();
+
   /** The class file's constant_pool_count: one more than the entries it holds. */
   int constantPoolCount;
 
@@ -36,15 +37,39 @@ final class ClassFileFacts {
       int tag = in.readUnsignedByte();
       tags[i] = tag;
       switch (tag) {
-        case 1: utf8[i] = in.readUTF(); break;
-        case 3: case 4: in.readInt(); break;
-        case 5: case 6: in.readLong(); i++; break;
-        case 7: case 8: case 16: case 19: case 20: refs[i] = new int[] {in.readUnsignedShort()}; break;
-        case 9: case 10: case 11: case 12: case 17: case 18:
+        case 1:
+          utf8[i] = in.readUTF();
+          break;
+        case 3:
+        case 4:
+          in.readInt();
+          break;
+        case 5:
+        case 6:
+          in.readLong();
+          i++;
+          break;
+        case 7:
+        case 8:
+        case 16:
+        case 19:
+        case 20:
+          refs[i] = new int[] {in.readUnsignedShort()};
+          break;
+        case 9:
+        case 10:
+        case 11:
+        case 12:
+        case 17:
+        case 18:
           refs[i] = new int[] {in.readUnsignedShort(), in.readUnsignedShort()};
           break;
-        case 15: in.readUnsignedByte(); in.readUnsignedShort(); break;
-        default: throw new IOException("constant tag " + tag);
+        case 15:
+          in.readUnsignedByte();
+          in.readUnsignedShort();
+          break;
+        default:
+          throw new IOException("constant tag " + tag);
       }
     }
     for (int i = 1; i < count; i++) {
@@ -80,7 +105,11 @@ final class ClassFileFacts {
         int length = in.readInt();
         byte[] body = in.readNBytes(length);
         if (attribute.equals("Code")) {
-          int codeLength = ((body[4] & 0xFF) << 24) | ((body[5] & 0xFF) << 16) | ((body[6] & 0xFF) << 8) | (body[7] & 0xFF);
+          int codeLength =
+              ((body[4] & 0xFF) << 24)
+                  | ((body[5] & 0xFF) << 16)
+                  | ((body[6] & 0xFF) << 8)
+                  | (body[7] & 0xFF);
           facts.codeBytesByMethod.put(name, codeLength);
         }
       }

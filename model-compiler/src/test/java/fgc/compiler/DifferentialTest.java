@@ -1,11 +1,11 @@
 package fgc.compiler;
 
-import fgc.compilation.CompiledSolver;
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Model;
@@ -17,7 +17,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Generated code and the reference interpreter must give the same marginals on the same inputs (bundled models). */
+/**
+ * Generated code and the reference interpreter must give the same marginals on the same inputs
+ * (bundled models).
+ */
 class DifferentialTest {
   private static final double TOLERANCE = 1e-12;
 
@@ -35,7 +38,12 @@ class DifferentialTest {
     if (refusedWhenPlanning(model, algorithm)) {
       return;
     }
-    assertAgree(model, algorithm, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", 0.5, 8);
+    assertAgree(
+        model,
+        algorithm,
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        0.5,
+        8);
   }
 
   @ParameterizedTest
@@ -71,28 +79,38 @@ class DifferentialTest {
     ModelBuilder b = Model.builder("mixed");
     VariableArray x = b.variables("x", Domain.range(0, 2), 4);
     VariableArray y = b.variables("y", Domain.range(1, 4), 2);
-    b.neq(x.at(0), x.at(1)).neq(x.at(1), x.at(2)).alldiff(x.at(2), y.at(0), y.at(1)).neq(x.at(3), y.at(0));
+    b.neq(x.at(0), x.at(1))
+        .neq(x.at(1), x.at(2))
+        .alldiff(x.at(2), y.at(0), y.at(1))
+        .neq(x.at(3), y.at(0));
     Model model = b.observe("x").build();
     assertAgree(model, algorithm, "", 0.3, 9);
-    GeneratedAlgorithm g = instantiate(ModelCompiler.compile(model, AlgorithmSpec.named(algorithm)));
+    GeneratedAlgorithm g =
+        instantiate(ModelCompiler.compile(model, AlgorithmSpec.named(algorithm)));
     assertEquals(1, g.lowestValue(4));
     assertEquals(4, g.domainSize(4));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"sumproduct", "maxproduct"})
-  void straightLineSquaresAgreeWithMixedDomainsAndTheirFallbacks(String algorithm) throws Exception {
+  void straightLineSquaresAgreeWithMixedDomainsAndTheirFallbacks(String algorithm)
+      throws Exception {
     // Four values, so squares of 2 to 4 free slots take SquareFactorEmitter's updates: y has three
     // values (a prior that is not all ones), x4 and x5 lie in two factors only (their rows go the
     // general way), and the three-slot factor is never square (it is padded).
     ModelBuilder b = Model.builder("small_squares");
     VariableArray x = b.variables("x", Domain.range(1, 4), 6);
     VariableArray y = b.variables("y", Domain.range(1, 3), 1);
-    b.alldiff(x.at(0), x.at(1), x.at(2), x.at(3)).alldiff(x.at(0), x.at(1), x.at(4), y.at(0))
-        .alldiff(x.at(2), x.at(3), x.at(5), y.at(0)).alldiff(x.at(0), x.at(2), x.at(4), x.at(5))
+    b.alldiff(x.at(0), x.at(1), x.at(2), x.at(3))
+        .alldiff(x.at(0), x.at(1), x.at(4), y.at(0))
+        .alldiff(x.at(2), x.at(3), x.at(5), y.at(0))
+        .alldiff(x.at(0), x.at(2), x.at(4), x.at(5))
         .alldiff(x.at(1), x.at(3), y.at(0));
     Model model = b.observe("x").observe("y").build();
-    assertTrue(ModelCompiler.generateSource(model, AlgorithmSpec.named(algorithm)).text().contains("updateSquare4("));
+    assertTrue(
+        ModelCompiler.generateSource(model, AlgorithmSpec.named(algorithm))
+            .text()
+            .contains("updateSquare4("));
     assertAgree(model, algorithm, "", 0.5, 10);
     assertAgree(model, algorithm, "", 0.0, 6);
     assertAgree(model, algorithm, "2", 0.3, 8);
@@ -119,7 +137,11 @@ class DifferentialTest {
         generated.resetWithNoise(11L, scale);
         reference.resetWithNoise(11L, scale);
         for (int sweep = 0; sweep < 6; sweep++) {
-          assertEquals(reference.update(1), generated.update(1), TOLERANCE, "largest change, scale " + scale);
+          assertEquals(
+              reference.update(1),
+              generated.update(1),
+              TOLERANCE,
+              "largest change, scale " + scale);
           assertSameMarginals(model, generated, reference);
         }
       }
@@ -129,7 +151,8 @@ class DifferentialTest {
   @ParameterizedTest
   @ValueSource(strings = {"sumproduct", "maxproduct"})
   void everyFactorKindAgreesWithTheBruteForceInterpreter(String algorithm) throws Exception {
-    // eq, sum, a 3-variable table with zeros, prior and alldiff together, over mixed domains, on a loopy graph.
+    // eq, sum, a 3-variable table with zeros, prior and alldiff together, over mixed domains, on a
+    // loopy graph.
     ModelBuilder b = Model.builder("kinds");
     VariableArray x = b.variables("x", Domain.range(1, 4), 4);
     VariableArray y = b.variables("y", Domain.range(0, 2), 2);
@@ -141,7 +164,10 @@ class DifferentialTest {
     assertAgree(model, algorithm, "...2", 0.0, 6);
   }
 
-  /** Every algorithm of the registry on the pairwise plan: eq and table edges take their kernels there. */
+  /**
+   * Every algorithm of the registry on the pairwise plan: eq and table edges take their kernels
+   * there.
+   */
   static java.util.List<String> pairwiseAlgorithms() {
     return Algorithms.sharingPlan(fgc.compiler.plan.PairwisePlan.FAMILY);
   }
@@ -154,12 +180,18 @@ class DifferentialTest {
     ModelBuilder b = Model.builder("pairwise_kinds");
     VariableArray x = b.variables("x", Domain.range(0, 2), 4);
     VariableArray y = b.variables("y", Domain.range(1, 4), 2);
-    b.neq(x.at(0), x.at(1)).eq(x.at(1), y.at(0)).table(new int[] {y.at(0), x.at(0)}, weights(4 * 3));
-    b.neq(x.at(0), x.at(2)).table(new int[] {x.at(2), y.at(1)}, weights(3 * 4)).neq(y.at(1), x.at(2));
-    b.table(new int[] {y.at(1), x.at(2)}, shifted(weights(4 * 3))).table(new int[] {y.at(1), x.at(0)}, shifted(weights(12)));
+    b.neq(x.at(0), x.at(1))
+        .eq(x.at(1), y.at(0))
+        .table(new int[] {y.at(0), x.at(0)}, weights(4 * 3));
+    b.neq(x.at(0), x.at(2))
+        .table(new int[] {x.at(2), y.at(1)}, weights(3 * 4))
+        .neq(y.at(1), x.at(2));
+    b.table(new int[] {y.at(1), x.at(2)}, shifted(weights(4 * 3)))
+        .table(new int[] {y.at(1), x.at(0)}, shifted(weights(12)));
     b.alldiff(x.at(3), y.at(0), y.at(1));
     b.prior(x.at(0), new double[] {0.5, 2.0, 1.0}).prior(y.at(0), new double[] {1, 0, 3, 0.25});
-    b.prior(x.at(0), new double[] {1.5, 0.3, 0.7}).table(new int[] {x.at(3)}, new double[] {0.0, 1.0, 4.0});
+    b.prior(x.at(0), new double[] {1.5, 0.3, 0.7})
+        .table(new int[] {x.at(3)}, new double[] {0.0, 1.0, 4.0});
     Model model = b.observe("x").build();
     assertAgree(model, algorithm, "", 0.3, 10);
     assertAgree(model, algorithm, "", 0.0, 8);
@@ -196,7 +228,8 @@ class DifferentialTest {
     b.alldiff(all).neq(x.at(0), x.at(1)).neq(x.at(1), x.at(2));
     Model model = b.observe("x").build();
     AlgorithmSpec spec = AlgorithmSpec.named("maxproduct", Map.of("damping", 0.3));
-    assertTrue(ModelCompiler.generateSource(model, spec).text().contains("AssignmentKernels.maxProduct"));
+    assertTrue(
+        ModelCompiler.generateSource(model, spec).text().contains("AssignmentKernels.maxProduct"));
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
     GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
     generated.resetWithNoise(3L, 0.8);
@@ -219,12 +252,18 @@ class DifferentialTest {
     VariableArray x = b.variables("x", Domain.range(1, values), 5);
     VariableArray y = b.variables("y", Domain.range(3, values - 2), 2);
     b.alldiff(x.at(0), x.at(1), x.at(2)).alldiff(x.at(1), x.at(2), x.at(3), y.at(0));
-    b.alldiff(x.at(1), x.at(3), x.at(4), y.at(0), y.at(1)).neq(x.at(4), y.at(1)).neq(x.at(0), x.at(4));
-    b.prior(x.at(0), sparse(values, 3)).prior(y.at(1), sparse(values - 4, 2)).prior(x.at(2), weights(values));
+    b.alldiff(x.at(1), x.at(3), x.at(4), y.at(0), y.at(1))
+        .neq(x.at(4), y.at(1))
+        .neq(x.at(0), x.at(4));
+    b.prior(x.at(0), sparse(values, 3))
+        .prior(y.at(1), sparse(values - 4, 2))
+        .prior(x.at(2), weights(values));
     Model model = b.observe("x").build();
     AlgorithmSpec spec = AlgorithmSpec.named("maxproduct", Map.of("damping", 0.3));
     String source = ModelCompiler.generateSource(model, spec).text();
-    assertTrue(source.contains("AssignmentKernels.maxProduct") && source.contains("taken[g >>> 6]"), "the wide layout");
+    assertTrue(
+        source.contains("AssignmentKernels.maxProduct") && source.contains("taken[g >>> 6]"),
+        "the wide layout");
     CompiledSolver compiled = ModelCompiler.compile(model, spec);
     int[][] cases = {{3, 65, 4, 2}, {1, 1, 3, 65}, {1, 65, 3, 1, 4, values}, {1, 65, 3, 65}};
     for (int[] observed : cases) {
@@ -237,11 +276,18 @@ class DifferentialTest {
         reference.setObserved(x.at(observed[k]), observed[k + 1]);
       }
       for (int sweep = 0; sweep < 3; sweep++) {
-        assertEquals(reference.update(1), generated.update(1), TOLERANCE, "largest change in sweep " + sweep);
+        assertEquals(
+            reference.update(1),
+            generated.update(1),
+            TOLERANCE,
+            "largest change in sweep " + sweep);
         assertSameMarginals(model, generated, reference);
       }
       assertEquals(reference.contradiction(), generated.contradiction());
-      assertEquals(observed[1] == observed[3], generated.contradiction(), "a value observed twice in one factor");
+      assertEquals(
+          observed[1] == observed[3],
+          generated.contradiction(),
+          "a value observed twice in one factor");
     }
   }
 
@@ -251,10 +297,15 @@ class DifferentialTest {
     VariableArray x = b.variables("x", Domain.range(1, 64), 3);
     Model model = b.alldiff(x.at(0), x.at(1), x.at(2)).observe("x").build();
     String source = ModelCompiler.generateSource(model, AlgorithmSpec.named("maxproduct")).text();
-    assertTrue(source.contains("long taken = 0L;") && !source.contains("long[] taken"), "one long of observed values");
+    assertTrue(
+        source.contains("long taken = 0L;") && !source.contains("long[] taken"),
+        "one long of observed values");
   }
 
-  /** Weights that rule out most values (every {@code step}-th kept): sparse rows, cheap for the definition. */
+  /**
+   * Weights that rule out most values (every {@code step}-th kept): sparse rows, cheap for the
+   * definition.
+   */
   private static double[] sparse(int n, int step) {
     double[] w = new double[n];
     for (int k = 0; k < n; k += step) {
@@ -263,10 +314,15 @@ class DifferentialTest {
     return w;
   }
 
-  /** The algorithm with this damping, when it has the option (exact inference has nothing to damp). */
+  /**
+   * The algorithm with this damping, when it has the option (exact inference has nothing to damp).
+   */
   private static AlgorithmSpec spec(String algorithm, double damping) {
-    boolean damped = Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));
-    return damped ? AlgorithmSpec.named(algorithm, Map.of("damping", damping)) : AlgorithmSpec.named(algorithm);
+    boolean damped =
+        Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));
+    return damped
+        ? AlgorithmSpec.named(algorithm, Map.of("damping", damping))
+        : AlgorithmSpec.named(algorithm);
   }
 
   /**
@@ -283,7 +339,8 @@ class DifferentialTest {
     }
   }
 
-  private static void assertAgree(Model model, String algorithm, String givens, double damping, int sweeps) throws Exception {
+  private static void assertAgree(
+      Model model, String algorithm, String givens, double damping, int sweeps) throws Exception {
     AlgorithmSpec spec = spec(algorithm, damping);
     GeneratedAlgorithm generated = instantiate(ModelCompiler.compile(model, spec));
     GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
@@ -309,8 +366,12 @@ class DifferentialTest {
       for (int v = 0; v < a.length; v++) {
         final int variable = i;
         assertEquals(b[v], a[v], TOLERANCE, () -> "marginal of " + model.variableName(variable));
-        // Zero means ruled out: a value only one side rules out is a wrong answer, however small the other.
-        assertEquals(b[v] == 0.0, a[v] == 0.0, () -> "which values of " + model.variableName(variable) + " are ruled out");
+        // Zero means ruled out: a value only one side rules out is a wrong answer, however small
+        // the other.
+        assertEquals(
+            b[v] == 0.0,
+            a[v] == 0.0,
+            () -> "which values of " + model.variableName(variable) + " are ruled out");
         sum += a[v];
       }
       assertTrue(Math.abs(sum - 1) < 1e-9 || sum == 0, "marginal sums to " + sum);
@@ -318,16 +379,18 @@ class DifferentialTest {
   }
 
   static GeneratedAlgorithm instantiate(CompiledSolver compiled) throws Exception {
-    ClassLoader loader = new ClassLoader(GeneratedAlgorithm.class.getClassLoader()) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] bytes = compiled.classes().get(name);
-        if (bytes == null) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, bytes, 0, bytes.length);
-      }
-    };
-    return (GeneratedAlgorithm) Class.forName(compiled.className(), true, loader).getDeclaredConstructor().newInstance();
+    ClassLoader loader =
+        new ClassLoader(GeneratedAlgorithm.class.getClassLoader()) {
+          @Override
+          protected Class<?> findClass(String name) throws ClassNotFoundException {
+            byte[] bytes = compiled.classes().get(name);
+            if (bytes == null) {
+              throw new ClassNotFoundException(name);
+            }
+            return defineClass(name, bytes, 0, bytes.length);
+          }
+        };
+    return (GeneratedAlgorithm)
+        Class.forName(compiled.className(), true, loader).getDeclaredConstructor().newInstance();
   }
 }

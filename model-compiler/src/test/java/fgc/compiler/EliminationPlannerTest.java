@@ -1,10 +1,10 @@
 package fgc.compiler;
 
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.EliminationPlan;
 import fgc.compiler.plan.EliminationPlanner;
 import fgc.model.Domain;
@@ -34,8 +34,14 @@ class EliminationPlannerTest {
   void everyPlanIsAnEliminationTreeWithEachFactorInOneTable() {
     Random random = new Random(4);
     for (int k = 0; k < 40; k++) {
-      Model model = k % 2 == 0 ? randomGraph(random, 3 + random.nextInt(20)) : EliminationTest.randomModel(random, k, true);
-      if (EliminationTest.refusedAsContradictory(model, fgc.compiler.Algorithms.of(AlgorithmSpec.named("elimination")).reference(model, AlgorithmSpec.named("elimination")))) {
+      Model model =
+          k % 2 == 0
+              ? randomGraph(random, 3 + random.nextInt(20))
+              : EliminationTest.randomModel(random, k, true);
+      if (EliminationTest.refusedAsContradictory(
+          model,
+          fgc.compiler.Algorithms.of(AlgorithmSpec.named("elimination"))
+              .reference(model, AlgorithmSpec.named("elimination")))) {
         continue;
       }
       EliminationPlan plan = EliminationPlanner.plan(model);
@@ -70,8 +76,13 @@ class EliminationPlannerTest {
         } else {
           int[] separator = Arrays.copyOf(vars, vars.length - 1);
           int[] parent = plan.step(step.parent()).vars();
-          assertEquals(separator[separator.length - 1], plan.step(step.parent()).variable(), "the parent eliminates the separator's first");
-          assertTrue(isSubsequence(separator, parent), Arrays.toString(separator) + " in " + Arrays.toString(parent));
+          assertEquals(
+              separator[separator.length - 1],
+              plan.step(step.parent()).variable(),
+              "the parent eliminates the separator's first");
+          assertTrue(
+              isSubsequence(separator, parent),
+              Arrays.toString(separator) + " in " + Arrays.toString(parent));
         }
         int children = 0;
         for (int g = 0; g < step.groupCount(); g++) {
@@ -92,9 +103,13 @@ class EliminationPlannerTest {
             int first = Integer.MAX_VALUE;
             for (int s = 0; s < factor.arity(); s++) {
               first = Math.min(first, position[factor.variable(s)]);
-              assertEquals(factor.variable(s), vars[operand.digits()[operand.member(m).positions()[s]]], "slot " + s + " of factor " + f);
+              assertEquals(
+                  factor.variable(s),
+                  vars[operand.digits()[operand.member(m).positions()[s]]],
+                  "slot " + s + " of factor " + f);
             }
-            assertEquals(t, first, "a factor belongs to the step of its earliest-eliminated variable");
+            assertEquals(
+                t, first, "a factor belongs to the step of its earliest-eliminated variable");
           }
         }
       }
@@ -113,9 +128,20 @@ class EliminationPlannerTest {
       Model model = randomGraph(random, 5 + random.nextInt(56));
       EliminationPlan plan = EliminationPlanner.plan(model);
       long minFill = cliqueEntries(model, EliminationPlanner.minFillOrder(model));
-      assertEquals(cliqueEntries(model, plan.order()), plan.cliqueEntries(), "model " + k + ": the plan counts its own order's");
-      assertTrue(plan.cliqueEntries() <= minFill, "model " + k + ": " + plan.orderSource() + " " + plan.cliqueEntries()
-          + " against min-fill's " + minFill);
+      assertEquals(
+          cliqueEntries(model, plan.order()),
+          plan.cliqueEntries(),
+          "model " + k + ": the plan counts its own order's");
+      assertTrue(
+          plan.cliqueEntries() <= minFill,
+          "model "
+              + k
+              + ": "
+              + plan.orderSource()
+              + " "
+              + plan.cliqueEntries()
+              + " against min-fill's "
+              + minFill);
       cheaper += plan.cliqueEntries() < minFill ? 1 : 0;
     }
     assertTrue(cheaper > 0, "some random graph has an order cheaper than min-fill's");
@@ -123,16 +149,20 @@ class EliminationPlannerTest {
 
   @Test
   void aCheaperRuleIsTakenWhereMinFillsTieBreakCostsMore() {
-    // A 4-cycle a b c d of 2, 10, 2 and 10 values: each variable would add one fill edge and has two
+    // A 4-cycle a b c d of 2, 10, 2 and 10 values: each variable would add one fill edge and has
+    // two
     // neighbours, so min-fill takes the lowest index, a: cliques {a, b, d} and then {b, c, d}, 200
-    // entries each, 430 in all. Min-weight takes b first (a clique of 40), then a triangle of 40 and
+    // entries each, 430 in all. Min-weight takes b first (a clique of 40), then a triangle of 40
+    // and
     // the rest: 110 in all, or less (86) when the triangle loses d first, as a random tie may find.
     ModelBuilder m = Model.builder("cycle");
     int a = m.variables("a", Domain.range(0, 1), 1).at(0);
     int b = m.variables("b", Domain.range(0, 9), 1).at(0);
     int c = m.variables("c", Domain.range(0, 1), 1).at(0);
     int d = m.variables("d", Domain.range(0, 9), 1).at(0);
-    m.table(new int[] {a, b}, ones(20)).table(new int[] {b, c}, ones(20)).table(new int[] {c, d}, ones(20))
+    m.table(new int[] {a, b}, ones(20))
+        .table(new int[] {b, c}, ones(20))
+        .table(new int[] {c, d}, ones(20))
         .table(new int[] {d, a}, ones(20));
     Model model = m.build();
     int[] minFill = EliminationPlanner.minFillOrder(model);
@@ -141,25 +171,36 @@ class EliminationPlannerTest {
     assertEquals(110, cliqueEntries(model, new int[] {b, a, c, d}));
     assertEquals(86, cliqueEntries(model, new int[] {b, d, a, c}));
     EliminationPlan plan = EliminationPlanner.plan(model);
-    assertTrue(plan.cliqueEntries() >= 86 && plan.cliqueEntries() <= 110, plan.orderSource() + ": " + plan.cliqueEntries());
-    assertTrue(plan.order()[0] == b || plan.order()[0] == d, "a large variable between two small ones first");
+    assertTrue(
+        plan.cliqueEntries() >= 86 && plan.cliqueEntries() <= 110,
+        plan.orderSource() + ": " + plan.cliqueEntries());
+    assertTrue(
+        plan.order()[0] == b || plan.order()[0] == d,
+        "a large variable between two small ones first");
   }
 
   @Test
   void thePlanIsAFunctionOfTheModelAlone() throws Exception {
     // The cache plans the model again on every hit and compares digests: the same model, built
-    // apart and planned with other plans between, or in a fresh JVM, must get the same order. A 10 by
-    // 10 grid's cheapest order comes from a random tie-break, so the seeded search is what is tested.
+    // apart and planned with other plans between, or in a fresh JVM, must get the same order. A 10
+    // by
+    // 10 grid's cheapest order comes from a random tie-break, so the seeded search is what is
+    // tested.
     EliminationPlan first = EliminationPlanner.plan(EliminationTest.grid(10));
     assertTrue(first.orderSource().contains("random"), first.orderSource());
     EliminationPlanner.plan(randomGraph(new Random(5), 40));
     EliminationPlan again = EliminationPlanner.plan(EliminationTest.grid(10));
     assertArrayEquals(first.order(), again.order());
     assertEquals(first.orderTry(), again.orderTry());
-    String launcher = java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(launcher, "-cp", System.getProperty("java.class.path"), PrintOrder.class.getName())
-        .redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String launcher =
+        java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    Process p =
+        new ProcessBuilder(
+                launcher, "-cp", System.getProperty("java.class.path"), PrintOrder.class.getName())
+            .redirectErrorStream(true)
+            .start();
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
     assertEquals(Arrays.toString(first.order()), out.trim());
   }
@@ -167,11 +208,15 @@ class EliminationPlannerTest {
   /** Run in a child JVM: prints the plan's order of a 10 by 10 grid. */
   static final class PrintOrder {
     public static void main(String[] args) {
-      System.out.println(Arrays.toString(EliminationPlanner.plan(EliminationTest.grid(10)).order()));
+      System.out.println(
+          Arrays.toString(EliminationPlanner.plan(EliminationTest.grid(10)).order()));
     }
   }
 
-  /** Entries of all cliques when {@code model}'s variables are eliminated in {@code order}, by sets: what the planner minimises. */
+  /**
+   * Entries of all cliques when {@code model}'s variables are eliminated in {@code order}, by sets:
+   * what the planner minimises.
+   */
   static long cliqueEntries(Model model, int[] order) {
     List<Set<Integer>> adjacent = new ArrayList<>();
     for (int i = 0; i < model.variableCount(); i++) {
@@ -204,7 +249,8 @@ class EliminationPlannerTest {
   void factorsInsideALargerScopeShareItsTable() {
     ModelBuilder b = Model.builder("merge");
     VariableArray x = b.variables("x", Domain.range(0, 2), 3);
-    // x0 goes first (a triangle: no fill anywhere, lowest index), so every factor here is its step's.
+    // x0 goes first (a triangle: no fill anywhere, lowest index), so every factor here is its
+    // step's.
     b.prior(x.at(0), new double[] {1, 2, 3}).table(new int[] {x.at(1), x.at(0)}, ones(9));
     b.table(new int[] {x.at(0), x.at(1), x.at(2)}, ones(27)).neq(x.at(2), x.at(0));
     EliminationPlan plan = EliminationPlanner.plan(b.build());
@@ -229,7 +275,10 @@ class EliminationPlannerTest {
     return k == small.length;
   }
 
-  /** A random sparse graph of pairwise and three-way tables over variables of 2 or 3 values, some isolated. */
+  /**
+   * A random sparse graph of pairwise and three-way tables over variables of 2 or 3 values, some
+   * isolated.
+   */
   private static Model randomGraph(Random random, int n) {
     ModelBuilder b = Model.builder("graph");
     VariableArray x = b.variables("x", Domain.range(0, 1), n);

@@ -1,7 +1,5 @@
 package fgc.compiler;
 
-import fgc.compilation.CompiledSolver;
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,11 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
 import fgc.compiler.plan.EliminationPlan;
 import fgc.compiler.plan.EliminationPlanner;
 import fgc.compiler.plan.NoSolutionException;
 import fgc.compiler.plan.PlanException;
-import fgc.compiler.reference.ReferenceEnumeration;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
@@ -63,14 +62,20 @@ class EliminationTest {
   void theSprinklerNetworkAsFourConditionalTablesGivesTheTextbookPosteriors() throws Exception {
     // Murphy's network: cloudy -> sprinkler, cloudy -> rain, (sprinkler, rain) -> wet grass. Its
     // graph has a cycle, where loopy BP gives 0.7841 for P(rain | wet).
-    Model model = FgcLanguage.parse("sprinkler.fg", String.join("\n",
-        "model sprinkler;",
-        "var cloudy in 0..1; var sprinkler in 0..1; var rain in 0..1; var wet in 0..1;",
-        "observe wet;",
-        "prior(cloudy) = [0.5, 0.5];",
-        "table(cloudy, sprinkler) = [0.5, 0.5, 0.9, 0.1];",
-        "table(cloudy, rain) = [0.8, 0.2, 0.2, 0.8];",
-        "table(sprinkler, rain, wet) = [1.0, 0.0, 0.1, 0.9, 0.1, 0.9, 0.01, 0.99];", ""), Map.of());
+    Model model =
+        FgcLanguage.parse(
+            "sprinkler.fg",
+            String.join(
+                "\n",
+                "model sprinkler;",
+                "var cloudy in 0..1; var sprinkler in 0..1; var rain in 0..1; var wet in 0..1;",
+                "observe wet;",
+                "prior(cloudy) = [0.5, 0.5];",
+                "table(cloudy, sprinkler) = [0.5, 0.5, 0.9, 0.1];",
+                "table(cloudy, rain) = [0.8, 0.2, 0.2, 0.8];",
+                "table(sprinkler, rain, wet) = [1.0, 0.0, 0.1, 0.9, 0.1, 0.9, 0.01, 0.99];",
+                ""),
+            Map.of());
     GeneratedAlgorithm exact = compiled(model);
     exact.setObserved(model.array("wet").at(), 1);
     double[] m = new double[2];
@@ -89,11 +94,16 @@ class EliminationTest {
   void weightsNearTheLargestDoubleKeepLogZ() throws Exception {
     // Each factor's weights are scaled by a power of two before their product is formed (1e308
     // three times would be infinite); log Z gets the powers back.
-    Model huge = FgcLanguage.parse("t.fg", "model w; var w[2] in 0..1;\n"
-        + "prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308];\n"
-        + "prior(w[1]) = [1e308, 3e307]; table(w[0], w[1]) = [1.7e308, 1e308, 1e308, 1.7e308];\n", java.util.Map.of());
+    Model huge =
+        FgcLanguage.parse(
+            "t.fg",
+            "model w; var w[2] in 0..1;\n"
+                + "prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308];\n"
+                + "prior(w[1]) = [1e308, 3e307]; table(w[0], w[1]) = [1.7e308, 1e308, 1e308, 1.7e308];\n",
+            java.util.Map.of());
     GeneratedAlgorithm exact = compiled(huge);
-    // Z = 1e308^3 (both w0 values weigh the same) x 1e308 x 1e308 x (1.7 + 1 x 0.3 + 1 + 1.7 x 0.3) = 1e1540 x 3.51.
+    // Z = 1e308^3 (both w0 values weigh the same) x 1e308 x 1e308 x (1.7 + 1 x 0.3 + 1 + 1.7 x 0.3)
+    // = 1e1540 x 3.51.
     assertEquals(1540 * Math.log(10) + Math.log(3.51), exact.logPartition(), 1e-9);
     double[] m = new double[2];
     exact.marginal(0, m);
@@ -104,8 +114,12 @@ class EliminationTest {
   void weightsFarBelowTheirFactorsLargestAreComputedAsGiven() throws Exception {
     // 1e-160 and 1e-170 beside 1 are normal doubles: once scaled they must keep their own values,
     // not be raised to a common floor that makes the third value the likelier.
-    Model tiny = FgcLanguage.parse("t.fg", "model w; var x in 0..2;\n"
-        + "prior(x) = [1, 1e-160, 1e-170]; prior(x) = [0, 1, 1.05];\n", Map.of());
+    Model tiny =
+        FgcLanguage.parse(
+            "t.fg",
+            "model w; var x in 0..2;\n"
+                + "prior(x) = [1, 1e-160, 1e-170]; prior(x) = [0, 1, 1.05];\n",
+            Map.of());
     GeneratedAlgorithm exact = compiled(tiny);
     double[] m = new double[3];
     exact.marginal(0, m);
@@ -118,8 +132,11 @@ class EliminationTest {
     assertEquals(1, best[0]);
     // 1e-300 beside 1e300 is beyond what doubles hold beside each other once scaled: computed in
     // log space, as given.
-    Model beyond = FgcLanguage.parse("t.fg", "model w; var x in 0..1;\n"
-        + "prior(x) = [1e300, 1e-300]; prior(x) = [0, 1];\n", Map.of());
+    Model beyond =
+        FgcLanguage.parse(
+            "t.fg",
+            "model w; var x in 0..1;\n" + "prior(x) = [1e300, 1e-300]; prior(x) = [0, 1];\n",
+            Map.of());
     GeneratedAlgorithm logs = compiled(beyond);
     logs.marginal(0, m = new double[2]);
     assertArrayEquals(new double[] {0.0, 1.0}, m, 0.0);
@@ -133,7 +150,8 @@ class EliminationTest {
     // Each prior is 1 on one value and 1e-200 on the others: every product of the three is
     // 1e-400 at each value, below the smallest double, so the answer (uniform, log Z = ln 3e-400)
     // is found only by adding logarithms.
-    String priors = "prior(x) = [1, 1e-200, 1e-200]; prior(x) = [1e-200, 1, 1e-200]; prior(x) = [1e-200, 1e-200, 1];\n";
+    String priors =
+        "prior(x) = [1, 1e-200, 1e-200]; prior(x) = [1e-200, 1, 1e-200]; prior(x) = [1e-200, 1e-200, 1];\n";
     Model one = FgcLanguage.parse("t.fg", "model w; var x in 0..2;\n" + priors, Map.of());
     GeneratedAlgorithm exact = compiled(one);
     double[] m = new double[3];
@@ -142,10 +160,14 @@ class EliminationTest {
     assertEquals(Math.log(3) - 400 * Math.log(10), exact.logPartition(), 1e-9);
     // The same through messages: y's three tables multiply in y's own step, x's message carries
     // 1e-400 x (a near tie) into a step where a 1e-300 against 1 decides; and with evidence.
-    Model chain = FgcLanguage.parse("t.fg", "model w; var x in 0..1; var y in 0..1; var z in 0..1;\n"
-        + "prior(y) = [1, 1e-200]; prior(y) = [1e-200, 1]; prior(y) = [1e-200, 1e-200];\n"
-        + "table(x, y) = [1, 1e-250, 1e-250, 1]; table(y, z) = [1, 1e-300, 1e-300, 1];\n"
-        + "prior(z) = [1, 1e-100];\n", Map.of());
+    Model chain =
+        FgcLanguage.parse(
+            "t.fg",
+            "model w; var x in 0..1; var y in 0..1; var z in 0..1;\n"
+                + "prior(y) = [1, 1e-200]; prior(y) = [1e-200, 1]; prior(y) = [1e-200, 1e-200];\n"
+                + "table(x, y) = [1, 1e-250, 1e-250, 1]; table(y, z) = [1, 1e-300, 1e-300, 1];\n"
+                + "prior(z) = [1, 1e-100];\n",
+            Map.of());
     GeneratedAlgorithm generated = compiled(chain);
     double[][] truth = logSpaceEnumeration(chain, new Integer[3]);
     assertAgrees(chain, generated, truth);
@@ -154,8 +176,12 @@ class EliminationTest {
     assertAgrees(chain, generated, logSpaceEnumeration(chain, observed));
     // Weights no power of two brings into range side by side are kept as given; their products
     // overflow (1e300 x 1e300) as well as underflow.
-    Model wide = FgcLanguage.parse("t.fg", "model w; var x in 0..2;\n"
-        + "prior(x) = [1e300, 1e-300, 1]; prior(x) = [1e300, 1e-10, 1e-300]; prior(x) = [1e-300, 1e300, 1e300];\n", Map.of());
+    Model wide =
+        FgcLanguage.parse(
+            "t.fg",
+            "model w; var x in 0..2;\n"
+                + "prior(x) = [1e300, 1e-300, 1]; prior(x) = [1e300, 1e-10, 1e-300]; prior(x) = [1e-300, 1e300, 1e300];\n",
+            Map.of());
     assertAgrees(wide, compiled(wide), logSpaceEnumeration(wide, new Integer[1]));
   }
 
@@ -224,7 +250,10 @@ class EliminationTest {
     return Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
   }
 
-  /** {@code g}'s marginals, log Z and most probable assignment are those of {@link #logSpaceEnumeration}. */
+  /**
+   * {@code g}'s marginals, log Z and most probable assignment are those of {@link
+   * #logSpaceEnumeration}.
+   */
   static void assertAgrees(Model model, GeneratedAlgorithm g, double[][] truth) {
     int n = model.variableCount();
     double logZ = truth[n][0];
@@ -245,7 +274,11 @@ class EliminationTest {
     for (fgc.model.Factor f : model.factors()) {
       lw += Math.log(f.potential(Arrays.stream(f.scope()).map(v -> best[v]).toArray()));
     }
-    assertEquals(truth[n + 1][0], lw, 1e-9 * Math.max(1, Math.abs(lw)), "the assignment's log weight is the largest");
+    assertEquals(
+        truth[n + 1][0],
+        lw,
+        1e-9 * Math.max(1, Math.abs(lw)),
+        "the assignment's log weight is the largest");
   }
 
   @Test
@@ -284,7 +317,8 @@ class EliminationTest {
           int[] ga = new int[model.variableCount()];
           int[] ra = new int[model.variableCount()];
           boolean found = reference.mostProbable(ra);
-          assertEquals(found, generated.mostProbable(ga), "a most probable assignment exists, asked first");
+          assertEquals(
+              found, generated.mostProbable(ga), "a most probable assignment exists, asked first");
           if (found) {
             assertArrayEquals(ra, ga, "most probable assignment, asked first");
           }
@@ -297,10 +331,15 @@ class EliminationTest {
         ties += hasTiedOptimum(model, reference) ? 1 : 0;
       }
     }
-    // The seeds reach both cases the tests are about: evidence of probability zero, and optima that tie.
-    assertTrue(contradictions > 0 && contradictions < 100, "contradictory evidence sets: " + contradictions);
+    // The seeds reach both cases the tests are about: evidence of probability zero, and optima that
+    // tie.
+    assertTrue(
+        contradictions > 0 && contradictions < 100,
+        "contradictory evidence sets: " + contradictions);
     assertTrue(ties > 0, "evidence sets with tied most probable assignments: " + ties);
-    assertTrue(shared > 0, "models with children sharing a separator (their messages multiplied first): " + shared);
+    assertTrue(
+        shared > 0,
+        "models with children sharing a separator (their messages multiplied first): " + shared);
     assertTrue(refused < 12, "models the planner proves have no solution: " + refused);
   }
 
@@ -314,7 +353,10 @@ class EliminationTest {
       return false;
     } catch (NoSolutionException e) {
       reference.clearAllObserved();
-      assertEquals(Double.NEGATIVE_INFINITY, reference.logPartition(), model.name() + " refused, yet enumeration finds Z > 0: " + e.getMessage());
+      assertEquals(
+          Double.NEGATIVE_INFINITY,
+          reference.logPartition(),
+          model.name() + " refused, yet enumeration finds Z > 0: " + e.getMessage());
       return true;
     }
   }
@@ -344,7 +386,9 @@ class EliminationTest {
     }
     Model model = b.build();
     EliminationPlan plan = EliminationPlanner.plan(model);
-    assertTrue(plan.width() >= side && plan.width() <= side + 4, "treewidth 10, min-fill finds " + plan.width());
+    assertTrue(
+        plan.width() >= side && plan.width() <= side + 4,
+        "treewidth 10, min-fill finds " + plan.width());
     GeneratedAlgorithm exact = compiled(model);
     exact.update(1);
     TransferMatrix tm = new TransferMatrix(side, field, right, below);
@@ -406,9 +450,14 @@ class EliminationTest {
     GeneratedAlgorithm reference = Algorithms.of(ELIMINATION).reference(model, ELIMINATION);
     double[] m = new double[4];
     exact.marginal(0, m);
-    assertArrayEquals(new double[] {0.25, 0.25, 0.25, 0.25}, m, 1e-15, "before any update: the answer without evidence");
+    assertArrayEquals(
+        new double[] {0.25, 0.25, 0.25, 0.25},
+        m,
+        1e-15,
+        "before any update: the answer without evidence");
     assertEquals(Math.log(288), exact.logPartition(), 1e-12, "4x4 Sudoku has 288 grids");
-    for (String givens : new String[] {"1...........4..3", "12..34..........", "1..1............", ""}) {
+    for (String givens :
+        new String[] {"1...........4..3", "12..34..........", "1..1............", ""}) {
       exact.clearAllObserved();
       reference.clearAllObserved();
       TestModels.observe(exact, givens);
@@ -425,13 +474,18 @@ class EliminationTest {
 
   @Test
   void aModelPastTheCliqueLimitIsRefusedWithItsWidthAndSize() {
-    PlanException e = assertThrows(PlanException.class, () -> ModelCompiler.compile(grid(40), ELIMINATION));
-    assertTrue(e.getMessage().matches(".*needs a clique table of at least \\d+ entries \\(elimination width at least \\d+.*"),
+    PlanException e =
+        assertThrows(PlanException.class, () -> ModelCompiler.compile(grid(40), ELIMINATION));
+    assertTrue(
+        e.getMessage()
+            .matches(
+                ".*needs a clique table of at least \\d+ entries \\(elimination width at least \\d+.*"),
         e.getMessage());
     assertTrue(e.getMessage().contains("16777216 (2^24)"), e.getMessage());
     // A lower limit refuses a small grid the same way; the default takes it.
     Model grid = grid(6);
-    PlanException small = assertThrows(PlanException.class, () -> EliminationPlanner.plan(grid, 32));
+    PlanException small =
+        assertThrows(PlanException.class, () -> EliminationPlanner.plan(grid, 32));
     assertTrue(small.getMessage().contains("the limit is 32 (2^5) entries"), small.getMessage());
     int width = EliminationPlanner.plan(grid).width();
     assertTrue(width >= 6 && width <= 7, "a 6x6 grid has treewidth 6; min-fill found " + width);
@@ -447,13 +501,17 @@ class EliminationTest {
     }
     b.sum(45, all);
     PlanException e = assertThrows(PlanException.class, () -> EliminationPlanner.plan(b.build()));
-    assertTrue(e.getMessage().contains("factor 0 (sum over x[0], x[1], x[2], x[3], ... (9 variables)) would need 387420489 entries"),
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "factor 0 (sum over x[0], x[1], x[2], x[3], ... (9 variables)) would need 387420489 entries"),
         e.getMessage());
   }
 
   @Test
   void tablesAndMessagesPastTheMemoryLimitAreRefusedBeforeAnythingIsAllocated() {
-    // Sums over sliding windows of 22 binary variables: every clique fits, their tables together do not.
+    // Sums over sliding windows of 22 binary variables: every clique fits, their tables together do
+    // not.
     ModelBuilder b = Model.builder("windows");
     VariableArray x = b.variables("x", Domain.range(0, 1), 40);
     for (int start = 0; start + 22 <= 40; start++) {
@@ -464,7 +522,9 @@ class EliminationTest {
       b.sum(11, scope);
     }
     PlanException e = assertThrows(PlanException.class, () -> EliminationPlanner.plan(b.build()));
-    assertTrue(e.getMessage().contains("would keep more than 67108864 (2^26) table and message entries"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("would keep more than 67108864 (2^26) table and message entries"),
+        e.getMessage());
   }
 
   @Test
@@ -476,7 +536,9 @@ class EliminationTest {
     for (int leaf : new int[] {4, 0, 3, 1}) {
       star.table(new int[] {s.at(2), s.at(leaf)}, new double[] {1, 2, 3, 4});
     }
-    assertArrayEquals(new int[] {0, 1, 3, 2, 4}, EliminationPlanner.minFillOrder(star.build()),
+    assertArrayEquals(
+        new int[] {0, 1, 3, 2, 4},
+        EliminationPlanner.minFillOrder(star.build()),
         "with one leaf left, centre and leaf tie (no fill, one neighbour): the lower index goes first");
     ModelBuilder cycle = Model.builder("cycle");
     VariableArray c = cycle.variables("c", Domain.range(0, 1), 5);
@@ -486,17 +548,24 @@ class EliminationTest {
     cycle.table(new int[] {c.at(2), c.at(4)}, new double[] {1, 2, 3, 4});
     int[] order = EliminationPlanner.minFillOrder(cycle.build());
     assertEquals(4, order[0]);
-    assertEquals(0, order[1], "then each cycle vertex adds one fill edge; the lowest of those with two neighbours");
+    assertEquals(
+        0,
+        order[1],
+        "then each cycle vertex adds one fill edge; the lowest of those with two neighbours");
     // The plan keeps min-fill where no other order is cheaper, and takes the variables' own order
     // where that is the only one that fits.
-    assertArrayEquals(EliminationPlanner.minFillOrder(star.build()), EliminationPlanner.plan(star.build()).order());
+    assertArrayEquals(
+        EliminationPlanner.minFillOrder(star.build()),
+        EliminationPlanner.plan(star.build()).order());
     assertArrayEquals(order, EliminationPlanner.plan(cycle.build()).order());
     assertEquals("min-fill", EliminationPlanner.plan(cycle.build()).orderSource());
     // A 10 by 10 grid: min-fill's width 13 costs 65,886 entries, fewer than row by row's 10 (about
     // 200,000), and min-fill with random ties fewer still. At 16 by 16 with cliques of 2^17 entries
     // at most, no greedy order fits (min-fill's width is 22) and row by row (width 16) does.
     EliminationPlan ten = EliminationPlanner.plan(grid(10));
-    assertEquals(65886, EliminationPlannerTest.cliqueEntries(grid(10), EliminationPlanner.minFillOrder(grid(10))));
+    assertEquals(
+        65886,
+        EliminationPlannerTest.cliqueEntries(grid(10), EliminationPlanner.minFillOrder(grid(10))));
     assertTrue(ten.cliqueEntries() < 65886, ten.orderSource() + ": " + ten.cliqueEntries());
     EliminationPlan rowByRow = EliminationPlanner.plan(grid(16), 1L << 17);
     assertEquals(16, rowByRow.width());
@@ -507,50 +576,80 @@ class EliminationTest {
   @Test
   void theClassFitsTheJitTouchesNoCollectionAndDoesNotGrowWithTheModel() throws Exception {
     // The program is data: a chain, a 10 by 10 grid, 4x4 Sudoku and a killer cage model get the
-    // same methods, each far under HotSpot's 8000-byte limit, and byte-identical classes twice over.
+    // same methods, each far under HotSpot's 8000-byte limit, and byte-identical classes twice
+    // over.
     java.util.Set<String> first = null;
-    for (Model model : new Model[] {FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella")), grid(10),
-        FgcLanguage.bundled("sudoku", Map.of("n", 2L)), FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-4x4"))}) {
+    for (Model model :
+        new Model[] {
+          FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella")),
+          grid(10),
+          FgcLanguage.bundled("sudoku", Map.of("n", 2L)),
+          FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-4x4"))
+        }) {
       CompiledSolver compiled = ModelCompiler.compile(model, ELIMINATION);
       assertEquals(1, compiled.classes().size(), compiled.classes().keySet().toString());
       byte[] bytes = compiled.classes().get(compiled.className());
-      assertArrayEquals(bytes, ModelCompiler.compile(model, ELIMINATION).classes().get(compiled.className()));
+      assertArrayEquals(
+          bytes, ModelCompiler.compile(model, ELIMINATION).classes().get(compiled.className()));
       ClassFileFacts facts = ClassFileFacts.read(bytes);
-      facts.codeBytesByMethod.forEach((method, size) -> assertTrue(size < 8000, method + " has " + size + " bytes"));
+      facts.codeBytesByMethod.forEach(
+          (method, size) -> assertTrue(size < 8000, method + " has " + size + " bytes"));
       for (String ref : facts.memberReferences) {
-        assertFalse(ref.matches("java/lang/(Integer|Double|Long|Boolean)\\.valueOf.*"), "boxing: " + ref);
-        assertFalse(ref.startsWith("java/util/") && !ref.startsWith("java/util/Arrays."), "collection use: " + ref);
+        assertFalse(
+            ref.matches("java/lang/(Integer|Double|Long|Boolean)\\.valueOf.*"), "boxing: " + ref);
+        assertFalse(
+            ref.startsWith("java/util/") && !ref.startsWith("java/util/Arrays."),
+            "collection use: " + ref);
       }
       java.util.Set<String> methods = new java.util.TreeSet<>();
       for (Map.Entry<String, Integer> m : facts.codeBytesByMethod.entrySet()) {
         methods.add(m.getKey().replace(compiled.className().replace('.', '/'), "C"));
-        assertTrue(m.getKey().startsWith("<clinit>") || m.getValue() < 400, m.getKey() + " has " + m.getValue() + " bytes");
+        assertTrue(
+            m.getKey().startsWith("<clinit>") || m.getValue() < 400,
+            m.getKey() + " has " + m.getValue() + " bytes");
       }
       if (first == null) {
         first = methods;
       } else {
-        assertEquals(first, methods, "the same methods for every model, all small: the program is in the tables");
+        assertEquals(
+            first,
+            methods,
+            "the same methods for every model, all small: the program is in the tables");
       }
     }
   }
 
   @Test
-  void aJvmAllowedLessThanTheMessagesNeedIsToldSoWhenTheClassIsInstantiated(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-      throws Exception {
-    // A 16 by 16 grid keeps 10 million message entries (150 MB in two arrays); a JVM of 64 MB refuses it by name.
+  void aJvmAllowedLessThanTheMessagesNeedIsToldSoWhenTheClassIsInstantiated(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    // A 16 by 16 grid keeps 10 million message entries (150 MB in two arrays); a JVM of 64 MB
+    // refuses it by name.
     CompiledSolver compiled = ModelCompiler.compile(grid(16), ELIMINATION);
     for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
       java.nio.file.Path file = dir.resolve(c.getKey().replace('.', '/') + ".class");
       java.nio.file.Files.createDirectories(file.getParent());
       java.nio.file.Files.write(file, c.getValue());
     }
-    String launcher = java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(launcher, "-Xmx64m", "-cp", System.getProperty("java.class.path") + java.io.File.pathSeparator + dir,
-        Instantiate.class.getName(), compiled.className()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    String launcher =
+        java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    Process p =
+        new ProcessBuilder(
+                launcher,
+                "-Xmx64m",
+                "-cp",
+                System.getProperty("java.class.path") + java.io.File.pathSeparator + dir,
+                Instantiate.class.getName(),
+                compiled.className())
+            .redirectErrorStream(true)
+            .start();
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), out);
-    assertTrue(out.matches("(?s)IllegalStateException: exact inference of model grid keeps 1\\d\\d MB of messages per instance; "
-        + "this JVM may use \\d+ MB \\(raise -Xmx\\).*"), out);
+    assertTrue(
+        out.matches(
+            "(?s)IllegalStateException: exact inference of model grid keeps 1\\d\\d MB of messages per instance; "
+                + "this JVM may use \\d+ MB \\(raise -Xmx\\).*"),
+        out);
   }
 
   /** Run in a child JVM: instantiates the class named by the argument and prints what it throws. */
@@ -560,7 +659,8 @@ class EliminationTest {
         Class.forName(args[0]).getDeclaredConstructor().newInstance();
         System.out.println("instantiated");
       } catch (java.lang.reflect.InvocationTargetException e) {
-        System.out.println(e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage());
+        System.out.println(
+            e.getCause().getClass().getSimpleName() + ": " + e.getCause().getMessage());
       }
     }
   }
@@ -666,7 +766,8 @@ class EliminationTest {
     while (true) {
       boolean positive = false;
       for (int k = 0; k < entries; k++) {
-        w[k] = random.nextInt(5) == 0 ? 0.0 : integers ? 1 + random.nextInt(3) : random.nextDouble();
+        w[k] =
+            random.nextInt(5) == 0 ? 0.0 : integers ? 1 + random.nextInt(3) : random.nextDouble();
         positive = positive || w[k] > 0;
       }
       if (positive) {
@@ -675,7 +776,10 @@ class EliminationTest {
     }
   }
 
-  /** Whether some value of some variable other than the decoded one is just as probable: several optima. */
+  /**
+   * Whether some value of some variable other than the decoded one is just as probable: several
+   * optima.
+   */
   private static boolean hasTiedOptimum(Model model, GeneratedAlgorithm reference) {
     int[] best = new int[model.variableCount()];
     if (!reference.mostProbable(best)) {
@@ -714,7 +818,10 @@ class EliminationTest {
     return w;
   }
 
-  /** Same contradiction, marginals (and which values are ruled out), log Z and most probable assignment. */
+  /**
+   * Same contradiction, marginals (and which values are ruled out), log Z and most probable
+   * assignment.
+   */
   static void assertSameAnswers(Model model, GeneratedAlgorithm g, GeneratedAlgorithm r) {
     assertEquals(r.contradiction(), g.contradiction(), "contradiction");
     double lr = r.logPartition();
@@ -732,7 +839,10 @@ class EliminationTest {
       for (int v = 0; v < a.length; v++) {
         final int variable = i;
         assertEquals(b[v], a[v], TOLERANCE, () -> "marginal of " + model.variableName(variable));
-        assertEquals(b[v] == 0.0, a[v] == 0.0, () -> "which values of " + model.variableName(variable) + " are ruled out");
+        assertEquals(
+            b[v] == 0.0,
+            a[v] == 0.0,
+            () -> "which values of " + model.variableName(variable) + " are ruled out");
       }
     }
     int[] ga = new int[model.variableCount()];
@@ -754,8 +864,8 @@ class EliminationTest {
   }
 
   /**
-   * Z and the marginals of a grid Ising model by transferring over rows (2^side states per row), the
-   * couplings between two rows applied one column at a time.
+   * Z and the marginals of a grid Ising model by transferring over rows (2^side states per row),
+   * the couplings between two rows applied one column at a time.
    */
   private static final class TransferMatrix {
     final int side;
@@ -817,12 +927,18 @@ class EliminationTest {
       }
     }
 
-    /** Column {@code c} of row state {@code s}: value 1 is spin +1, value 0 spin -1 (the last column is bit 0). */
+    /**
+     * Column {@code c} of row state {@code s}: value 1 is spin +1, value 0 spin -1 (the last column
+     * is bit 0).
+     */
     private int spin(int s, int c) {
       return ((s >>> (side - 1 - c)) & 1) == 1 ? 1 : -1;
     }
 
-    /** {@code x} times the couplings between two rows, column by column: {@code sum_s x[s] prod_c K_c(s_c, t_c)}. */
+    /**
+     * {@code x} times the couplings between two rows, column by column: {@code sum_s x[s] prod_c
+     * K_c(s_c, t_c)}.
+     */
     private double[] between(double[] x, double[] couplings) {
       double[] v = x.clone();
       for (int c = 0; c < side; c++) {

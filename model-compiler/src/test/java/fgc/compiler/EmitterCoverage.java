@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Models that between them take every branch of the emitters (square and wide factors, factor kinds,
- * edge kernels, unary weights, irregular degrees, uneven domains, unrolled and general pairwise
- * updates), each with every algorithm that plans it.
+ * Models that between them take every branch of the emitters (square and wide factors, factor
+ * kinds, edge kernels, unary weights, irregular degrees, uneven domains, unrolled and general
+ * pairwise updates), each with every algorithm that plans it.
  */
 final class EmitterCoverage {
   private EmitterCoverage() {}
@@ -40,14 +40,24 @@ final class EmitterCoverage {
 
   static List<Case> cases() {
     List<Case> out = new ArrayList<>();
-    List<Object[]> models = List.of(
-        new Object[] {"sudoku 4x4", FgcLanguage.bundled("sudoku", Map.of("n", 2L))},
-        new Object[] {"sudoku 9x9", FgcLanguage.bundled("sudoku", Map.of("n", 3L))},
-        new Object[] {"killer 9x9", FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-9x9"))},
-        new Object[] {"chain", FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"))},
-        new Object[] {"colouring", FgcLanguage.bundled("colouring", Map.of(), DataSet.example("petersen"))},
-        new Object[] {"colouring, 17 colours", FgcLanguage.bundled("colouring", Map.of("k", 17L), DataSet.example("petersen"))},
-        new Object[] {"mixed", mixed()});
+    List<Object[]> models =
+        List.of(
+            new Object[] {"sudoku 4x4", FgcLanguage.bundled("sudoku", Map.of("n", 2L))},
+            new Object[] {"sudoku 9x9", FgcLanguage.bundled("sudoku", Map.of("n", 3L))},
+            new Object[] {
+              "killer 9x9", FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-9x9"))
+            },
+            new Object[] {
+              "chain", FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"))
+            },
+            new Object[] {
+              "colouring", FgcLanguage.bundled("colouring", Map.of(), DataSet.example("petersen"))
+            },
+            new Object[] {
+              "colouring, 17 colours",
+              FgcLanguage.bundled("colouring", Map.of("k", 17L), DataSet.example("petersen"))
+            },
+            new Object[] {"mixed", mixed()});
     for (Object[] m : models) {
       for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
         if (!new JaninoSolverCompiler().checksPlan(algorithm)) {
@@ -72,7 +82,9 @@ final class EmitterCoverage {
     VariableArray y = b.variables("y", Domain.range(0, 4));
     b.neq(x.at(0), x.at(1));
     b.eq(x.at(1), x.at(2));
-    b.table(new int[] {x.at(0), y.at()}, new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
+    b.table(
+        new int[] {x.at(0), y.at()},
+        new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
     b.prior(y.at(), new double[] {1, 1, 2, 3, 5});
     return b.observe("x").build();
   }

@@ -1,9 +1,9 @@
 package fgc.compiler;
 
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
  * enumerated (there are 288 grids). The model's distribution is uniform over the completions of the
  * givens, so the exact marginal of a cell is the share of completions that put each value there.
  * Loopy BP is not exact: on puzzles with several completions a loopy fixed point can be far from
- * the true marginal of some cell (worst errors near 2/3 were measured), so the bounds are on the mean
- * error over all cells and values, and on the error where the completion is unique. They are the
- * errors measured on these 60 puzzles (printed by the test) with headroom: a change that makes an
- * algorithm worse fails here.
+ * the true marginal of some cell (worst errors near 2/3 were measured), so the bounds are on the
+ * mean error over all cells and values, and on the error where the completion is unique. They are
+ * the errors measured on these 60 puzzles (printed by the test) with headroom: a change that makes
+ * an algorithm worse fails here.
  */
 class ExactMarginalsTest {
   private static final Model SUDOKU4 = TestModels.sudoku(2);
@@ -78,7 +78,8 @@ class ExactMarginalsTest {
         for (int v = 1; v < 4; v++) {
           best = belief[v] > belief[best] ? v : best;
         }
-        assertTrue(exact[cell][best] > 0, "cell " + cell + " of " + java.util.Arrays.toString(puzzle));
+        assertTrue(
+            exact[cell][best] > 0, "cell " + cell + " of " + java.util.Arrays.toString(puzzle));
       }
     }
   }
@@ -87,7 +88,8 @@ class ExactMarginalsTest {
   void epDirichletPosteriorMeansAreSoftButPointAtTheUniqueCompletion() {
     // Its marginal is the mean of a Dirichlet posterior over the cell's value distribution: after
     // one (soft) observation of a free 4-value cell that mean is about (1 + 1) / (4 + 1) = 0.4 on
-    // the forced value, so a forced cell reads 0.4, not 1: an error near 0.6 is the model, not a bug.
+    // the forced value, so a forced cell reads 0.4, not 1: an error near 0.6 is the model, not a
+    // bug.
     double[] errors = errors("ep-dirichlet");
     assertTrue(errors[0] < 0.2, "ep-dirichlet mean marginal error " + errors[0]);
     assertTrue(errors[1] < 0.61, "ep-dirichlet worst error on unique puzzles " + errors[1]);
@@ -104,12 +106,16 @@ class ExactMarginalsTest {
         for (int v = 1; v < 4; v++) {
           best = mean[v] > mean[best] ? v : best;
         }
-        assertTrue(exact[cell][best] == 1.0, "argmax of the posterior mean is the completion's value");
+        assertTrue(
+            exact[cell][best] == 1.0, "argmax of the posterior mean is the completion's value");
       }
     }
   }
 
-  /** {mean absolute error over all puzzles, cells and values; worst error on puzzles with one completion}. */
+  /**
+   * {mean absolute error over all puzzles, cells and values; worst error on puzzles with one
+   * completion}.
+   */
   private static double[] errors(String algorithm) {
     double worst = 0;
     double worstUnique = 0;
@@ -133,8 +139,15 @@ class ExactMarginalsTest {
         }
       }
     }
-    System.out.printf(Locale.ROOT, "%s on %d 4x4 puzzles (%d unique): mean marginal error %.5f, worst %.4f, worst on unique %.2e%n",
-        algorithm, PUZZLES.size(), unique, total / count, worst, worstUnique);
+    System.out.printf(
+        Locale.ROOT,
+        "%s on %d 4x4 puzzles (%d unique): mean marginal error %.5f, worst %.4f, worst on unique %.2e%n",
+        algorithm,
+        PUZZLES.size(),
+        unique,
+        total / count,
+        worst,
+        worstUnique);
     return new double[] {total / count, worstUnique};
   }
 
@@ -152,7 +165,9 @@ class ExactMarginalsTest {
 
   private static GeneratedAlgorithm converged(String algorithm, int[] puzzle) {
     try {
-      GeneratedAlgorithm solver = DifferentialTest.instantiate(ModelCompiler.compile(SUDOKU4, AlgorithmSpec.named(algorithm)));
+      GeneratedAlgorithm solver =
+          DifferentialTest.instantiate(
+              ModelCompiler.compile(SUDOKU4, AlgorithmSpec.named(algorithm)));
       for (int cell = 0; cell < 16; cell++) {
         if (puzzle[cell] != 0) {
           solver.setObserved(cell, puzzle[cell]);

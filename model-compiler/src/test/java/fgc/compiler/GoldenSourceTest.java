@@ -33,9 +33,13 @@ class GoldenSourceTest {
   static Stream<Arguments> cases() {
     Model sudoku = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     Model chain = FgcLanguage.bundled("chain", Map.of(), DataSet.example("umbrella"));
-    Model grid = FgcLanguage.parse("grid.fg", "var s[3][3] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0..2, j in 0..1 { weight(s[i][j], s[i][j+1]) = exp(0.5 * (2*s[i][j] - 1) * (2*s[i][j+1] - 1)); }\n"
-        + "for i in 0..1, j in 0..2 { weight(s[i][j], s[i+1][j]) = exp(0.5 * (2*s[i][j] - 1) * (2*s[i+1][j] - 1)); }\n", Map.of());
+    Model grid =
+        FgcLanguage.parse(
+            "grid.fg",
+            "var s[3][3] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
+                + "for i in 0..2, j in 0..1 { weight(s[i][j], s[i][j+1]) = exp(0.5 * (2*s[i][j] - 1) * (2*s[i][j+1] - 1)); }\n"
+                + "for i in 0..1, j in 0..2 { weight(s[i][j], s[i+1][j]) = exp(0.5 * (2*s[i][j] - 1) * (2*s[i+1][j] - 1)); }\n",
+            Map.of());
     return Stream.of(
         Arguments.of("sudoku-n2-maxproduct", sudoku, "maxproduct"),
         Arguments.of("sudoku-n2-bp-pairwise", sudoku, "bp-pairwise"),
@@ -47,11 +51,14 @@ class GoldenSourceTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void theGeneratedSourceIsTheGoldenFile(String name, Model model, String algorithm) throws IOException {
+  void theGeneratedSourceIsTheGoldenFile(String name, Model model, String algorithm)
+      throws IOException {
     AlgorithmSpec spec = Algorithms.spec(algorithm, Map.of());
-    String source = ModelCompiler.generateSource(model, spec, "golden.Solver").text()
-        .replace(SolverKey.of(CompilerVersion.id(), model, spec), "KEY")
-        .replace(CompilerVersion.id(), "COMPILER");
+    String source =
+        ModelCompiler.generateSource(model, spec, "golden.Solver")
+            .text()
+            .replace(SolverKey.of(CompilerVersion.id(), model, spec), "KEY")
+            .replace(CompilerVersion.id(), "COMPILER");
     if (Boolean.getBoolean("fgc.golden.update")) {
       Path file = Path.of("src/test/resources", FOLDER, name + ".java.txt");
       Files.createDirectories(file.getParent());
@@ -60,10 +67,20 @@ class GoldenSourceTest {
     }
     String golden;
     try (InputStream in = getClass().getResourceAsStream("/" + FOLDER + name + ".java.txt")) {
-      assertNotNull(in, "no golden file " + FOLDER + name + ".java.txt: run with -Dfgc.golden.update=true to write it");
+      assertNotNull(
+          in,
+          "no golden file "
+              + FOLDER
+              + name
+              + ".java.txt: run with -Dfgc.golden.update=true to write it");
       golden = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    assertEquals(golden, source, "the generated source of " + name + " changed: if on purpose, write the golden files anew with"
-        + " -Dfgc.golden.update=true and review their diff");
+    assertEquals(
+        golden,
+        source,
+        "the generated source of "
+            + name
+            + " changed: if on purpose, write the golden files anew with"
+            + " -Dfgc.golden.update=true and review their diff");
   }
 }

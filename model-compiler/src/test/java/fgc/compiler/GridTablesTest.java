@@ -19,9 +19,26 @@ class GridTablesTest {
   private static Model grid(int w) {
     String coupling = "exp(0.5 * (2*s[i][j] - 1) * (2*s[%s] - 1))";
     int last = w - 1;
-    String text = "model grid;\nvar s[" + w + "][" + w + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0.." + last + ", j in 0.." + (last - 1) + " {\n  weight(s[i][j], s[i][j+1]) = " + String.format(coupling, "i][j+1") + ";\n}\n"
-        + "for i in 0.." + (last - 1) + ", j in 0.." + last + " {\n  weight(s[i][j], s[i+1][j]) = " + String.format(coupling, "i+1][j") + ";\n}\n";
+    String text =
+        "model grid;\nvar s["
+            + w
+            + "]["
+            + w
+            + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
+            + "for i in 0.."
+            + last
+            + ", j in 0.."
+            + (last - 1)
+            + " {\n  weight(s[i][j], s[i][j+1]) = "
+            + String.format(coupling, "i][j+1")
+            + ";\n}\n"
+            + "for i in 0.."
+            + (last - 1)
+            + ", j in 0.."
+            + last
+            + " {\n  weight(s[i][j], s[i+1][j]) = "
+            + String.format(coupling, "i+1][j")
+            + ";\n}\n";
     return FgcLanguage.parse("grid.fg", text, Map.of());
   }
 
@@ -36,7 +53,11 @@ class GridTablesTest {
       byte[] bytes = compiled.classes().get(compiled.className());
       assertTrue(bytes.length < (48 << 10), algorithm + ": class of " + bytes.length + " bytes");
       // Both kinds of class hold the grid's families and rebuild their tables on load.
-      assertTrue(compiled.source().contains(algorithm.equals("bp-pairwise") ? "PairFamilies." : "FamilyTables.of("), algorithm);
+      assertTrue(
+          compiled
+              .source()
+              .contains(algorithm.equals("bp-pairwise") ? "PairFamilies." : "FamilyTables.of("),
+          algorithm);
       assertTrue(ModelCompiler.footprint(model, spec).classBytes() >= bytes.length, algorithm);
       GeneratedAlgorithm generated = DifferentialTest.instantiate(compiled);
       GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
@@ -47,9 +68,14 @@ class GridTablesTest {
   @Test
   void aGridsUniformEdgeTablesAreOneValueEachAndItsAnswersAgree() throws Exception {
     String coupling = "exp(0.5 * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    String text = "model grid;\nvar s[40][40] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0..39, j in 0..38 {\n  weight(s[i][j], s[i][j+1]) = " + String.format(coupling, "i][j+1") + ";\n}\n"
-        + "for i in 0..38, j in 0..39 {\n  weight(s[i][j], s[i+1][j]) = " + String.format(coupling, "i+1][j") + ";\n}\n";
+    String text =
+        "model grid;\nvar s[40][40] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
+            + "for i in 0..39, j in 0..38 {\n  weight(s[i][j], s[i][j+1]) = "
+            + String.format(coupling, "i][j+1")
+            + ";\n}\n"
+            + "for i in 0..38, j in 0..39 {\n  weight(s[i][j], s[i+1][j]) = "
+            + String.format(coupling, "i+1][j")
+            + ";\n}\n";
     Model model = FgcLanguage.parse("grid.fg", text, Map.of());
     AlgorithmSpec spec = AlgorithmSpec.named("bp-pairwise");
     CompiledSolver compiled = ModelCompiler.compile(model, spec);
@@ -58,7 +84,10 @@ class GridTablesTest {
     assertTrue(compiled.source().contains("EDGE_KIND = TABLES.edgeKinds();"), "EDGE_KIND");
     fgc.algorithm.PairFamilies tables = fgc.compiler.plan.Planner.pairwise(model).tables();
     assertEquals(6240, tables.edgeCount());
-    assertTrue(java.util.Arrays.stream(tables.edgeKinds()).allMatch(k -> k == fgc.algorithm.PairwiseKernels.MATRIX), "EDGE_KIND");
+    assertTrue(
+        java.util.Arrays.stream(tables.edgeKinds())
+            .allMatch(k -> k == fgc.algorithm.PairwiseKernels.MATRIX),
+        "EDGE_KIND");
     assertTrue(java.util.Arrays.stream(tables.edgeInfos()).allMatch(k -> k == 0), "EDGE_INFO");
     GeneratedAlgorithm generated = DifferentialTest.instantiate(compiled);
     GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
@@ -75,14 +104,26 @@ class GridTablesTest {
       CompiledSolver large = ModelCompiler.compile(grid(300), spec);
       int smallBytes = small.classes().get(small.className()).length;
       int largeBytes = large.classes().get(large.className()).length;
-      assertTrue(Math.abs(largeBytes - smallBytes) <= 64, algorithm + ": " + smallBytes + " and " + largeBytes + " bytes");
-      assertTrue(Math.abs(large.source().length() - small.source().length()) <= 64, algorithm + ": source lengths");
+      assertTrue(
+          Math.abs(largeBytes - smallBytes) <= 64,
+          algorithm + ": " + smallBytes + " and " + largeBytes + " bytes");
+      assertTrue(
+          Math.abs(large.source().length() - small.source().length()) <= 64,
+          algorithm + ": source lengths");
     }
   }
 
-  /** After {@code sweeps} sweeps of each, every {@code step}-th variable's two-value marginal agrees within {@code tolerance}. */
-  private static void assertMarginalsAgree(GeneratedAlgorithm generated, GeneratedAlgorithm reference, int sweeps, int step,
-      double tolerance, String label) {
+  /**
+   * After {@code sweeps} sweeps of each, every {@code step}-th variable's two-value marginal agrees
+   * within {@code tolerance}.
+   */
+  private static void assertMarginalsAgree(
+      GeneratedAlgorithm generated,
+      GeneratedAlgorithm reference,
+      int sweeps,
+      int step,
+      double tolerance,
+      String label) {
     generated.update(sweeps);
     reference.update(sweeps);
     double[] a = new double[2];

@@ -24,31 +24,44 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The exact driver's most probable assignment (branch and bound over {@code -ln weight}) against
- * the reference enumeration's, on weighted models of the kinds users write and on random ones:
- * the same log10 weight, proven optimal, and the exact driver's solve gives such an answer too.
+ * the reference enumeration's, on weighted models of the kinds users write and on random ones: the
+ * same log10 weight, proven optimal, and the exact driver's solve gives such an answer too.
  */
 class MostProbableTest {
-  /** Items of value 10..40 and weight 3..9 under capacity 20: value as weight, capacity as a relation. */
-  private static final String KNAPSACK = String.join("\n",
-      "model knapsack;",
-      "data bulk; data value;",
-      "var take[8] in 0..1;",
-      "sum(take[i] * bulk[i] for i in 0..7) <= 20;",
-      "for i in 0..7 { weight(take[i]) = exp(take[i] * value[i]); }",
-      "");
-  private static final String KNAPSACK_DATA = "bulk = [5 7 4 3 9 6 8 2];\nvalue = [12 19 10 9 27 14 21 4];\n";
+  /**
+   * Items of value 10..40 and weight 3..9 under capacity 20: value as weight, capacity as a
+   * relation.
+   */
+  private static final String KNAPSACK =
+      String.join(
+          "\n",
+          "model knapsack;",
+          "data bulk; data value;",
+          "var take[8] in 0..1;",
+          "sum(take[i] * bulk[i] for i in 0..7) <= 20;",
+          "for i in 0..7 { weight(take[i]) = exp(take[i] * value[i]); }",
+          "");
 
-  /** Four jobs on one machine in slots 0..7, durations 2, 3, 1, 2, no overlap, each preferring a start. */
-  private static final String SCHEDULE = String.join("\n",
-      "model schedule;",
-      "data length; data wish;",
-      "var start[4] in 0..7;",
-      "for i in 0..3 { start[i] + length[i] <= 8; }",
-      "for i in 0..3, j in 0..3 where i < j {",
-      "  start[i] + length[i] <= start[j] || start[j] + length[j] <= start[i];",
-      "}",
-      "for i in 0..3 { weight(start[i]) = exp(-abs(start[i] - wish[i])); }",
-      "");
+  private static final String KNAPSACK_DATA =
+      "bulk = [5 7 4 3 9 6 8 2];\nvalue = [12 19 10 9 27 14 21 4];\n";
+
+  /**
+   * Four jobs on one machine in slots 0..7, durations 2, 3, 1, 2, no overlap, each preferring a
+   * start.
+   */
+  private static final String SCHEDULE =
+      String.join(
+          "\n",
+          "model schedule;",
+          "data length; data wish;",
+          "var start[4] in 0..7;",
+          "for i in 0..3 { start[i] + length[i] <= 8; }",
+          "for i in 0..3, j in 0..3 where i < j {",
+          "  start[i] + length[i] <= start[j] || start[j] + length[j] <= start[i];",
+          "}",
+          "for i in 0..3 { weight(start[i]) = exp(-abs(start[i] - wish[i])); }",
+          "");
+
   private static final String SCHEDULE_DATA = "length = [2 3 1 2];\nwish = [1 2 2 5];\n";
 
   @Test
@@ -106,8 +119,9 @@ class MostProbableTest {
     given[1] = 1;
     given[4] = 1;
     given[6] = 1; // 7 + 9 + 8 > 20
-    MostProbable best = ExactDriver.withDefaults().mostProbable(m, given, Long.MAX_VALUE, Long.MAX_VALUE, x -> {},
-        SolveEvents.NONE);
+    MostProbable best =
+        ExactDriver.withDefaults()
+            .mostProbable(m, given, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, SolveEvents.NONE);
     assertNull(best.values());
     assertTrue(best.proven());
     assertFalse(enumeration(m, given).mostProbable(new int[m.variableCount()]));
@@ -116,7 +130,9 @@ class MostProbableTest {
   @Test
   void aNodeLimitGivesTheBestSoFarUnproven() {
     Model m = schedule();
-    MostProbable best = ExactDriver.withDefaults().mostProbable(m, none(m), 1, Long.MAX_VALUE, x -> {}, SolveEvents.NONE);
+    MostProbable best =
+        ExactDriver.withDefaults()
+            .mostProbable(m, none(m), 1, Long.MAX_VALUE, x -> {}, SolveEvents.NONE);
     assertFalse(best.proven());
   }
 
@@ -133,8 +149,9 @@ class MostProbableTest {
         }
       }
       boolean exists = enumeration(m, given).mostProbable(new int[m.variableCount()]);
-      MostProbable best = ExactDriver.withDefaults().mostProbable(m, given, Long.MAX_VALUE, Long.MAX_VALUE, x -> {},
-          SolveEvents.NONE);
+      MostProbable best =
+          ExactDriver.withDefaults()
+              .mostProbable(m, given, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, SolveEvents.NONE);
       assertTrue(best.proven(), "seed " + seed);
       if (!exists) {
         assertNull(best.values(), "seed " + seed);
@@ -153,13 +170,18 @@ class MostProbableTest {
     assertTrue(compared > 200, compared + " models had an assignment");
   }
 
-  /** 3 to 8 variables of 2 to 4 values; priors, pair and triple tables with some zeros, now and then a hard neq or sum. */
+  /**
+   * 3 to 8 variables of 2 to 4 values; priors, pair and triple tables with some zeros, now and then
+   * a hard neq or sum.
+   */
   private static Model randomModel(Random r) {
     ModelBuilder b = Model.builder("random");
     int n = 3 + r.nextInt(6);
     int[] vars = new int[n];
     for (int v = 0; v < n; v++) {
-      vars[v] = b.variables("x" + v, Domain.range(r.nextInt(2), 1 + r.nextInt(2) + r.nextInt(3))).firstIndex();
+      vars[v] =
+          b.variables("x" + v, Domain.range(r.nextInt(2), 1 + r.nextInt(2) + r.nextInt(3)))
+              .firstIndex();
     }
     int factors = 2 + r.nextInt(2 * n);
     for (int f = 0; f < factors; f++) {
@@ -199,10 +221,14 @@ class MostProbableTest {
     return w;
   }
 
-  /** The branch and bound's answer: proven, of the enumeration's log10 weight, agreeing with the evidence. */
+  /**
+   * The branch and bound's answer: proven, of the enumeration's log10 weight, agreeing with the
+   * evidence.
+   */
   private static MostProbable agreesWithEnumeration(Model m, int[] given) {
-    MostProbable best = ExactDriver.withDefaults().mostProbable(m, given, Long.MAX_VALUE, Long.MAX_VALUE, x -> {},
-        SolveEvents.NONE);
+    MostProbable best =
+        ExactDriver.withDefaults()
+            .mostProbable(m, given, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, SolveEvents.NONE);
     assertTrue(best.proven());
     assertNotNull(best.values());
     assertNull(Assignments.firstViolation(m, best.values()));
@@ -223,11 +249,13 @@ class MostProbableTest {
   }
 
   private static Model knapsack() {
-    return FgcLanguage.parse("knapsack.fg", KNAPSACK, Map.of(), DataSet.parse("knapsack.fgd", KNAPSACK_DATA));
+    return FgcLanguage.parse(
+        "knapsack.fg", KNAPSACK, Map.of(), DataSet.parse("knapsack.fgd", KNAPSACK_DATA));
   }
 
   private static Model schedule() {
-    return FgcLanguage.parse("schedule.fg", SCHEDULE, Map.of(), DataSet.parse("schedule.fgd", SCHEDULE_DATA));
+    return FgcLanguage.parse(
+        "schedule.fg", SCHEDULE, Map.of(), DataSet.parse("schedule.fgd", SCHEDULE_DATA));
   }
 
   private static int[] none(Model m) {

@@ -30,14 +30,17 @@ class PairMatricesTest {
     double[] wide = {1, 2, 3, 4, 5, 6};
     double[] nine = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     for (int k = 0; k + 1 < n; k++) {
-      // Variables alternate between x (2 values) and y (3 values); every other table is written backwards.
+      // Variables alternate between x (2 values) and y (3 values); every other table is written
+      // backwards.
       int u = k % 2 == 0 ? k / 2 : n / 2 + k / 2;
       int v = k % 2 == 0 ? n / 2 + k / 2 : k / 2 + 1;
       int first = k % 4 < 2 ? u : v;
       int second = first == u ? v : u;
       int firstSize = first < n / 2 ? 2 : 3;
       int secondSize = second < n / 2 ? 2 : 3;
-      b.table(new int[] {first, second}, firstSize * secondSize == 4 ? square : firstSize * secondSize == 6 ? wide : nine);
+      b.table(
+          new int[] {first, second},
+          firstSize * secondSize == 4 ? square : firstSize * secondSize == 6 ? wide : nine);
       if (k % 3 == 0) {
         b.neq(first, second);
       }
@@ -70,7 +73,10 @@ class PairMatricesTest {
           storedMax = Math.max(storedMax, weights[info[at[e]] + c]);
         }
         for (int c = 0; c < expected.length; c++) {
-          assertEquals(expected[c] / expectedMax, weights[info[at[e]] + c] / storedMax, 1e-12,
+          assertEquals(
+              expected[c] / expectedMax,
+              weights[info[at[e]] + c] / storedMax,
+              1e-12,
               "edge " + i + " -> " + j + ", entry " + c);
         }
         matrices++;
@@ -79,21 +85,27 @@ class PairMatricesTest {
     assertEquals(plan.edgeCount(), matrices);
   }
 
-  /** The pair's tables multiplied, sender's value the row, and zero where a neq between them forbids. */
+  /**
+   * The pair's tables multiplied, sender's value the row, and zero where a neq between them
+   * forbids.
+   */
   private static double[] product(Model model, int sender, int receiver) {
     int rows = model.domainOf(sender).size();
     int columns = model.domainOf(receiver).size();
     double[] w = new double[rows * columns];
     java.util.Arrays.fill(w, 1.0);
     for (Factor f : model.factors()) {
-      if (f.arity() != 2 || !(f.variable(0) == sender && f.variable(1) == receiver || f.variable(1) == sender && f.variable(0) == receiver)) {
+      if (f.arity() != 2
+          || !(f.variable(0) == sender && f.variable(1) == receiver
+              || f.variable(1) == sender && f.variable(0) == receiver)) {
         continue;
       }
       for (int a = 0; a < rows; a++) {
         for (int c = 0; c < columns; c++) {
           int[] values = f.variable(0) == sender ? new int[] {a, c} : new int[] {c, a};
           if (f.kind() == FactorKind.TABLE) {
-            w[a * columns + c] *= f.weight(values[0] * model.domainOf(f.variable(1)).size() + values[1]);
+            w[a * columns + c] *=
+                f.weight(values[0] * model.domainOf(f.variable(1)).size() + values[1]);
           } else if (f.kind() == FactorKind.NEQ && a == c) {
             w[a * columns + c] = 0;
           }

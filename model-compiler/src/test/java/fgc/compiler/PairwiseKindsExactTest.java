@@ -1,10 +1,10 @@
 package fgc.compiler;
 
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -21,12 +21,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class PairwiseKindsExactTest {
   @ParameterizedTest
-  @CsvSource({"generated, -1", "reference, -1", "generated, 2", "reference, 2", "generated, 0", "reference, 0"})
+  @CsvSource({
+    "generated, -1",
+    "reference, -1",
+    "generated, 2",
+    "reference, 2",
+    "generated, 0",
+    "reference, 0"
+  })
   void treeMarginalsEqualEnumeration(String backend, int observedE) throws Exception {
     Model model = tree();
     AlgorithmSpec spec = AlgorithmSpec.named("bp-pairwise", Map.of("damping", 0.0));
-    GeneratedAlgorithm bp = backend.equals("generated")
-        ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec)) : Algorithms.of(spec).reference(model, spec);
+    GeneratedAlgorithm bp =
+        backend.equals("generated")
+            ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec))
+            : Algorithms.of(spec).reference(model, spec);
     int[] evidence = {-1, -1, -1, -1, observedE};
     if (observedE >= 0) {
       bp.setObserved(4, observedE);
@@ -42,12 +51,16 @@ class PairwiseKindsExactTest {
       double[] m = new double[bp.domainSize(i)];
       bp.marginal(i, m);
       for (int v = 0; v < m.length; v++) {
-        assertEquals(exact[i][v], m[v], 1e-9, model.variableName(i) + " = " + (v + bp.lowestValue(i)));
+        assertEquals(
+            exact[i][v], m[v], 1e-9, model.variableName(i) + " = " + (v + bp.lowestValue(i)));
       }
     }
   }
 
-  /** a - b (neq and a table), b - c (eq and a table), d - a (a table), d - e (neq); priors on a and c, a table on e. */
+  /**
+   * a - b (neq and a table), b - c (eq and a table), d - a (a table), d - e (neq); priors on a and
+   * c, a table on e.
+   */
   private static Model tree() {
     ModelBuilder b = Model.builder("tree");
     VariableArray a = b.variables("a", Domain.range(0, 2), 1);
@@ -55,16 +68,22 @@ class PairwiseKindsExactTest {
     VariableArray c = b.variables("c", Domain.range(0, 3), 1);
     VariableArray d = b.variables("d", Domain.range(1, 2), 1);
     VariableArray e = b.variables("e", Domain.range(0, 2), 1);
-    b.neq(a.at(0), bb.at(0)).table(new int[] {a.at(0), bb.at(0)}, new double[] {1, 2, 3, 0.5, 0, 1, 2, 2, 0.25});
-    b.table(new int[] {c.at(0), bb.at(0)}, new double[] {9, 9, 9, 1, 2, 3, 4, 0.5, 6, 7, 8, 0.1}).eq(bb.at(0), c.at(0));
+    b.neq(a.at(0), bb.at(0))
+        .table(new int[] {a.at(0), bb.at(0)}, new double[] {1, 2, 3, 0.5, 0, 1, 2, 2, 0.25});
+    b.table(new int[] {c.at(0), bb.at(0)}, new double[] {9, 9, 9, 1, 2, 3, 4, 0.5, 6, 7, 8, 0.1})
+        .eq(bb.at(0), c.at(0));
     b.table(new int[] {d.at(0), a.at(0)}, new double[] {0.3, 1.2, 2.0, 1.0, 0.1, 0.7});
     b.neq(d.at(0), e.at(0));
-    b.prior(a.at(0), new double[] {1, 3, 2}).prior(c.at(0), new double[] {5, 1, 1, 2}).prior(c.at(0), new double[] {1, 2, 0.5, 1});
+    b.prior(a.at(0), new double[] {1, 3, 2})
+        .prior(c.at(0), new double[] {5, 1, 1, 2})
+        .prior(c.at(0), new double[] {1, 2, 0.5, 1});
     b.table(new int[] {e.at(0)}, new double[] {0, 2, 1});
     return b.observe("e").build();
   }
 
-  /** Exact marginals given {@code evidence} (-1 for free), or null when no assignment has weight. */
+  /**
+   * Exact marginals given {@code evidence} (-1 for free), or null when no assignment has weight.
+   */
   private static double[][] exactMarginals(Model model, int[] evidence) {
     int n = model.variableCount();
     double[][] out = new double[n][];

@@ -1,12 +1,12 @@
 package fgc.compiler;
 
-import fgc.compilation.CompiledSolver;
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import java.lang.reflect.Field;
@@ -38,37 +38,60 @@ class PlanDigestTest {
       // The class's digest covers every plan constant it holds, whatever emitter declared it.
       Class<?> type = solver.getClass();
       for (Field f : type.getDeclaredFields()) {
-        boolean constant = Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers());
+        boolean constant =
+            Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers());
         Class<?> t = f.getType();
-        boolean numeric = t == int.class || t == double.class || t == int[].class || t == double[].class;
-        // Derived on load by solver-api code: OTHER_EDGES, and the flat tables rebuilt from the digested FAMILIES.
-        boolean derived = f.getName().equals("OTHER_EDGES") || compiled.source().contains(" " + f.getName() + " = GROUND.");
+        boolean numeric =
+            t == int.class || t == double.class || t == int[].class || t == double[].class;
+        // Derived on load by solver-api code: OTHER_EDGES, and the flat tables rebuilt from the
+        // digested FAMILIES.
+        boolean derived =
+            f.getName().equals("OTHER_EDGES")
+                || compiled.source().contains(" " + f.getName() + " = GROUND.");
         if (constant && numeric && !derived) {
-          assertTrue(compiled.source().contains(".add(" + f.getName() + ")"),
+          assertTrue(
+              compiled.source().contains(".add(" + f.getName() + ")"),
               c + ": the digest leaves out " + f.getName());
         }
       }
       cases++;
     }
     assertTrue(cases >= 20, "cases: " + cases);
-    assertTrue(mismatches.isEmpty(), "the class's digest and the plan's differ (an emitter's constant missing from PlanDigests?): " + mismatches);
+    assertTrue(
+        mismatches.isEmpty(),
+        "the class's digest and the plan's differ (an emitter's constant missing from PlanDigests?): "
+            + mismatches);
   }
 
   @Test
   void modelsWithTheSameVariablesButOtherFactorsOrOptionsHaveOtherDigests() {
     Model chain = FgcLanguage.bundled("chain", Map.of());
-    Model changed = FgcLanguage.parse("chainB.fg",
-        FgcLanguage.bundledText("chain").replace("[0.7, 0.3, 0.3, 0.7]", "[0.6, 0.4, 0.4, 0.6]"), Map.of());
+    Model changed =
+        FgcLanguage.parse(
+            "chainB.fg",
+            FgcLanguage.bundledText("chain")
+                .replace("[0.7, 0.3, 0.3, 0.7]", "[0.6, 0.4, 0.4, 0.6]"),
+            Map.of());
     assertEquals(chain.variableCount(), changed.variableCount());
-    for (String algorithm : List.of(AlgorithmSpec.SUMPRODUCT, AlgorithmSpec.BP_PAIRWISE, AlgorithmSpec.EP_DIRICHLET, AlgorithmSpec.MAXPRODUCT)) {
+    for (String algorithm :
+        List.of(
+            AlgorithmSpec.SUMPRODUCT,
+            AlgorithmSpec.BP_PAIRWISE,
+            AlgorithmSpec.EP_DIRICHLET,
+            AlgorithmSpec.MAXPRODUCT)) {
       AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
-      assertEquals(digest(chain, spec), digest(FgcLanguage.bundled("chain", Map.of()), spec), "stable");
+      assertEquals(
+          digest(chain, spec), digest(FgcLanguage.bundled("chain", Map.of()), spec), "stable");
       assertNotEquals(digest(chain, spec), digest(changed, spec), algorithm + ": another table");
-      assertNotEquals(digest(chain, spec), digest(chain, AlgorithmSpec.named(algorithm, Map.of("damping", 0.25))),
+      assertNotEquals(
+          digest(chain, spec),
+          digest(chain, AlgorithmSpec.named(algorithm, Map.of("damping", 0.25))),
           algorithm + ": another damping");
     }
-    assertNotEquals(digest(chain, AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT)),
-        digest(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT, Map.of("damping", 0.5))), "another algorithm, same options");
+    assertNotEquals(
+        digest(chain, AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT)),
+        digest(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT, Map.of("damping", 0.5))),
+        "another algorithm, same options");
   }
 
   /**
@@ -84,22 +107,37 @@ class PlanDigestTest {
       fgc.compilation.PlannedModel planned = compiler.plan(c.model, c.spec);
       assertEquals(digest(c.model, c.spec), planned.digest(), c + ": digest");
       assertTrue(planned.planFor(c.model, c.spec) != null, c + ": the plan is kept");
-      assertEquals(ModelCompiler.compile(c.model, c.spec).source(), compiler.compile(c.model, c.spec, planned).source(), c + ": source");
+      assertEquals(
+          ModelCompiler.compile(c.model, c.spec).source(),
+          compiler.compile(c.model, c.spec, planned).source(),
+          c + ": source");
       cases++;
     }
     assertTrue(cases >= 20, "cases: " + cases);
     Model chain = FgcLanguage.bundled("chain", Map.of());
     AlgorithmSpec spec = AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
     fgc.compilation.PlannedModel planned = compiler.plan(chain, spec);
-    assertEquals(null, planned.planFor(FgcLanguage.bundled("chain", Map.of()), spec), "another model object");
-    assertEquals(null, planned.planFor(chain, AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", 0.25))), "other options");
-    assertEquals(null, planned.planFor(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT)), "another algorithm");
+    assertEquals(
+        null,
+        planned.planFor(FgcLanguage.bundled("chain", Map.of()), spec),
+        "another model object");
+    assertEquals(
+        null,
+        planned.planFor(
+            chain, AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", 0.25))),
+        "other options");
+    assertEquals(
+        null,
+        planned.planFor(chain, AlgorithmSpec.named(AlgorithmSpec.MAXPRODUCT)),
+        "another algorithm");
   }
 
   private static GeneratedAlgorithm instance(CompiledSolver compiled) throws Exception {
-    ClassLoader loader = new org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader(
-        compiled.classes(), GeneratedAlgorithm.class.getClassLoader());
-    return (GeneratedAlgorithm) loader.loadClass(compiled.className()).getDeclaredConstructor().newInstance();
+    ClassLoader loader =
+        new org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader(
+            compiled.classes(), GeneratedAlgorithm.class.getClassLoader());
+    return (GeneratedAlgorithm)
+        loader.loadClass(compiled.className()).getDeclaredConstructor().newInstance();
   }
 
   private static String digest(Model model, AlgorithmSpec spec) {

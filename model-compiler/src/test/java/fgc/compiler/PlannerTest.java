@@ -1,11 +1,11 @@
 package fgc.compiler;
 
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.plan.FactorPlan;
 import fgc.compiler.plan.PairPotentials;
 import fgc.compiler.plan.PairwisePlan;
@@ -59,16 +59,26 @@ class PlannerTest {
     ModelBuilder b = Model.builder("pigeons");
     VariableArray x = b.variables("x", Domain.range(1, 2), 3);
     b.alldiff(x.at(0), x.at(1), x.at(2));
-    PlanException e = assertThrows(PlanException.class, () -> Planner.factors(b.build(), 16, "sumproduct"));
+    PlanException e =
+        assertThrows(PlanException.class, () -> Planner.factors(b.build(), 16, "sumproduct"));
     assertTrue(e.getMessage().contains("can never hold"), e.getMessage());
   }
 
   @Test
   void tooManyValuesForTheSubsetPassesIsACompileErrorNamingTheAlternatives() {
-    PlanException e = assertThrows(TooLargeException.class, () -> ModelCompiler.footprint(TestModels.sudoku(5), AlgorithmSpec.named("sumproduct")));
-    assertTrue(e.getMessage().endsWith("it takes at most 16 values; " + TestModels.othersThatFit(TestModels.sudoku(5), "sumproduct")),
+    PlanException e =
+        assertThrows(
+            TooLargeException.class,
+            () -> ModelCompiler.footprint(TestModels.sudoku(5), AlgorithmSpec.named("sumproduct")));
+    assertTrue(
+        e.getMessage()
+            .endsWith(
+                "it takes at most 16 values; "
+                    + TestModels.othersThatFit(TestModels.sudoku(5), "sumproduct")),
         e.getMessage());
-    assertTrue(e.getMessage().contains("; maxproduct, bp-pairwise"), "the factor-node and pairwise alternatives fit: " + e.getMessage());
+    assertTrue(
+        e.getMessage().contains("; maxproduct, bp-pairwise"),
+        "the factor-node and pairwise alternatives fit: " + e.getMessage());
   }
 
   @Test
@@ -76,10 +86,13 @@ class PlannerTest {
     ModelBuilder b = Model.builder("pairs");
     VariableArray x = b.variables("x", Domain.range(0, 2), 4);
     VariableArray y = b.variables("y", Domain.range(1, 2), 1);
-    // x0-x1 neq twice (neq), x1-x2 eq (eq), x2-x3 neq and a table (matrix), x3-y0 a table twice (matrix).
+    // x0-x1 neq twice (neq), x1-x2 eq (eq), x2-x3 neq and a table (matrix), x3-y0 a table twice
+    // (matrix).
     b.neq(x.at(0), x.at(1)).alldiff(x.at(1), x.at(0)).eq(x.at(1), x.at(2));
-    b.table(new int[] {x.at(3), x.at(2)}, new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9}).neq(x.at(2), x.at(3));
-    b.table(new int[] {x.at(3), y.at(0)}, new double[] {1, 2, 3, 4, 5, 6}).table(new int[] {y.at(0), x.at(3)}, new double[] {2, 2, 2, 0, 1, 3});
+    b.table(new int[] {x.at(3), x.at(2)}, new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9})
+        .neq(x.at(2), x.at(3));
+    b.table(new int[] {x.at(3), y.at(0)}, new double[] {1, 2, 3, 4, 5, 6})
+        .table(new int[] {y.at(0), x.at(3)}, new double[] {2, 2, 2, 0, 1, 3});
     b.prior(x.at(0), new double[] {1, 0, 2}).table(new int[] {x.at(0)}, new double[] {3, 1, 0.5});
     PairwisePlan plan = Planner.pairwise(b.build());
     assertEquals(4, plan.factorCount());
@@ -90,13 +103,20 @@ class PlannerTest {
     int[] info = p.info();
     double[] w = p.weights();
     int x2x3 = p.edgeInfos()[4];
-    // The sender's value is the row: x2 = u, x3 = v has weight table(x3 = v, x2 = u), and 0 where u == v.
-    assertArrayEquals(new int[] {0, 3, 0, 3}, java.util.Arrays.copyOfRange(info, x2x3 + 1, x2x3 + 5));
-    assertScaledByAPowerOfTwo(new double[] {0, 4, 7, 2, 0, 8, 3, 6, 0}, java.util.Arrays.copyOfRange(w, info[x2x3], info[x2x3] + 9));
+    // The sender's value is the row: x2 = u, x3 = v has weight table(x3 = v, x2 = u), and 0 where u
+    // == v.
+    assertArrayEquals(
+        new int[] {0, 3, 0, 3}, java.util.Arrays.copyOfRange(info, x2x3 + 1, x2x3 + 5));
+    assertScaledByAPowerOfTwo(
+        new double[] {0, 4, 7, 2, 0, 8, 3, 6, 0},
+        java.util.Arrays.copyOfRange(w, info[x2x3], info[x2x3] + 9));
     int y0x3 = p.edgeInfos()[7];
     // y0 (offset 1, size 2) to x3: the product of both tables.
-    assertArrayEquals(new int[] {1, 2, 0, 3}, java.util.Arrays.copyOfRange(info, y0x3 + 1, y0x3 + 5));
-    assertScaledByAPowerOfTwo(new double[] {2, 6, 10, 0, 4, 18}, java.util.Arrays.copyOfRange(w, info[y0x3], info[y0x3] + 6));
+    assertArrayEquals(
+        new int[] {1, 2, 0, 3}, java.util.Arrays.copyOfRange(info, y0x3 + 1, y0x3 + 5));
+    assertScaledByAPowerOfTwo(
+        new double[] {2, 6, 10, 0, 4, 18},
+        java.util.Arrays.copyOfRange(w, info[y0x3], info[y0x3] + 6));
     assertArrayEquals(new int[] {1, 0, 0, 0, 0}, p.unaryAt());
     assertScaledByAPowerOfTwo(new double[] {3, 0, 1}, p.unary());
   }
@@ -111,7 +131,11 @@ class PlannerTest {
     double expectedMax = java.util.Arrays.stream(expected).max().orElse(0);
     int shift = Math.getExponent(max) - Math.getExponent(expectedMax);
     for (int k = 0; k < expected.length; k++) {
-      assertEquals(Math.scalb(expected[k], shift), actual[k], 0.0, "entry " + k + " of " + java.util.Arrays.toString(actual));
+      assertEquals(
+          Math.scalb(expected[k], shift),
+          actual[k],
+          0.0,
+          "entry " + k + " of " + java.util.Arrays.toString(actual));
     }
   }
 
@@ -121,13 +145,17 @@ class PlannerTest {
     VariableArray x = b.variables("x", Domain.range(0, 1), 3);
     b.table(new int[] {x.at(0), x.at(1), x.at(2)}, new double[] {1, 1, 1, 1, 1, 1, 1, 2});
     PlanException e = assertThrows(PlanException.class, () -> Planner.pairwise(b.build()));
-    assertEquals(Planner.pairwiseBp() + " takes table factors over 1 or 2 variables, not 3"
-        + " (the table on x[0], x[1], x[2]); sumproduct and maxproduct take any", e.getMessage());
+    assertEquals(
+        Planner.pairwiseBp()
+            + " takes table factors over 1 or 2 variables, not 3"
+            + " (the table on x[0], x[1], x[2]); sumproduct and maxproduct take any",
+        e.getMessage());
     ModelBuilder s = Model.builder("sums");
     VariableArray y = s.variables("y", Domain.range(0, 1), 2);
     s.sum(1, y.at(0), y.at(1));
     e = assertThrows(PlanException.class, () -> Planner.pairwise(s.build()));
-    assertEquals(Planner.pairwiseBp() + " has no messages for sum factors (sumproduct and maxproduct have)",
+    assertEquals(
+        Planner.pairwiseBp() + " has no messages for sum factors (sumproduct and maxproduct have)",
         e.getMessage());
   }
 }

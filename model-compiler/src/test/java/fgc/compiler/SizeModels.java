@@ -27,7 +27,10 @@ final class SizeModels {
     return b.build();
   }
 
-  /** A ring of {@code n} variables over {@code lo..hi}, each different from its next {@code reach} neighbours: n * reach factors. */
+  /**
+   * A ring of {@code n} variables over {@code lo..hi}, each different from its next {@code reach}
+   * neighbours: n * reach factors.
+   */
   static Model ring(int n, int reach, int lo, int hi) {
     ModelBuilder b = Model.builder("ring");
     VariableArray x = b.variables("x", Domain.range(lo, hi), n);
@@ -44,7 +47,10 @@ final class SizeModels {
     return wideTables(1, vars, values, seed);
   }
 
-  /** {@code tables} tables, each over {@code vars} variables of its own, of {@code values} values; seeded random weights. */
+  /**
+   * {@code tables} tables, each over {@code vars} variables of its own, of {@code values} values;
+   * seeded random weights.
+   */
   static Model wideTables(int tables, int vars, int values, long seed) {
     ModelBuilder b = Model.builder("wide");
     VariableArray x = b.variables("x", Domain.range(0, values - 1), tables * vars);
@@ -61,7 +67,10 @@ final class SizeModels {
     return b.build();
   }
 
-  /** {@code tables} two-variable tables, each on its own pair, over {@code 0..values-1}, seeded random weights. */
+  /**
+   * {@code tables} two-variable tables, each on its own pair, over {@code 0..values-1}, seeded
+   * random weights.
+   */
   static Model pairTables(int tables, int values, long seed) {
     ModelBuilder b = Model.builder("pairs");
     VariableArray x = b.variables("x", Domain.range(0, values - 1), 2 * tables);
@@ -84,7 +93,10 @@ final class SizeModels {
     return b.build();
   }
 
-  /** A chain of variables of different domains inside {@code 0..width-1}, with priors and tables: every table kind of both plans. */
+  /**
+   * A chain of variables of different domains inside {@code 0..width-1}, with priors and tables:
+   * every table kind of both plans.
+   */
   static Model mixed(int n, int width, long seed) {
     ModelBuilder b = Model.builder("mixed");
     Random random = new Random(seed);

@@ -1,13 +1,13 @@
 package fgc.compiler;
 
-import fgc.compilation.CompiledSolver;
-import fgc.compilation.AlgorithmSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.CompiledSolver;
 import fgc.lang.Diagnostic;
 import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;
@@ -28,25 +28,36 @@ import org.junit.jupiter.api.Test;
  * string literals.
  */
 class SourceInjectionTest {
-  private static final List<String> PAYLOADS = List.of(
-      "x\"; System.exit(1); //",
-      "*/ static { System.exit(1); } /*",
-      "x\\u0022; System.exit(1);",
-      "\\u000a static { System.exit(1); }",
-      "a\nstatic { System.exit(1); }",
-      "a\rb", "a\u2028b", "a\u0000b",
-      "$S $L $N $T %s",
-      "x.y", "x-y", "x y", "1x", "", " ",
-      "\u00e9t\u00e9", "\u540d\u524d", "\ud83d\ude00",
-      "a".repeat(65));
+  private static final List<String> PAYLOADS =
+      List.of(
+          "x\"; System.exit(1); //",
+          "*/ static { System.exit(1); } /*",
+          "x\\u0022; System.exit(1);",
+          "\\u000a static { System.exit(1); }",
+          "a\nstatic { System.exit(1); }",
+          "a\rb",
+          "a\u2028b",
+          "a\u0000b",
+          "$S $L $N $T %s",
+          "x.y",
+          "x-y",
+          "x y",
+          "1x",
+          "",
+          " ",
+          "\u00e9t\u00e9",
+          "\u540d\u524d",
+          "\ud83d\ude00",
+          "a".repeat(65));
 
-  private static final List<String> NAME_PLACES = List.of(
-      "model NAME;\nvar x in 1..2;\n",
-      "param NAME = 2;\nvar x in 1..2;\n",
-      "var NAME in 1..2;\n",
-      "var x[2] in 1..2;\nlet NAME = 1;\n",
-      "var x[2] in 1..2;\nfor NAME in 0..1 { }\n",
-      "var x in 1..2;\nobserve NAME;\n");
+  private static final List<String> NAME_PLACES =
+      List.of(
+          "model NAME;\nvar x in 1..2;\n",
+          "param NAME = 2;\nvar x in 1..2;\n",
+          "var NAME in 1..2;\n",
+          "var x[2] in 1..2;\nlet NAME = 1;\n",
+          "var x[2] in 1..2;\nfor NAME in 0..1 { }\n",
+          "var x in 1..2;\nobserve NAME;\n");
 
   @Test
   void aNameThatIsNotAnIdentifierIsAPositionedErrorInEveryPlace() {
@@ -68,7 +79,8 @@ class SourceInjectionTest {
   @Test
   void commentsNeverReachTheSource() {
     String clean = FgcLanguage.bundledText("sudoku");
-    String expected = source(FgcLanguage.parse("sudoku.fg", clean, Map.of("n", 2L)), AlgorithmSpec.defaults());
+    String expected =
+        source(FgcLanguage.parse("sudoku.fg", clean, Map.of("n", 2L)), AlgorithmSpec.defaults());
     for (String payload : PAYLOADS) {
       if (payload.matches("(?s).*[\r\n\u2028].*")) {
         continue; // a line break ends a comment: what follows is model text, covered above
@@ -82,24 +94,40 @@ class SourceInjectionTest {
   @Test
   void parameterOverridesBuilderNamesAndAlgorithmOptionsRefuseNonIdentifiers() {
     for (String payload : PAYLOADS) {
-      assertThrows(LanguageException.class, () -> FgcLanguage.bundled("sudoku", Map.of(payload, 2L)), payload);
+      assertThrows(
+          LanguageException.class,
+          () -> FgcLanguage.bundled("sudoku", Map.of(payload, 2L)),
+          payload);
       assertThrows(ModelException.class, () -> Model.builder(payload), payload);
       ModelBuilder b = Model.builder("m");
-      assertThrows(ModelException.class, () -> b.variables(payload, Domain.range(1, 2), 2), payload);
+      assertThrows(
+          ModelException.class, () -> b.variables(payload, Domain.range(1, 2), 2), payload);
       assertThrows(ModelException.class, () -> b.observe(payload), payload);
       assertThrows(IllegalArgumentException.class, () -> AlgorithmSpec.named(payload), payload);
-      assertThrows(IllegalArgumentException.class, () -> AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of(payload, 0.5)), payload);
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of(payload, 0.5)),
+          payload);
     }
   }
 
   @Test
   void identifiersThatMeanSomethingInJavaAppearOnlyAsStringLiterals() {
     String baseline = normalised(sourceFor("m", AlgorithmSpec.defaults()), "m");
-    for (String name : List.of("class", "KEY", "System", "null", "W", "_", "__", "main", "sudoku", "z".repeat(64))) {
-      for (AlgorithmSpec spec : List.of(AlgorithmSpec.defaults(), AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE))) {
+    for (String name :
+        List.of(
+            "class", "KEY", "System", "null", "W", "_", "__", "main", "sudoku", "z".repeat(64))) {
+      for (AlgorithmSpec spec :
+          List.of(AlgorithmSpec.defaults(), AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE))) {
         String text = sourceFor(name, spec);
         assertEquals(normalised(sourceFor("m", spec), "m"), normalised(text, name), name);
-        Model model = FgcLanguage.parse("t.fg", "model " + name + ";\nvar cell[2] in 1..2;\nobserve cell;\nneq(cell[0], cell[1]);\n", Map.of());
+        Model model =
+            FgcLanguage.parse(
+                "t.fg",
+                "model "
+                    + name
+                    + ";\nvar cell[2] in 1..2;\nobserve cell;\nneq(cell[0], cell[1]);\n",
+                Map.of());
         GeneratedAlgorithm solver = instance(ModelCompiler.compile(model, spec));
         assertEquals(2, solver.variableCount());
       }
@@ -114,7 +142,10 @@ class SourceInjectionTest {
       VariableArray x = b.variables("x", Domain.range(lo, lo + 2), 3);
       b.alldiff(x.at(0), x.at(1), x.at(2));
       Model model = b.observe("x").build();
-      for (AlgorithmSpec spec : List.of(AlgorithmSpec.defaults(), AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE, Map.of("damping", 0.999)))) {
+      for (AlgorithmSpec spec :
+          List.of(
+              AlgorithmSpec.defaults(),
+              AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE, Map.of("damping", 0.999)))) {
         GeneratedAlgorithm solver = instance(ModelCompiler.compile(model, spec));
         assertEquals(lo, solver.lowestValue(0), spec + " at " + lo);
         assertEquals(3, solver.domainSize(2));
@@ -123,7 +154,14 @@ class SourceInjectionTest {
   }
 
   private static String sourceFor(String modelName, AlgorithmSpec spec) {
-    return source(FgcLanguage.parse("t.fg", "model " + modelName + ";\nvar cell[2] in 1..2;\nobserve cell;\nneq(cell[0], cell[1]);\n", Map.of()), spec);
+    return source(
+        FgcLanguage.parse(
+            "t.fg",
+            "model "
+                + modelName
+                + ";\nvar cell[2] in 1..2;\nobserve cell;\nneq(cell[0], cell[1]);\n",
+            Map.of()),
+        spec);
   }
 
   private static String source(Model model, AlgorithmSpec spec) {
@@ -134,15 +172,19 @@ class SourceInjectionTest {
   private static String normalised(String source, String name) {
     // The MODEL constant and the Javadoc's quotation; other literals (the plan digest's constant
     // names, "W" among them) stay.
-    return source.replaceAll("[0-9a-f]{16,64}", "#key#").replace("MODEL = \"" + name + "\"", "MODEL = \"MODEL-NAME\"")
+    return source
+        .replaceAll("[0-9a-f]{16,64}", "#key#")
+        .replace("MODEL = \"" + name + "\"", "MODEL = \"MODEL-NAME\"")
         .replace("for model \"" + name + "\"", "for model \"MODEL-NAME\"");
   }
 
   private static GeneratedAlgorithm instance(CompiledSolver compiled) {
     try {
-      ClassLoader loader = new org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader(
-          compiled.classes(), GeneratedAlgorithm.class.getClassLoader());
-      return (GeneratedAlgorithm) loader.loadClass(compiled.className()).getDeclaredConstructor().newInstance();
+      ClassLoader loader =
+          new org.codehaus.commons.compiler.util.reflect.ByteArrayClassLoader(
+              compiled.classes(), GeneratedAlgorithm.class.getClassLoader());
+      return (GeneratedAlgorithm)
+          loader.loadClass(compiled.className()).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }

@@ -53,14 +53,16 @@ final class TestModels {
   }
 
   /**
-   * How a refusal ends, {@code "maxproduct, bp-pairwise and ep-dirichlet fit"}: every other algorithm
-   * of the registry whose solver for {@code model} fits, found by asking each, so a new one is expected too.
+   * How a refusal ends, {@code "maxproduct, bp-pairwise and ep-dirichlet fit"}: every other
+   * algorithm of the registry whose solver for {@code model} fits, found by asking each, so a new
+   * one is expected too.
    */
   static String othersThatFit(Model model, String refused) {
     java.util.List<String> fit = new java.util.ArrayList<>();
     for (String name : Algorithms.names()) {
       try {
-        if (!name.equals(refused) && ModelCompiler.fits(model, Algorithms.spec(name, java.util.Map.of()))) {
+        if (!name.equals(refused)
+            && ModelCompiler.fits(model, Algorithms.spec(name, java.util.Map.of()))) {
           fit.add(name);
         }
       } catch (fgc.compiler.plan.PlanException e) {

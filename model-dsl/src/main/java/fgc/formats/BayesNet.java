@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Bayesian network read from a BIF file: its model, and the names that tie the model back to
- * the file. Variable {@code i} of the file (in the order its variable blocks come) is the model's
- * flat variable {@code i}, a scalar array named after it ({@link #modelName}); state {@code s} of a
- * variable is domain value {@code s} (domains are {@code 0..states-1}) and the array's label
- * {@code s} ({@link fgc.model.VariableArray#labels()}), so output prints it by name; the CPT of each
+ * A Bayesian network read from a BIF file: its model, and the names that tie the model back to the
+ * file. Variable {@code i} of the file (in the order its variable blocks come) is the model's flat
+ * variable {@code i}, a scalar array named after it ({@link #modelName}); state {@code s} of a
+ * variable is domain value {@code s} (domains are {@code 0..states-1}) and the array's label {@code
+ * s} ({@link fgc.model.VariableArray#labels()}), so output prints it by name; the CPT of each
  * probability block, in file order, is one table factor over (parents..., child) in the block's
- * order, so its weights are the CPT's rows one after the other. Every array is observed, so
- * {@link #evidence} can condition on any variable.
+ * order, so its weights are the CPT's rows one after the other. Every array is observed, so {@link
+ * #evidence} can condition on any variable.
  */
 public final class BayesNet {
   private final Model model;
@@ -25,7 +25,12 @@ public final class BayesNet {
   private final List<List<String>> states;
   private final List<List<String>> parents;
 
-  BayesNet(Model model, String networkName, List<String> variables, Map<String, Integer> index, List<List<String>> states,
+  BayesNet(
+      Model model,
+      String networkName,
+      List<String> variables,
+      Map<String, Integer> index,
+      List<List<String>> states,
       List<List<String>> parents) {
     this.model = model;
     this.networkName = networkName;
@@ -75,8 +80,13 @@ public final class BayesNet {
     Integer i = index.get(variable);
     if (i == null) {
       String near = Names.didYouMean(variable, variables);
-      throw new ModelException("network " + model.name() + " has no variable '" + variable + "'"
-          + (near.isEmpty() ? "; its variables are " + String.join(", ", variables) : near));
+      throw new ModelException(
+          "network "
+              + model.name()
+              + " has no variable '"
+              + variable
+              + "'"
+              + (near.isEmpty() ? "; its variables are " + String.join(", ", variables) : near));
     }
     return i;
   }
@@ -115,8 +125,14 @@ public final class BayesNet {
     if (v < 0) {
       String near = Names.didYouMean(state, s);
       String states = String.join(", ", s);
-      throw new ModelException("'" + state + "' is not a state of " + variable
-          + (near.isEmpty() ? "; its states are " + states : near + " (its states are " + states + ")"));
+      throw new ModelException(
+          "'"
+              + state
+              + "' is not a state of "
+              + variable
+              + (near.isEmpty()
+                  ? "; its states are " + states
+                  : near + " (its states are " + states + ")"));
     }
     return v;
   }

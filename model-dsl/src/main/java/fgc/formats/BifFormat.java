@@ -4,8 +4,8 @@ import fgc.lang.LanguageException;
 import java.nio.file.Path;
 
 /**
- * The Bayesian Network Repository's BIF format (BIF 0.15, as bnlearn and pgmpy write it), read
- * into fgc's IR as a {@link BayesNet}.
+ * The Bayesian Network Repository's BIF format (BIF 0.15, as bnlearn and pgmpy write it), read into
+ * fgc's IR as a {@link BayesNet}.
  *
  * <pre>
  * network NAME { property ...; }
@@ -18,17 +18,17 @@ import java.nio.file.Path;
  * </pre>
  *
  * <p>Each CPT becomes a table factor over (parents..., child), the parents in the block's order,
- * row-major with the child fastest: its weights are the rows, ordered by parent configuration
- * (the last parent fastest). Every row must sum to 1 within the rounding of its written digits
- * (plus 1e-9, and never off by more than 1e-6; the repository's files print seven significant
- * digits, so sachs has rows off by 1e-7); the numbers are kept as written. A {@code table} line
- * is taken only for a variable without parents: for one with parents, tools disagree on the order
- * of its entries, so it is refused with a message saying to write rows.
+ * row-major with the child fastest: its weights are the rows, ordered by parent configuration (the
+ * last parent fastest). Every row must sum to 1 within the rounding of its written digits (plus
+ * 1e-9, and never off by more than 1e-6; the repository's files print seven significant digits, so
+ * sachs has rows off by 1e-7); the numbers are kept as written. A {@code table} line is taken only
+ * for a variable without parents: for one with parents, tools disagree on the order of its entries,
+ * so it is refused with a message saying to write rows.
  *
  * <p>Errors are {@link LanguageException}s naming the file, line, column and token: an unknown
- * variable or state, a duplicate variable, state, row or block, a row of the wrong length or sum,
- * a missing row or block, a bad or negative number, a cycle, a truncated file. A file with any
- * error gives no model.
+ * variable or state, a duplicate variable, state, row or block, a row of the wrong length or sum, a
+ * missing row or block, a bad or negative number, a cycle, a truncated file. A file with any error
+ * gives no model.
  */
 public final class BifFormat {
   private BifFormat() {}

@@ -15,17 +15,22 @@ import java.util.Map;
 /**
  * Reads BIF text: the whole file is cut into tokens, parsed into blocks, then checked as a whole
  * (names, states, rows, sums, acyclicity) before the model is built, so an error never leaves a
- * partial model behind. Comments are {@code //} to the end of the line and {@code /* ... *}{@code /};
- * a name may be written in double quotes; commas and {@code |} between names and between numbers
- * may be left out, as the format allows.
+ * partial model behind. Comments are {@code //} to the end of the line and {@code /* ... *}{@code
+ * /}; a name may be written in double quotes; commas and {@code |} between names and between
+ * numbers may be left out, as the format allows.
  */
 final class BifParser {
   /** A CPT row may miss 1 by the rounding of its written digits plus this much... */
   static final double ROW_SLACK = 1e-9;
+
   /** ...but never by more than this. */
   static final double ROW_TOLERANCE_CAP = 1e-6;
 
-  private enum Kind { WORD, PUNCT, EOF }
+  private enum Kind {
+    WORD,
+    PUNCT,
+    EOF
+  }
 
   private record Tok(Kind kind, String text, int start, int end) {
     boolean is(String s) {
@@ -39,7 +44,10 @@ final class BifParser {
 
   private record Var(String name, int at, List<String> states) {}
 
-  /** One line of a probability block: a row (parent states, then numbers), a {@code table} or a {@code default}. */
+  /**
+   * One line of a probability block: a row (parent states, then numbers), a {@code table} or a
+   * {@code default}.
+   */
   private record Row(String keyword, List<Tok> states, List<Tok> numbers, int at) {}
 
   private record Block(Tok child, List<Tok> parents, List<Row> rows, int at, int closeAt) {}
@@ -84,7 +92,10 @@ final class BifParser {
         i = close + 2;
       } else if (c == '"') {
         int close = i + 1;
-        while (close < n && text.charAt(close) != '"' && text.charAt(close) != '\n' && text.charAt(close) != '\r') {
+        while (close < n
+            && text.charAt(close) != '"'
+            && text.charAt(close) != '\n'
+            && text.charAt(close) != '\r') {
           close++;
         }
         if (close >= n || text.charAt(close) != '"') {
@@ -97,8 +108,11 @@ final class BifParser {
         i++;
       } else {
         int start = i;
-        while (i < n && !Character.isWhitespace(text.charAt(i)) && "{}()[];,|\"".indexOf(text.charAt(i)) < 0
-            && !text.startsWith("//", i) && !text.startsWith("/*", i)) {
+        while (i < n
+            && !Character.isWhitespace(text.charAt(i))
+            && "{}()[];,|\"".indexOf(text.charAt(i)) < 0
+            && !text.startsWith("//", i)
+            && !text.startsWith("/*", i)) {
           i++;
         }
         tokens.add(new Tok(Kind.WORD, text.substring(start, i), start, i));
@@ -214,8 +228,15 @@ final class BifParser {
       }
       int k = Integer.parseInt(count.text());
       if (k < 1 || k > Limits.MAX_DOMAIN) {
-        throw src.error(count.start(), "variable " + name.text() + " has " + k + " states; it must have 1.." + Limits.MAX_DOMAIN
-            + " (fgc's limit for one variable)");
+        throw src.error(
+            count.start(),
+            "variable "
+                + name.text()
+                + " has "
+                + k
+                + " states; it must have 1.."
+                + Limits.MAX_DOMAIN
+                + " (fgc's limit for one variable)");
       }
       expect(']');
       expect('{');
@@ -225,20 +246,29 @@ final class BifParser {
         Tok s = word("a state name or '}'");
         Tok before = seen.putIfAbsent(s.text(), s);
         if (before != null) {
-          throw src.error(s.start(), "state '" + s.text() + "' of " + name.text() + " is listed twice");
+          throw src.error(
+              s.start(), "state '" + s.text() + "' of " + name.text() + " is listed twice");
         }
         states.add(s.text());
         skipOptional(',');
       }
       Tok close = take();
       if (states.size() != k) {
-        throw src.error(close.start(), "variable " + name.text() + " is declared with " + k + " states but lists " + states.size());
+        throw src.error(
+            close.start(),
+            "variable "
+                + name.text()
+                + " is declared with "
+                + k
+                + " states but lists "
+                + states.size());
       }
       expect(';');
     }
     take();
     if (states == null) {
-      throw src.error(name.start(), "variable " + name.text() + " has no 'type discrete [k] { ... };' line");
+      throw src.error(
+          name.start(), "variable " + name.text() + " has no 'type discrete [k] { ... };' line");
     }
     variables.add(new Var(name.text(), name.start(), states));
   }
@@ -272,7 +302,8 @@ final class BifParser {
       } else if (t.is("property")) {
         property("the probability block of " + child.text());
       } else if (t.kind() == Kind.EOF) {
-        throw src.error(keyword.start(), "unterminated probability block: no '}' before the end of the file");
+        throw src.error(
+            keyword.start(), "unterminated probability block: no '}' before the end of the file");
       } else {
         throw expected("a row '(states) p1, p2, ...;', 'table', 'default' or '}'", t);
       }
@@ -287,12 +318,20 @@ final class BifParser {
     while (!peek().punct(';')) {
       Tok t = take();
       if (t.kind() != Kind.WORD || !SourceText.isDecimal(t.text())) {
-        throw expected(out.isEmpty() ? "a probability (a number)" : "a probability (a number) or ';'", t);
+        throw expected(
+            out.isEmpty() ? "a probability (a number)" : "a probability (a number) or ';'", t);
       }
       double p = Double.parseDouble(t.text());
       if (!(p >= 0) || Double.isInfinite(p) || SourceText.underflows(t.text(), p)) {
-        throw src.error(t.start(), "probability " + t.text() + (p < 0 ? " is negative" : p > 0 ? " is not finite"
-            : " is too small for a double: it would be read as 0"));
+        throw src.error(
+            t.start(),
+            "probability "
+                + t.text()
+                + (p < 0
+                    ? " is negative"
+                    : p > 0
+                        ? " is not finite"
+                        : " is too small for a double: it would be read as 0"));
       }
       try {
         new BigDecimal(t.text());
@@ -317,13 +356,28 @@ final class BifParser {
     for (Var v : variables) {
       Integer before = index.putIfAbsent(v.name(), index.size());
       if (before != null) {
-        throw src.error(v.at(), "variable '" + v.name() + "' is declared twice (first at " + where(variables.get(before).at()) + ")");
+        throw src.error(
+            v.at(),
+            "variable '"
+                + v.name()
+                + "' is declared twice (first at "
+                + where(variables.get(before).at())
+                + ")");
       }
       String id = SourceText.identifier(v.name());
       String clash = identifiers.putIfAbsent(id, v.name());
       if (id.isEmpty() || clash != null) {
-        throw src.error(v.at(), id.isEmpty() ? "a variable needs a name"
-            : "variables '" + clash + "' and '" + v.name() + "' would both be called " + id + " in fgc");
+        throw src.error(
+            v.at(),
+            id.isEmpty()
+                ? "a variable needs a name"
+                : "variables '"
+                    + clash
+                    + "' and '"
+                    + v.name()
+                    + "' would both be called "
+                    + id
+                    + " in fgc");
       }
     }
     if (variables.isEmpty()) {
@@ -335,8 +389,13 @@ final class BifParser {
     for (Block b : blocks) {
       int child = known(index, b.child(), "probability block");
       if (blockOf[child] != null) {
-        throw src.error(b.child().start(), "variable " + b.child().text() + " has a second probability block (the first is at "
-            + where(blockOf[child].at()) + ")");
+        throw src.error(
+            b.child().start(),
+            "variable "
+                + b.child().text()
+                + " has a second probability block (the first is at "
+                + where(blockOf[child].at())
+                + ")");
       }
       blockOf[child] = b;
       int[] scope = new int[b.parents().size() + 1];
@@ -358,7 +417,9 @@ final class BifParser {
     }
     for (int v = 0; v < variables.size(); v++) {
       if (blockOf[v] == null) {
-        throw src.error(variables.get(v).at(), "variable " + variables.get(v).name() + " has no probability block");
+        throw src.error(
+            variables.get(v).at(),
+            "variable " + variables.get(v).name() + " has no probability block");
       }
     }
     checkAcyclic(scopes, blockOf);
@@ -387,33 +448,55 @@ final class BifParser {
       try {
         mb.table(scopes[child], weights[child]);
       } catch (ModelException e) {
-        throw src.error(b.at(), "the probability block of " + b.child().text() + ": " + e.getMessage());
+        throw src.error(
+            b.at(), "the probability block of " + b.child().text() + ": " + e.getMessage());
       }
     }
     for (Var v : variables) {
       parents.add(blockOf[index.get(v.name())].parents().stream().map(Tok::text).toList());
     }
-    return new BayesNet(mb.build(), networkName, variables.stream().map(Var::name).toList(), index, states, parents);
+    return new BayesNet(
+        mb.build(),
+        networkName,
+        variables.stream().map(Var::name).toList(),
+        index,
+        states,
+        parents);
   }
 
   private int known(Map<String, Integer> index, Tok name, String role) {
     Integer i = index.get(name.text());
     if (i == null) {
-      throw src.error(name.start(), "'" + name.text() + "' (" + role + ") is not a declared variable");
+      throw src.error(
+          name.start(), "'" + name.text() + "' (" + role + ") is not a declared variable");
     }
     return i;
   }
 
-  /** The CPT of block {@code b} over {@code scope} (parents..., child): one row per parent configuration, last parent fastest. */
+  /**
+   * The CPT of block {@code b} over {@code scope} (parents..., child): one row per parent
+   * configuration, last parent fastest.
+   */
   private double[] cpt(Block b, int[] scope) {
     String child = b.child().text();
-    String label = "P(" + child + (b.parents().isEmpty() ? "" : " | " + String.join(", ", b.parents().stream().map(Tok::text).toList())) + ")";
+    String label =
+        "P("
+            + child
+            + (b.parents().isEmpty()
+                ? ""
+                : " | " + String.join(", ", b.parents().stream().map(Tok::text).toList()))
+            + ")";
     int k = variables.get(scope[scope.length - 1]).states().size();
     int configs = 1;
     for (int p = 0; p < scope.length - 1; p++) {
       configs *= variables.get(scope[p]).states().size();
       if ((long) configs * k > Limits.MAX_TABLE_ENTRIES) {
-        throw src.error(b.at(), label + " has more than " + Limits.MAX_TABLE_ENTRIES + " entries, fgc's limit for one table");
+        throw src.error(
+            b.at(),
+            label
+                + " has more than "
+                + Limits.MAX_TABLE_ENTRIES
+                + " entries, fgc's limit for one table");
       }
     }
     double[] table = new double[configs * k];
@@ -422,11 +505,19 @@ final class BifParser {
     for (Row r : b.rows()) {
       if (r.keyword().equals("table")) {
         if (!b.parents().isEmpty()) {
-          throw src.error(r.at(), "a 'table' line for " + child + ", which has parents: tools disagree on the order of its entries,"
-              + " so write one row per parent configuration, e.g. (" + firstStates(scope) + ") p1, p2, ...;");
+          throw src.error(
+              r.at(),
+              "a 'table' line for "
+                  + child
+                  + ", which has parents: tools disagree on the order of its entries,"
+                  + " so write one row per parent configuration, e.g. ("
+                  + firstStates(scope)
+                  + ") p1, p2, ...;");
         }
         if (b.rows().size() > 1) {
-          throw src.error(b.rows().get(b.rows().get(0) == r ? 1 : 0).at(), label + " has a 'table' line and other lines");
+          throw src.error(
+              b.rows().get(b.rows().get(0) == r ? 1 : 0).at(),
+              label + " has a 'table' line and other lines");
         }
         fill(table, 0, r, k, child, label, "the table");
         given[0] = true;
@@ -438,8 +529,16 @@ final class BifParser {
         fallback = r;
       } else {
         if (r.states().size() != scope.length - 1) {
-          throw src.error(r.at(), "a row of " + label + " must name " + (scope.length - 1) + " parent state"
-              + (scope.length == 2 ? "" : "s") + ", not " + r.states().size());
+          throw src.error(
+              r.at(),
+              "a row of "
+                  + label
+                  + " must name "
+                  + (scope.length - 1)
+                  + " parent state"
+                  + (scope.length == 2 ? "" : "s")
+                  + ", not "
+                  + r.states().size());
         }
         int config = 0;
         List<String> names = new ArrayList<>();
@@ -448,14 +547,22 @@ final class BifParser {
           List<String> options = variables.get(scope[p]).states();
           int v = options.indexOf(s.text());
           if (v < 0) {
-            throw src.error(s.start(), "'" + s.text() + "' is not a state of " + variables.get(scope[p]).name() + " (its states: "
-                + String.join(", ", options) + ")");
+            throw src.error(
+                s.start(),
+                "'"
+                    + s.text()
+                    + "' is not a state of "
+                    + variables.get(scope[p]).name()
+                    + " (its states: "
+                    + String.join(", ", options)
+                    + ")");
           }
           config = config * options.size() + v;
           names.add(s.text());
         }
         if (given[config]) {
-          throw src.error(r.at(), label + " has a second row for (" + String.join(", ", names) + ")");
+          throw src.error(
+              r.at(), label + " has a second row for (" + String.join(", ", names) + ")");
         }
         given[config] = true;
         fill(table, config, r, k, child, label, "the row for (" + String.join(", ", names) + ")");
@@ -464,8 +571,12 @@ final class BifParser {
     for (int c = 0; c < configs; c++) {
       if (!given[c]) {
         if (fallback == null) {
-          throw src.error(b.closeAt(), label + (scope.length == 1 ? " has no 'table' line"
-              : " has no row for (" + configName(scope, c) + ")"));
+          throw src.error(
+              b.closeAt(),
+              label
+                  + (scope.length == 1
+                      ? " has no 'table' line"
+                      : " has no row for (" + configName(scope, c) + ")"));
         }
         fill(table, c, fallback, k, child, label, "the default row");
       }
@@ -473,7 +584,8 @@ final class BifParser {
     return table;
   }
 
-  private void fill(double[] table, int config, Row r, int k, String child, String label, String what) {
+  private void fill(
+      double[] table, int config, Row r, int k, String child, String label, String what) {
     checkRow(r, k, child, label, what);
     for (int s = 0; s < k; s++) {
       double p = Double.parseDouble(r.numbers().get(s).text());
@@ -482,16 +594,26 @@ final class BifParser {
   }
 
   /**
-   * A row must give one probability per state of the child, and they must add up to 1: within
-   * the rounding of their written digits (half a unit in the last place of each, so a file that
-   * prints seven digits may be off by a few 1e-8) plus {@link #ROW_SLACK}, and never by more
-   * than {@link #ROW_TOLERANCE_CAP}. The sum is of the decimals as written, exactly; the numbers
-   * are kept as written, not normalised.
+   * A row must give one probability per state of the child, and they must add up to 1: within the
+   * rounding of their written digits (half a unit in the last place of each, so a file that prints
+   * seven digits may be off by a few 1e-8) plus {@link #ROW_SLACK}, and never by more than {@link
+   * #ROW_TOLERANCE_CAP}. The sum is of the decimals as written, exactly; the numbers are kept as
+   * written, not normalised.
    */
   private void checkRow(Row r, int k, String child, String label, String what) {
     if (r.numbers().size() != k) {
-      throw src.error(r.numbers().get(0).start(), what + " of " + label + " gives " + r.numbers().size()
-          + " probabilities; " + child + " has " + k + " states");
+      throw src.error(
+          r.numbers().get(0).start(),
+          what
+              + " of "
+              + label
+              + " gives "
+              + r.numbers().size()
+              + " probabilities; "
+              + child
+              + " has "
+              + k
+              + " states");
     }
     BigDecimal sum = BigDecimal.ZERO;
     double rounding = 0;
@@ -502,12 +624,21 @@ final class BifParser {
     }
     double tolerance = Math.min(ROW_TOLERANCE_CAP, ROW_SLACK + rounding);
     if (sum.subtract(BigDecimal.ONE).abs().compareTo(new BigDecimal(tolerance)) > 0) {
-      throw src.error(r.numbers().get(0).start(), what + " of " + label + " sums to " + sum.stripTrailingZeros().toPlainString()
-          + ", not 1");
+      throw src.error(
+          r.numbers().get(0).start(),
+          what
+              + " of "
+              + label
+              + " sums to "
+              + sum.stripTrailingZeros().toPlainString()
+              + ", not 1");
     }
   }
 
-  /** Half a unit in the last written place of {@code p}: 0.05 for {@code 0.3}, 5e-12 for {@code 7.682262e-05}. */
+  /**
+   * Half a unit in the last written place of {@code p}: 0.05 for {@code 0.3}, 5e-12 for {@code
+   * 7.682262e-05}.
+   */
   static double halfUnitInLastPlace(BigDecimal p) {
     return 0.5 * Math.pow(10, -p.scale());
   }
@@ -530,7 +661,10 @@ final class BifParser {
     return String.join(", ", names);
   }
 
-  /** A Bayesian network's parent links must not loop: the product of its CPTs is a distribution only then. */
+  /**
+   * A Bayesian network's parent links must not loop: the product of its CPTs is a distribution only
+   * then.
+   */
   private void checkAcyclic(int[][] scopes, Block[] blockOf) {
     int n = scopes.length;
     int[] state = new int[n]; // 0 unvisited, 1 on the current path, 2 done
@@ -557,8 +691,11 @@ final class BifParser {
               cycle.add(variables.get(stack[d]).name());
             }
             cycle.add(variables.get(parent).name());
-            throw src.error(blockOf[v].at(), "the parents form a cycle: " + String.join(" -> ", cycle)
-                + " (a Bayesian network's links must not loop)");
+            throw src.error(
+                blockOf[v].at(),
+                "the parents form a cycle: "
+                    + String.join(" -> ", cycle)
+                    + " (a Bayesian network's links must not loop)");
           }
           if (state[parent] == 0) {
             state[parent] = 1;

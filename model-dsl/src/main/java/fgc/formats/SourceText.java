@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * A file's text and the name its errors are reported under. Readers keep only character offsets
- * for their tokens; an error turns its offset into a line, a column and the quoted line, as the
+ * A file's text and the name its errors are reported under. Readers keep only character offsets for
+ * their tokens; an error turns its offset into a line, a column and the quoted line, as the
  * language's diagnostics do. Lines end at LF, CR LF or a lone CR.
  */
 final class SourceText {
@@ -18,12 +18,16 @@ final class SourceText {
 
   SourceText(String name, String text) {
     this.name = name;
-    this.text = text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write
+    this.text =
+        text.startsWith("\uFEFF")
+            ? text.substring(1)
+            : text; // a byte order mark some editors write
     int[] starts = new int[64];
     int count = 1;
     for (int i = 0; i < this.text.length(); i++) {
       char c = this.text.charAt(i);
-      if (c == '\n' || (c == '\r' && (i + 1 == this.text.length() || this.text.charAt(i + 1) != '\n'))) {
+      if (c == '\n'
+          || (c == '\r' && (i + 1 == this.text.length() || this.text.charAt(i + 1) != '\n'))) {
         if (count == starts.length) {
           starts = Arrays.copyOf(starts, count * 2);
         }
@@ -54,7 +58,9 @@ final class SourceText {
     return text.charAt(offset);
   }
 
-  /** The error {@code message} at character {@code offset} (the end of the text is a valid offset). */
+  /**
+   * The error {@code message} at character {@code offset} (the end of the text is a valid offset).
+   */
   LanguageException error(int offset, String message) {
     int line = lineOf(offset);
     int start = lineStarts[line - 1];
@@ -62,7 +68,8 @@ final class SourceText {
     while (end > start && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
       end--;
     }
-    return new LanguageException(new Diagnostic(name, line, offset - start + 1, message, text.substring(start, end)));
+    return new LanguageException(
+        new Diagnostic(name, line, offset - start + 1, message, text.substring(start, end)));
   }
 
   /** {@code line:column} of {@code offset}, for messages that point back at an earlier place. */
@@ -120,7 +127,10 @@ final class SourceText {
     return i == n;
   }
 
-  /** Whether decimal {@code token} names a number other than zero that {@code parsed}, its double, rounded to zero. */
+  /**
+   * Whether decimal {@code token} names a number other than zero that {@code parsed}, its double,
+   * rounded to zero.
+   */
   static boolean underflows(String token, double parsed) {
     if (parsed != 0.0) {
       return false;
@@ -159,7 +169,10 @@ final class SourceText {
     return "'" + (token.length() > 40 ? token.substring(0, 37) + "..." : token) + "'";
   }
 
-  /** A model name from a file name: its stem as an identifier ({@code Grids_11.uai} gives {@code Grids_11}). */
+  /**
+   * A model name from a file name: its stem as an identifier ({@code Grids_11.uai} gives {@code
+   * Grids_11}).
+   */
   static String modelName(String sourceName, String fallback) {
     String base = sourceName.replace('\\', '/');
     base = base.substring(base.lastIndexOf('/') + 1);
@@ -172,15 +185,16 @@ final class SourceText {
   }
 
   /**
-   * {@code name} as an fgc identifier: every character outside {@code [A-Za-z0-9_]} becomes
-   * {@code _}, a leading digit gets a {@code _} before it, and the result is cut to 64 characters.
-   * Empty for an empty name.
+   * {@code name} as an fgc identifier: every character outside {@code [A-Za-z0-9_]} becomes {@code
+   * _}, a leading digit gets a {@code _} before it, and the result is cut to 64 characters. Empty
+   * for an empty name.
    */
   static String identifier(String name) {
     StringBuilder sb = new StringBuilder(name.length() + 1);
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+      boolean ok =
+          (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
       sb.append(ok ? c : '_');
     }
     if (sb.length() > 0 && isDigit(sb.charAt(0))) {

@@ -14,14 +14,14 @@ import java.util.List;
  * The UAI inference competitions' model and evidence formats (uaicompetition.github.io, "file
  * formats"), read into fgc's IR and written from it.
  *
- * <p>A model file is a preamble (the type {@code MARKOV} or {@code BAYES}, the number of
- * variables, their cardinalities, the number of functions, each function's scope as its size and
- * variable numbers) and then one table per function: its entry count and its entries, the LAST
- * variable of the scope changing fastest. That is exactly fgc's table order (row-major over the
- * scope's own domains, last fastest), so each function becomes a table factor over its scope in
- * the order the file lists it, with the entries as written; nothing is sorted or permuted.
- * {@link UaiModel} says how the file's numbers map onto the model (they are kept). A BAYES file is
- * read the same way: its CPTs are the factors.
+ * <p>A model file is a preamble (the type {@code MARKOV} or {@code BAYES}, the number of variables,
+ * their cardinalities, the number of functions, each function's scope as its size and variable
+ * numbers) and then one table per function: its entry count and its entries, the LAST variable of
+ * the scope changing fastest. That is exactly fgc's table order (row-major over the scope's own
+ * domains, last fastest), so each function becomes a table factor over its scope in the order the
+ * file lists it, with the entries as written; nothing is sorted or permuted. {@link UaiModel} says
+ * how the file's numbers map onto the model (they are kept). A BAYES file is read the same way: its
+ * CPTs are the factors.
  *
  * <p>An evidence file ({@code .evid}) is the number of observed variables then variable-value
  * pairs; the old format's leading number of samples is recognised too.
@@ -33,7 +33,10 @@ import java.util.List;
  * <p>Writing turns any fgc model into MARKOV text (see {@link #write(Model, boolean, long)}).
  */
 public final class UaiFormat {
-  /** The largest table {@link #write(Model)} writes for one factor: fgc's own limit for a table factor. */
+  /**
+   * The largest table {@link #write(Model)} writes for one factor: fgc's own limit for a table
+   * factor.
+   */
   public static final long MAX_TABLE_ENTRIES = Limits.MAX_TABLE_ENTRIES;
 
   private UaiFormat() {}
@@ -85,22 +88,27 @@ public final class UaiFormat {
   }
 
   /**
-   * Every sample of an evidence file: one for the current format, any number (perhaps none) for
-   * the old one, whose first line is the number of samples.
+   * Every sample of an evidence file: one for the current format, any number (perhaps none) for the
+   * old one, whose first line is the number of samples.
    *
    * @param sourceName the name errors give the source, such as its file name
    * @param text the evidence text
    * @param model the model it is for
    * @return the samples, in file order
    */
-  public static List<Evidence> parseEvidenceSamples(String sourceName, String text, UaiModel model) {
+  public static List<Evidence> parseEvidenceSamples(
+      String sourceName, String text, UaiModel model) {
     return List.copyOf(UaiParser.evidenceSamples(new SourceText(sourceName, text), model));
   }
 
   private static Evidence single(SourceText src, UaiModel model) {
     List<Evidence> samples = UaiParser.evidenceSamples(src, model);
     if (samples.size() != 1) {
-      throw src.error(0, "the file holds " + samples.size() + " evidence samples (the old multi-sample format); one is needed");
+      throw src.error(
+          0,
+          "the file holds "
+              + samples.size()
+              + " evidence samples (the old multi-sample format); one is needed");
     }
     return samples.get(0);
   }
@@ -124,7 +132,8 @@ public final class UaiFormat {
    * variables' values, so the written model gives every assignment the same weight.
    *
    * @param sortScopes list each scope by increasing variable number and permute its table to match,
-   *     for tools that misread other scopes (toulbar2 1.1.1 does); otherwise scopes keep the model's order
+   *     for tools that misread other scopes (toulbar2 1.1.1 does); otherwise scopes keep the
+   *     model's order
    * @param maxTableEntries the largest table to write for one factor; a model with a larger one is
    *     refused with a {@link fgc.model.ModelException} naming the factor and its size, before
    *     anything is written
@@ -148,7 +157,8 @@ public final class UaiFormat {
    */
   public static void write(Model model, boolean sortScopes, long maxTableEntries, Appendable out) {
     if (maxTableEntries < 1 || maxTableEntries > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("maxTableEntries must be 1.." + (Integer.MAX_VALUE - 8) + ", not " + maxTableEntries);
+      throw new IllegalArgumentException(
+          "maxTableEntries must be 1.." + (Integer.MAX_VALUE - 8) + ", not " + maxTableEntries);
     }
     try {
       UaiWriter.write(model, sortScopes, maxTableEntries, out);

@@ -5,12 +5,12 @@ import fgc.model.Model;
 /**
  * A model read from a UAI file, with the file's numbering kept explicit. The numbering is the
  * identity: UAI variable {@code i} is the model's flat variable {@code i}, function {@code k} of
- * the file is the model's factor {@code k} (a table over the scope as the file lists it), and
- * value {@code v} of a variable is domain value {@code v} (domains are {@code 0..card-1}).
+ * the file is the model's factor {@code k} (a table over the scope as the file lists it), and value
+ * {@code v} of a variable is domain value {@code v} (domains are {@code 0..card-1}).
  *
- * <p>Each UAI variable {@code i} is a scalar named {@code xi} ({@code x0 ... x(n-1)}), whatever
- * the cardinalities, so UAI variable 7 is {@code x7} and {@code --observe x7=1} sets it. Every
- * variable is observed, so a {@code .evid} file (or {@code --observe}) can set any of them.
+ * <p>Each UAI variable {@code i} is a scalar named {@code xi} ({@code x0 ... x(n-1)}), whatever the
+ * cardinalities, so UAI variable 7 is {@code x7} and {@code --observe x7=1} sets it. Every variable
+ * is observed, so a {@code .evid} file (or {@code --observe}) can set any of them.
  */
 public final class UaiModel {
   /** The network type the file's first line names. */
@@ -87,7 +87,8 @@ public final class UaiModel {
    */
   public int modelIndex(int uaiVariable) {
     if (uaiVariable < 0 || uaiVariable >= cardinalities.length) {
-      throw new IndexOutOfBoundsException("UAI variable " + uaiVariable + " of " + cardinalities.length);
+      throw new IndexOutOfBoundsException(
+          "UAI variable " + uaiVariable + " of " + cardinalities.length);
     }
     return uaiVariable;
   }

@@ -8,14 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The UAI competitions' result files: the task's name on the first line, then its solution.
- * {@code MAR}: the number of variables, then for each its cardinality and its probabilities;
- * {@code PR}: log10 of the partition function (of the probability of the evidence); {@code MPE}:
- * the number of variables and one value index each. A file may hold several solutions, each after
- * a {@code -BEGIN-} line; the last one counts. Written here from fgc's answers, read here from
- * reference answers (the {@code .MAR} and {@code .PR} files that come with instances). Values are
- * value indices ({@code value - lo}), as in {@link UaiFormat#write(Model)}; numbers are written in
- * their shortest round-trip form.
+ * The UAI competitions' result files: the task's name on the first line, then its solution. {@code
+ * MAR}: the number of variables, then for each its cardinality and its probabilities; {@code PR}:
+ * log10 of the partition function (of the probability of the evidence); {@code MPE}: the number of
+ * variables and one value index each. A file may hold several solutions, each after a {@code
+ * -BEGIN-} line; the last one counts. Written here from fgc's answers, read here from reference
+ * answers (the {@code .MAR} and {@code .PR} files that come with instances). Values are value
+ * indices ({@code value - lo}), as in {@link UaiFormat#write(Model)}; numbers are written in their
+ * shortest round-trip form.
  */
 public final class UaiResults {
   private UaiResults() {}
@@ -29,19 +29,26 @@ public final class UaiResults {
    */
   public static String mar(Model model, double[][] marginals) {
     if (marginals.length != model.variableCount()) {
-      throw new IllegalArgumentException(marginals.length + " marginals for " + model.variableCount() + " variables");
+      throw new IllegalArgumentException(
+          marginals.length + " marginals for " + model.variableCount() + " variables");
     }
     Domain[] domains = UaiWriter.domains(model);
     StringBuilder sb = new StringBuilder("MAR\n").append(marginals.length);
     for (int i = 0; i < marginals.length; i++) {
       if (marginals[i].length != domains[i].size()) {
-        throw new IllegalArgumentException("the marginal of " + model.variableName(i) + " has " + marginals[i].length
-            + " values; its domain has " + domains[i].size());
+        throw new IllegalArgumentException(
+            "the marginal of "
+                + model.variableName(i)
+                + " has "
+                + marginals[i].length
+                + " values; its domain has "
+                + domains[i].size());
       }
       sb.append(' ').append(marginals[i].length);
       for (double p : marginals[i]) {
         if (!(p >= 0 && p <= 1)) {
-          throw new IllegalArgumentException("the marginal of " + model.variableName(i) + " holds " + p + ", not a probability");
+          throw new IllegalArgumentException(
+              "the marginal of " + model.variableName(i) + " holds " + p + ", not a probability");
         }
         sb.append(' ').append(DecimalText.of(p));
       }
@@ -72,13 +79,15 @@ public final class UaiResults {
    */
   public static String mpe(Model model, int[] values) {
     if (values.length != model.variableCount()) {
-      throw new IllegalArgumentException(values.length + " values for " + model.variableCount() + " variables");
+      throw new IllegalArgumentException(
+          values.length + " values for " + model.variableCount() + " variables");
     }
     Domain[] domains = UaiWriter.domains(model);
     StringBuilder sb = new StringBuilder("MPE\n").append(values.length);
     for (int i = 0; i < values.length; i++) {
       if (!domains[i].contains(values[i])) {
-        throw new IllegalArgumentException(model.variableName(i) + " = " + values[i] + " is outside its domain " + domains[i]);
+        throw new IllegalArgumentException(
+            model.variableName(i) + " = " + values[i] + " is outside its domain " + domains[i]);
       }
       sb.append(' ').append(values[i] - domains[i].lo());
     }
@@ -181,7 +190,7 @@ public final class UaiResults {
     Reader(SourceText src, String task) {
       this.src = src;
       String text = src.text();
-      for (int i = 0; i < text.length();) {
+      for (int i = 0; i < text.length(); ) {
         if (Character.isWhitespace(text.charAt(i))) {
           i++;
           continue;
@@ -195,8 +204,12 @@ public final class UaiResults {
         end = i;
       }
       if (texts.isEmpty() || !texts.get(0).equals(task)) {
-        throw src.error(texts.isEmpty() ? 0 : starts.get(0), "expected the task name " + task + " but found "
-            + (texts.isEmpty() ? "an empty file" : SourceText.quote(texts.get(0))));
+        throw src.error(
+            texts.isEmpty() ? 0 : starts.get(0),
+            "expected the task name "
+                + task
+                + " but found "
+                + (texts.isEmpty() ? "an empty file" : SourceText.quote(texts.get(0))));
       }
       next = texts.lastIndexOf("-BEGIN-") + 1; // the last solution counts
       next = Math.max(next, 1);
@@ -216,7 +229,8 @@ public final class UaiResults {
     int count(String what) {
       String t = take(what);
       if (!SourceText.isNatural(t) || t.length() > 9) {
-        throw src.error(lastStart(), "expected " + what + " (a whole number) but found " + SourceText.quote(t));
+        throw src.error(
+            lastStart(), "expected " + what + " (a whole number) but found " + SourceText.quote(t));
       }
       return Integer.parseInt(t);
     }
@@ -227,18 +241,23 @@ public final class UaiResults {
         return Double.NEGATIVE_INFINITY;
       }
       if (!SourceText.isDecimal(t)) {
-        throw src.error(lastStart(), "expected " + what + " (a number) but found " + SourceText.quote(t));
+        throw src.error(
+            lastStart(), "expected " + what + " (a number) but found " + SourceText.quote(t));
       }
       double v = Double.parseDouble(t);
       if (Double.isInfinite(v) || (!minusInfinity && (v < 0 || v > 1))) {
-        throw src.error(lastStart(), what + " is " + t + ", not " + (minusInfinity ? "a finite number" : "a probability"));
+        throw src.error(
+            lastStart(),
+            what + " is " + t + ", not " + (minusInfinity ? "a finite number" : "a probability"));
       }
       return v;
     }
 
     void end() {
       if (next < texts.size()) {
-        throw src.error(starts.get(next), "unexpected " + SourceText.quote(texts.get(next)) + " after the solution");
+        throw src.error(
+            starts.get(next),
+            "unexpected " + SourceText.quote(texts.get(next)) + " after the solution");
       }
     }
   }

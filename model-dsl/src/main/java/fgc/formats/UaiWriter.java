@@ -11,8 +11,8 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Writes a model as MARKOV UAI text: variable {@code i} is the model's flat variable {@code i}
- * with its domain's size as cardinality, value index {@code v} is domain value {@code lo + v}, and
+ * Writes a model as MARKOV UAI text: variable {@code i} is the model's flat variable {@code i} with
+ * its domain's size as cardinality, value index {@code v} is domain value {@code lo + v}, and
  * function {@code k} is factor {@code k}. Every kind becomes its table: a table or prior as it is,
  * alldiff, neq, eq and sum as their 0/1 tables over the variables' values. All sizes are checked
  * before the first character is written, so a refused model leaves no partial output.
@@ -20,7 +20,8 @@ import java.util.Locale;
 final class UaiWriter {
   private UaiWriter() {}
 
-  static void write(Model model, boolean sortScopes, long maxTableEntries, Appendable out) throws IOException {
+  static void write(Model model, boolean sortScopes, long maxTableEntries, Appendable out)
+      throws IOException {
     Domain[] domains = domains(model);
     for (int k = 0; k < model.factors().size(); k++) {
       Factor f = model.factors().get(k);
@@ -32,10 +33,19 @@ final class UaiWriter {
         log10 += Math.log10(size);
       }
       if (entries > maxTableEntries) {
-        throw new ModelException("cannot write model " + model.name() + " as UAI: factor " + k + " (" + describe(model, f)
-            + ") would be a table of " + (entries < Long.MAX_VALUE ? String.format(Locale.ROOT, "%,d", entries)
-                : String.format(Locale.ROOT, "about 10^%.0f", Math.floor(log10)))
-            + " entries; the limit is " + String.format(Locale.ROOT, "%,d", maxTableEntries));
+        throw new ModelException(
+            "cannot write model "
+                + model.name()
+                + " as UAI: factor "
+                + k
+                + " ("
+                + describe(model, f)
+                + ") would be a table of "
+                + (entries < Long.MAX_VALUE
+                    ? String.format(Locale.ROOT, "%,d", entries)
+                    : String.format(Locale.ROOT, "about 10^%.0f", Math.floor(log10)))
+                + " entries; the limit is "
+                + String.format(Locale.ROOT, "%,d", maxTableEntries));
       }
     }
     out.append("MARKOV\n").append(Integer.toString(model.variableCount())).append('\n');
@@ -68,8 +78,13 @@ final class UaiWriter {
   static String evidence(Model model, fgc.model.Evidence evidence) {
     int[] values = evidence.values();
     if (values.length != model.variableCount()) {
-      throw new IllegalArgumentException("evidence for " + values.length + " variables; model " + model.name() + " has "
-          + model.variableCount());
+      throw new IllegalArgumentException(
+          "evidence for "
+              + values.length
+              + " variables; model "
+              + model.name()
+              + " has "
+              + model.variableCount());
     }
     Domain[] domains = domains(model);
     StringBuilder sb = new StringBuilder();
@@ -82,7 +97,9 @@ final class UaiWriter {
     return sb.append('\n').toString();
   }
 
-  /** Each flat variable's domain, walking the arrays once (Model.domainOf searches them every time). */
+  /**
+   * Each flat variable's domain, walking the arrays once (Model.domainOf searches them every time).
+   */
   static Domain[] domains(Model model) {
     Domain[] out = new Domain[model.variableCount()];
     for (VariableArray a : model.arrays()) {
@@ -91,7 +108,9 @@ final class UaiWriter {
     return out;
   }
 
-  /** The scope positions in the order they are written: as in the model, or by increasing variable. */
+  /**
+   * The scope positions in the order they are written: as in the model, or by increasing variable.
+   */
   private static int[] order(Factor f, boolean sorted) {
     Integer[] positions = new Integer[f.arity()];
     for (int p = 0; p < positions.length; p++) {
@@ -116,7 +135,10 @@ final class UaiWriter {
       domains[p] = variableDomains[f.variable(p)];
       entries *= domains[p].size();
     }
-    int[] stride = new int[arity]; // stride[p]: the step in the written table when position p's value goes up by one
+    int[] stride =
+        new int
+            [arity]; // stride[p]: the step in the written table when position p's value goes up by
+    // one
     int step = 1;
     for (int w = arity - 1; w >= 0; w--) {
       stride[written[w]] = step;
@@ -132,7 +154,9 @@ final class UaiWriter {
         at += digit[p] * stride[p];
       }
       out[at] = f.kind().weighted() ? f.weight(e) : holds(f, value) ? 1.0 : 0.0;
-      for (int p = arity - 1; p >= 0; p--) { // the model's order: e is this assignment's index in its weights
+      for (int p = arity - 1;
+          p >= 0;
+          p--) { // the model's order: e is this assignment's index in its weights
         if (++digit[p] < domains[p].size()) {
           break;
         }

@@ -36,7 +36,23 @@ final class Ast {
 
   // ---- Statements ------------------------------------------------------------------------------
 
-  sealed interface Stmt permits Param, Let, Var, Observe, Group, Data, For, If, AllDiff, Neq, Eq, Relation, Table, Prior, Weight, Cpt {
+  sealed interface Stmt
+      permits Param,
+          Let,
+          Var,
+          Observe,
+          Group,
+          Data,
+          For,
+          If,
+          AllDiff,
+          Neq,
+          Eq,
+          Relation,
+          Table,
+          Prior,
+          Weight,
+          Cpt {
     Pos pos();
   }
 
@@ -52,7 +68,10 @@ final class Ast {
   /** {@code observe NAME;} at the top level; {@code pos} is the name's. */
   record Observe(Pos pos, String name) implements Stmt {}
 
-  /** Declarations written together, run in order: {@code var a, b in 0..1;} or {@code observe a, b;}. */
+  /**
+   * Declarations written together, run in order: {@code var a, b in 0..1;} or {@code observe a,
+   * b;}.
+   */
   record Group(Pos pos, List<Stmt> statements) implements Stmt {}
 
   /** {@code for BINDERS { body }}; {@code pos} is the keyword's. */
@@ -62,9 +81,9 @@ final class Ast {
   record If(Pos pos, Cond cond, List<Stmt> then, List<Stmt> otherwise) implements Stmt {}
 
   /**
-   * {@code alldiff(...)}: every item (an integer expression, usually a variable), for every
-   * binding of {@code binders}. A plain list {@code alldiff(a, b, c)} has no binders and so one
-   * binding: the items once each.
+   * {@code alldiff(...)}: every item (an integer expression, usually a variable), for every binding
+   * of {@code binders}. A plain list {@code alldiff(a, b, c)} has no binders and so one binding:
+   * the items once each.
    */
   record AllDiff(Pos pos, List<NumExpr> items, Binders binders) implements Stmt {}
 
@@ -77,22 +96,32 @@ final class Ast {
   /** {@code data NAME;} at the top level: the table {@code NAME} comes from the data file. */
   record Data(Pos pos, String name) implements Stmt {}
 
-  /** {@code relation;}: a condition over variables that must hold; {@code pos} is where it starts. */
+  /**
+   * {@code relation;}: a condition over variables that must hold; {@code pos} is where it starts.
+   */
   record Relation(Pos pos, Cond relation) implements Stmt {}
 
-  /** {@code table(refs) = weights;}: the refs listed, or one ref for every binding of the binders. */
+  /**
+   * {@code table(refs) = weights;}: the refs listed, or one ref for every binding of the binders.
+   */
   record Table(Pos pos, List<Ref> refs, Binders binders, Weights weights) implements Stmt {}
 
   /** {@code prior(ref) = weights;}. */
   record Prior(Pos pos, Ref ref, Weights weights) implements Stmt {}
 
-  /** {@code weight(refs) = formula;}: a soft factor over the refs (as in {@link Table}), weighed by the formula. */
+  /**
+   * {@code weight(refs) = formula;}: a soft factor over the refs (as in {@link Table}), weighed by
+   * the formula.
+   */
   record Weight(Pos pos, List<Ref> refs, Binders binders, NumExpr formula) implements Stmt {}
 
   /** {@code cpt(child | parents) = rows;} or, without parents, {@code cpt(child) = row;}. */
   record Cpt(Pos pos, Ref child, List<Ref> parents, Weights rows) implements Stmt {}
 
-  /** Where a factor's weights come from: an inline list, inline rows (a cpt), or a data table (one row of it, or all of it). */
+  /**
+   * Where a factor's weights come from: an inline list, inline rows (a cpt), or a data table (one
+   * row of it, or all of it).
+   */
   sealed interface Weights permits InlineWeights, InlineRows, DataWeights {
     Pos pos();
   }
@@ -128,12 +157,17 @@ final class Ast {
     Pos pos();
   }
 
-  sealed interface NumExpr extends Expr permits Num, Decimal, Name, Neg, Arith, MinMax, DataAt, Size, Call, Choose, Fold, Count {}
+  sealed interface NumExpr extends Expr
+      permits Num, Decimal, Name, Neg, Arith, MinMax, DataAt, Size, Call, Choose, Fold, Count {}
 
   sealed interface Cond extends Expr permits Bool, Compare, Logic, Not {}
 
   enum ArithOp {
-    ADD("+"), SUB("-"), MUL("*"), DIV("/"), MOD("%");
+    ADD("+"),
+    SUB("-"),
+    MUL("*"),
+    DIV("/"),
+    MOD("%");
 
     final String symbol;
 
@@ -142,12 +176,24 @@ final class Ast {
     }
   }
 
-  enum CompareOp { EQ, NE, LT, LE, GT, GE }
+  enum CompareOp {
+    EQ,
+    NE,
+    LT,
+    LE,
+    GT,
+    GE
+  }
 
-  enum LogicOp { AND, OR }
+  enum LogicOp {
+    AND,
+    OR
+  }
 
   enum Fn {
-    ABS("abs"), EXP("exp"), LOG("log");
+    ABS("abs"),
+    EXP("exp"),
+    LOG("log");
 
     final String word;
 
@@ -171,7 +217,10 @@ final class Ast {
   /** {@code min(a, b)} or, when {@code max} is set, {@code max(a, b)}. */
   record MinMax(Pos pos, boolean max, NumExpr a, NumExpr b) implements NumExpr {}
 
-  /** {@code NAME[i]...}: an element of a variable array, or a number from a data table ({@code NAME[i]} or {@code NAME[row][column]}). */
+  /**
+   * {@code NAME[i]...}: an element of a variable array, or a number from a data table ({@code
+   * NAME[i]} or {@code NAME[row][column]}).
+   */
   record DataAt(Pos pos, String name, List<NumExpr> indices) implements NumExpr {}
 
   /** {@code abs(x)}, {@code exp(x)} or {@code log(x)}; the latter two are decimals. */
@@ -180,13 +229,19 @@ final class Ast {
   /** {@code if(cond, a, b)}: {@code a} where the condition holds, else {@code b}. */
   record Choose(Pos pos, Cond cond, NumExpr a, NumExpr b) implements NumExpr {}
 
-  /** {@code sum(items)} or, when {@code product} is set, {@code product(items)}; items as in {@link AllDiff}. */
+  /**
+   * {@code sum(items)} or, when {@code product} is set, {@code product(items)}; items as in {@link
+   * AllDiff}.
+   */
   record Fold(Pos pos, boolean product, List<NumExpr> items, Binders binders) implements NumExpr {}
 
   /** {@code count(value, items)}: how many items equal the value. */
   record Count(Pos pos, NumExpr value, List<NumExpr> items, Binders binders) implements NumExpr {}
 
-  /** {@code size(NAME)}: how many rows a data table has; {@code size(NAME[row])}: how many entries that row has. */
+  /**
+   * {@code size(NAME)}: how many rows a data table has; {@code size(NAME[row])}: how many entries
+   * that row has.
+   */
   record Size(Pos pos, String name, Optional<NumExpr> row) implements NumExpr {}
 
   record Bool(Pos pos, boolean value) implements Cond {}
@@ -203,7 +258,8 @@ final class Ast {
    */
   static Pos decimalAt(NumExpr e) {
     if (!(e instanceof Arith)) {
-      return decimalAtLeaf(e); // the usual index or bound, a literal or a name: no list for the chain
+      return decimalAtLeaf(
+          e); // the usual index or bound, a literal or a name: no list for the chain
     }
     java.util.List<Arith> chain = new java.util.ArrayList<>();
     NumExpr left = e;

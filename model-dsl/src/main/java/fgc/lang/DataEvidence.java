@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 
-/** Observed values from a data file or the command line, every error positioned where it was written. */
+/**
+ * Observed values from a data file or the command line, every error positioned where it was
+ * written.
+ */
 final class DataEvidence {
   private DataEvidence() {}
 
@@ -25,14 +28,37 @@ final class DataEvidence {
       }
       VariableArray array = model.array(name);
       if (entry.scalar() && !param) {
-        throw data.error(entry.pos(), "'" + name + "' is not a param of model " + model.name()
-            + (table || array != null ? " (a table or an array's values are written in brackets)" : ""));
+        throw data.error(
+            entry.pos(),
+            "'"
+                + name
+                + "' is not a param of model "
+                + model.name()
+                + (table || array != null
+                    ? " (a table or an array's values are written in brackets)"
+                    : ""));
       }
       if (!entry.scalar() && !table && (array == null || !array.observed())) {
-        throw data.error(entry.pos(), array != null
-            ? "'" + name + "' is a variable array that model " + model.name() + " does not observe (add: observe " + name + ";)"
-            : param ? "'" + name + "' is a param of model " + model.name() + ": give it a single number, without brackets"
-            : "'" + name + "' is not a param, data table or observed array of model " + model.name());
+        throw data.error(
+            entry.pos(),
+            array != null
+                ? "'"
+                    + name
+                    + "' is a variable array that model "
+                    + model.name()
+                    + " does not observe (add: observe "
+                    + name
+                    + ";)"
+                : param
+                    ? "'"
+                        + name
+                        + "' is a param of model "
+                        + model.name()
+                        + ": give it a single number, without brackets"
+                    : "'"
+                        + name
+                        + "' is not a param, data table or observed array of model "
+                        + model.name());
       }
     }
   }
@@ -47,8 +73,15 @@ final class DataEvidence {
       List<DataSet.Item> items = new ArrayList<>();
       entry.rows().forEach(items::addAll);
       if (items.size() != array.size()) {
-        throw data.error(entry.pos(), "'" + entry.name() + "' has " + array.size() + " variables but the data gives "
-            + items.size() + " values (use _ for a value not given)");
+        throw data.error(
+            entry.pos(),
+            "'"
+                + entry.name()
+                + "' has "
+                + array.size()
+                + " variables but the data gives "
+                + items.size()
+                + " values (use _ for a value not given)");
       }
       for (int k = 0; k < items.size(); k++) {
         DataSet.Item item = items.get(k);
@@ -57,7 +90,9 @@ final class DataEvidence {
         }
         String element = array.elementName(k);
         if (!item.isInteger() || !array.domain().contains(item.longValue())) {
-          throw data.error(item.pos(), element + " = " + item.text() + " is outside its domain " + array.domain());
+          throw data.error(
+              item.pos(),
+              element + " = " + item.text() + " is outside its domain " + array.domain());
         }
         values[array.firstIndex() + k] = (int) item.longValue();
       }
@@ -66,9 +101,9 @@ final class DataEvidence {
   }
 
   /**
-   * {@code evidence} with the value {@code text} assigns, {@code NAME[i]...=VALUE}. The text is read
-   * with the model {@link Scanner} and the {@link IntegerLiteral} rule, so its names, numbers and
-   * spaces mean what they mean in a model, and every error points into it with a caret.
+   * {@code evidence} with the value {@code text} assigns, {@code NAME[i]...=VALUE}. The text is
+   * read with the model {@link Scanner} and the {@link IntegerLiteral} rule, so its names, numbers
+   * and spaces mean what they mean in a model, and every error points into it with a caret.
    */
   static Evidence assignment(Model model, Evidence evidence, String text) {
     Observation o = new Observation(new Source("--observe", text));
@@ -107,32 +142,60 @@ final class DataEvidence {
 
     VariableArray array = model.array(name.text());
     if (array == null || !array.observed()) {
-      throw o.error(name.pos(), array == null
-          ? noSuchArray(model, name.text())
-          : "'" + name.text() + "' is not observed (add: observe " + name.text() + ";)");
+      throw o.error(
+          name.pos(),
+          array == null
+              ? noSuchArray(model, name.text())
+              : "'" + name.text() + "' is not observed (add: observe " + name.text() + ";)");
     }
     if (indices.size() != array.rank()) {
-      throw o.error(name.pos(), "'" + name.text() + "' has " + count(array.rank(), "dimension", "dimensions") + " but "
-          + count(indices.size(), "index was", "indices were") + " given");
+      throw o.error(
+          name.pos(),
+          "'"
+              + name.text()
+              + "' has "
+              + count(array.rank(), "dimension", "dimensions")
+              + " but "
+              + count(indices.size(), "index was", "indices were")
+              + " given");
     }
     int offset = 0;
     for (int axis = 0; axis < indices.size(); axis++) {
       long index = indices.get(axis);
       if (index < 0 || index >= array.dim(axis)) {
-        throw o.error(positions.get(axis), "index " + index + " is out of range 0.." + (array.dim(axis) - 1)
-            + " in dimension " + (axis + 1) + " of '" + name.text() + "'");
+        throw o.error(
+            positions.get(axis),
+            "index "
+                + index
+                + " is out of range 0.."
+                + (array.dim(axis) - 1)
+                + " in dimension "
+                + (axis + 1)
+                + " of '"
+                + name.text()
+                + "'");
       }
       offset = offset * array.dim(axis) + (int) index;
     }
     if (named < 0 && !array.labels().isEmpty() && !array.domain().contains(value)) {
-      throw o.error(valueAt, "'" + text.substring(Math.min(text.length(), valueAt.column() - 1)).strip() + "' is not a value of "
-          + array.elementName(offset) + ": its values are " + String.join(", ", array.labels())
-          + " (or their indices " + array.domain() + ")");
+      throw o.error(
+          valueAt,
+          "'"
+              + text.substring(Math.min(text.length(), valueAt.column() - 1)).strip()
+              + "' is not a value of "
+              + array.elementName(offset)
+              + ": its values are "
+              + String.join(", ", array.labels())
+              + " (or their indices "
+              + array.domain()
+              + ")");
     }
     if (named >= 0) {
       value = array.domain().lo() + named;
     } else if (!array.domain().contains(value)) {
-      throw o.error(valueAt, array.elementName(offset) + " = " + value + " is outside its domain " + array.domain());
+      throw o.error(
+          valueAt,
+          array.elementName(offset) + " = " + value + " is outside its domain " + array.domain());
     }
     int[] values = evidence.values();
     values[array.firstIndex() + offset] = (int) value;
@@ -140,11 +203,11 @@ final class DataEvidence {
   }
 
   /**
-   * The index of the value named by the text after '=' (from {@code valueAt}, on the one line of
-   * an observation) when {@code array}'s values have names and it is one of them; -1 to read a
-   * number instead. A name is matched as written, before any number: a network whose states are
-   * named {@code 1 2 3} is observed by those names, as it prints them. Text that is neither a name
-   * nor a number is an error with the nearest name.
+   * The index of the value named by the text after '=' (from {@code valueAt}, on the one line of an
+   * observation) when {@code array}'s values have names and it is one of them; -1 to read a number
+   * instead. A name is matched as written, before any number: a network whose states are named
+   * {@code 1 2 3} is observed by those names, as it prints them. Text that is neither a name nor a
+   * number is an error with the nearest name.
    */
   private static int labelled(VariableArray array, String text, Ast.Pos valueAt) {
     if (array == null || array.labels().isEmpty() || valueAt.line() != 1) {
@@ -157,13 +220,27 @@ final class DataEvidence {
     }
     String near = fgc.model.Names.didYouMean(raw, array.labels());
     String states = String.join(", ", array.labels());
-    throw new LanguageException(new Source("--observe", text).diagnostic(valueAt, "'" + raw + "' is not a state of "
-        + array.name() + (near.isEmpty() ? "; its states are " + states : near + " (its states are " + states + ")")));
+    throw new LanguageException(
+        new Source("--observe", text)
+            .diagnostic(
+                valueAt,
+                "'"
+                    + raw
+                    + "' is not a state of "
+                    + array.name()
+                    + (near.isEmpty()
+                        ? "; its states are " + states
+                        : near + " (its states are " + states + ")")));
   }
 
   private static String noSuchArray(Model model, String name) {
-    return "model " + model.name() + " has no variable array '" + name + "'"
-        + fgc.model.Names.didYouMean(name, model.arrays().stream().map(VariableArray::name).toList());
+    return "model "
+        + model.name()
+        + " has no variable array '"
+        + name
+        + "'"
+        + fgc.model.Names.didYouMean(
+            name, model.arrays().stream().map(VariableArray::name).toList());
   }
 
   private static String count(int n, String one, String many) {
@@ -172,7 +249,8 @@ final class DataEvidence {
 
   /** The tokens of one {@code --observe} text; the first error ends the reading. */
   private static final class Observation {
-    private static final String FORM = "an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5";
+    private static final String FORM =
+        "an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5";
 
     private final Source source;
     private final List<Token> tokens;
@@ -193,8 +271,10 @@ final class DataEvidence {
      */
     LanguageException firstOf(LanguageException syntax) {
       Diagnostic d = syntax.diagnostics().get(0);
-      boolean lexicalFirst = lexical != null && (lexical.line() < d.line()
-          || lexical.line() == d.line() && lexical.column() < d.column());
+      boolean lexicalFirst =
+          lexical != null
+              && (lexical.line() < d.line()
+                  || lexical.line() == d.line() && lexical.column() < d.column());
       return lexicalFirst ? lexicalError() : syntax;
     }
 
@@ -206,7 +286,8 @@ final class DataEvidence {
     }
 
     private LanguageException lexicalError() {
-      return new LanguageException(source.diagnostic(lexical.line(), lexical.column(), lexical.message() + "; " + FORM));
+      return new LanguageException(
+          source.diagnostic(lexical.line(), lexical.column(), lexical.message() + "; " + FORM));
     }
 
     Token peek() {
@@ -237,7 +318,9 @@ final class DataEvidence {
       }
       Token number = peek();
       if (number.kind() == Token.Kind.DECIMAL) {
-        throw error(first.pos(), "'" + (negative ? "-" : "") + Token.shorten(number.text()) + "' is not an integer");
+        throw error(
+            first.pos(),
+            "'" + (negative ? "-" : "") + Token.shorten(number.text()) + "' is not an integer");
       }
       if (number.kind() != Token.Kind.NUMBER) {
         throw unexpected(what);

@@ -24,10 +24,11 @@ import java.util.Map;
 public final class DataSet {
   /**
    * One number of a data file as written, and where: {@code _} ({@code none}), an integer (exact,
-   * in {@code longValue}, by the language's {@link IntegerLiteral} rule) or a decimal. {@code value}
-   * is the number as a double, for weights.
+   * in {@code longValue}, by the language's {@link IntegerLiteral} rule) or a decimal. {@code
+   * value} is the number as a double, for weights.
    */
-  record Item(Ast.Pos pos, String text, boolean none, boolean isInteger, long longValue, double value) {
+  record Item(
+      Ast.Pos pos, String text, boolean none, boolean isInteger, long longValue, double value) {
     static Item blank(Ast.Pos pos) {
       return new Item(pos, "_", true, false, 0, 0);
     }
@@ -100,13 +101,17 @@ public final class DataSet {
    * @return the data
    */
   public static DataSet example(String name) {
-    try (java.io.InputStream in = DataSet.class.getResourceAsStream("/fgc/examples/" + name + ".fgd")) {
+    try (java.io.InputStream in =
+        DataSet.class.getResourceAsStream("/fgc/examples/" + name + ".fgd")) {
       if (in == null) {
-        throw new LanguageException(Diagnostic.unpositioned(name + ".fgd", "no example data file '" + name + "'"));
+        throw new LanguageException(
+            Diagnostic.unpositioned(name + ".fgd", "no example data file '" + name + "'"));
       }
-      return parse(name + ".fgd", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      return parse(
+          name + ".fgd", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
     } catch (java.io.IOException e) {
-      throw new LanguageException(Diagnostic.unpositioned(name + ".fgd", "cannot read the example: " + e.getMessage()));
+      throw new LanguageException(
+          Diagnostic.unpositioned(name + ".fgd", "cannot read the example: " + e.getMessage()));
     }
   }
 
@@ -152,7 +157,9 @@ public final class DataSet {
       if (e.scalar()) {
         Item item = e.rows().get(0).get(0);
         if (!item.isInteger()) {
-          throw error(item.pos(), "'" + e.name() + "' sets a param, so it must be an integer, not " + item.text());
+          throw error(
+              item.pos(),
+              "'" + e.name() + "' sets a param, so it must be an integer, not " + item.text());
         }
         out.put(e.name(), item.longValue());
       }

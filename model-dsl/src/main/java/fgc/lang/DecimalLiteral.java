@@ -12,12 +12,17 @@ final class DecimalLiteral {
 
   /** The powers of ten a double holds exactly. */
   private static final double[] POWERS = {
-      1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+  };
 
   /** Below 10^18, a digit more cannot overflow a long. */
   private static final long DIGITS_FIT = 1_000_000_000_000_000_000L / 10;
 
-  /** The number spelled by {@code text} from {@code start} to {@code end}, which the scanner has read as a number. */
+  /**
+   * The number spelled by {@code text} from {@code start} to {@code end}, which the scanner has
+   * read as a number.
+   */
   static double value(String text, int start, int end) {
     long mantissa = 0;
     int scale = 0; // how many of mantissa's digits are after the point

@@ -7,10 +7,17 @@ import java.util.Objects;
  * the error has no position (an unreadable file, an unknown parameter override).
  */
 public final class Diagnostic {
-  /** Cells of source line shown at most; past it a window of the line around the column is shown. */
+  /**
+   * Cells of source line shown at most; past it a window of the line around the column is shown.
+   */
   static final int SHOWN = 100;
+
   private static final String ELLIPSIS = "...";
-  /** What a tab may take, for the window's budget only (the terminal expands tabs in both lines alike). */
+
+  /**
+   * What a tab may take, for the window's budget only (the terminal expands tabs in both lines
+   * alike).
+   */
   private static final int TAB_CELLS = 8;
 
   private final String sourceName;
@@ -93,12 +100,12 @@ public final class Diagnostic {
   }
 
   /**
-   * {@code file:line:col: message}, then the offending line and a caret under the column. The
-   * caret line copies the tabs of the source line, and gives wide characters (CJK, emoji) two
-   * cells and combining marks none, so the caret lines up in a terminal. A line wider than
-   * {@link #SHOWN} cells is shown as a window around the column, each cut end marked "...".
-   * Control and format characters (an escape sequence, a bidirectional override) are shown as
-   * '?', so a file cannot reach the terminal through its error messages.
+   * {@code file:line:col: message}, then the offending line and a caret under the column. The caret
+   * line copies the tabs of the source line, and gives wide characters (CJK, emoji) two cells and
+   * combining marks none, so the caret lines up in a terminal. A line wider than {@link #SHOWN}
+   * cells is shown as a window around the column, each cut end marked "...". Control and format
+   * characters (an escape sequence, a bidirectional override) are shown as '?', so a file cannot
+   * reach the terminal through its error messages.
    *
    * @return the message as the user sees it
    */
@@ -107,11 +114,20 @@ public final class Diagnostic {
       return sourceName + ": " + message;
     }
     StringBuilder sb = new StringBuilder();
-    sb.append(sourceName).append(':').append(line).append(':').append(column).append(": ").append(message);
+    sb.append(sourceName)
+        .append(':')
+        .append(line)
+        .append(':')
+        .append(column)
+        .append(": ")
+        .append(message);
     String text = sourceLine;
-    // The caret's character; past the end of the line (an error at end of file) the caret follows it.
+    // The caret's character; past the end of the line (an error at end of file) the caret follows
+    // it.
     int caret = Math.min(Math.max(column - 1, 0), text.length());
-    if (caret > 0 && caret < text.length() && Character.isLowSurrogate(text.charAt(caret))
+    if (caret > 0
+        && caret < text.length()
+        && Character.isLowSurrogate(text.charAt(caret))
         && Character.isHighSurrogate(text.charAt(caret - 1))) {
       caret--;
     }
@@ -128,7 +144,8 @@ public final class Diagnostic {
         used += cellsBefore(text, from);
         from = text.offsetByCodePoints(from, -1);
       }
-      while (to < text.length() && used + cells(text, to, text.offsetByCodePoints(to, 1)) <= budget) {
+      while (to < text.length()
+          && used + cells(text, to, text.offsetByCodePoints(to, 1)) <= budget) {
         int next = text.offsetByCodePoints(to, 1);
         used += cells(text, to, next);
         to = next;
@@ -142,7 +159,10 @@ public final class Diagnostic {
     sb.append("\n  ").append(left);
     for (int i = from; i < to; ) {
       int cp = text.codePointAt(i);
-      sb.appendCodePoint(cp != '\t' && (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT) ? '?' : cp);
+      sb.appendCodePoint(
+          cp != '\t' && (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT)
+              ? '?'
+              : cp);
       i += Character.charCount(cp);
     }
     sb.append(to < text.length() ? ELLIPSIS : "").append("\n  ").append(" ".repeat(left.length()));
@@ -173,8 +193,8 @@ public final class Diagnostic {
   }
 
   /**
-   * Terminal cells of a code point as shown by {@link #format}: none for a combining mark, two
-   * for East Asian wide and fullwidth characters and most emoji, one otherwise (control and format
+   * Terminal cells of a code point as shown by {@link #format}: none for a combining mark, two for
+   * East Asian wide and fullwidth characters and most emoji, one otherwise (control and format
    * characters are shown as '?').
    */
   static int width(int cp) {
@@ -182,14 +202,17 @@ public final class Diagnostic {
     if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK) {
       return 0;
     }
-    boolean wide = (cp >= 0x1100 && cp <= 0x115F) // Hangul Jamo initials
-        || (cp >= 0x2E80 && cp <= 0xA4CF && cp != 0x303F) // CJK radicals .. Yi
-        || (cp >= 0xAC00 && cp <= 0xD7A3) // Hangul syllables
-        || (cp >= 0xF900 && cp <= 0xFAFF) // CJK compatibility ideographs
-        || (cp >= 0xFE30 && cp <= 0xFE4F) // CJK compatibility forms
-        || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) // fullwidth forms
-        || (cp >= 0x1F300 && cp <= 0x1F64F) || (cp >= 0x1F900 && cp <= 0x1F9FF) // emoji
-        || (cp >= 0x20000 && cp <= 0x3FFFD); // CJK extensions
+    boolean wide =
+        (cp >= 0x1100 && cp <= 0x115F) // Hangul Jamo initials
+            || (cp >= 0x2E80 && cp <= 0xA4CF && cp != 0x303F) // CJK radicals .. Yi
+            || (cp >= 0xAC00 && cp <= 0xD7A3) // Hangul syllables
+            || (cp >= 0xF900 && cp <= 0xFAFF) // CJK compatibility ideographs
+            || (cp >= 0xFE30 && cp <= 0xFE4F) // CJK compatibility forms
+            || (cp >= 0xFF00 && cp <= 0xFF60)
+            || (cp >= 0xFFE0 && cp <= 0xFFE6) // fullwidth forms
+            || (cp >= 0x1F300 && cp <= 0x1F64F)
+            || (cp >= 0x1F900 && cp <= 0x1F9FF) // emoji
+            || (cp >= 0x20000 && cp <= 0x3FFFD); // CJK extensions
     return wide ? 2 : 1;
   }
 
@@ -199,7 +222,10 @@ public final class Diagnostic {
       return false;
     }
     Diagnostic d = (Diagnostic) o;
-    return d.line == line && d.column == column && d.sourceName.equals(sourceName) && d.message.equals(message)
+    return d.line == line
+        && d.column == column
+        && d.sourceName.equals(sourceName)
+        && d.message.equals(message)
         && d.sourceLine.equals(sourceLine);
   }
 

@@ -25,17 +25,19 @@ import java.util.Map;
 
 /**
  * Syntax tree to model IR: runs the statements in order, unrolling loops, and makes exactly the
- * {@link ModelBuilder} calls a Java author would write, so text and builder give identical IR.
- * The first error stops evaluation; builder errors become diagnostics at the statement that
- * caused them. Loop iterations and factor variables share one budget, {@link #MAX_STEPS}, so no
- * model can run for hours or exhaust memory while unrolling.
+ * {@link ModelBuilder} calls a Java author would write, so text and builder give identical IR. The
+ * first error stops evaluation; builder errors become diagnostics at the statement that caused
+ * them. Loop iterations and factor variables share one budget, {@link #MAX_STEPS}, so no model can
+ * run for hours or exhaust memory while unrolling.
  */
 final class Evaluator {
   static final long MAX_STEPS = 20_000_000L;
 
   /** What a constant name is; used in messages. */
   private enum Kind {
-    PARAM("param"), LET("let"), LOOP("loop variable");
+    PARAM("param"),
+    LET("let"),
+    LOOP("loop variable");
 
     final String word;
 
@@ -44,7 +46,10 @@ final class Evaluator {
     }
   }
 
-  /** What a name stands for: an integer or decimal constant, a variable array or a data table, and where it was declared. */
+  /**
+   * What a name stands for: an integer or decimal constant, a variable array or a data table, and
+   * where it was declared.
+   */
   sealed interface Symbol permits Constant, RealConstant, FormulaLet, Array, Table {
     Pos pos();
   }
@@ -65,29 +70,48 @@ final class Evaluator {
   private final Source source;
   private final Map<String, Long> overrides;
   private final Map<String, Symbol> symbols = new HashMap<>();
+
   /** The names each open block declared, innermost first; they go out of scope with it. */
   private final Deque<List<String>> scopes = new ArrayDeque<>();
+
   /** The names of a block that has declared none yet. */
   private static final List<String> NO_NAMES = List.of();
+
   private final Map<String, Long> params = new LinkedHashMap<>();
   private final ModelBuilder builder; // null when only the params are wanted
   private final DataSet data;
   private long steps;
-  /** How many integers have been read from data tables, and the last of them: where an index came from. */
+
+  /**
+   * How many integers have been read from data tables, and the last of them: where an index came
+   * from.
+   */
   private long reads;
+
   private DataRead lastRead;
 
-  /** An integer read from a data table: {@code table[row][column]}, {@code row} -1 for {@code table[column]}. */
+  /**
+   * An integer read from a data table: {@code table[row][column]}, {@code row} -1 for {@code
+   * table[column]}.
+   */
   private record DataRead(String table, int row, int column, DataSet.Item item) {
     String element() {
       return table + (row < 0 ? "" : "[" + row + "]") + "[" + column + "]";
     }
   }
 
-  /** Each weight statement's shape ({@link WeightShape}), or null when every formula is lowered afresh. */
+  /**
+   * Each weight statement's shape ({@link WeightShape}), or null when every formula is lowered
+   * afresh.
+   */
   private final Map<Ast.Weight, WeightShape> weightShapes;
 
-  private Evaluator(Source source, Map<String, Long> overrides, ModelBuilder builder, DataSet data, boolean shapes) {
+  private Evaluator(
+      Source source,
+      Map<String, Long> overrides,
+      ModelBuilder builder,
+      DataSet data,
+      boolean shapes) {
     this.source = source;
     this.overrides = overrides;
     this.builder = builder;
@@ -97,7 +121,8 @@ final class Evaluator {
   }
 
   /** The model {@code program} describes, its params set from {@code overrides} where given. */
-  static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data) {
+  static Model model(
+      Source source, Ast.Program program, Map<String, Long> overrides, DataSet data) {
     return model(source, program, overrides, data, true);
   }
 
@@ -105,7 +130,12 @@ final class Evaluator {
    * As {@link #model(Source, Ast.Program, Map, DataSet)}; without {@code shapes}, every weight
    * formula is lowered afresh at every use (the plain path, which tests compare the shapes with).
    */
-  static Model model(Source source, Ast.Program program, Map<String, Long> overrides, DataSet data, boolean shapes) {
+  static Model model(
+      Source source,
+      Ast.Program program,
+      Map<String, Long> overrides,
+      DataSet data,
+      boolean shapes) {
     checkOverrides(source, program, overrides);
     String name = program.name().orElseGet(() -> defaultName(source.name()));
     Evaluator e = new Evaluator(source, overrides, Model.builder(name), data, shapes);
@@ -132,7 +162,9 @@ final class Evaluator {
 
   /** The source name without directory and {@code .fg}, or "model" if that is no identifier. */
   static String defaultName(String sourceName) {
-    String base = sourceName.substring(Math.max(sourceName.lastIndexOf('/'), sourceName.lastIndexOf('\\')) + 1);
+    String base =
+        sourceName.substring(
+            Math.max(sourceName.lastIndexOf('/'), sourceName.lastIndexOf('\\')) + 1);
     if (base.endsWith(".fg")) {
       base = base.substring(0, base.length() - 3);
     }
@@ -140,7 +172,8 @@ final class Evaluator {
   }
 
   /** Every override must name a declared param; all the wrong ones are reported together. */
-  private static void checkOverrides(Source source, Ast.Program program, Map<String, Long> overrides) {
+  private static void checkOverrides(
+      Source source, Ast.Program program, Map<String, Long> overrides) {
     List<String> declared = new ArrayList<>();
     for (Stmt s : program.statements()) {
       if (s instanceof Ast.Param p) {
@@ -152,10 +185,16 @@ final class Evaluator {
     names.sort(Comparator.nullsFirst(Comparator.naturalOrder()));
     for (String name : names) {
       if (!declared.contains(name)) {
-        String known = declared.isEmpty() ? "the model declares no params" : "the model declares: " + String.join(", ", declared);
-        wrong.add(Diagnostic.unpositioned(source.name(), "unknown param '" + name + "' in the overrides; " + known));
+        String known =
+            declared.isEmpty()
+                ? "the model declares no params"
+                : "the model declares: " + String.join(", ", declared);
+        wrong.add(
+            Diagnostic.unpositioned(
+                source.name(), "unknown param '" + name + "' in the overrides; " + known));
       } else if (overrides.get(name) == null) {
-        wrong.add(Diagnostic.unpositioned(source.name(), "param override '" + name + "' has no value"));
+        wrong.add(
+            Diagnostic.unpositioned(source.name(), "param override '" + name + "' has no value"));
       }
     }
     if (!wrong.isEmpty()) {
@@ -209,12 +248,14 @@ final class Evaluator {
     if (!value.isConstant()) {
       return new FormulaLet(value, l.pos());
     }
-    return value.type() == Formula.Type.INT ? new Constant(Kind.LET, value.integer(), l.pos())
+    return value.type() == Formula.Type.INT
+        ? new Constant(Kind.LET, value.integer(), l.pos())
         : new RealConstant(value.realValue(), l.pos());
   }
 
   private void executeBlock(List<Stmt> body) {
-    scopes.push(NO_NAMES); // a list only once the block declares a name: a loop body runs once per iteration
+    scopes.push(NO_NAMES); // a list only once the block declares a name: a loop body runs once per
+    // iteration
     for (Stmt s : body) {
       execute(s);
     }
@@ -223,7 +264,13 @@ final class Evaluator {
 
   private void variables(Ast.Var v) {
     if (symbols.containsKey(v.name())) {
-      throw error(v.pos(), "name '" + v.name() + "' is declared twice (first at " + symbols.get(v.name()).pos() + ")");
+      throw error(
+          v.pos(),
+          "name '"
+              + v.name()
+              + "' is declared twice (first at "
+              + symbols.get(v.name()).pos()
+              + ")");
     }
     int[] dims = new int[v.dims().size()];
     for (int k = 0; k < dims.length; k++) {
@@ -234,7 +281,9 @@ final class Evaluator {
         throw error(Ast.start(dim), what + "; sizes must be at least 1");
       }
       if (size > Limits.MAX_VARIABLES) {
-        throw error(Ast.start(dim), what + "; a model holds at most " + Limits.MAX_VARIABLES + " variables");
+        throw error(
+            Ast.start(dim),
+            what + "; a model holds at most " + Limits.MAX_VARIABLES + " variables");
       }
       dims[k] = (int) size;
     }
@@ -262,7 +311,16 @@ final class Evaluator {
       throw error(range.pos(), "empty domain " + lo + ".." + hi);
     }
     if (span < 0 || span >= Limits.MAX_DOMAIN) {
-      throw error(range.pos(), "domain " + lo + ".." + hi + " has more than " + Limits.MAX_DOMAIN + " values; the limit is " + Limits.MAX_DOMAIN);
+      throw error(
+          range.pos(),
+          "domain "
+              + lo
+              + ".."
+              + hi
+              + " has more than "
+              + Limits.MAX_DOMAIN
+              + " values; the limit is "
+              + Limits.MAX_DOMAIN);
     }
     throw error(range.pos(), "domain " + lo + ".." + hi + " lies outside the 32-bit integers");
   }
@@ -278,18 +336,29 @@ final class Evaluator {
     builder.observe(o.name()); // cannot fail: the name is a declared array
   }
 
-  /** Plain variables make one alldiff factor (as the builder's {@code alldiff}); expressions make one relation per pair. */
+  /**
+   * Plain variables make one alldiff factor (as the builder's {@code alldiff}); expressions make
+   * one relation per pair.
+   */
   private void alldiff(Ast.AllDiff a) {
     Lowering lowering = new Lowering(this, Lowering.ANY_VARIABLE);
     List<Formula> items = new ArrayList<>();
-    forEach(a.binders(), () -> {
-      for (NumExpr item : a.items()) {
-        if (items.size() == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
-          throw error(a.pos(), "alldiff over more than " + Limits.MAX_ARITY + " variables; the limit is " + Limits.MAX_ARITY);
-        }
-        items.add(lowering.integer(item));
-      }
-    });
+    forEach(
+        a.binders(),
+        () -> {
+          for (NumExpr item : a.items()) {
+            if (items.size()
+                == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
+              throw error(
+                  a.pos(),
+                  "alldiff over more than "
+                      + Limits.MAX_ARITY
+                      + " variables; the limit is "
+                      + Limits.MAX_ARITY);
+            }
+            items.add(lowering.integer(item));
+          }
+        });
     if (items.stream().allMatch(f -> f.op() == Formula.Op.VAR)) {
       List<Integer> scope = new ArrayList<>();
       items.forEach(f -> scope.add((int) f.integer()));
@@ -299,18 +368,30 @@ final class Evaluator {
     }
   }
 
-  /** The flat indices of {@code refs} for every binding of {@code binders}, bounded by {@link Limits#MAX_ARITY}. */
+  /**
+   * The flat indices of {@code refs} for every binding of {@code binders}, bounded by {@link
+   * Limits#MAX_ARITY}.
+   */
   List<Integer> scope(Pos pos, String keyword, List<Ast.Ref> refs, Binders binders) {
     List<Integer> scope = new ArrayList<>(refs.size());
-    forEach(binders, () -> {
-      for (Ast.Ref ref : refs) {
-        step(ref.pos());
-        if (scope.size() == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
-          throw error(pos, keyword + " over more than " + Limits.MAX_ARITY + " variables; the limit is " + Limits.MAX_ARITY);
-        }
-        scope.add(resolve(ref));
-      }
-    });
+    forEach(
+        binders,
+        () -> {
+          for (Ast.Ref ref : refs) {
+            step(ref.pos());
+            if (scope.size()
+                == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
+              throw error(
+                  pos,
+                  keyword
+                      + " over more than "
+                      + Limits.MAX_ARITY
+                      + " variables; the limit is "
+                      + Limits.MAX_ARITY);
+            }
+            scope.add(resolve(ref));
+          }
+        });
     return scope;
   }
 
@@ -319,16 +400,21 @@ final class Evaluator {
     step(refB.pos());
     int a = resolve(refA);
     int b = resolve(refB);
-    build(pos, () -> {
-      if (equal) {
-        builder.eq(a, b);
-      } else {
-        builder.neq(a, b);
-      }
-    });
+    build(
+        pos,
+        () -> {
+          if (equal) {
+            builder.eq(a, b);
+          } else {
+            builder.neq(a, b);
+          }
+        });
   }
 
-  /** Runs a builder call; its error becomes a diagnostic at {@code pos}, and its factors keep {@code pos} as their origin. */
+  /**
+   * Runs a builder call; its error becomes a diagnostic at {@code pos}, and its factors keep {@code
+   * pos} as their origin.
+   */
   void build(Pos pos, Runnable call) {
     if (pos != originPos) {
       // One origin per statement, shared by every factor a loop makes there.
@@ -359,19 +445,37 @@ final class Evaluator {
   private void dataTable(Ast.Data d) {
     DataSet.Entry entry = data.entry(d.name());
     if (entry == null) {
-      throw error(d.pos(), "no data '" + d.name() + "': the data file " + (data.isEmpty() ? "is missing (give one with --data FILE)"
-          : data.sourceName() + " does not define it"));
+      throw error(
+          d.pos(),
+          "no data '"
+              + d.name()
+              + "': the data file "
+              + (data.isEmpty()
+                  ? "is missing (give one with --data FILE)"
+                  : data.sourceName() + " does not define it"));
     }
     if (entry.scalar()) {
-      throw error(d.pos(), "data '" + d.name() + "' is a single number in " + data.sourceName() + " (at " + entry.pos()
-          + "); a table is written in brackets, e.g. " + d.name() + " = [1 2 3];");
+      throw error(
+          d.pos(),
+          "data '"
+              + d.name()
+              + "' is a single number in "
+              + data.sourceName()
+              + " (at "
+              + entry.pos()
+              + "); a table is written in brackets, e.g. "
+              + d.name()
+              + " = [1 2 3];");
     }
     declare(d.name(), new Table(entry, d.pos()));
   }
 
   /** The message for a name nothing declares, with the nearest declared one. */
   private String unknownName(String name) {
-    return "unknown name '" + name + "'" + fgc.model.Names.didYouMean(name, new java.util.TreeSet<>(symbols.keySet()));
+    return "unknown name '"
+        + name
+        + "'"
+        + fgc.model.Names.didYouMean(name, new java.util.TreeSet<>(symbols.keySet()));
   }
 
   /** The data table {@code name} refers to, or a positioned error. */
@@ -402,7 +506,9 @@ final class Evaluator {
   /** The element name of flat variable {@code index}, e.g. {@code x[2]}. */
   String variableName(int index) {
     for (Symbol symbol : symbols.values()) {
-      if (symbol instanceof Array a && index >= a.array().firstIndex() && index < a.array().firstIndex() + a.array().size()) {
+      if (symbol instanceof Array a
+          && index >= a.array().firstIndex()
+          && index < a.array().firstIndex() + a.array().size()) {
         return a.array().elementName(index - a.array().firstIndex());
       }
     }
@@ -414,12 +520,24 @@ final class Evaluator {
     return symbols.get(name);
   }
 
-  /** A variable where a constant is needed (a bound, an index, a size, an if): only relations and weights may use variables. */
+  /**
+   * A variable where a constant is needed (a bound, an index, a size, an if): only relations and
+   * weights may use variables.
+   */
   LanguageException notAConstant(Pos pos, String name) {
     Symbol symbol = symbols.get(name);
     boolean array = symbol instanceof Array a && a.array().rank() > 0;
-    String what = symbol instanceof FormulaLet f ? "a let over variables (declared at " + f.pos() + ")" : array ? "a variable array" : "a variable";
-    return error(pos, "'" + name + "' is " + what + ": it has no value until the model is solved, so only a relation or a weight may use it");
+    String what =
+        symbol instanceof FormulaLet f
+            ? "a let over variables (declared at " + f.pos() + ")"
+            : array ? "a variable array" : "a variable";
+    return error(
+        pos,
+        "'"
+            + name
+            + "' is "
+            + what
+            + ": it has no value until the model is solved, so only a relation or a weight may use it");
   }
 
   /** Runs {@code body} once for every binding of {@code binders} that passes their filter. */
@@ -461,7 +579,10 @@ final class Evaluator {
     popScope();
   }
 
-  /** The evaluator's counters at one moment, which a loop tried as a family restores when it is not one. */
+  /**
+   * The evaluator's counters at one moment, which a loop tried as a family restores when it is not
+   * one.
+   */
   record Checkpoint(long steps, long reads, Object lastRead) {}
 
   Checkpoint checkpoint() {
@@ -474,7 +595,10 @@ final class Evaluator {
     lastRead = (DataRead) c.lastRead();
   }
 
-  /** Whether {@code name} is a variable array here (in an expression, {@code name[i]} is then a variable). */
+  /**
+   * Whether {@code name} is a variable array here (in an expression, {@code name[i]} is then a
+   * variable).
+   */
   boolean isVariableArray(String name) {
     return symbols.get(name) instanceof Array;
   }
@@ -484,7 +608,10 @@ final class Evaluator {
     return eval(e);
   }
 
-  /** Runs {@code body} once with each of {@code binders} bound to its value in {@code values}, as one iteration of their loops. */
+  /**
+   * Runs {@code body} once with each of {@code binders} bound to its value in {@code values}, as
+   * one iteration of their loops.
+   */
   void withLoopValues(List<Ast.Binder> binders, long[] values, Stmt body) {
     List<String> names = new ArrayList<>();
     try {
@@ -516,7 +643,9 @@ final class Evaluator {
   }
 
   private static String tooManySteps() {
-    return "the model is too big to unroll: more than " + MAX_STEPS + " loop iterations and factor variables";
+    return "the model is too big to unroll: more than "
+        + MAX_STEPS
+        + " loop iterations and factor variables";
   }
 
   // ---- Names -----------------------------------------------------------------------------------
@@ -536,7 +665,13 @@ final class Evaluator {
 
   private static String redefinition(String name, Symbol existing) {
     if (existing instanceof Constant c) {
-      return "cannot redefine '" + name + "': it is already a " + c.kind().word + " (declared at " + c.pos() + ")";
+      return "cannot redefine '"
+          + name
+          + "': it is already a "
+          + c.kind().word
+          + " (declared at "
+          + c.pos()
+          + ")";
     }
     return "name '" + name + "' is declared twice (first at " + existing.pos() + ")";
   }
@@ -547,7 +682,9 @@ final class Evaluator {
     }
   }
 
-  /** The flat index of the variable {@code ref} names, every index checked against its dimension. */
+  /**
+   * The flat index of the variable {@code ref} names, every index checked against its dimension.
+   */
   int resolve(Ast.Ref ref) {
     Symbol symbol = symbols.get(ref.name());
     if (symbol == null) {
@@ -558,17 +695,35 @@ final class Evaluator {
     }
     VariableArray a = array.array();
     if (ref.indices().size() != a.rank()) {
-      throw error(ref.pos(), "'" + ref.name() + "' has " + count(a.rank(), "dimension", "dimensions") + " but "
-          + count(ref.indices().size(), "index was", "indices were") + " given");
+      throw error(
+          ref.pos(),
+          "'"
+              + ref.name()
+              + "' has "
+              + count(a.rank(), "dimension", "dimensions")
+              + " but "
+              + count(ref.indices().size(), "index was", "indices were")
+              + " given");
     }
-    int offset = 0; // row-major, as VariableArray.at, each index checked here with the model's position
+    int offset =
+        0; // row-major, as VariableArray.at, each index checked here with the model's position
     for (int k = 0; k < a.rank(); k++) {
       NumExpr e = ref.indices().get(k);
       long before = reads;
       long i = eval(e);
       if (i < 0 || i >= a.dim(k)) {
-        throw outOfRange(e, reads - before, "index " + i + " is out of range 0.." + (a.dim(k) - 1) + " in dimension " + (k + 1)
-            + " of '" + ref.name() + "'");
+        throw outOfRange(
+            e,
+            reads - before,
+            "index "
+                + i
+                + " is out of range 0.."
+                + (a.dim(k) - 1)
+                + " in dimension "
+                + (k + 1)
+                + " of '"
+                + ref.name()
+                + "'");
       }
       offset = offset * a.dim(k) + (int) i;
     }
@@ -596,8 +751,17 @@ final class Evaluator {
       if (symbol instanceof Array || symbol instanceof FormulaLet) {
         throw notAConstant(n.pos(), n.name());
       }
-      throw error(n.pos(), "'" + n.name() + "' is " + describe(symbol) + ", not " + (symbol instanceof RealConstant ? "an integer" : "a number")
-          + (symbol instanceof Table ? " (index it, e.g. " + n.name() + "[0][0], or use size(" + n.name() + "))" : ""));
+      throw error(
+          n.pos(),
+          "'"
+              + n.name()
+              + "' is "
+              + describe(symbol)
+              + ", not "
+              + (symbol instanceof RealConstant ? "an integer" : "a number")
+              + (symbol instanceof Table
+                  ? " (index it, e.g. " + n.name() + "[0][0], or use size(" + n.name() + "))"
+                  : ""));
     }
     if (e instanceof Ast.Neg n) {
       long v = eval(n.operand());
@@ -615,7 +779,9 @@ final class Evaluator {
     if (e instanceof Ast.Size z) {
       return size(z);
     }
-    if (!(e instanceof Ast.MinMax)) { // abs, if, sum, product, count: computed as a formula without variables
+    if (!(e
+        instanceof
+        Ast.MinMax)) { // abs, if, sum, product, count: computed as a formula without variables
       return new Lowering(this, Lowering.CONSTANT).integer(e).integer();
     }
     Ast.MinMax m = (Ast.MinMax) e;
@@ -627,17 +793,28 @@ final class Evaluator {
   private long dataAt(Ast.DataAt d) {
     DataSet.Item item = dataItem(d);
     if (item.none() || !item.isInteger()) {
-      throw error(d.pos(), "'" + d.name() + "' holds " + item.text() + " at " + inData(item) + ", which is not an integer");
+      throw error(
+          d.pos(),
+          "'"
+              + d.name()
+              + "' holds "
+              + item.text()
+              + " at "
+              + inData(item)
+              + ", which is not an integer");
     }
     reads++;
     return item.longValue();
   }
 
-  /** A number of a data table where a decimal may be (a weight formula): a blank is still an error. */
+  /**
+   * A number of a data table where a decimal may be (a weight formula): a blank is still an error.
+   */
   Formula dataNumber(Ast.DataAt d) {
     DataSet.Item item = dataItem(d);
     if (item.none()) {
-      throw error(d.pos(), "'" + d.name() + "' holds _ at " + inData(item) + ", which is not a number");
+      throw error(
+          d.pos(), "'" + d.name() + "' holds _ at " + inData(item) + ", which is not a number");
     }
     reads++;
     return item.isInteger() ? Formula.constant(item.longValue()) : Formula.real(item.value());
@@ -652,7 +829,15 @@ final class Evaluator {
     DataRead read;
     if (d.indices().size() == 1) {
       if (entry.rows().size() != 1) {
-        throw error(d.pos(), "'" + d.name() + "' has " + entry.rows().size() + " rows; index it as " + d.name() + "[row][column]");
+        throw error(
+            d.pos(),
+            "'"
+                + d.name()
+                + "' has "
+                + entry.rows().size()
+                + " rows; index it as "
+                + d.name()
+                + "[row][column]");
       }
       List<DataSet.Item> row = entry.rows().get(0);
       int column = index(d.indices().get(0), row.size(), "entry", d.name());
@@ -663,7 +848,12 @@ final class Evaluator {
       int column = index(d.indices().get(1), row.size(), "column", d.name() + "[" + r + "]");
       read = new DataRead(d.name(), r, column, row.get(column));
     } else {
-      throw error(d.pos(), "data '" + d.name() + "' takes 1 index (a one-row table) or 2 ([row][column]), not " + d.indices().size());
+      throw error(
+          d.pos(),
+          "data '"
+              + d.name()
+              + "' takes 1 index (a one-row table) or 2 ([row][column]), not "
+              + d.indices().size());
     }
     lastRead = read;
     return read.item();
@@ -686,10 +876,27 @@ final class Evaluator {
     DataRead read = lastRead;
     boolean direct = index instanceof Ast.DataAt;
     String element = read.element();
-    return new LanguageException(List.of(
-        source.diagnostic(pos, message + " (the index " + (direct ? "is " : "is computed from ") + element + ", at " + inData(read.item()) + ")"),
-        data.diagnostic(read.item().pos(), element + " = " + read.item().text() + (direct ? " is" : " gives")
-            + " the index out of range at " + source.name() + ":" + pos)));
+    return new LanguageException(
+        List.of(
+            source.diagnostic(
+                pos,
+                message
+                    + " (the index "
+                    + (direct ? "is " : "is computed from ")
+                    + element
+                    + ", at "
+                    + inData(read.item())
+                    + ")"),
+            data.diagnostic(
+                read.item().pos(),
+                element
+                    + " = "
+                    + read.item().text()
+                    + (direct ? " is" : " gives")
+                    + " the index out of range at "
+                    + source.name()
+                    + ":"
+                    + pos)));
   }
 
   /** Row {@code index} of a data table, the index checked. */
@@ -701,8 +908,16 @@ final class Evaluator {
     long before = reads;
     long i = eval(e);
     if (i < 0 || i >= size) {
-      throw outOfRange(e, reads - before, what + " " + i + " is out of range "
-          + (size == 0 ? "('" + name + "' is empty)" : "0.." + (size - 1) + " of '" + name + "'"));
+      throw outOfRange(
+          e,
+          reads - before,
+          what
+              + " "
+              + i
+              + " is out of range "
+              + (size == 0
+                  ? "('" + name + "' is empty)"
+                  : "0.." + (size - 1) + " of '" + name + "'"));
     }
     return (int) i;
   }
@@ -738,7 +953,14 @@ final class Evaluator {
 
   long arith(Ast.Arith e, long a, long b) {
     if ((e.op() == Ast.ArithOp.DIV || e.op() == Ast.ArithOp.MOD) && b == 0) {
-      throw error(e.pos(), (e.op() == Ast.ArithOp.DIV ? "division" : "modulo") + " by zero in " + a + " " + e.op().symbol + " 0");
+      throw error(
+          e.pos(),
+          (e.op() == Ast.ArithOp.DIV ? "division" : "modulo")
+              + " by zero in "
+              + a
+              + " "
+              + e.op().symbol
+              + " 0");
     }
     try {
       return switch (e.op()) {
@@ -775,7 +997,10 @@ final class Evaluator {
     return !test(((Ast.Not) c).operand());
   }
 
-  /** A chain of {@code &&} and {@code ||}, walked like {@link #arith(Ast.Arith)}, short-circuits kept. */
+  /**
+   * A chain of {@code &&} and {@code ||}, walked like {@link #arith(Ast.Arith)}, short-circuits
+   * kept.
+   */
   private boolean logic(Ast.Logic top) {
     if (!(top.left() instanceof Ast.Logic)) {
       boolean a = test(top.left());

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the statements of the weighted and arithmetic factors (relations, {@code table},
- * {@code prior}, {@code weight}, {@code cpt}) for the {@link Evaluator}: their scopes, formulas and
+ * Runs the statements of the weighted and arithmetic factors (relations, {@code table}, {@code
+ * prior}, {@code weight}, {@code cpt}) for the {@link Evaluator}: their scopes, formulas and
  * weights, then the one {@link fgc.model.ModelBuilder} call a Java author would make.
  */
 final class FactorStatements {
@@ -26,7 +26,8 @@ final class FactorStatements {
         return;
       }
       List<Integer> scope = e.scope(w.pos(), "weight", w.refs(), w.binders());
-      Formula formula = new Lowering(e, Lowering.scope(scope, () -> describe(e, scope))).number(w.formula());
+      Formula formula =
+          new Lowering(e, Lowering.scope(scope, () -> describe(e, scope))).number(w.formula());
       int[] variables = WeightShape.ints(scope);
       e.build(w.pos(), () -> e.builder().weight(variables, formula));
     } else if (s instanceof Ast.Cpt c) {
@@ -40,19 +41,25 @@ final class FactorStatements {
     }
   }
 
-  /** A relation: it must mention a variable; the builder picks its factor kind and computes its table. */
+  /**
+   * A relation: it must mention a variable; the builder picks its factor kind and computes its
+   * table.
+   */
   private static void relation(Evaluator e, Ast.Relation r) {
     Formula formula = new Lowering(e, Lowering.ANY_VARIABLE).cond(r.relation());
     if (formula.isConstant()) {
-      throw e.error(r.pos(), "this relation involves no variable (it is always " + (formula.integer() != 0 ? "true" : "false")
-          + "); a relation constrains variables, and an if statement tests constants");
+      throw e.error(
+          r.pos(),
+          "this relation involves no variable (it is always "
+              + (formula.integer() != 0 ? "true" : "false")
+              + "); a relation constrains variables, and an if statement tests constants");
     }
     e.build(r.pos(), () -> e.builder().relation(formula));
   }
 
   /**
-   * {@code cpt(child | parents) = rows}: one row per joint value of the parents (in the order
-   * the builder expects, the last parent fastest), each checked where it is written.
+   * {@code cpt(child | parents) = rows}: one row per joint value of the parents (in the order the
+   * builder expects, the last parent fastest), each checked where it is written.
    */
   private static void cpt(Evaluator e, Ast.Cpt c) {
     e.step(c.child().pos());
@@ -87,8 +94,11 @@ final class FactorStatements {
       }
     } else if (w instanceof Ast.InlineWeights flat) {
       if (parents.length > 0) {
-        throw e.error(flat.pos(), name + " has parents, so its probabilities are written one row per joint value of the parents: "
-            + "[[...], [...], ...]");
+        throw e.error(
+            flat.pos(),
+            name
+                + " has parents, so its probabilities are written one row per joint value of the parents: "
+                + "[[...], [...], ...]");
       }
       rows.add(flat.values().clone());
       rowPositions.add(flat.pos());
@@ -96,7 +106,8 @@ final class FactorStatements {
     } else {
       Ast.DataWeights d = (Ast.DataWeights) w;
       DataSet.Entry entry = e.table(d.pos(), d.name());
-      List<List<DataSet.Item>> dataRows = d.row().isPresent() ? List.of(e.row(entry, d.row().get(), d.name())) : entry.rows();
+      List<List<DataSet.Item>> dataRows =
+          d.row().isPresent() ? List.of(e.row(entry, d.row().get(), d.name())) : entry.rows();
       for (List<DataSet.Item> row : dataRows) {
         rows.add(numbers(e, d, row));
         rowPositions.add(d.pos());
@@ -104,15 +115,31 @@ final class FactorStatements {
       }
     }
     if (rows.size() != expected) {
-      throw e.error(w.pos(), name + " needs " + expected + (expected == 1 ? " row" : " rows")
-          + (parents.length == 0 ? "" : " (one per joint value of its parents: " + sizes + ")") + ", got " + rows.size());
+      throw e.error(
+          w.pos(),
+          name
+              + " needs "
+              + expected
+              + (expected == 1 ? " row" : " rows")
+              + (parents.length == 0 ? "" : " (one per joint value of its parents: " + sizes + ")")
+              + ", got "
+              + rows.size());
     }
     for (int r = 0; r < rows.size(); r++) {
       double[] row = rows.get(r);
       String which = "row " + (r + 1) + " of " + name + rowPlaces.get(r);
       if (row.length != childSize) {
-        throw e.error(rowPositions.get(r), which + " has " + row.length + (row.length == 1 ? " entry" : " entries") + "; "
-            + e.variableName(child) + " has " + childSize + " values");
+        throw e.error(
+            rowPositions.get(r),
+            which
+                + " has "
+                + row.length
+                + (row.length == 1 ? " entry" : " entries")
+                + "; "
+                + e.variableName(child)
+                + " has "
+                + childSize
+                + " values");
       }
       String problem = ModelBuilder.cptRowProblem(row);
       if (problem != null) {
@@ -137,14 +164,25 @@ final class FactorStatements {
     for (int k = 0; k < out.length; k++) {
       DataSet.Item item = row.get(k);
       if (item.none()) {
-        throw e.error(d.pos(), "entry " + (k + 1) + " of a row of '" + d.name() + "' is _ (at " + e.inData(item) + "); a cpt needs every probability");
+        throw e.error(
+            d.pos(),
+            "entry "
+                + (k + 1)
+                + " of a row of '"
+                + d.name()
+                + "' is _ (at "
+                + e.inData(item)
+                + "); a cpt needs every probability");
       }
       out[k] = item.value();
     }
     return out;
   }
 
-  /** Inline weights as written, or a data table's row (or all its rows, in order); no blanks, no negatives. */
+  /**
+   * Inline weights as written, or a data table's row (or all its rows, in order); no blanks, no
+   * negatives.
+   */
   private static double[] weights(Evaluator e, Ast.Weights w) {
     if (w instanceof Ast.InlineWeights inline) {
       return inline.values(); // the builder copies what it keeps
@@ -161,8 +199,17 @@ final class FactorStatements {
     for (int k = 0; k < out.length; k++) {
       DataSet.Item item = items.get(k);
       if (item.none() || item.value() < 0) {
-        throw e.error(d.pos(), "weight " + (k + 1) + " of '" + d.name() + "' is " + item.text() + " (at " + e.inData(item)
-            + "); weights must be non-negative numbers");
+        throw e.error(
+            d.pos(),
+            "weight "
+                + (k + 1)
+                + " of '"
+                + d.name()
+                + "' is "
+                + item.text()
+                + " (at "
+                + e.inData(item)
+                + "); weights must be non-negative numbers");
       }
       out[k] = item.value();
     }

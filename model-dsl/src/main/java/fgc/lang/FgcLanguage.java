@@ -21,8 +21,8 @@ import java.util.Map;
  * <p>A short tour, in the order the text flows:
  *
  * <ol>
- *   <li>{@link Scanner} cuts the text into {@link Token}s, dropping comments ({@code #} and
- *       {@code //} to end of line) and reporting stray characters.
+ *   <li>{@link Scanner} cuts the text into {@link Token}s, dropping comments ({@code #} and {@code
+ *       //} to end of line) and reporting stray characters.
  *   <li>{@link Parser} builds the syntax tree ({@link Ast}) by recursive descent, checks types and
  *       nesting depth, and recovers at {@code ;} and {@code }} to report up to 20 errors at once.
  *   <li>{@link Evaluator} runs the tree: it binds params (with the caller's overrides), lets and
@@ -33,9 +33,9 @@ import java.util.Map;
  *   <li>The result is the ground {@link Model}, whose canonical text the compiler keys on.
  * </ol>
  *
- * <p>The grammar, in EBNF. {@code int}, {@code number} and {@code cond} are all {@code expr}, of the
- * type the parser requires there (a {@code number} may be a decimal, which only weights and lets
- * may use); names in expressions are params, lets, loop variables, data tables and variables.
+ * <p>The grammar, in EBNF. {@code int}, {@code number} and {@code cond} are all {@code expr}, of
+ * the type the parser requires there (a {@code number} may be a decimal, which only weights and
+ * lets may use); names in expressions are params, lets, loop variables, data tables and variables.
  *
  * <pre>
  * program    = [ "model" NAME ";" ] { topStmt } ;
@@ -79,19 +79,31 @@ import java.util.Map;
  * <p>A relation, a weight formula and a let may read variables; {@link Lowering} turns them into
  * {@link fgc.model.Formula}s, and {@link fgc.model.ModelBuilder} into factors.
  *
- * <p>{@code NAME[..]} in an expression reads a data table ({@code data NAME;}) from the {@link DataSet};
- * docs/language.md has an example of every construct and the data file format.
+ * <p>{@code NAME[..]} in an expression reads a data table ({@code data NAME;}) from the {@link
+ * DataSet}; docs/language.md has an example of every construct and the data file format.
  *
  * <p>Lets are scoped to their block, loop variables to their loop; no name may be declared again
  * while it is in scope. Nesting (blocks, binders, parentheses, unary operators, indices, calls) is
- * limited to 100 levels, a chain of binary operators like {@code 1 + 2 + 3} being no nesting at all,
- * and unrolling to 20,000,000 loop iterations and factor variables in all. Integer literals are
- * 64-bit ({@link IntegerLiteral}), in models, data files and {@code --observe} alike.
+ * limited to 100 levels, a chain of binary operators like {@code 1 + 2 + 3} being no nesting at
+ * all, and unrolling to 20,000,000 loop iterations and factor variables in all. Integer literals
+ * are 64-bit ({@link IntegerLiteral}), in models, data files and {@code --observe} alike.
  */
 public final class FgcLanguage {
   /** The models shipped as resources {@code /fgc/models/NAME.fg}. */
-  private static final List<String> BUNDLED = List.of("sudoku", "sudoku_locked", "latin", "killer", "colouring", "chain", "queens", "futoshiki",
-      "kenken", "australia", "sprinkler", "magic");
+  private static final List<String> BUNDLED =
+      List.of(
+          "sudoku",
+          "sudoku_locked",
+          "latin",
+          "killer",
+          "colouring",
+          "chain",
+          "queens",
+          "futoshiki",
+          "kenken",
+          "australia",
+          "sprinkler",
+          "magic");
 
   private FgcLanguage() {}
 
@@ -111,7 +123,8 @@ public final class FgcLanguage {
   /**
    * The model in {@code text} with {@code data}: the data file's numbers set params (an override
    * given here wins), its tables feed {@code data NAME;} declarations. Every entry must be used by
-   * the model: a param, a data table, or an observed array (whose values {@link DataEvidence} reads).
+   * the model: a param, a data table, or an observed array (whose values {@link DataEvidence}
+   * reads).
    *
    * @param sourceName the name of the source, such as a file name
    * @param text the model's source text
@@ -119,11 +132,14 @@ public final class FgcLanguage {
    * @param data the parsed data file, or null for none
    * @return the model
    */
-  public static Model parse(String sourceName, String text, Map<String, Long> paramOverrides, DataSet data) {
+  public static Model parse(
+      String sourceName, String text, Map<String, Long> paramOverrides, DataSet data) {
     Source source = new Source(sourceName, text);
     Ast.Program program = Parser.parse(source);
     Map<String, Long> overrides = new java.util.LinkedHashMap<>(data.scalars());
-    overrides.keySet().removeIf(name -> !declaresParam(program, name)); // reported below, at the data file
+    overrides
+        .keySet()
+        .removeIf(name -> !declaresParam(program, name)); // reported below, at the data file
     if (paramOverrides != null) {
       overrides.putAll(paramOverrides);
     }
@@ -155,7 +171,8 @@ public final class FgcLanguage {
    * @return the model
    */
   public static Model resource(String path, Map<String, Long> paramOverrides, String dataPath) {
-    DataSet data = dataPath == null ? DataSet.empty() : DataSet.parse(dataPath, resourceText(dataPath));
+    DataSet data =
+        dataPath == null ? DataSet.empty() : DataSet.parse(dataPath, resourceText(dataPath));
     return parse(path, resourceText(path), paramOverrides, data);
   }
 
@@ -178,11 +195,13 @@ public final class FgcLanguage {
     }
     try (InputStream in = loader.getResourceAsStream(name)) {
       if (in == null) {
-        throw new LanguageException(Diagnostic.unpositioned(path, "no such resource on the class path"));
+        throw new LanguageException(
+            Diagnostic.unpositioned(path, "no such resource on the class path"));
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new LanguageException(Diagnostic.unpositioned(path, "cannot read the resource: " + e.getMessage()));
+      throw new LanguageException(
+          Diagnostic.unpositioned(path, "cannot read the resource: " + e.getMessage()));
     }
   }
 
@@ -211,8 +230,8 @@ public final class FgcLanguage {
   }
 
   /**
-   * {@code evidence} with one more observed value from the command line, written
-   * {@code NAME[i][j]=VALUE}; errors are positioned in {@code text}, under the source name "--observe".
+   * {@code evidence} with one more observed value from the command line, written {@code
+   * NAME[i][j]=VALUE}; errors are positioned in {@code text}, under the source name "--observe".
    *
    * @param model the model the evidence is for
    * @param evidence the evidence so far
@@ -263,7 +282,10 @@ public final class FgcLanguage {
     return BUNDLED;
   }
 
-  /** {@code " (did you mean 'sudoku'?)"} when one bundled name is within two edits of {@code name}, else empty. */
+  /**
+   * {@code " (did you mean 'sudoku'?)"} when one bundled name is within two edits of {@code name},
+   * else empty.
+   */
   static String nearestBundled(String name) {
     String best = null;
     int bestDistance = 3;
@@ -277,7 +299,9 @@ public final class FgcLanguage {
     return best == null ? "" : " (did you mean '" + best + "'?)";
   }
 
-  /** Levenshtein distance: insertions, deletions and substitutions of one character each cost one. */
+  /**
+   * Levenshtein distance: insertions, deletions and substitutions of one character each cost one.
+   */
   private static int editDistance(String a, String b) {
     int[] previous = new int[b.length() + 1];
     int[] current = new int[b.length() + 1];
@@ -305,17 +329,25 @@ public final class FgcLanguage {
    */
   public static String bundledText(String name) {
     if (name == null || !BUNDLED.contains(name)) {
-      throw new LanguageException(Diagnostic.unpositioned(String.valueOf(name),
-          "unknown bundled model '" + name + "'" + nearestBundled(String.valueOf(name)) + "; the bundled models are: "
-          + String.join(", ", BUNDLED)));
+      throw new LanguageException(
+          Diagnostic.unpositioned(
+              String.valueOf(name),
+              "unknown bundled model '"
+                  + name
+                  + "'"
+                  + nearestBundled(String.valueOf(name))
+                  + "; the bundled models are: "
+                  + String.join(", ", BUNDLED)));
     }
     try (InputStream in = FgcLanguage.class.getResourceAsStream("/fgc/models/" + name + ".fg")) {
       if (in == null) {
-        throw new LanguageException(Diagnostic.unpositioned(name + ".fg", "bundled model is missing from the class path"));
+        throw new LanguageException(
+            Diagnostic.unpositioned(name + ".fg", "bundled model is missing from the class path"));
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new LanguageException(Diagnostic.unpositioned(name + ".fg", "cannot read bundled model: " + e.getMessage()));
+      throw new LanguageException(
+          Diagnostic.unpositioned(name + ".fg", "cannot read bundled model: " + e.getMessage()));
     }
   }
 
@@ -343,11 +375,13 @@ public final class FgcLanguage {
    * @param message what is wrong
    * @return the error, to be thrown by the caller
    */
-  public static LanguageException declarationError(String sourceName, String text, String array, boolean atDomain, String message) {
+  public static LanguageException declarationError(
+      String sourceName, String text, String array, boolean atDomain, String message) {
     Source source = new Source(sourceName, text);
     for (Ast.Stmt s : Parser.parse(source).statements()) {
       if (s instanceof Ast.Var v && v.name().equals(array)) {
-        return new LanguageException(source.diagnostic(atDomain ? v.domain().pos() : v.pos(), message));
+        return new LanguageException(
+            source.diagnostic(atDomain ? v.domain().pos() : v.pos(), message));
       }
     }
     return new LanguageException(Diagnostic.unpositioned(sourceName, message));
@@ -356,13 +390,15 @@ public final class FgcLanguage {
   /**
    * The most bytes any input file (a model, a data file, evidence, UAI, BIF) may hold: 256 MiB, or
    * the system property {@code fgc.input.maxBytes}. A file is read only up to it, so a device or an
-   * endless pipe named as a file ({@code /dev/zero}) stops with an error instead of filling the heap.
+   * endless pipe named as a file ({@code /dev/zero}) stops with an error instead of filling the
+   * heap.
    */
-  public static final long MAX_INPUT_BYTES = Math.max(1, Long.getLong("fgc.input.maxBytes", 256L << 20));
+  public static final long MAX_INPUT_BYTES =
+      Math.max(1, Long.getLong("fgc.input.maxBytes", 256L << 20));
 
   /**
-   * The text of an input file as every reader of models sees it (UTF-8, without a byte order
-   * mark), read through one bound ({@link #MAX_INPUT_BYTES}).
+   * The text of an input file as every reader of models sees it (UTF-8, without a byte order mark),
+   * read through one bound ({@link #MAX_INPUT_BYTES}).
    *
    * @param file the model file
    * @return its text
@@ -372,18 +408,31 @@ public final class FgcLanguage {
       int limit = (int) Math.min(MAX_INPUT_BYTES, Integer.MAX_VALUE - 16);
       byte[] bytes = in.readNBytes(limit);
       if (bytes.length == limit && in.read() >= 0) {
-        throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: it is larger than "
-            + String.format(Locale.ROOT, "%,d", MAX_INPUT_BYTES) + " bytes, the limit on an input file"
-            + " (-Dfgc.input.maxBytes=N raises it)"));
+        throw new LanguageException(
+            Diagnostic.unpositioned(
+                file.toString(),
+                "cannot read the file: it is larger than "
+                    + String.format(Locale.ROOT, "%,d", MAX_INPUT_BYTES)
+                    + " bytes, the limit on an input file"
+                    + " (-Dfgc.input.maxBytes=N raises it)"));
       }
-      String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-      return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark some editors write
+      String text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
+      return text.startsWith("\uFEFF")
+          ? text.substring(1)
+          : text; // a byte order mark some editors write
     } catch (CharacterCodingException e) {
-      throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: it is not UTF-8 text"));
+      throw new LanguageException(
+          Diagnostic.unpositioned(file.toString(), "cannot read the file: it is not UTF-8 text"));
     } catch (IOException | SecurityException e) {
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      throw new LanguageException(Diagnostic.unpositioned(file.toString(), "cannot read the file: " + oneLine(why)));
+      throw new LanguageException(
+          Diagnostic.unpositioned(file.toString(), "cannot read the file: " + oneLine(why)));
     }
   }
 

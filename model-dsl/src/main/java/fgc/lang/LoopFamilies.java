@@ -16,14 +16,14 @@ import java.util.Set;
  * stored as one family ({@link ModelBuilder#repeatLast}) without running its iterations: so reading
  * a grid of a million variables costs what reading a small one does.
  *
- * <p>A loop qualifies when it is one factor statement under one or more {@code for}s without
- * {@code where}, its ranges do not read its own loop variables, and its loop variables appear only
- * in the indices of variable references, each index affine in them ({@code i}, {@code 2*i + j - 1},
- * {@code n*br + i}: sums, differences and products by constants). Then every factor has the same
- * kind and data, and each scope position's variable moves by fixed steps. The loop is run at its
- * first iteration, one step along each dimension and at every corner of its box (an affine index is
- * in range everywhere when it is at the corners); the steps are read from those factors. When any
- * of that fails (an index out of range, factors that differ, positions that move by different steps)
+ * <p>A loop qualifies when it is one factor statement under one or more {@code for}s without {@code
+ * where}, its ranges do not read its own loop variables, and its loop variables appear only in the
+ * indices of variable references, each index affine in them ({@code i}, {@code 2*i + j - 1}, {@code
+ * n*br + i}: sums, differences and products by constants). Then every factor has the same kind and
+ * data, and each scope position's variable moves by fixed steps. The loop is run at its first
+ * iteration, one step along each dimension and at every corner of its box (an affine index is in
+ * range everywhere when it is at the corners); the steps are read from those factors. When any of
+ * that fails (an index out of range, factors that differ, positions that move by different steps)
  * the factors tried are taken back and the loop runs iteration by iteration as before, so every
  * error and every factor is exactly what the unrolled loop gives.
  */
@@ -144,13 +144,17 @@ final class LoopFamilies {
     }
   }
 
-  private static boolean undo(Evaluator e, ModelBuilder builder, ModelBuilder.Mark mark, Evaluator.Checkpoint checkpoint) {
+  private static boolean undo(
+      Evaluator e, ModelBuilder builder, ModelBuilder.Mark mark, Evaluator.Checkpoint checkpoint) {
     builder.rollback(mark);
     e.restore(checkpoint);
     return false;
   }
 
-  /** Runs {@code body} with the loop variables at {@code point} (offsets from each range's start); its one factor, or null. */
+  /**
+   * Runs {@code body} with the loop variables at {@code point} (offsets from each range's start);
+   * its one factor, or null.
+   */
   private static Factor at(Evaluator e, Stmt body, List<Dimension> dims, long[] point) {
     ModelBuilder builder = e.builder();
     int before = builder.factorCount();
@@ -169,7 +173,10 @@ final class LoopFamilies {
 
   /** Kind, arity and data alike: the factors differ at most in their scopes. */
   private static boolean alike(Factor a, Factor b) {
-    if (a.kind() != b.kind() || a.arity() != b.arity() || a.total() != b.total() || !a.sameWeights(b)) {
+    if (a.kind() != b.kind()
+        || a.arity() != b.arity()
+        || a.total() != b.total()
+        || !a.sameWeights(b)) {
       return false;
     }
     for (int p = 0; p < a.arity(); p++) {
@@ -194,8 +201,14 @@ final class LoopFamilies {
   }
 
   private static boolean isFactorStatement(Stmt s) {
-    return s instanceof Ast.Neq || s instanceof Ast.Eq || s instanceof Ast.Table || s instanceof Ast.Weight || s instanceof Ast.Relation
-        || s instanceof Ast.Prior || s instanceof Ast.AllDiff || s instanceof Ast.Cpt;
+    return s instanceof Ast.Neq
+        || s instanceof Ast.Eq
+        || s instanceof Ast.Table
+        || s instanceof Ast.Weight
+        || s instanceof Ast.Relation
+        || s instanceof Ast.Prior
+        || s instanceof Ast.AllDiff
+        || s instanceof Ast.Cpt;
   }
 
   /**
@@ -228,7 +241,10 @@ final class LoopFamilies {
     return true;
   }
 
-  /** Whether {@code e} is affine in the loop variables: sums and differences, products by a part without them. */
+  /**
+   * Whether {@code e} is affine in the loop variables: sums and differences, products by a part
+   * without them.
+   */
   private static boolean affine(NumExpr e, Set<String> names) {
     if (e instanceof Ast.Num || e instanceof Ast.Name) {
       return true;
@@ -242,7 +258,9 @@ final class LoopFamilies {
         case SUB:
           return affine(a.left(), names) && affine(a.right(), names);
         case MUL:
-          return affine(a.left(), names) && affine(a.right(), names) && !(mentions(a.left(), names) && mentions(a.right(), names));
+          return affine(a.left(), names)
+              && affine(a.right(), names)
+              && !(mentions(a.left(), names) && mentions(a.right(), names));
         default:
           return !mentions(a, names);
       }
@@ -276,7 +294,11 @@ final class LoopFamilies {
     } else if (node instanceof Record r) {
       for (RecordComponent c : r.getClass().getRecordComponents()) {
         Class<?> type = c.getType();
-        if (type.isPrimitive() || type == String.class || type == Ast.Pos.class || type.isArray() || type.isEnum()) {
+        if (type.isPrimitive()
+            || type == String.class
+            || type == Ast.Pos.class
+            || type.isArray()
+            || type.isEnum()) {
           continue;
         }
         try {

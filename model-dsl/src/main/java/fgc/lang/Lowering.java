@@ -14,21 +14,24 @@ import java.util.function.Supplier;
 /**
  * Expressions to {@link Formula}s, for the {@link Evaluator}: params, lets and loop variables
  * become constants, variable references the variables' flat indices, and every part without a
- * variable is computed here, with its errors (overflow, division by zero, an index out of range)
- * at the operator or name that caused them. A condition that decides an {@code &&}, {@code ||} or
+ * variable is computed here, with its errors (overflow, division by zero, an index out of range) at
+ * the operator or name that caused them. A condition that decides an {@code &&}, {@code ||} or
  * {@code if(...)} by itself is computed first, so {@code i > 0 && x[i - 1] < x[i]} never reads
  * {@code x[-1]}.
  */
 final class Lowering {
-  /** Which variables an expression may use: none (a constant), any (a relation), or those of a weight's scope. */
+  /**
+   * Which variables an expression may use: none (a constant), any (a relation), or those of a
+   * weight's scope.
+   */
   record Mode(boolean variables, Collection<Integer> scope, Supplier<String> scopeText) {}
 
   static final Mode CONSTANT = new Mode(false, null, null);
   static final Mode ANY_VARIABLE = new Mode(true, null, null);
 
   /**
-   * The variables of a weight's scope, described as {@code text} in errors (made only for an
-   * error: a loop makes a weight per iteration). A short scope is searched as it is.
+   * The variables of a weight's scope, described as {@code text} in errors (made only for an error:
+   * a loop makes a weight per iteration). A short scope is searched as it is.
    */
   static Mode scope(Collection<Integer> variables, Supplier<String> text) {
     return new Mode(true, variables.size() <= 16 ? variables : new HashSet<>(variables), text);
@@ -36,11 +39,13 @@ final class Lowering {
 
   private final Evaluator ev;
   private final Mode mode;
+
   /**
    * When not null, the lowering makes a shape ({@link WeightShape}): each variable reference met is
    * added here and stands in the formula as the variable numbered by its place in this list.
    */
   private final List<Ast.Ref> shapeRefs;
+
   private int[] shapeVariables;
 
   Lowering(Evaluator ev, Mode mode) {
@@ -118,11 +123,14 @@ final class Lowering {
     }
     if (e instanceof Ast.Call c) {
       Formula a = lower(c.arg(), decimals || c.fn() != Ast.Fn.ABS);
-      return guarded(c.pos(), () -> switch (c.fn()) {
-        case ABS -> Formula.abs(a);
-        case EXP -> Formula.exp(a);
-        case LOG -> Formula.log(a);
-      });
+      return guarded(
+          c.pos(),
+          () ->
+              switch (c.fn()) {
+                case ABS -> Formula.abs(a);
+                case EXP -> Formula.exp(a);
+                case LOG -> Formula.log(a);
+              });
     }
     if (e instanceof Ast.Choose c) {
       Formula k = cond(c.cond());
@@ -145,23 +153,38 @@ final class Lowering {
    * many of them equal it. Constant terms are combined as they come (a sum over a million loop
    * values costs no memory), and at most {@link Formula#MAX_SIZE} terms with variables are kept.
    */
-  private Formula fold(Pos pos, List<NumExpr> items, Ast.Binders binders, boolean decimals, boolean product, Formula countOf) {
+  private Formula fold(
+      Pos pos,
+      List<NumExpr> items,
+      Ast.Binders binders,
+      boolean decimals,
+      boolean product,
+      Formula countOf) {
     List<Formula> terms = new ArrayList<>();
     Formula[] constant = {Formula.constant(product ? 1 : 0)};
-    ev.forEach(binders, () -> {
-      for (NumExpr item : items) {
-        Formula t = lower(item, decimals);
-        Formula term = countOf == null ? t : guarded(pos, () -> Formula.count(countOf, List.of(t)));
-        if (term.isConstant()) {
-          Formula sofar = constant[0];
-          constant[0] = guarded(pos, () -> product ? Formula.mul(sofar, term) : Formula.add(sofar, term));
-        } else if (terms.size() == Formula.MAX_SIZE) {
-          throw ev.error(pos, "more than " + Formula.MAX_SIZE + " terms with variables in one expression; the limit is " + Formula.MAX_SIZE);
-        } else {
-          terms.add(term);
-        }
-      }
-    });
+    ev.forEach(
+        binders,
+        () -> {
+          for (NumExpr item : items) {
+            Formula t = lower(item, decimals);
+            Formula term =
+                countOf == null ? t : guarded(pos, () -> Formula.count(countOf, List.of(t)));
+            if (term.isConstant()) {
+              Formula sofar = constant[0];
+              constant[0] =
+                  guarded(pos, () -> product ? Formula.mul(sofar, term) : Formula.add(sofar, term));
+            } else if (terms.size() == Formula.MAX_SIZE) {
+              throw ev.error(
+                  pos,
+                  "more than "
+                      + Formula.MAX_SIZE
+                      + " terms with variables in one expression; the limit is "
+                      + Formula.MAX_SIZE);
+            } else {
+              terms.add(term);
+            }
+          }
+        });
     terms.add(constant[0]);
     return guarded(pos, () -> product ? Formula.mul(terms) : Formula.add(terms));
   }
@@ -178,24 +201,40 @@ final class Lowering {
       return Formula.real(r.value());
     }
     if (symbol instanceof Evaluator.RealConstant) {
-      throw ev.error(n.pos(), "'" + n.name() + "' is a decimal; an integer is needed here (decimals are for weights)");
+      throw ev.error(
+          n.pos(),
+          "'" + n.name() + "' is a decimal; an integer is needed here (decimals are for weights)");
     }
     return Formula.constant(ev.eval(n)); // a constant, or the error saying why it is not one
   }
 
-  /** A let over variables, where it is used: its variables must be in a weight's scope, and a decimal only where decimals may be. */
+  /**
+   * A let over variables, where it is used: its variables must be in a weight's scope, and a
+   * decimal only where decimals may be.
+   */
   private Formula let(Ast.Name n, Formula value, boolean decimals) {
-    if (shapeRefs != null) { // WeightShape.eligible keeps these out: their variables are not numbered as the shape's
+    if (shapeRefs
+        != null) { // WeightShape.eligible keeps these out: their variables are not numbered as the
+      // shape's
       throw new IllegalStateException("a let over variables in a shape");
     }
     if (value.type() == Formula.Type.REAL && !decimals) {
-      throw ev.error(n.pos(), "'" + n.name() + "' is a decimal; an integer is needed here (decimals are for weights)");
+      throw ev.error(
+          n.pos(),
+          "'" + n.name() + "' is a decimal; an integer is needed here (decimals are for weights)");
     }
     for (int v : value.variables()) {
       ev.step(n.pos());
       if (mode.scope() != null && !mode.scope().contains(v)) {
-        throw ev.error(n.pos(), "'" + n.name() + "' reads " + ev.variableName(v) + ", which is not in the scope of this weight ("
-            + mode.scopeText().get() + "); list it in weight(...)");
+        throw ev.error(
+            n.pos(),
+            "'"
+                + n.name()
+                + "' reads "
+                + ev.variableName(v)
+                + ", which is not in the scope of this weight ("
+                + mode.scopeText().get()
+                + "); list it in weight(...)");
       }
     }
     return value;
@@ -229,10 +268,19 @@ final class Lowering {
     return Formula.variable(index);
   }
 
-  /** A weight's formula reads variable {@code index} (through {@code ref}), which its scope, described by {@code scopeText}, lacks. */
-  static LanguageException notInScope(Evaluator ev, Ast.Ref ref, int index, Supplier<String> scopeText) {
-    return ev.error(ref.pos(), "'" + ev.variableName(index) + "' is not in the scope of this weight (" + scopeText.get()
-        + "); list it in weight(...)");
+  /**
+   * A weight's formula reads variable {@code index} (through {@code ref}), which its scope,
+   * described by {@code scopeText}, lacks.
+   */
+  static LanguageException notInScope(
+      Evaluator ev, Ast.Ref ref, int index, Supplier<String> scopeText) {
+    return ev.error(
+        ref.pos(),
+        "'"
+            + ev.variableName(index)
+            + "' is not in the scope of this weight ("
+            + scopeText.get()
+            + "); list it in weight(...)");
   }
 
   /**
@@ -274,23 +322,34 @@ final class Lowering {
         continue;
       }
       if (e.op() != Ast.ArithOp.SUB && intConstant(right) && right.integer() == 0) {
-        throw ev.error(e.pos(), (e.op() == Ast.ArithOp.DIV ? "division" : "modulo") + " by zero: the divisor is always 0");
+        throw ev.error(
+            e.pos(),
+            (e.op() == Ast.ArithOp.DIV ? "division" : "modulo")
+                + " by zero: the divisor is always 0");
       }
       Formula l = value;
-      value = guarded(e.pos(), () -> switch (e.op()) {
-        case SUB -> Formula.sub(l, right);
-        case DIV -> Formula.div(l, right);
-        default -> Formula.mod(l, right);
-      });
+      value =
+          guarded(
+              e.pos(),
+              () ->
+                  switch (e.op()) {
+                    case SUB -> Formula.sub(l, right);
+                    case DIV -> Formula.div(l, right);
+                    default -> Formula.mod(l, right);
+                  });
     }
     return run == null ? value : flush(run, runAt);
   }
 
   private Formula flush(List<Formula> run, Ast.Arith at) {
-    return guarded(at.pos(), () -> at.op() == Ast.ArithOp.ADD ? Formula.add(run) : Formula.mul(run));
+    return guarded(
+        at.pos(), () -> at.op() == Ast.ArithOp.ADD ? Formula.add(run) : Formula.mul(run));
   }
 
-  /** A chain of {@code &&} and {@code ||}: a constant that decides the chain so far leaves its right side unread. */
+  /**
+   * A chain of {@code &&} and {@code ||}: a constant that decides the chain so far leaves its right
+   * side unread.
+   */
   private Formula logic(Ast.Logic top) {
     List<Ast.Logic> chain = new ArrayList<>();
     Cond left = top;
@@ -342,7 +401,10 @@ final class Lowering {
     };
   }
 
-  /** Runs a formula factory; its error (overflow, a decimal where an integer belongs, too deep) is positioned at {@code pos}. */
+  /**
+   * Runs a formula factory; its error (overflow, a decimal where an integer belongs, too deep) is
+   * positioned at {@code pos}.
+   */
   private Formula guarded(Pos pos, Supplier<Formula> make) {
     try {
       return make.get();

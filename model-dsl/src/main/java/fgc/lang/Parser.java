@@ -4,8 +4,8 @@ import static fgc.lang.Token.Kind.ALLDIFF;
 import static fgc.lang.Token.Kind.AND;
 import static fgc.lang.Token.Kind.ASSIGN;
 import static fgc.lang.Token.Kind.COMMA;
-import static fgc.lang.Token.Kind.DOT_DOT;
 import static fgc.lang.Token.Kind.DECIMAL;
+import static fgc.lang.Token.Kind.DOT_DOT;
 import static fgc.lang.Token.Kind.ELSE;
 import static fgc.lang.Token.Kind.EOF;
 import static fgc.lang.Token.Kind.FOR;
@@ -26,8 +26,8 @@ import fgc.lang.Ast.ArithOp;
 import fgc.lang.Ast.CompareOp;
 import fgc.lang.Ast.Cond;
 import fgc.lang.Ast.Expr;
-import fgc.lang.Ast.NumExpr;
 import fgc.lang.Ast.LogicOp;
+import fgc.lang.Ast.NumExpr;
 import fgc.lang.Ast.Pos;
 import fgc.lang.Ast.Stmt;
 import java.util.ArrayList;
@@ -42,13 +42,15 @@ import java.util.Set;
 /**
  * Tokens to syntax tree, by recursive descent (the grammar is in the package documentation of
  * {@link FgcLanguage}), asking the {@link Scanner} for each token as it goes and keeping only those
- * not yet read, so memory grows with the tree and not with a list of every token. Syntax errors are collected: after one, the parser skips to the end of the
- * statement (a {@code ;}, or past a whole {@code { ... }} block, or before the {@code }} closing
- * the enclosing block) and goes on, so one run reports up to {@link #MAX_ERRORS} of them. Type
- * errors are found here too, since every expression's type follows from its syntax.
+ * not yet read, so memory grows with the tree and not with a list of every token. Syntax errors are
+ * collected: after one, the parser skips to the end of the statement (a {@code ;}, or past a whole
+ * {@code { ... }} block, or before the {@code }} closing the enclosing block) and goes on, so one
+ * run reports up to {@link #MAX_ERRORS} of them. Type errors are found here too, since every
+ * expression's type follows from its syntax.
  */
 final class Parser {
   static final int MAX_ERRORS = 20;
+
   /**
    * Deepest nesting of blocks, loop binders, parentheses, unary operators, indices and calls; it
    * bounds the recursion of parser and evaluator. A chain of binary operators ({@code 1 + 2 + 3})
@@ -80,19 +82,33 @@ final class Parser {
 
   private final Source source;
   private final Scanner scanner;
+
   /** Whether every token was scanned before parsing began (and so stays in {@link #tokens}). */
   private final boolean scannedFirst;
-  /** The tokens scanned and not yet read: {@code tokens[current]} up to {@code tokens[scanned - 1]}, the last maybe EOF. */
+
+  /**
+   * The tokens scanned and not yet read: {@code tokens[current]} up to {@code tokens[scanned - 1]},
+   * the last maybe EOF.
+   */
   private Token[] tokens = new Token[64];
+
   private int scanned;
+
   /** How many of the scanner's errors are in {@link #errors} already. */
   private int lexicalErrors;
+
   private int mostHeld;
-  /** Room for the weights of the list being read, reused from list to list (each list keeps a copy). */
+
+  /**
+   * Room for the weights of the list being read, reused from list to list (each list keeps a copy).
+   */
   private double[] weightsRead = new double[16];
+
   private final List<Diagnostic> errors = new ArrayList<>();
+
   /** One error per position: recovery must not repeat itself, nor a scanner error. */
   private final Set<Pos> errorPositions = new HashSet<>();
+
   private Optional<String> modelName = Optional.empty();
   private boolean seenStatement;
   private int current;
@@ -110,7 +126,10 @@ final class Parser {
     }
   }
 
-  /** The program in {@code source}, or a LanguageException with every lexical and syntax error found. */
+  /**
+   * The program in {@code source}, or a LanguageException with every lexical and syntax error
+   * found.
+   */
   static Ast.Program parse(Source source) {
     Parser parser = new Parser(source, false);
     Ast.Program program;
@@ -143,7 +162,9 @@ final class Parser {
     return new Ast.Program(modelName, List.copyOf(statements), peek().pos());
   }
 
-  /** Parses one statement into {@code out}; on a syntax error, skips to where the next can start. */
+  /**
+   * Parses one statement into {@code out}; on a syntax error, skips to where the next can start.
+   */
   private void statementInto(List<Stmt> out, boolean topLevel) {
     int savedDepth = depth;
     try {
@@ -164,96 +185,111 @@ final class Parser {
     switch (keyword.kind()) {
       case MODEL:
         return modelDeclaration(topLevel);
-      case PARAM: {
-        topLevelOnly(keyword, topLevel);
-        advance();
-        Token name = expect(IDENTIFIER);
-        expect(ASSIGN);
-        NumExpr value = integer(expression());
-        expect(SEMICOLON);
-        return new Ast.Param(name.pos(), name.text(), value);
-      }
-      case LET: {
-        advance();
-        Token name = expect(IDENTIFIER);
-        expect(ASSIGN);
-        NumExpr value = number(expression());
-        expect(SEMICOLON);
-        return new Ast.Let(name.pos(), name.text(), value);
-      }
+      case PARAM:
+        {
+          topLevelOnly(keyword, topLevel);
+          advance();
+          Token name = expect(IDENTIFIER);
+          expect(ASSIGN);
+          NumExpr value = integer(expression());
+          expect(SEMICOLON);
+          return new Ast.Param(name.pos(), name.text(), value);
+        }
+      case LET:
+        {
+          advance();
+          Token name = expect(IDENTIFIER);
+          expect(ASSIGN);
+          NumExpr value = number(expression());
+          expect(SEMICOLON);
+          return new Ast.Let(name.pos(), name.text(), value);
+        }
       case VAR:
         topLevelOnly(keyword, topLevel);
         return varDeclaration();
-      case OBSERVE: {
-        topLevelOnly(keyword, topLevel);
-        advance();
-        List<Stmt> names = new ArrayList<>();
-        do {
-          Token name = expect(IDENTIFIER);
-          names.add(new Ast.Observe(name.pos(), name.text()));
-        } while (match(COMMA));
-        expect(SEMICOLON);
-        return names.size() == 1 ? names.get(0) : new Ast.Group(keyword.pos(), List.copyOf(names));
-      }
-      case FOR: {
-        advance();
-        int saved = depth;
-        Ast.Binders binders = binders();
-        List<Stmt> body = block();
-        depth = saved;
-        return new Ast.For(keyword.pos(), binders, body);
-      }
-      case IF: {
-        if (conditional()) {
-          return relation(); // if(c, a, b) == y; starts with a conditional expression
+      case OBSERVE:
+        {
+          topLevelOnly(keyword, topLevel);
+          advance();
+          List<Stmt> names = new ArrayList<>();
+          do {
+            Token name = expect(IDENTIFIER);
+            names.add(new Ast.Observe(name.pos(), name.text()));
+          } while (match(COMMA));
+          expect(SEMICOLON);
+          return names.size() == 1
+              ? names.get(0)
+              : new Ast.Group(keyword.pos(), List.copyOf(names));
         }
-        advance();
-        Cond cond = condition(expression());
-        List<Stmt> then = block();
-        List<Stmt> otherwise = match(ELSE) ? block() : List.of();
-        return new Ast.If(keyword.pos(), cond, then, otherwise);
-      }
+      case FOR:
+        {
+          advance();
+          int saved = depth;
+          Ast.Binders binders = binders();
+          List<Stmt> body = block();
+          depth = saved;
+          return new Ast.For(keyword.pos(), binders, body);
+        }
+      case IF:
+        {
+          if (conditional()) {
+            return relation(); // if(c, a, b) == y; starts with a conditional expression
+          }
+          advance();
+          Cond cond = condition(expression());
+          List<Stmt> then = block();
+          List<Stmt> otherwise = match(ELSE) ? block() : List.of();
+          return new Ast.If(keyword.pos(), cond, then, otherwise);
+        }
       case ALLDIFF:
         return alldiff();
       case NEQ:
-      case EQ_FACTOR: {
-        advance();
-        Token open = expect(LEFT_PAREN);
-        Ast.Ref a = ref();
-        expect(COMMA);
-        Ast.Ref b = ref();
-        expectClosing(RIGHT_PAREN, open);
-        expect(SEMICOLON);
-        return keyword.kind() == Token.Kind.NEQ ? new Ast.Neq(keyword.pos(), a, b) : new Ast.Eq(keyword.pos(), a, b);
-      }
-      case TABLE: {
-        Scope scope = scope();
-        expect(ASSIGN);
-        Ast.Weights weights = weights();
-        expect(SEMICOLON);
-        return new Ast.Table(keyword.pos(), scope.refs, scope.binders, weights);
-      }
-      case PRIOR: {
-        advance();
-        Token open = expect(LEFT_PAREN);
-        Ast.Ref ref = ref();
-        expectClosing(RIGHT_PAREN, open);
-        expect(ASSIGN);
-        Ast.Weights weights = weights();
-        expect(SEMICOLON);
-        return new Ast.Prior(keyword.pos(), ref, weights);
-      }
-      case DATA: {
-        topLevelOnly(keyword, topLevel);
-        advance();
-        List<Stmt> names = new ArrayList<>();
-        do {
-          Token name = expect(IDENTIFIER);
-          names.add(new Ast.Data(name.pos(), name.text()));
-        } while (match(COMMA));
-        expect(SEMICOLON);
-        return names.size() == 1 ? names.get(0) : new Ast.Group(keyword.pos(), List.copyOf(names));
-      }
+      case EQ_FACTOR:
+        {
+          advance();
+          Token open = expect(LEFT_PAREN);
+          Ast.Ref a = ref();
+          expect(COMMA);
+          Ast.Ref b = ref();
+          expectClosing(RIGHT_PAREN, open);
+          expect(SEMICOLON);
+          return keyword.kind() == Token.Kind.NEQ
+              ? new Ast.Neq(keyword.pos(), a, b)
+              : new Ast.Eq(keyword.pos(), a, b);
+        }
+      case TABLE:
+        {
+          Scope scope = scope();
+          expect(ASSIGN);
+          Ast.Weights weights = weights();
+          expect(SEMICOLON);
+          return new Ast.Table(keyword.pos(), scope.refs, scope.binders, weights);
+        }
+      case PRIOR:
+        {
+          advance();
+          Token open = expect(LEFT_PAREN);
+          Ast.Ref ref = ref();
+          expectClosing(RIGHT_PAREN, open);
+          expect(ASSIGN);
+          Ast.Weights weights = weights();
+          expect(SEMICOLON);
+          return new Ast.Prior(keyword.pos(), ref, weights);
+        }
+      case DATA:
+        {
+          topLevelOnly(keyword, topLevel);
+          advance();
+          List<Stmt> names = new ArrayList<>();
+          do {
+            Token name = expect(IDENTIFIER);
+            names.add(new Ast.Data(name.pos(), name.text()));
+          } while (match(COMMA));
+          expect(SEMICOLON);
+          return names.size() == 1
+              ? names.get(0)
+              : new Ast.Group(keyword.pos(), List.copyOf(names));
+        }
       case IDENTIFIER:
         if (next().kind() == LEFT_PAREN && keyword.text().equals("weight")) {
           return weight();
@@ -286,14 +322,16 @@ final class Parser {
       } else if (kind == RIGHT_PAREN && --open == 0) {
         return ahead(k + 1).kind() != LEFT_BRACE;
       } else if (kind == EOF || kind == SEMICOLON || kind == LEFT_BRACE) {
-        return kind == SEMICOLON; // if(c, a, b ... ; unbalanced: read it as the expression it looks like
+        return kind
+            == SEMICOLON; // if(c, a, b ... ; unbalanced: read it as the expression it looks like
       }
     }
   }
 
   private static boolean startsExpression(Token.Kind kind) {
     return switch (kind) {
-      case IDENTIFIER, NUMBER, DECIMAL, LEFT_PAREN, MINUS, NOT, SUM, MIN, MAX, SIZE, TRUE, FALSE -> true;
+      case IDENTIFIER, NUMBER, DECIMAL, LEFT_PAREN, MINUS, NOT, SUM, MIN, MAX, SIZE, TRUE, FALSE ->
+          true;
       default -> false;
     };
   }
@@ -303,10 +341,13 @@ final class Parser {
     Pos start = peek().pos();
     Expr e = expression();
     if (check(ASSIGN)) {
-      throw error(peek().pos(), "expected '==' but found '=' (a relation compares: == != < <= > >=)");
+      throw error(
+          peek().pos(), "expected '==' but found '=' (a relation compares: == != < <= > >=)");
     }
     if (!(e instanceof Cond c)) {
-      throw error(start, "expected a statement but found a number: a relation compares expressions (== != < <= > >=)");
+      throw error(
+          start,
+          "expected a statement but found a number: a relation compares expressions (== != < <= > >=)");
     }
     expect(SEMICOLON);
     return new Ast.Relation(start, c);
@@ -322,7 +363,10 @@ final class Parser {
     return new Ast.Weight(keyword.pos(), scope.refs, scope.binders, formula);
   }
 
-  /** {@code cpt(child | parent, ...) = [[row], ...];} or {@code cpt(child) = [row];}, or a data table for the rows. */
+  /**
+   * {@code cpt(child | parent, ...) = [[row], ...];} or {@code cpt(child) = [row];}, or a data
+   * table for the rows.
+   */
   private Stmt cpt() {
     Token keyword = advance();
     Token open = expect(LEFT_PAREN);
@@ -402,10 +446,15 @@ final class Parser {
     return new Ast.AllDiff(keyword.pos(), items.list, items.binders);
   }
 
-  /** The items of {@code alldiff}, {@code sum}, {@code product} or {@code count}: a list, or one item and the binders of a comprehension. */
+  /**
+   * The items of {@code alldiff}, {@code sum}, {@code product} or {@code count}: a list, or one
+   * item and the binders of a comprehension.
+   */
   private record Items(List<NumExpr> list, Ast.Binders binders) {}
 
-  /** {@code item ( "for" binders | { "," item } )}, integers unless {@code decimals} allows numbers. */
+  /**
+   * {@code item ( "for" binders | { "," item } )}, integers unless {@code decimals} allows numbers.
+   */
   private Items items(Token keyword, boolean decimals) {
     List<NumExpr> list = new ArrayList<>();
     list.add(item(decimals));
@@ -452,7 +501,9 @@ final class Parser {
     return new Scope(List.copyOf(refs), binders);
   }
 
-  /** {@code [w, w, ...]} of number literals, or {@code NAME} or {@code NAME[row]} of a data table. */
+  /**
+   * {@code [w, w, ...]} of number literals, or {@code NAME} or {@code NAME[row]} of a data table.
+   */
   private Ast.Weights weights() {
     Token start = peek();
     if (start.kind() == IDENTIFIER) {
@@ -466,7 +517,9 @@ final class Parser {
       return new Ast.DataWeights(start.pos(), start.text(), row);
     }
     if (start.kind() != LEFT_BRACKET) {
-      throw error(start.pos(), "expected weights ('[' or the name of a data table) but found " + start.describe());
+      throw error(
+          start.pos(),
+          "expected weights ('[' or the name of a data table) but found " + start.describe());
     }
     advance();
     double[] values = weightsRead;
@@ -477,8 +530,10 @@ final class Parser {
         weightsRead = values;
       }
       if (!scannedFirst && current == scanned) {
-        // Nothing scanned ahead, so the scanner may read a plain weight and its comma itself, without
-        // tokens: a big model's weights are most of its lexemes. Anything else it leaves to the tokens.
+        // Nothing scanned ahead, so the scanner may read a plain weight and its comma itself,
+        // without
+        // tokens: a big model's weights are most of its lexemes. Anything else it leaves to the
+        // tokens.
         double plain = scanner.plainWeight();
         if (!Double.isNaN(plain)) {
           values[count++] = plain;
@@ -549,17 +604,27 @@ final class Parser {
     return new Ast.Range(start, lo, hi);
   }
 
-  /** An end of a range: an integer, a decimal there most likely being a range typed with one dot. */
+  /**
+   * An end of a range: an integer, a decimal there most likely being a range typed with one dot.
+   */
   private NumExpr bound(Expr e) {
     if (e instanceof Ast.Decimal d && d.text().matches("[0-9]+\\.[0-9]+")) {
-      throw error(d.pos(), "'" + Token.shorten(d.text()) + "' is not an integer (did you mean '" + d.text().replace(".", "..") + "'?)");
+      throw error(
+          d.pos(),
+          "'"
+              + Token.shorten(d.text())
+              + "' is not an integer (did you mean '"
+              + d.text().replace(".", "..")
+              + "'?)");
     }
     return integer(e);
   }
 
   private void topLevelOnly(Token keyword, boolean topLevel) {
     if (!topLevel) {
-      report(keyword.pos(), keyword.describe() + " is only allowed at the top level, outside for and if");
+      report(
+          keyword.pos(),
+          keyword.describe() + " is only allowed at the top level, outside for and if");
     }
   }
 
@@ -595,11 +660,12 @@ final class Parser {
   private Expr equality() {
     Expr left = comparison();
     while (true) {
-      CompareOp op = switch (peek().kind()) {
-        case EQUAL -> CompareOp.EQ;
-        case NOT_EQUAL -> CompareOp.NE;
-        default -> null;
-      };
+      CompareOp op =
+          switch (peek().kind()) {
+            case EQUAL -> CompareOp.EQ;
+            case NOT_EQUAL -> CompareOp.NE;
+            default -> null;
+          };
       if (op == null) {
         return left;
       }
@@ -612,13 +678,14 @@ final class Parser {
   private Expr comparison() {
     Expr left = additive();
     while (true) {
-      CompareOp op = switch (peek().kind()) {
-        case LESS -> CompareOp.LT;
-        case LESS_EQUAL -> CompareOp.LE;
-        case GREATER -> CompareOp.GT;
-        case GREATER_EQUAL -> CompareOp.GE;
-        default -> null;
-      };
+      CompareOp op =
+          switch (peek().kind()) {
+            case LESS -> CompareOp.LT;
+            case LESS_EQUAL -> CompareOp.LE;
+            case GREATER -> CompareOp.GT;
+            case GREATER_EQUAL -> CompareOp.GE;
+            default -> null;
+          };
       if (op == null) {
         return left;
       }
@@ -631,11 +698,12 @@ final class Parser {
   private Expr additive() {
     Expr left = multiplicative();
     while (true) {
-      ArithOp op = switch (peek().kind()) {
-        case PLUS -> ArithOp.ADD;
-        case MINUS -> ArithOp.SUB;
-        default -> null;
-      };
+      ArithOp op =
+          switch (peek().kind()) {
+            case PLUS -> ArithOp.ADD;
+            case MINUS -> ArithOp.SUB;
+            default -> null;
+          };
       if (op == null) {
         return left;
       }
@@ -648,12 +716,13 @@ final class Parser {
   private Expr multiplicative() {
     Expr left = unary();
     while (true) {
-      ArithOp op = switch (peek().kind()) {
-        case STAR -> ArithOp.MUL;
-        case SLASH -> ArithOp.DIV;
-        case PERCENT -> ArithOp.MOD;
-        default -> null;
-      };
+      ArithOp op =
+          switch (peek().kind()) {
+            case STAR -> ArithOp.MUL;
+            case SLASH -> ArithOp.DIV;
+            case PERCENT -> ArithOp.MOD;
+            default -> null;
+          };
       if (op == null) {
         return left;
       }
@@ -669,7 +738,9 @@ final class Parser {
       return primary();
     }
     Token next = next();
-    if (op.kind() == Token.Kind.MINUS && next.kind() == NUMBER && IntegerLiteral.value(next.text(), false).isEmpty()) {
+    if (op.kind() == Token.Kind.MINUS
+        && next.kind() == NUMBER
+        && IntegerLiteral.value(next.text(), false).isEmpty()) {
       // A negative literal whose digits alone do not fit, as -9223372036854775808: read it signed.
       advance();
       advance();
@@ -690,122 +761,140 @@ final class Parser {
       case NUMBER:
         advance();
         return new Ast.Num(t.pos(), literal(t.pos(), t.text(), false));
-      case IDENTIFIER: {
-        advance();
-        if (check(LEFT_PAREN)) {
-          return call(t);
+      case IDENTIFIER:
+        {
+          advance();
+          if (check(LEFT_PAREN)) {
+            return call(t);
+          }
+          if (!check(LEFT_BRACKET)) {
+            return new Ast.Name(t.pos(), t.text());
+          }
+          List<NumExpr> indices = new ArrayList<>();
+          enter(t);
+          while (check(LEFT_BRACKET)) {
+            Token open = advance();
+            indices.add(integer(expression()));
+            expectClosing(RIGHT_BRACKET, open);
+          }
+          depth--;
+          return new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices));
         }
-        if (!check(LEFT_BRACKET)) {
-          return new Ast.Name(t.pos(), t.text());
+      case SIZE:
+        {
+          advance();
+          Token open = expect(LEFT_PAREN);
+          enter(t);
+          Token name = expect(IDENTIFIER);
+          Optional<NumExpr> row = Optional.empty();
+          if (check(LEFT_BRACKET)) {
+            Token bracket = advance();
+            row = Optional.of(integer(expression()));
+            expectClosing(RIGHT_BRACKET, bracket);
+          }
+          expectClosing(RIGHT_PAREN, open);
+          depth--;
+          return new Ast.Size(name.pos(), name.text(), row);
         }
-        List<NumExpr> indices = new ArrayList<>();
-        enter(t);
-        while (check(LEFT_BRACKET)) {
-          Token open = advance();
-          indices.add(integer(expression()));
-          expectClosing(RIGHT_BRACKET, open);
-        }
-        depth--;
-        return new Ast.DataAt(t.pos(), t.text(), List.copyOf(indices));
-      }
-      case SIZE: {
-        advance();
-        Token open = expect(LEFT_PAREN);
-        enter(t);
-        Token name = expect(IDENTIFIER);
-        Optional<NumExpr> row = Optional.empty();
-        if (check(LEFT_BRACKET)) {
-          Token bracket = advance();
-          row = Optional.of(integer(expression()));
-          expectClosing(RIGHT_BRACKET, bracket);
-        }
-        expectClosing(RIGHT_PAREN, open);
-        depth--;
-        return new Ast.Size(name.pos(), name.text(), row);
-      }
       case DECIMAL:
         advance();
         return new Ast.Decimal(t.pos(), t.weight(), t.text());
-      case SUM: {
-        advance();
-        Token open = expect(LEFT_PAREN);
-        enter(t);
-        Items items = items(t, true);
-        expectClosing(RIGHT_PAREN, open);
-        depth--;
-        return new Ast.Fold(t.pos(), false, items.list, items.binders);
-      }
-      case IF: {
-        advance();
-        Token open = expect(LEFT_PAREN);
-        enter(t);
-        Cond cond = condition(expression());
-        expect(COMMA);
-        NumExpr a = number(expression());
-        expect(COMMA);
-        NumExpr b = number(expression());
-        expectClosing(RIGHT_PAREN, open);
-        depth--;
-        return new Ast.Choose(t.pos(), cond, a, b);
-      }
+      case SUM:
+        {
+          advance();
+          Token open = expect(LEFT_PAREN);
+          enter(t);
+          Items items = items(t, true);
+          expectClosing(RIGHT_PAREN, open);
+          depth--;
+          return new Ast.Fold(t.pos(), false, items.list, items.binders);
+        }
+      case IF:
+        {
+          advance();
+          Token open = expect(LEFT_PAREN);
+          enter(t);
+          Cond cond = condition(expression());
+          expect(COMMA);
+          NumExpr a = number(expression());
+          expect(COMMA);
+          NumExpr b = number(expression());
+          expectClosing(RIGHT_PAREN, open);
+          depth--;
+          return new Ast.Choose(t.pos(), cond, a, b);
+        }
       case TRUE:
       case FALSE:
         advance();
         return new Ast.Bool(t.pos(), t.kind() == Token.Kind.TRUE);
-      case LEFT_PAREN: {
-        enter(t);
-        advance();
-        Expr inner = expression();
-        expectClosing(RIGHT_PAREN, t);
-        depth--;
-        return inner;
-      }
+      case LEFT_PAREN:
+        {
+          enter(t);
+          advance();
+          Expr inner = expression();
+          expectClosing(RIGHT_PAREN, t);
+          depth--;
+          return inner;
+        }
       case MIN:
-      case MAX: {
-        advance();
-        Token open = expect(LEFT_PAREN);
-        enter(t);
-        NumExpr a = number(expression());
-        expect(COMMA);
-        NumExpr b = number(expression());
-        expectClosing(RIGHT_PAREN, open);
-        depth--;
-        return new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b);
-      }
+      case MAX:
+        {
+          advance();
+          Token open = expect(LEFT_PAREN);
+          enter(t);
+          NumExpr a = number(expression());
+          expect(COMMA);
+          NumExpr b = number(expression());
+          expectClosing(RIGHT_PAREN, open);
+          depth--;
+          return new Ast.MinMax(t.pos(), t.kind() == Token.Kind.MAX, a, b);
+        }
       default:
         throw error(t.pos(), "expected an expression but found " + t.describe());
     }
   }
 
-  /** The functions called by name (not reserved: a model may still name a variable {@code count}). */
+  /**
+   * The functions called by name (not reserved: a model may still name a variable {@code count}).
+   */
   private static final List<String> FUNCTIONS = List.of("abs", "exp", "log", "product", "count");
 
   /** {@code NAME(...)}: one of {@link #FUNCTIONS}; {@code name} is taken, the '(' is next. */
   private Expr call(Token name) {
     int index = FUNCTIONS.indexOf(name.text());
     if (index < 0) {
-      throw error(name.pos(), "unknown function '" + name.text() + "'; the functions are abs, min, max, sum, product, count, exp, log, if");
+      throw error(
+          name.pos(),
+          "unknown function '"
+              + name.text()
+              + "'; the functions are abs, min, max, sum, product, count, exp, log, if");
     }
     Token open = advance();
     enter(name);
     Expr result;
     switch (name.text()) {
-      case "product": {
-        Items items = items(name, true);
-        result = new Ast.Fold(name.pos(), true, items.list, items.binders);
-        break;
-      }
-      case "count": {
-        NumExpr value = integer(expression());
-        expect(COMMA);
-        Items items = items(name, false);
-        result = new Ast.Count(name.pos(), value, items.list, items.binders);
-        break;
-      }
-      default: {
-        Ast.Fn fn = name.text().equals("abs") ? Ast.Fn.ABS : name.text().equals("exp") ? Ast.Fn.EXP : Ast.Fn.LOG;
-        result = new Ast.Call(name.pos(), fn, number(expression()));
-      }
+      case "product":
+        {
+          Items items = items(name, true);
+          result = new Ast.Fold(name.pos(), true, items.list, items.binders);
+          break;
+        }
+      case "count":
+        {
+          NumExpr value = integer(expression());
+          expect(COMMA);
+          Items items = items(name, false);
+          result = new Ast.Count(name.pos(), value, items.list, items.binders);
+          break;
+        }
+      default:
+        {
+          Ast.Fn fn =
+              name.text().equals("abs")
+                  ? Ast.Fn.ABS
+                  : name.text().equals("exp") ? Ast.Fn.EXP : Ast.Fn.LOG;
+          result = new Ast.Call(name.pos(), fn, number(expression()));
+        }
     }
     expectClosing(RIGHT_PAREN, open);
     depth--;
@@ -814,7 +903,8 @@ final class Parser {
 
   /**
    * {@code e} as an integer. A condition is a type error, reported and replaced so parsing goes on;
-   * a decimal ends the statement, since a decimal where an integer belongs is usually a mistyped range.
+   * a decimal ends the statement, since a decimal where an integer belongs is usually a mistyped
+   * range.
    */
   private NumExpr integer(Expr e) {
     if (!(e instanceof NumExpr i)) {
@@ -835,7 +925,9 @@ final class Parser {
     return "expected an integer but found a decimal (decimals are for weights)";
   }
 
-  /** {@code e} as a number, integer or decimal; a condition is a type error, reported and replaced. */
+  /**
+   * {@code e} as a number, integer or decimal; a condition is a type error, reported and replaced.
+   */
   private NumExpr number(Expr e) {
     if (e instanceof NumExpr i) {
       return i;
@@ -877,13 +969,18 @@ final class Parser {
       return advance();
     }
     Token found = peek();
-    if (kind == SEMICOLON && previous != null && found.kind() != EOF && found.line() > previous.line()) {
+    if (kind == SEMICOLON
+        && previous != null
+        && found.kind() != EOF
+        && found.line() > previous.line()) {
       // A ';' forgotten at the end of a line: point there, not at the next statement.
-      throw error(new Pos(previous.line(), previous.column() + previous.text().length()),
+      throw error(
+          new Pos(previous.line(), previous.column() + previous.text().length()),
           "expected ';' after " + previous.describe() + " at the end of the line");
     }
     String reserved = kind == IDENTIFIER && found.kind().isKeyword() ? " (a reserved word)" : "";
-    throw error(found.pos(), "expected " + kind.display() + " but found " + found.describe() + reserved);
+    throw error(
+        found.pos(), "expected " + kind.display() + " but found " + found.describe() + reserved);
   }
 
   /** Expects the token closing {@code open}; at end of file the error points at the opener. */
@@ -891,12 +988,18 @@ final class Parser {
     if (check(kind) || !atEnd()) {
       return expect(kind);
     }
-    throw error(open.pos(), "unterminated " + open.describe() + ": no matching " + kind.display() + " before end of file");
+    throw error(
+        open.pos(),
+        "unterminated "
+            + open.describe()
+            + ": no matching "
+            + kind.display()
+            + " before end of file");
   }
 
   /**
-   * Skips the rest of a broken statement: through the next {@code ;}, or through a whole
-   * {@code { ... }} block, or up to (not over) a {@code }} that closes the enclosing block.
+   * Skips the rest of a broken statement: through the next {@code ;}, or through a whole {@code {
+   * ... }} block, or up to (not over) a {@code }} that closes the enclosing block.
    */
   private void synchronize() {
     int braces = 0;
@@ -929,7 +1032,10 @@ final class Parser {
     enough();
   }
 
-  /** At {@link #MAX_ERRORS}: jump to end of file, where every loop ends (or start again, scanning first). */
+  /**
+   * At {@link #MAX_ERRORS}: jump to end of file, where every loop ends (or start again, scanning
+   * first).
+   */
   private void enough() {
     if (errors.size() < MAX_ERRORS) {
       return;
@@ -997,7 +1103,10 @@ final class Parser {
     mostHeld = Math.max(mostHeld, scanned);
   }
 
-  /** The most tokens the parse of {@code source} held at once (tests check that it does not grow with the file). */
+  /**
+   * The most tokens the parse of {@code source} held at once (tests check that it does not grow
+   * with the file).
+   */
   static int mostTokensHeld(Source source) {
     Parser parser = new Parser(source, false);
     parser.program();

@@ -5,21 +5,28 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Text to tokens, one at a time as the {@link Parser} asks for them, so a big model's tokens are not
- * all held at once. The scanner reports its own errors (a stray character, a decimal too big for a
- * double, an over-long name) and carries on without the bad lexeme, so the parser can still report
- * syntax errors further on. After {@link Parser#MAX_ERRORS} errors it scans no further: every later
- * token is end of file.
+ * Text to tokens, one at a time as the {@link Parser} asks for them, so a big model's tokens are
+ * not all held at once. The scanner reports its own errors (a stray character, a decimal too big
+ * for a double, an over-long name) and carries on without the bad lexeme, so the parser can still
+ * report syntax errors further on. After {@link Parser#MAX_ERRORS} errors it scans no further:
+ * every later token is end of file.
  */
 final class Scanner {
-  /** Every token (ending in EOF) and the lexical errors, in source order, for readers of short texts. */
+  /**
+   * Every token (ending in EOF) and the lexical errors, in source order, for readers of short
+   * texts.
+   */
   record Result(List<Token> tokens, List<Diagnostic> errors) {}
 
   private final Source source;
   private final String text;
   private final List<Diagnostic> errors = new ArrayList<>();
-  /** The names met so far, by their characters, so each is one string however often it is written. */
+
+  /**
+   * The names met so far, by their characters, so each is one string however often it is written.
+   */
   private final String[] names = new String[NAME_SLOTS];
+
   private int nameCount;
   private Token eof;
   private boolean commaFollowed;
@@ -50,15 +57,19 @@ final class Scanner {
 
   /**
    * A weight at the next lexeme, read without making a token: the value of a number (as its token's
-   * {@link Token#weight}) after blanks, with the blanks and the comma after it; {@link #commaFollowed}
-   * says whether there was one. NaN, having read only blanks, when the next lexeme is anything but a
-   * number that needs no check (an integer of up to 18 digits, a decimal a double holds).
+   * {@link Token#weight}) after blanks, with the blanks and the comma after it; {@link
+   * #commaFollowed} says whether there was one. NaN, having read only blanks, when the next lexeme
+   * is anything but a number that needs no check (an integer of up to 18 digits, a decimal a double
+   * holds).
    */
   double plainWeight() {
     skipBlanks();
     int from = current;
     int length = text.length();
-    if (eof != null || errors.size() >= Parser.MAX_ERRORS || from >= length || !isDigit(text.charAt(from))) {
+    if (eof != null
+        || errors.size() >= Parser.MAX_ERRORS
+        || from >= length
+        || !isDigit(text.charAt(from))) {
       return Double.NaN;
     }
     int at = from;
@@ -66,7 +77,9 @@ final class Scanner {
       at++;
     }
     boolean decimal = false;
-    if (at + 1 < length && text.charAt(at) == '.' && isDigit(text.charAt(at + 1))) { // as decimalPart reads it
+    if (at + 1 < length
+        && text.charAt(at) == '.'
+        && isDigit(text.charAt(at + 1))) { // as decimalPart reads it
       at++;
       while (at < length && isDigit(text.charAt(at))) {
         at++;
@@ -135,7 +148,9 @@ final class Scanner {
   Token next() {
     while (eof == null) {
       if (current >= text.length() || errors.size() >= Parser.MAX_ERRORS) {
-        eof = new Token(Token.Kind.EOF, text, current, current, line, column(current), Double.NaN, "");
+        eof =
+            new Token(
+                Token.Kind.EOF, text, current, current, line, column(current), Double.NaN, "");
         break;
       }
       start = current;
@@ -177,7 +192,11 @@ final class Scanner {
       case '>' -> add(match('=') ? Token.Kind.GREATER_EQUAL : Token.Kind.GREATER);
       case '.' -> pair('.', Token.Kind.DOT_DOT, "'..'");
       case '&' -> pair('&', Token.Kind.AND, "'&&'");
-      case '|' -> add(match('|') ? Token.Kind.OR : Token.Kind.PIPE); // a lone '|' separates a cpt's child from its parents
+      case '|' ->
+          add(
+              match('|')
+                  ? Token.Kind.OR
+                  : Token.Kind.PIPE); // a lone '|' separates a cpt's child from its parents
       default -> {
         if (isDigit(c)) {
           yield number();
@@ -191,8 +210,8 @@ final class Scanner {
   }
 
   /**
-   * Operators spelled with a doubled character. A single one means nothing; it is reported and
-   * read as the doubled one, the likely intent, so the parser does not report it a second time.
+   * Operators spelled with a doubled character. A single one means nothing; it is reported and read
+   * as the doubled one, the likely intent, so the parser does not report it a second time.
    */
   private Token pair(char second, Token.Kind kind, String spelled) {
     if (!match(second)) {
@@ -203,21 +222,30 @@ final class Scanner {
 
   private void unexpected(char c) {
     int codePoint = c;
-    if (Character.isHighSurrogate(c) && current < text.length() && Character.isLowSurrogate(text.charAt(current))) {
+    if (Character.isHighSurrogate(c)
+        && current < text.length()
+        && Character.isLowSurrogate(text.charAt(current))) {
       codePoint = Character.toCodePoint(c, text.charAt(current++));
     }
     // Name invisible and look-alike characters by code point, so the message says what is there;
-    // invisible ones (controls, spaces, format characters such as a bidirectional override) only so.
+    // invisible ones (controls, spaces, format characters such as a bidirectional override) only
+    // so.
     String code = String.format("U+%04X", codePoint);
-    String shown = codePoint > ' ' && codePoint < 0x7f ? "'" + c + "'"
-        : Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
-            || Character.getType(codePoint) == Character.FORMAT ? code
-        : "'" + new String(Character.toChars(codePoint)) + "' (" + code + ")";
+    String shown =
+        codePoint > ' ' && codePoint < 0x7f
+            ? "'" + c + "'"
+            : Character.isISOControl(codePoint)
+                    || Character.isWhitespace(codePoint)
+                    || Character.getType(codePoint) == Character.FORMAT
+                ? code
+                : "'" + new String(Character.toChars(codePoint)) + "' (" + code + ")";
     error("unexpected character " + shown);
   }
 
   private Token skipLineComment() {
-    while (current < text.length() && text.charAt(current) != '\n' && text.charAt(current) != '\r') {
+    while (current < text.length()
+        && text.charAt(current) != '\n'
+        && text.charAt(current) != '\r') {
       current++;
     }
     return null;
@@ -242,7 +270,9 @@ final class Scanner {
    */
   private Token decimalPart() {
     boolean decimal = false;
-    if (current + 1 < text.length() && text.charAt(current) == '.' && isDigit(text.charAt(current + 1))) {
+    if (current + 1 < text.length()
+        && text.charAt(current) == '.'
+        && isDigit(text.charAt(current + 1))) {
       current++;
       while (current < text.length() && isDigit(text.charAt(current))) {
         current++;
@@ -286,10 +316,21 @@ final class Scanner {
       }
     }
     Token.Kind keyword = Token.Kind.keyword(word);
-    return new Token(keyword != null ? keyword : Token.Kind.IDENTIFIER, text, start, current, line, column(start), Double.NaN, word);
+    return new Token(
+        keyword != null ? keyword : Token.Kind.IDENTIFIER,
+        text,
+        start,
+        current,
+        line,
+        column(start),
+        Double.NaN,
+        word);
   }
 
-  /** The lexeme, when it is a name or keyword met before: then it is one string however often it is written. */
+  /**
+   * The lexeme, when it is a name or keyword met before: then it is one string however often it is
+   * written.
+   */
   private String knownName() {
     int length = current - start;
     for (int slot = slot(start, current); ; slot = (slot + 1) & (NAME_SLOTS - 1)) {

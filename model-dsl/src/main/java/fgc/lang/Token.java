@@ -5,9 +5,10 @@ import java.util.Map;
 
 /**
  * One lexeme of a model: its kind, where it is in the source and where it starts (line and column).
- * Its text is cut from the source only when asked for, so the punctuation and numbers of a big model
- * cost no string each. A {@link Kind#NUMBER}'s value is read from its text by {@link IntegerLiteral},
- * which knows the range; a number's value as a weight is read by the scanner ({@link #weight}).
+ * Its text is cut from the source only when asked for, so the punctuation and numbers of a big
+ * model cost no string each. A {@link Kind#NUMBER}'s value is read from its text by {@link
+ * IntegerLiteral}, which knows the range; a number's value as a weight is read by the scanner
+ * ({@link #weight}).
  */
 final class Token {
   private final Kind kind;
@@ -16,12 +17,24 @@ final class Token {
   private final int end;
   private final int line;
   private final int column;
-  /** A DECIMAL's value, exactly as {@link Double#parseDouble} reads its text; NaN for other kinds. */
+
+  /**
+   * A DECIMAL's value, exactly as {@link Double#parseDouble} reads its text; NaN for other kinds.
+   */
   private final double weight;
+
   /** The text, when the scanner has it already (a name it shares), else null until asked for. */
   private String text;
 
-  Token(Kind kind, String source, int start, int end, int line, int column, double weight, String text) {
+  Token(
+      Kind kind,
+      String source,
+      int start,
+      int end,
+      int line,
+      int column,
+      double weight,
+      String text) {
     this.kind = kind;
     this.source = source;
     this.start = start;
@@ -53,7 +66,8 @@ final class Token {
 
   /** A NUMBER's or DECIMAL's value as a double (what {@code Double.parseDouble(text())} gives). */
   double weight() {
-    // The scanner reads a DECIMAL's value (to report one too big); a NUMBER's is read when asked for.
+    // The scanner reads a DECIMAL's value (to report one too big); a NUMBER's is read when asked
+    // for.
     return kind == Kind.NUMBER ? DecimalLiteral.value(source, start, end) : weight;
   }
 

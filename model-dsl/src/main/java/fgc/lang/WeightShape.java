@@ -17,32 +17,40 @@ import java.util.Objects;
  * <p>This gives the very model the plain path gives, because a formula is eligible only when
  * nothing but its variables' indices can change between uses: outside those indices it reads
  * constants, decimals, params, lets, loop variables and variables, and nothing that reads data or
- * loops ({@code size}, {@code sum}, {@code product}, {@code count}, a data table). The names it reads
- * are compared with their values at every use: while they are equal, every constant the lowering
- * computed, every choice it made ({@code if(...)}, {@code &&}, {@code ||}) and every error it could
- * raise are the same, and the formula is the shape with other variables. The references are
- * resolved in the order the lowering met them, each counting a step and checked against the
+ * loops ({@code size}, {@code sum}, {@code product}, {@code count}, a data table). The names it
+ * reads are compared with their values at every use: while they are equal, every constant the
+ * lowering computed, every choice it made ({@code if(...)}, {@code &&}, {@code ||}) and every error
+ * it could raise are the same, and the formula is the shape with other variables. The references
+ * are resolved in the order the lowering met them, each counting a step and checked against the
  * scope as the lowering does, so a bad index or a variable outside the scope is reported where and
  * as it is on the plain path.
  */
 final class WeightShape {
   /** A statement whose formula is lowered afresh every time. */
   private static final WeightShape NONE = new WeightShape(Map.of(), null, List.of(), null);
-  /** Uses after which a shape whose names changed is made again rather than given up (an outer loop's variable, say). */
+
+  /**
+   * Uses after which a shape whose names changed is made again rather than given up (an outer
+   * loop's variable, say).
+   */
   private static final int REMAKE_AFTER = 16;
 
   private final String[] names;
   private final Evaluator.Symbol[] symbols;
   private final Formula shape;
   private final Ast.Ref[] refs;
+
   /**
-   * Per reference, the scope position written the same way ({@code weight(s[i], s[i+1]) = s[i] * s[i+1]}),
-   * whose index it takes without evaluating it again, or -1. Only for a scope listed without binders.
+   * Per reference, the scope position written the same way ({@code weight(s[i], s[i+1]) = s[i] *
+   * s[i+1]}), whose index it takes without evaluating it again, or -1. Only for a scope listed
+   * without binders.
    */
   private final int[] sameAsScope;
+
   private long uses;
 
-  private WeightShape(Map<String, Evaluator.Symbol> read, Formula shape, List<Ast.Ref> refs, Ast.Weight w) {
+  private WeightShape(
+      Map<String, Evaluator.Symbol> read, Formula shape, List<Ast.Ref> refs, Ast.Weight w) {
     this.names = read.keySet().toArray(new String[0]);
     this.symbols = read.values().toArray(new Evaluator.Symbol[0]);
     this.shape = shape;
@@ -86,7 +94,8 @@ final class WeightShape {
     }
     List<Integer> scope = e.scope(w.pos(), "weight", w.refs(), w.binders());
     List<Ast.Ref> refs = new ArrayList<>();
-    Lowering lowering = new Lowering(e, Lowering.scope(scope, () -> FactorStatements.describe(e, scope)), refs);
+    Lowering lowering =
+        new Lowering(e, Lowering.scope(scope, () -> FactorStatements.describe(e, scope)), refs);
     Formula formula = lowering.number(w.formula());
     WeightShape made = new WeightShape(read, formula, refs, w);
     shapes.put(w, made);
@@ -104,7 +113,10 @@ final class WeightShape {
     return true;
   }
 
-  /** One more factor of this shape: the scope and the references resolved as the plain path resolves them. */
+  /**
+   * One more factor of this shape: the scope and the references resolved as the plain path resolves
+   * them.
+   */
   private void use(Evaluator e, Ast.Weight w) {
     int[] scope;
     if (listed(w)) { // as Evaluator.scope does for a plain list, without boxing the indices
@@ -121,14 +133,19 @@ final class WeightShape {
     for (int k = 0; k < refs.length; k++) {
       Ast.Ref ref = refs[k];
       e.step(ref.pos());
-      if (sameAsScope[k] >= 0) { // the same expressions, just evaluated without error: the same index
+      if (sameAsScope[k]
+          >= 0) { // the same expressions, just evaluated without error: the same index
         variables[k] = scope[sameAsScope[k]];
         continue;
       }
       int index = e.resolve(ref);
       if (!contains(scope, index)) {
         int[] named = scope;
-        throw Lowering.notInScope(e, ref, index, () -> FactorStatements.describe(e, java.util.Arrays.stream(named).boxed().toList()));
+        throw Lowering.notInScope(
+            e,
+            ref,
+            index,
+            () -> FactorStatements.describe(e, java.util.Arrays.stream(named).boxed().toList()));
       }
       variables[k] = index;
     }
@@ -140,7 +157,10 @@ final class WeightShape {
     return w.binders().list().isEmpty() && w.binders().where() instanceof Ast.Bool b && b.value();
   }
 
-  /** Whether two references are written alike (positions aside) in integers, names and arithmetic only, so that they evaluate alike. */
+  /**
+   * Whether two references are written alike (positions aside) in integers, names and arithmetic
+   * only, so that they evaluate alike.
+   */
   private static boolean sameRef(Ast.Ref a, Ast.Ref b) {
     if (!a.name().equals(b.name()) || a.indices().size() != b.indices().size()) {
       return false;
@@ -167,7 +187,9 @@ final class WeightShape {
       return sameIndex(x.operand(), y.operand(), depth + 1);
     }
     if (a instanceof Ast.Arith x && b instanceof Ast.Arith y) {
-      return x.op() == y.op() && sameIndex(x.left(), y.left(), depth + 1) && sameIndex(x.right(), y.right(), depth + 1);
+      return x.op() == y.op()
+          && sameIndex(x.left(), y.left(), depth + 1)
+          && sameIndex(x.right(), y.right(), depth + 1);
     }
     return false;
   }
@@ -181,8 +203,10 @@ final class WeightShape {
    * Whether {@code formula}'s lowering can depend on the iteration only through the indices of its
    * variables, collecting the names it reads (outside those indices) into {@code read}.
    */
-  private static boolean eligible(Evaluator e, Ast.NumExpr formula, Map<String, Evaluator.Symbol> read) {
-    Deque<Ast.Expr> todo = new ArrayDeque<>(); // a chain of operators is as deep as it is long: no recursion
+  private static boolean eligible(
+      Evaluator e, Ast.NumExpr formula, Map<String, Evaluator.Symbol> read) {
+    Deque<Ast.Expr> todo =
+        new ArrayDeque<>(); // a chain of operators is as deep as it is long: no recursion
     todo.push(formula);
     while (!todo.isEmpty()) {
       Ast.Expr x = todo.pop();
@@ -191,7 +215,9 @@ final class WeightShape {
       }
       if (x instanceof Ast.Name n) {
         Evaluator.Symbol s = e.symbol(n.name());
-        if (!(s instanceof Evaluator.Constant || s instanceof Evaluator.RealConstant || s instanceof Evaluator.Array)) {
+        if (!(s instanceof Evaluator.Constant
+            || s instanceof Evaluator.RealConstant
+            || s instanceof Evaluator.Array)) {
           return false; // unknown (the plain path says so), a let over variables, or a data table
         }
         read.put(n.name(), s);

@@ -6,15 +6,15 @@ import java.util.List;
 /**
  * The canonical families of a factor sequence: a function of the factors in order, whatever
  * families they were built as (a loop of the language, a Java caller adding factors one by one), so
- * that two models with the same factors have the same families, the same canonical text and the same
- * plans.
+ * that two models with the same factors have the same families, the same canonical text and the
+ * same plans.
  *
  * <p>Two steps. First the sequence is cut, from the left, into the longest runs of factors that
- * differ only in their scopes, each scope the one before plus the same step (two such factors always
- * make a run). Then, again and again until nothing changes, consecutive families of the same shape
- * (counts, steps and data) whose first scopes move by the same step are made one family of one more
- * dimension. A grid's couplings, row after row, become one family of two dimensions. The work is in
- * the rows of the given families, never in their members.
+ * differ only in their scopes, each scope the one before plus the same step (two such factors
+ * always make a run). Then, again and again until nothing changes, consecutive families of the same
+ * shape (counts, steps and data) whose first scopes move by the same step are made one family of
+ * one more dimension. A grid's couplings, row after row, become one family of two dimensions. The
+ * work is in the rows of the given families, never in their members.
  */
 final class CanonicalFamilies {
   private CanonicalFamilies() {}
@@ -49,7 +49,7 @@ final class CanonicalFamilies {
   private static List<FactorFamily> group(List<FactorFamily> list) {
     List<FactorFamily> out = new ArrayList<>();
     int n = list.size();
-    for (int i = 0; i < n;) {
+    for (int i = 0; i < n; ) {
       FactorFamily a = list.get(i);
       if (i + 1 >= n || !list.get(i + 1).sameShape(a)) {
         out.add(a);
@@ -58,7 +58,9 @@ final class CanonicalFamilies {
       }
       int[] delta = difference(list.get(i + 1).first(), a.first());
       int j = i + 1;
-      while (j + 1 < n && list.get(j + 1).sameShape(a) && stepsBy(list.get(j).first(), list.get(j + 1).first(), delta)) {
+      while (j + 1 < n
+          && list.get(j + 1).sameShape(a)
+          && stepsBy(list.get(j).first(), list.get(j + 1).first(), delta)) {
         j++;
       }
       int dims = a.dimensions();
@@ -153,7 +155,10 @@ final class CanonicalFamilies {
       if (first == null) {
         return;
       }
-      done.add(count == 1 ? FactorFamily.single(first) : new FactorFamily(first, new int[] {count}, new int[][] {step}));
+      done.add(
+          count == 1
+              ? FactorFamily.single(first)
+              : new FactorFamily(first, new int[] {count}, new int[][] {step}));
       first = null;
     }
 

@@ -5,8 +5,8 @@ package fgc.model;
  * {@link Double#toString} writes it. The weights and options of models are mostly short decimals
  * ({@code 0.5}, {@code 0.9}, {@code 12.25}); those are written here by integer arithmetic, because
  * {@code Double.toString}'s first call in a fresh JVM initialises and interprets its conversion
- * tables, about half a millisecond of every cache key. Every other double goes to
- * {@code Double.toString}.
+ * tables, about half a millisecond of every cache key. Every other double goes to {@code
+ * Double.toString}.
  */
 public final class DecimalText {
   private static final long MICROS = 1_000_000L;
@@ -48,7 +48,8 @@ public final class DecimalText {
     if (fraction == 0) {
       return text.append('0').toString();
     }
-    String six = Long.toString(fraction + MICROS).substring(1); // the six places, leading zeros kept
+    String six =
+        Long.toString(fraction + MICROS).substring(1); // the six places, leading zeros kept
     int end = six.length();
     while (six.charAt(end - 1) == '0') {
       end--;

@@ -1,6 +1,9 @@
 package fgc.model;
 
-/** An integer range {@code lo..hi}, both ends included; a variable's value index is {@code value - lo}. */
+/**
+ * An integer range {@code lo..hi}, both ends included; a variable's value index is {@code value -
+ * lo}.
+ */
 public final class Domain {
   private final int lo;
   private final int hi;
@@ -24,7 +27,15 @@ public final class Domain {
       throw new ModelException("empty domain " + lo + ".." + hi);
     }
     if (size > Limits.MAX_DOMAIN) {
-      throw new ModelException("domain " + lo + ".." + hi + " has " + size + " values; the limit is " + Limits.MAX_DOMAIN);
+      throw new ModelException(
+          "domain "
+              + lo
+              + ".."
+              + hi
+              + " has "
+              + size
+              + " values; the limit is "
+              + Limits.MAX_DOMAIN);
     }
     return new Domain(lo, hi);
   }

@@ -8,7 +8,10 @@ import java.util.Arrays;
  * compiled solver takes any evidence.
  */
 public final class Evidence {
-  /** Marks a variable without an observed value (the same marker as {@code fgc.driver.Assignments.NONE}). */
+  /**
+   * Marks a variable without an observed value (the same marker as {@code
+   * fgc.driver.Assignments.NONE}).
+   */
   public static final int NONE = Integer.MIN_VALUE;
 
   private final int[] values;
@@ -39,7 +42,13 @@ public final class Evidence {
    */
   public static Evidence of(Model model, int[] values) {
     if (values.length != model.variableCount()) {
-      throw new ModelException("evidence for " + values.length + " variables; model " + model.name() + " has " + model.variableCount());
+      throw new ModelException(
+          "evidence for "
+              + values.length
+              + " variables; model "
+              + model.name()
+              + " has "
+              + model.variableCount());
     }
     for (int i = 0; i < values.length; i++) {
       if (values[i] == NONE) {
@@ -47,10 +56,12 @@ public final class Evidence {
       }
       VariableArray a = model.arrayOf(i);
       if (!a.observed()) {
-        throw new ModelException("'" + a.name() + "' is not observed (add: observe " + a.name() + ";)");
+        throw new ModelException(
+            "'" + a.name() + "' is not observed (add: observe " + a.name() + ";)");
       }
       if (!a.domain().contains(values[i])) {
-        throw new ModelException(model.variableName(i) + " = " + values[i] + " is outside its domain " + a.domain());
+        throw new ModelException(
+            model.variableName(i) + " = " + values[i] + " is outside its domain " + a.domain());
       }
     }
     return new Evidence(values.clone());
@@ -141,18 +152,26 @@ public final class Evidence {
      */
     public Builder set(int variable, int value) {
       if (variable < 0 || variable >= values.length) {
-        throw new ModelException("variable " + variable + " out of range 0.." + (values.length - 1) + " of model " + model.name());
+        throw new ModelException(
+            "variable "
+                + variable
+                + " out of range 0.."
+                + (values.length - 1)
+                + " of model "
+                + model.name());
       }
       String name = model.variableName(variable);
       VariableArray a = model.arrayOf(variable);
       if (!a.observed()) {
-        throw new ModelException("'" + a.name() + "' is not observed (add: observe " + a.name() + ";)");
+        throw new ModelException(
+            "'" + a.name() + "' is not observed (add: observe " + a.name() + ";)");
       }
       if (!a.domain().contains(value)) {
         throw new ModelException(name + " = " + value + " is outside its domain " + a.domain());
       }
       if (values[variable] != NONE && values[variable] != value) {
-        throw new ModelException(name + " is observed twice: " + values[variable] + " and " + value);
+        throw new ModelException(
+            name + " is observed twice: " + values[variable] + " and " + value);
       }
       values[variable] = value;
       return this;

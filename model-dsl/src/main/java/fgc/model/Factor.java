@@ -5,13 +5,13 @@ import java.util.Optional;
 
 /**
  * One factor: a kind, the flat indices of the variables it connects, in order, and its data: the
- * weights of a {@link FactorKind#TABLE} or {@link FactorKind#PRIOR}, the total of a
- * {@link FactorKind#SUM}. A table computed from a relation or a weight formula keeps the
- * {@link #formula()} too, which the canonical text writes instead of the weights when it is shorter.
+ * weights of a {@link FactorKind#TABLE} or {@link FactorKind#PRIOR}, the total of a {@link
+ * FactorKind#SUM}. A table computed from a relation or a weight formula keeps the {@link
+ * #formula()} too, which the canonical text writes instead of the weights when it is shorter.
  * Immutable.
  *
- * <p>{@link #potential(int[])} is the one definition of what a factor allows and weighs: the
- * answer check, the reference interpreters and the table expansion all read it.
+ * <p>{@link #potential(int[])} is the one definition of what a factor allows and weighs: the answer
+ * check, the reference interpreters and the table expansion all read it.
  */
 public final class Factor {
   private static final double[] NO_WEIGHTS = new double[0];
@@ -26,11 +26,18 @@ public final class Factor {
 
   /**
    * A factor; its scope, domains and weights are the builder's own arrays, kept as they are (the
-   * builder never changes them again, which lets equal computed tables share one array), and
-   * {@code compact} says whether its canonical text writes the formula ({@link #writeFormula}),
-   * worked out once for every factor that shares the formula and its table.
+   * builder never changes them again, which lets equal computed tables share one array), and {@code
+   * compact} says whether its canonical text writes the formula ({@link #writeFormula}), worked out
+   * once for every factor that shares the formula and its table.
    */
-  Factor(FactorKind kind, int[] scope, Domain[] domains, double[] weights, long total, Formula formula, boolean compact) {
+  Factor(
+      FactorKind kind,
+      int[] scope,
+      Domain[] domains,
+      double[] weights,
+      long total,
+      Formula formula,
+      boolean compact) {
     this.kind = kind;
     this.scope = scope;
     this.domains = domains;
@@ -45,7 +52,10 @@ public final class Factor {
     return new Factor(kind, scope, domains, weights, total, formula, compact);
   }
 
-  /** Whether the formula's text is shorter than the weights' text would be (each weight takes at least 4 characters). */
+  /**
+   * Whether the formula's text is shorter than the weights' text would be (each weight takes at
+   * least 4 characters).
+   */
   static boolean writeFormula(String text, double[] weights) {
     if (text.length() < 4L * weights.length) {
       return true;
@@ -190,7 +200,8 @@ public final class Factor {
    */
   public double potential(int[] values) {
     if (values.length != scope.length) {
-      throw new IllegalArgumentException(values.length + " values for a factor over " + scope.length + " variables");
+      throw new IllegalArgumentException(
+          values.length + " values for a factor over " + scope.length + " variables");
     }
     int entry = 0;
     for (int p = 0; p < values.length; p++) {
@@ -217,13 +228,14 @@ public final class Factor {
           }
         }
         return 1.0;
-      case SUM: {
-        long sum = 0;
-        for (int v : values) {
-          sum += v;
+      case SUM:
+        {
+          long sum = 0;
+          for (int v : values) {
+            sum += v;
+          }
+          return sum == total ? 1.0 : 0.0;
         }
-        return sum == total ? 1.0 : 0.0;
-      }
       case TABLE:
       case PRIOR:
         return weights[entry];
@@ -276,8 +288,14 @@ public final class Factor {
     }
     long entries = jointSize();
     if (entries > Limits.MAX_TABLE_ENTRIES) {
-      throw new ModelException(kind.keyword() + " over " + scope.length + " variables has " + (entries == Long.MAX_VALUE ? "more than "
-          + Long.MAX_VALUE : entries) + " joint values; a table holds at most " + Limits.MAX_TABLE_ENTRIES);
+      throw new ModelException(
+          kind.keyword()
+              + " over "
+              + scope.length
+              + " variables has "
+              + (entries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : entries)
+              + " joint values; a table holds at most "
+              + Limits.MAX_TABLE_ENTRIES);
     }
     double[] out = new double[(int) entries];
     int[] values = new int[scope.length];
@@ -291,7 +309,10 @@ public final class Factor {
     return out;
   }
 
-  /** Steps {@code values} to the next joint value in row-major order (wrapping round after the last). */
+  /**
+   * Steps {@code values} to the next joint value in row-major order (wrapping round after the
+   * last).
+   */
   static void next(int[] values, Domain[] domains) {
     for (int p = values.length - 1; p >= 0; p--) {
       if (values[p] < domains[p].hi()) {
@@ -302,14 +323,20 @@ public final class Factor {
     }
   }
 
-  /** Equal kind, scope and meaning: a table computed from a formula equals the same weights given one by one. */
+  /**
+   * Equal kind, scope and meaning: a table computed from a formula equals the same weights given
+   * one by one.
+   */
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof Factor)) {
       return false;
     }
     Factor f = (Factor) o;
-    return f.kind == kind && Arrays.equals(f.scope, scope) && Arrays.equals(f.weights, weights) && f.total == total;
+    return f.kind == kind
+        && Arrays.equals(f.scope, scope)
+        && Arrays.equals(f.weights, weights)
+        && f.total == total;
   }
 
   @Override

@@ -5,11 +5,11 @@ import java.util.Arrays;
 /**
  * A family of factors that differ only in their scopes: one first factor (its kind, domains,
  * weights, formula or total are every member's) and a box of loop indices, {@code counts[0] x
- * counts[1] x ...}, the last fastest, as a {@code for} over ranges runs them. Member {@code (i0, i1,
- * ...)}'s scope is the first factor's scope plus {@code i0 * steps[0] + i1 * steps[1] + ...}, one
- * step per scope position and dimension: the index map from loop indices to variables is affine, and
- * it is stored as those few numbers whatever the family's size. A family of no dimensions is one
- * factor.
+ * counts[1] x ...}, the last fastest, as a {@code for} over ranges runs them. Member {@code (i0,
+ * i1, ...)}'s scope is the first factor's scope plus {@code i0 * steps[0] + i1 * steps[1] + ...},
+ * one step per scope position and dimension: the index map from loop indices to variables is
+ * affine, and it is stored as those few numbers whatever the family's size. A family of no
+ * dimensions is one factor.
  *
  * <p>So a grid's two million couplings are one family of a few numbers: reading a model, its
  * canonical text and its plans cost time in the model's text, not in its unrolled factors. A model
@@ -147,13 +147,20 @@ public final class FactorFamily {
     return steps;
   }
 
-  /** Whether the two have the same shape (counts and steps) and data; their first scopes may differ. */
+  /**
+   * Whether the two have the same shape (counts and steps) and data; their first scopes may differ.
+   */
   boolean sameShape(FactorFamily other) {
-    return Arrays.equals(counts, other.counts) && Arrays.deepEquals(steps, other.steps) && Model.sameButScope(first, other.first);
+    return Arrays.equals(counts, other.counts)
+        && Arrays.deepEquals(steps, other.steps)
+        && Model.sameButScope(first, other.first);
   }
 
   @Override
   public String toString() {
-    return first + (counts.length == 0 ? "" : " x " + Arrays.toString(counts) + " steps " + Arrays.deepToString(steps));
+    return first
+        + (counts.length == 0
+            ? ""
+            : " x " + Arrays.toString(counts) + " steps " + Arrays.deepToString(steps));
   }
 }

@@ -1,6 +1,9 @@
 package fgc.model;
 
-/** The kinds of factor the IR can hold; each has a fixed keyword in the language and the canonical text. */
+/**
+ * The kinds of factor the IR can hold; each has a fixed keyword in the language and the canonical
+ * text.
+ */
 public enum FactorKind {
   /** All variables in the scope take different values (arity at least 2). */
   ALLDIFF("alldiff"),
@@ -10,9 +13,9 @@ public enum FactorKind {
   EQ("eq"),
   /**
    * An explicit non-negative potential over the scope: one weight per joint value, row-major over
-   * the scope variables' own domains (the last variable varies fastest). Relations, weight
-   * formulas and conditional probability tables are tables too, computed when the model is built
-   * ({@link Factor#formula()} keeps the formula a table came from).
+   * the scope variables' own domains (the last variable varies fastest). Relations, weight formulas
+   * and conditional probability tables are tables too, computed when the model is built ({@link
+   * Factor#formula()} keeps the formula a table came from).
    */
   TABLE("table"),
   /** The values of the scope's variables add up to the factor's constant (a killer-sudoku cage). */

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * An expression over a factor's variables: a hard relation ({@link Type#BOOL}, such as
- * {@code abs(q[0] - q[3]) != 3}) or a weight ({@link Type#INT} or {@link Type#REAL}, such as
- * {@code exp(0.5 * s[0] * s[1])}). Immutable; built with the static factories, which fold every
+ * An expression over a factor's variables: a hard relation ({@link Type#BOOL}, such as {@code
+ * abs(q[0] - q[3]) != 3}) or a weight ({@link Type#INT} or {@link Type#REAL}, such as {@code
+ * exp(0.5 * s[0] * s[1])}). Immutable; built with the static factories, which fold every
  * all-constant part and flatten chains of {@code +}, {@code *}, {@code and}, {@code or}, so one
  * expression has one form whoever builds it (the language or Java).
  *
@@ -24,9 +24,16 @@ import java.util.Set;
  * by zero only as an error. An operation with a {@link Type#REAL} operand is computed in doubles.
  */
 public final class Formula {
-  /** Deepest nesting a formula may have; it bounds the recursion of evaluation and of {@link #text()}. */
+  /**
+   * Deepest nesting a formula may have; it bounds the recursion of evaluation and of {@link
+   * #text()}.
+   */
   public static final int MAX_DEPTH = 256;
-  /** Most nodes a formula may have; it bounds the memory of one formula and the time to evaluate it once. */
+
+  /**
+   * Most nodes a formula may have; it bounds the memory of one formula and the time to evaluate it
+   * once.
+   */
   public static final int MAX_SIZE = 100_000;
 
   /** What a formula's value is: an integer, a truth value, or a decimal (a double). */
@@ -117,8 +124,10 @@ public final class Formula {
   private final Op op;
   private final Type type;
   private final Formula[] args;
+
   /** An INT or BOOL constant's value (1 true, 0 false), or a VAR's number. */
   private final long integer;
+
   private final double real;
   private final int depth;
   private final int size;
@@ -142,7 +151,8 @@ public final class Formula {
       throw new ModelException("formula nested deeper than " + MAX_DEPTH);
     }
     if (size > MAX_SIZE) {
-      throw new ModelException("formula of more than " + MAX_SIZE + " parts; the limit is " + MAX_SIZE);
+      throw new ModelException(
+          "formula of more than " + MAX_SIZE + " parts; the limit is " + MAX_SIZE);
     }
   }
 
@@ -239,7 +249,8 @@ public final class Formula {
     if (anyConstant && constant.realValue() != 0.0 || constant.type == Type.REAL && !realTerm) {
       out.add(constant);
     }
-    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT) ? out.get(0)
+    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT)
+        ? out.get(0)
         : new Formula(Op.ADD, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
   }
 
@@ -290,7 +301,8 @@ public final class Formula {
     if (anyConstant && constant.realValue() != 1.0 || constant.type == Type.REAL && !realFactor) {
       out.add(0, constant);
     }
-    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT) ? out.get(0)
+    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT)
+        ? out.get(0)
         : new Formula(Op.MUL, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
   }
 
@@ -305,7 +317,8 @@ public final class Formula {
     number(a, "-");
     number(b, "-");
     if (a.op == Op.CONST && b.op == Op.CONST) {
-      return a.type == Type.INT && b.type == Type.INT ? constant(exactly(a.integer, b.integer, Op.SUB))
+      return a.type == Type.INT && b.type == Type.INT
+          ? constant(exactly(a.integer, b.integer, Op.SUB))
           : real(a.realValue() - b.realValue());
     }
     if (b.op == Op.CONST && b.type == Type.INT && b.integer == 0 && a.type == Type.INT) {
@@ -345,7 +358,13 @@ public final class Formula {
     Formula f = new Formula(op, joint(a, b), new Formula[] {a, b}, 0, 0);
     if (a.op == Op.CONST && b.op == Op.CONST) {
       if (f.type == Type.INT && b.integer == 0) {
-        throw new ModelException((op == Op.DIV ? "division" : "modulo") + " by zero in " + a.integer + " " + op.symbol + " 0");
+        throw new ModelException(
+            (op == Op.DIV ? "division" : "modulo")
+                + " by zero in "
+                + a.integer
+                + " "
+                + op.symbol
+                + " 0");
       }
       return f.type == Type.INT ? constant(f.intAt(null)) : real(f.realAt(null));
     }
@@ -550,7 +569,10 @@ public final class Formula {
     return logic(Op.OR, conditions);
   }
 
-  /** A chain of {@code and} (or {@code or}): constants that do not decide it dropped, one that does deciding it. */
+  /**
+   * A chain of {@code and} (or {@code or}): constants that do not decide it dropped, one that does
+   * deciding it.
+   */
   private static Formula logic(Op op, List<Formula> conditions) {
     boolean neutral = op == Op.AND;
     List<Formula> out = new ArrayList<>();
@@ -754,7 +776,10 @@ public final class Formula {
     }
   }
 
-  /** The same formula with variable {@code scope[k]} renamed {@code k}; every variable must be in {@code scope}. */
+  /**
+   * The same formula with variable {@code scope[k]} renamed {@code k}; every variable must be in
+   * {@code scope}.
+   */
   Formula bind(int[] scope) {
     if (op == Op.VAR) {
       for (int k = 0; k < scope.length; k++) {
@@ -781,7 +806,12 @@ public final class Formula {
   Formula renumbered(int[] numbers) {
     if (op == Op.VAR) {
       if (integer >= numbers.length) {
-        throw new ModelException("the formula uses variable " + integer + " but only " + numbers.length + " variables are given for it");
+        throw new ModelException(
+            "the formula uses variable "
+                + integer
+                + " but only "
+                + numbers.length
+                + " variables are given for it");
       }
       return variable(numbers[(int) integer]);
     }
@@ -828,7 +858,9 @@ public final class Formula {
     return holdsAt(values);
   }
 
-  /** Thrown by an integer division by zero; caught by the comparison around it. Control flow only. */
+  /**
+   * Thrown by an integer division by zero; caught by the comparison around it. Control flow only.
+   */
   private static final class DivisionByZero extends RuntimeException {
     private static final long serialVersionUID = 1L;
     static final DivisionByZero INSTANCE = new DivisionByZero();
@@ -844,55 +876,60 @@ public final class Formula {
         return integer;
       case VAR:
         return values[(int) integer];
-      case ADD: {
-        long s = 0;
-        for (Formula a : args) {
-          s = exactly(s, a.intAt(values), Op.ADD);
+      case ADD:
+        {
+          long s = 0;
+          for (Formula a : args) {
+            s = exactly(s, a.intAt(values), Op.ADD);
+          }
+          return s;
         }
-        return s;
-      }
-      case MUL: {
-        long p = 1;
-        for (Formula a : args) {
-          p = exactly(p, a.intAt(values), Op.MUL);
+      case MUL:
+        {
+          long p = 1;
+          for (Formula a : args) {
+            p = exactly(p, a.intAt(values), Op.MUL);
+          }
+          return p;
         }
-        return p;
-      }
       case SUB:
         return exactly(args[0].intAt(values), args[1].intAt(values), Op.SUB);
       case DIV:
-      case MOD: {
-        long a = args[0].intAt(values);
-        long b = args[1].intAt(values);
-        if (b == 0) {
-          throw DivisionByZero.INSTANCE;
+      case MOD:
+        {
+          long a = args[0].intAt(values);
+          long b = args[1].intAt(values);
+          if (b == 0) {
+            throw DivisionByZero.INSTANCE;
+          }
+          if (op == Op.MOD) {
+            return a % b;
+          }
+          if (a == Long.MIN_VALUE && b == -1) {
+            throw overflow(a, b, Op.DIV);
+          }
+          return a / b;
         }
-        if (op == Op.MOD) {
-          return a % b;
-        }
-        if (a == Long.MIN_VALUE && b == -1) {
-          throw overflow(a, b, Op.DIV);
-        }
-        return a / b;
-      }
       case NEG:
         return exactly(0, args[0].intAt(values), Op.SUB);
-      case ABS: {
-        long a = args[0].intAt(values);
-        if (a == Long.MIN_VALUE) {
-          throw new ModelException("integer overflow in abs(" + a + ")");
+      case ABS:
+        {
+          long a = args[0].intAt(values);
+          if (a == Long.MIN_VALUE) {
+            throw new ModelException("integer overflow in abs(" + a + ")");
+          }
+          return Math.abs(a);
         }
-        return Math.abs(a);
-      }
       case MIN:
-      case MAX: {
-        long best = args[0].intAt(values);
-        for (int k = 1; k < args.length; k++) {
-          long v = args[k].intAt(values);
-          best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
+      case MAX:
+        {
+          long best = args[0].intAt(values);
+          for (int k = 1; k < args.length; k++) {
+            long v = args[k].intAt(values);
+            best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
+          }
+          return best;
         }
-        return best;
-      }
       case IF:
         return args[0].holdsAt(values) ? args[1].intAt(values) : args[2].intAt(values);
       case IND:
@@ -911,20 +948,22 @@ public final class Formula {
     switch (op) {
       case CONST:
         return real;
-      case ADD: {
-        double s = 0;
-        for (Formula a : args) {
-          s += a.realAt(values);
+      case ADD:
+        {
+          double s = 0;
+          for (Formula a : args) {
+            s += a.realAt(values);
+          }
+          return s;
         }
-        return s;
-      }
-      case MUL: {
-        double p = 1;
-        for (Formula a : args) {
-          p *= a.realAt(values);
+      case MUL:
+        {
+          double p = 1;
+          for (Formula a : args) {
+            p *= a.realAt(values);
+          }
+          return p;
         }
-        return p;
-      }
       case SUB:
         return args[0].realAt(values) - args[1].realAt(values);
       case DIV:
@@ -934,14 +973,15 @@ public final class Formula {
       case ABS:
         return Math.abs(args[0].realAt(values));
       case MIN:
-      case MAX: {
-        double best = args[0].realAt(values);
-        for (int k = 1; k < args.length; k++) {
-          double v = args[k].realAt(values);
-          best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
+      case MAX:
+        {
+          double best = args[0].realAt(values);
+          for (int k = 1; k < args.length; k++) {
+            double v = args[k].realAt(values);
+            best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
+          }
+          return best;
         }
-        return best;
-      }
       case IF:
         return args[0].holdsAt(values) ? args[1].realAt(values) : args[2].realAt(values);
       case EXP:
@@ -981,17 +1021,18 @@ public final class Formula {
         return false;
       case NOT:
         return !args[0].holdsAt(values);
-      default: {
-        long a;
-        long b;
-        try {
-          a = args[0].intAt(values);
-          b = args[1].intAt(values);
-        } catch (DivisionByZero undefined) {
-          return false; // the nearest condition around an undefined number is false
+      default:
+        {
+          long a;
+          long b;
+          try {
+            a = args[0].intAt(values);
+            b = args[1].intAt(values);
+          } catch (DivisionByZero undefined) {
+            return false; // the nearest condition around an undefined number is false
+          }
+          return compared(a, b);
         }
-        return compared(a, b);
-      }
     }
   }
 

@@ -4,13 +4,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * An integer formula read as {@code sum of c_v * v + constant}, when it is one: what lets
- * {@link ModelBuilder#relation} give a linear relation a factor kind of its own ({@code sum},
- * {@code eq}, {@code neq}) instead of a table.
+ * An integer formula read as {@code sum of c_v * v + constant}, when it is one: what lets {@link
+ * ModelBuilder#relation} give a linear relation a factor kind of its own ({@code sum}, {@code eq},
+ * {@code neq}) instead of a table.
  */
 final class Linear {
   /** Coefficient per variable, in the order the variables first appear; zero coefficients kept. */
   final Map<Integer, Long> coefficients = new LinkedHashMap<>();
+
   long constant;
 
   private Linear() {}
@@ -47,21 +48,22 @@ final class Linear {
         return add(f.arg(0), scale) && add(f.arg(1), Math.negateExact(scale));
       case NEG:
         return add(f.arg(0), Math.negateExact(scale));
-      case MUL: {
-        Formula variable = null;
-        long product = scale;
-        for (int k = 0; k < f.arity(); k++) {
-          Formula a = f.arg(k);
-          if (a.isConstant()) {
-            product = Math.multiplyExact(product, a.integer());
-          } else if (variable == null) {
-            variable = a;
-          } else {
-            return false; // a product of two variable terms
+      case MUL:
+        {
+          Formula variable = null;
+          long product = scale;
+          for (int k = 0; k < f.arity(); k++) {
+            Formula a = f.arg(k);
+            if (a.isConstant()) {
+              product = Math.multiplyExact(product, a.integer());
+            } else if (variable == null) {
+              variable = a;
+            } else {
+              return false; // a product of two variable terms
+            }
           }
+          return variable == null ? add(Formula.constant(1), product) : add(variable, product);
         }
-        return variable == null ? add(Formula.constant(1), product) : add(variable, product);
-      }
       default:
         return false;
     }

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * The ground model IR: named variable arrays and the factors between their elements, with every
- * loop already unrolled. It is immutable and knows nothing of any algorithm. Its
- * {@link #canonicalText()} is the stable identity the compiler's cache key is built on; the name is
- * not part of it, so one model saved under two names is one model (and one compiled solver).
+ * loop already unrolled. It is immutable and knows nothing of any algorithm. Its {@link
+ * #canonicalText()} is the stable identity the compiler's cache key is built on; the name is not
+ * part of it, so one model saved under two names is one model (and one compiled solver).
  */
 public final class Model {
   /**
@@ -22,24 +22,34 @@ public final class Model {
 
   private final String name;
   private final List<VariableArray> arrays;
+
   /** The families as they were built (a statement's loop, a run of factors added one by one). */
   private final List<FactorFamily> built;
+
   /** Per built family, the number of the first factor it holds, and the factor count at the end. */
   private final int[] builtStarts;
+
   private final int factorCount;
   private final List<Factor> factors;
   private volatile List<FactorFamily> families;
   private final int variableCount;
   private final Map<String, VariableArray> byName;
+
   /** The non-empty arrays and their first indices, ascending: arrayOf is a binary search. */
   private final VariableArray[] lookup;
+
   private final int[] starts;
-  /** Per built family, where it was made; null when no family has an origin (a model built in Java). */
+
+  /**
+   * Per built family, where it was made; null when no family has an origin (a model built in Java).
+   */
   private final List<Origin> origins;
 
   Model(String name, List<VariableArray> arrays, List<FactorFamily> built, List<Origin> origins) {
-    this.origins = origins.size() == built.size() && origins.stream().anyMatch(o -> o != null)
-        ? Collections.unmodifiableList(new ArrayList<>(origins)) : null;
+    this.origins =
+        origins.size() == built.size() && origins.stream().anyMatch(o -> o != null)
+            ? Collections.unmodifiableList(new ArrayList<>(origins))
+            : null;
     this.name = name;
     this.arrays = Collections.unmodifiableList(new ArrayList<>(arrays));
     this.built = List.copyOf(built);
@@ -79,7 +89,8 @@ public final class Model {
   }
 
   /** The factors as a list made on demand from the families: a member is made when it is read. */
-  private final class FactorView extends java.util.AbstractList<Factor> implements java.util.RandomAccess {
+  private final class FactorView extends java.util.AbstractList<Factor>
+      implements java.util.RandomAccess {
     @Override
     public Factor get(int index) {
       int k = builtFamily(index);
@@ -112,14 +123,18 @@ public final class Model {
 
   /**
    * {@code message} about factor {@code factor}, placed where the model's source made that factor
-   * ({@code file:line:col: message} and the line with a caret), or as it is when no origin is known.
+   * ({@code file:line:col: message} and the line with a caret), or as it is when no origin is
+   * known.
    *
    * @param factor the factor's index
    * @param message what is wrong
    * @return the message, with the factor's origin when known
    */
   public String atFactor(int factor, String message) {
-    Origin o = origins == null || factor < 0 || factor >= factorCount ? null : origins.get(builtFamily(factor));
+    Origin o =
+        origins == null || factor < 0 || factor >= factorCount
+            ? null
+            : origins.get(builtFamily(factor));
     return o == null ? message : o.at(message);
   }
 
@@ -182,8 +197,8 @@ public final class Model {
   }
 
   /**
-   * The factors as families, in declaration order: each the longest runs of factors alike but for
-   * a step in their scopes, and runs of such families in step as one family of one more dimension.
+   * The factors as families, in declaration order: each the longest runs of factors alike but for a
+   * step in their scopes, and runs of such families in step as one family of one more dimension.
    * They are canonical: a function of the factors in order, however the model was built, so two
    * models with the same factors have the same families. Their cost is in the rows of the model's
    * loops, not in its factors.
@@ -215,7 +230,8 @@ public final class Model {
    * @return its array
    */
   public VariableArray arrayOf(int index) {
-    // A binary search, not a scan: readers make one array per variable, and callers ask per variable.
+    // A binary search, not a scan: readers make one array per variable, and callers ask per
+    // variable.
     int lo = 0;
     int hi = starts.length - 1;
     while (lo <= hi) {
@@ -261,12 +277,14 @@ public final class Model {
     while (!rest.isEmpty()) {
       int close = rest.indexOf(']');
       if (!rest.startsWith("[") || close < 0) {
-        throw new ModelException("'" + name + "' is not a variable name such as " + a.elementName(0));
+        throw new ModelException(
+            "'" + name + "' is not a variable name such as " + a.elementName(0));
       }
       try {
         indices.add(Integer.parseInt(rest.substring(1, close).trim()));
       } catch (NumberFormatException e) {
-        throw new ModelException("'" + name + "' is not a variable name such as " + a.elementName(0));
+        throw new ModelException(
+            "'" + name + "' is not a variable name such as " + a.elementName(0));
       }
       rest = rest.substring(close + 1).trim();
     }
@@ -295,25 +313,26 @@ public final class Model {
   public String valueText(int index, int value) {
     VariableArray a = arrayOf(index);
     return a.labels().isEmpty() || !a.domain().contains(value)
-        ? Integer.toString(value) : a.labels().get(value - a.domain().lo());
+        ? Integer.toString(value)
+        : a.labels().get(value - a.domain().lo());
   }
 
   /**
    * The canonical text: one line per array and per family ({@link #families()}), in declaration
    * order, integers in decimal, LF line ends, no locale or platform dependence. A family's line is
-   * its first factor's kind and scope, then for each of its dimensions, outermost first,
-   * {@code x COUNT step S1 S2 ...} (one step per scope position); a sum adds {@code = total}; a
-   * table or prior adds {@code : w1 w2 ...}, each weight in its shortest round-trip form
-   * ({@link DecimalText}, as {@link Double#toString} writes it), so equal weights always print
-   * alike, or, for a table computed from a relation or weight formula, {@code ~ formula} when that is
-   * the shorter ({@link Formula#text()}, variables numbered by scope position). Each distinct such
-   * data part is written once, where it first appears, and numbered in that order from 0; a later
-   * family with the same part writes {@code @k} instead. So a grid's two million couplings of one
-   * formula take two lines. Two models are the same model for the compiler exactly when their
-   * canonical texts are equal. The name is left out: it changes neither the plan nor the solver,
-   * and a model copied into a file of another name should find the solver it already has. So are
-   * the names of values ({@link VariableArray#labels()}, a Bayesian network's states): a value is
-   * its index to every solver, and a network whose states are renamed is the same network to solve.
+   * its first factor's kind and scope, then for each of its dimensions, outermost first, {@code x
+   * COUNT step S1 S2 ...} (one step per scope position); a sum adds {@code = total}; a table or
+   * prior adds {@code : w1 w2 ...}, each weight in its shortest round-trip form ({@link
+   * DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike, or,
+   * for a table computed from a relation or weight formula, {@code ~ formula} when that is the
+   * shorter ({@link Formula#text()}, variables numbered by scope position). Each distinct such data
+   * part is written once, where it first appears, and numbered in that order from 0; a later family
+   * with the same part writes {@code @k} instead. So a grid's two million couplings of one formula
+   * take two lines. Two models are the same model for the compiler exactly when their canonical
+   * texts are equal. The name is left out: it changes neither the plan nor the solver, and a model
+   * copied into a file of another name should find the solver it already has. So are the names of
+   * values ({@link VariableArray#labels()}, a Bayesian network's states): a value is its index to
+   * every solver, and a network whose states are renamed is the same network to solve.
    *
    * @return the canonical text
    */
@@ -381,7 +400,10 @@ public final class Model {
    * domains of their positions alike (so one can stand for the other in a family).
    */
   static boolean sameButScope(Factor a, Factor b) {
-    if (a.kind() != b.kind() || a.arity() != b.arity() || a.total() != b.total() || a.writtenAsFormula() != b.writtenAsFormula()) {
+    if (a.kind() != b.kind()
+        || a.arity() != b.arity()
+        || a.total() != b.total()
+        || a.writtenAsFormula() != b.writtenAsFormula()) {
       return false;
     }
     for (int p = 0; p < a.arity(); p++) {
@@ -397,14 +419,19 @@ public final class Model {
     if (!a.kind().weighted()) {
       return true;
     }
-    // Equal bits, equal text: DecimalText writes two doubles alike only when they are the same double.
+    // Equal bits, equal text: DecimalText writes two doubles alike only when they are the same
+    // double.
     return a.sameWeights(b);
   }
 
-  /** The factor's data part as its first occurrence writes it ({@code " ~ formula"} or {@code " : w1 w2 ..."}), or null. */
+  /**
+   * The factor's data part as its first occurrence writes it ({@code " ~ formula"} or {@code " : w1
+   * w2 ..."}), or null.
+   */
   private static String dataPart(Factor f) {
     if (f.writtenAsFormula()) {
-      return " ~ " + f.formula().get().text(); // shorter than its table: the key does not grow with it
+      return " ~ "
+          + f.formula().get().text(); // shorter than its table: the key does not grow with it
     }
     if (!f.kind().weighted()) {
       return null;

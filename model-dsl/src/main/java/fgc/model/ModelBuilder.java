@@ -23,41 +23,57 @@ import java.util.Set;
 public final class ModelBuilder {
   private final String name;
   private final List<VariableArray> arrays = new ArrayList<>();
-  /** Each array's position in {@link #arrays}, by name: a file of 20,000 arrays (UAI, BIF) builds in linear time. */
+
+  /**
+   * Each array's position in {@link #arrays}, by name: a file of 20,000 arrays (UAI, BIF) builds in
+   * linear time.
+   */
   private final java.util.Map<String, Integer> arrayPositions = new java.util.HashMap<>();
+
   /**
    * The factors so far, as families: a factor added alone joins the run before it when it differs
    * from that run only by the run's step in its scope, so a loop the language unrolls, or a Java
    * caller's, is stored in a few families; {@link #repeatLast} makes a family of any dimension.
    */
   private final List<FactorFamily> built = new ArrayList<>();
+
   /** Per family, where it was made, or null. */
   private final List<Origin> origins = new ArrayList<>();
+
   /** The factors so far; the last one added; whether it joined the run before it. */
   private int factorCount;
+
   private Factor lastAdded;
   private boolean lastJoined;
   private Origin origin;
+
   /**
-   * Tables computed from formulas, by formula text (variables by scope position) and domains:
-   * equal ones are computed once, and every factor of them shares the table and the formula.
+   * Tables computed from formulas, by formula text (variables by scope position) and domains: equal
+   * ones are computed once, and every factor of them shares the table and the formula.
    */
   private final Map<String, Expanded> computed = new HashMap<>();
 
-  /** A computed table, the formula it comes from (variables by scope position), and whether the canonical text writes the formula. */
+  /**
+   * A computed table, the formula it comes from (variables by scope position), and whether the
+   * canonical text writes the formula.
+   */
   private record Expanded(Formula formula, double[] table, boolean compact) {}
 
   /**
-   * Tables of weights given as a shape ({@link #weight(int[], Formula, int[])}), by the shape itself,
-   * where its variables sit in the scope, and the domains: the same entry {@link #computed} holds
-   * for their text, found without writing it.
+   * Tables of weights given as a shape ({@link #weight(int[], Formula, int[])}), by the shape
+   * itself, where its variables sit in the scope, and the domains: the same entry {@link #computed}
+   * holds for their text, found without writing it.
    */
   private final Map<ShapeKey, Expanded> shaped = new HashMap<>();
+
   /** The last shape's key and table: a loop's factors mostly repeat the one before. */
   private ShapeKey lastShape;
+
   private Expanded lastShaped;
 
-  /** A shape (by identity), its variables' positions in a factor's scope, and the scope's domains. */
+  /**
+   * A shape (by identity), its variables' positions in a factor's scope, and the scope's domains.
+   */
   private static final class ShapeKey {
     final Formula shape;
     final int[] positions;
@@ -68,7 +84,9 @@ public final class ModelBuilder {
       this.shape = shape;
       this.positions = positions;
       this.domains = domains;
-      this.hash = (System.identityHashCode(shape) * 31 + Arrays.hashCode(positions)) * 31 + Arrays.hashCode(domains);
+      this.hash =
+          (System.identityHashCode(shape) * 31 + Arrays.hashCode(positions)) * 31
+              + Arrays.hashCode(domains);
     }
 
     boolean matches(Formula s, int[] p, Domain[] d) {
@@ -86,13 +104,23 @@ public final class ModelBuilder {
     }
   }
 
-  /** The computed tables some factor holds already: a shared one counts once among the model's weights. */
-  private final Set<Expanded> counted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  /**
+   * The computed tables some factor holds already: a shared one counts once among the model's
+   * weights.
+   */
+  private final Set<Expanded> counted =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
   private int nextIndex;
   private long tableEntries;
   private long expansionWork;
-  /** The heap the model may take ({@link Limits#MODEL_HEAP_SHARE} of the JVM's), and a lower bound of what it takes so far. */
+
+  /**
+   * The heap the model may take ({@link Limits#MODEL_HEAP_SHARE} of the JVM's), and a lower bound
+   * of what it takes so far.
+   */
   private final long heapBytes;
+
   private long modelBytes;
 
   ModelBuilder(String name) {
@@ -120,16 +148,32 @@ public final class ModelBuilder {
       throw new ModelException("variable '" + arrayName + "' is declared twice");
     }
     if (dims.length > Limits.MAX_RANK) {
-      throw new ModelException("variable '" + arrayName + "' has rank " + dims.length + "; the limit is " + Limits.MAX_RANK);
+      throw new ModelException(
+          "variable '"
+              + arrayName
+              + "' has rank "
+              + dims.length
+              + "; the limit is "
+              + Limits.MAX_RANK);
     }
     long size = 1;
     for (int d : dims) {
       if (d < 1) {
-        throw new ModelException("variable '" + arrayName + "' has a dimension of size " + d + "; sizes must be at least 1");
+        throw new ModelException(
+            "variable '"
+                + arrayName
+                + "' has a dimension of size "
+                + d
+                + "; sizes must be at least 1");
       }
       size *= d;
       if (nextIndex + size > Limits.MAX_VARIABLES) {
-        throw new ModelException("variable '" + arrayName + "' takes the model past " + Limits.MAX_VARIABLES + " variables");
+        throw new ModelException(
+            "variable '"
+                + arrayName
+                + "' takes the model past "
+                + Limits.MAX_VARIABLES
+                + " variables");
       }
     }
     VariableArray a = new VariableArray(arrayName, dims, domain, false, nextIndex);
@@ -176,13 +220,26 @@ public final class ModelBuilder {
     }
     VariableArray a = arrays.get(i);
     if (labels.size() != a.domain().size()) {
-      throw new ModelException("'" + arrayName + "' has " + a.domain().size() + " values but " + labels.size() + " names were given");
+      throw new ModelException(
+          "'"
+              + arrayName
+              + "' has "
+              + a.domain().size()
+              + " values but "
+              + labels.size()
+              + " names were given");
     }
     Set<String> seen = new HashSet<>();
     for (String l : labels) {
       if (!isLabel(l)) {
-        throw new ModelException("'" + l + "' cannot name a value of '" + arrayName + "': a name is 1.." + MAX_LABEL_LENGTH
-            + " characters, with no control characters, '=' or ':' and no blank at either end");
+        throw new ModelException(
+            "'"
+                + l
+                + "' cannot name a value of '"
+                + arrayName
+                + "': a name is 1.."
+                + MAX_LABEL_LENGTH
+                + " characters, with no control characters, '=' or ':' and no blank at either end");
       }
       if (!seen.add(l)) {
         throw new ModelException("'" + arrayName + "' names two values '" + l + "'");
@@ -193,7 +250,11 @@ public final class ModelBuilder {
   }
 
   private static boolean isLabel(String l) {
-    if (l == null || l.isEmpty() || l.length() > MAX_LABEL_LENGTH || l.isBlank() || !l.strip().equals(l)) {
+    if (l == null
+        || l.isEmpty()
+        || l.length() > MAX_LABEL_LENGTH
+        || l.isBlank()
+        || !l.strip().equals(l)) {
       return false;
     }
     for (int k = 0; k < l.length(); k++) {
@@ -270,7 +331,15 @@ public final class ModelBuilder {
       hi += domainOf(v).hi();
     }
     if (total < lo || total > hi) {
-      throw new ModelException("sum of " + scope.length + " variables can only be " + lo + ".." + hi + ", never " + total);
+      throw new ModelException(
+          "sum of "
+              + scope.length
+              + " variables can only be "
+              + lo
+              + ".."
+              + hi
+              + ", never "
+              + total);
     }
     return add(FactorKind.SUM, scope, new double[0], total, null);
   }
@@ -287,8 +356,8 @@ public final class ModelBuilder {
   }
 
   /**
-   * An explicit potential over {@code scope}: one non-negative weight per joint value, row-major over
-   * the variables' own domains (the last varies fastest), not all zero.
+   * An explicit potential over {@code scope}: one non-negative weight per joint value, row-major
+   * over the variables' own domains (the last varies fastest), not all zero.
    *
    * @param scope the variables, by flat index
    * @param weights the weights, one per joint value
@@ -303,13 +372,23 @@ public final class ModelBuilder {
       checkDeclared(FactorKind.TABLE, v);
       entries *= domainOf(v).size();
       if (entries > Limits.MAX_TABLE_ENTRIES) {
-        throw new ModelException("table over " + scope.length + " variables has more than " + Limits.MAX_TABLE_ENTRIES
-            + " entries; the limit is " + Limits.MAX_TABLE_ENTRIES);
+        throw new ModelException(
+            "table over "
+                + scope.length
+                + " variables has more than "
+                + Limits.MAX_TABLE_ENTRIES
+                + " entries; the limit is "
+                + Limits.MAX_TABLE_ENTRIES);
       }
     }
     if (weights.length != entries) {
-      throw new ModelException("table over " + describeScope(scope) + " needs " + entries + " weights (one per joint value), got "
-          + weights.length);
+      throw new ModelException(
+          "table over "
+              + describeScope(scope)
+              + " needs "
+              + entries
+              + " weights (one per joint value), got "
+              + weights.length);
     }
     return add(FactorKind.TABLE, scope, checkWeights("table", weights), 0, null);
   }
@@ -322,7 +401,8 @@ public final class ModelBuilder {
    * @return this builder
    */
   public ModelBuilder table(List<Integer> scope, double[] weights) {
-    int[] variables = new int[scope.size()]; // a loop, not a stream: a big model makes this call per factor
+    int[] variables =
+        new int[scope.size()]; // a loop, not a stream: a big model makes this call per factor
     for (int k = 0; k < variables.length; k++) {
       variables[k] = scope.get(k);
     }
@@ -341,7 +421,13 @@ public final class ModelBuilder {
     checkDeclared(FactorKind.PRIOR, variable);
     int size = domainOf(variable).size();
     if (weights.length != size) {
-      throw new ModelException("prior on " + describe(variable) + " needs " + size + " weights (one per value), got " + weights.length);
+      throw new ModelException(
+          "prior on "
+              + describe(variable)
+              + " needs "
+              + size
+              + " weights (one per value), got "
+              + weights.length);
     }
     return add(FactorKind.PRIOR, new int[] {variable}, checkWeights("prior", weights), 0, null);
   }
@@ -349,35 +435,42 @@ public final class ModelBuilder {
   // ---- Relations and formulas -----------------------------------------------------------------
 
   /**
-   * A hard factor: {@code relation} (a condition over variables named by flat index) must hold.
-   * It becomes the factor kind that says it exactly where there is one: {@code a == b} an eq,
-   * {@code a != b} a neq, a sum of two or more variables with coefficient 1 equal to a constant
-   * ({@code x + y + z == 15}, {@code sum(...) == 15}) a sum. Anything else becomes a table of 1s
-   * and 0s over its variables (in the order they first appear), computed here, of at most
-   * {@link Limits#MAX_TABLE_ENTRIES} entries. A relation over no variable, or one that holds for
-   * no values, is an error.
+   * A hard factor: {@code relation} (a condition over variables named by flat index) must hold. It
+   * becomes the factor kind that says it exactly where there is one: {@code a == b} an eq, {@code a
+   * != b} a neq, a sum of two or more variables with coefficient 1 equal to a constant ({@code x +
+   * y + z == 15}, {@code sum(...) == 15}) a sum. Anything else becomes a table of 1s and 0s over
+   * its variables (in the order they first appear), computed here, of at most {@link
+   * Limits#MAX_TABLE_ENTRIES} entries. A relation over no variable, or one that holds for no
+   * values, is an error.
    *
    * @param relation the condition, over variables named by flat index
    * @return this builder
    */
   public ModelBuilder relation(Formula relation) {
     if (relation == null || relation.type() != Formula.Type.BOOL) {
-      throw new ModelException("a relation is a condition (a comparison, and, or, not), not a number");
+      throw new ModelException(
+          "a relation is a condition (a comparison, and, or, not), not a number");
     }
     int[] vars = relation.variables();
     if (vars.length == 0) {
-      throw new ModelException("the relation involves no variable (it is always " + (relation.integer() != 0 ? "true" : "false") + ")");
+      throw new ModelException(
+          "the relation involves no variable (it is always "
+              + (relation.integer() != 0 ? "true" : "false")
+              + ")");
     }
     for (int v : vars) {
       checkDeclared("relation", v);
     }
     Linear linear = null;
-    if (relation.op().comparison() && relation.arg(0).type() == Formula.Type.INT && relation.arg(1).type() == Formula.Type.INT) {
+    if (relation.op().comparison()
+        && relation.arg(0).type() == Formula.Type.INT
+        && relation.arg(1).type() == Formula.Type.INT) {
       linear = Linear.of(Formula.sub(relation.arg(0), relation.arg(1)));
     }
     if (linear != null && !linear.coefficients.containsValue(0L)) {
       Long[] c = linear.coefficients.values().toArray(new Long[0]);
-      boolean opposite = c.length == 2 && c[0] == -c[1] && Math.abs(c[0]) == 1 && linear.constant == 0;
+      boolean opposite =
+          c.length == 2 && c[0] == -c[1] && Math.abs(c[0]) == 1 && linear.constant == 0;
       if (opposite && relation.op() == Formula.Op.EQ) {
         return eq(vars[0], vars[1]);
       }
@@ -392,8 +485,10 @@ public final class ModelBuilder {
         }
       }
     }
-    String hint = linear == null || vars.length <= 2 ? ""
-        : "; over more variables only a sum with coefficient 1 compared with == (sum(...) == total) needs no table";
+    String hint =
+        linear == null || vars.length <= 2
+            ? ""
+            : "; over more variables only a sum with coefficient 1 compared with == (sum(...) == total) needs no table";
     Expanded table = expand("relation", relation, vars, hint);
     if (allZero(table.table())) {
       throw new ModelException("the relation holds for no values of " + describeAll(vars));
@@ -402,9 +497,9 @@ public final class ModelBuilder {
   }
 
   /**
-   * All of {@code items} (integer formulas) take different values. Plain variables make one
-   * alldiff factor; otherwise every pair becomes the relation {@code a != b} (two constants
-   * being checked here).
+   * All of {@code items} (integer formulas) take different values. Plain variables make one alldiff
+   * factor; otherwise every pair becomes the relation {@code a != b} (two constants being checked
+   * here).
    *
    * @param items the integer formulas, over variables named by flat index
    * @return this builder
@@ -413,7 +508,9 @@ public final class ModelBuilder {
     boolean plain = items.size() >= 2;
     for (Formula f : items) {
       if (f == null || f.type() != Formula.Type.INT) {
-        throw new ModelException("alldiff takes integers, not " + (f == null ? "null" : f.type() == Formula.Type.BOOL ? "conditions" : "decimals"));
+        throw new ModelException(
+            "alldiff takes integers, not "
+                + (f == null ? "null" : f.type() == Formula.Type.BOOL ? "conditions" : "decimals"));
       }
       plain &= f.op() == Formula.Op.VAR;
     }
@@ -426,7 +523,13 @@ public final class ModelBuilder {
         Formula y = items.get(b);
         if (x.isConstant() && y.isConstant()) {
           if (x.integer() == y.integer()) {
-            throw new ModelException("alldiff can never hold: items " + (a + 1) + " and " + (b + 1) + " are both " + x.integer());
+            throw new ModelException(
+                "alldiff can never hold: items "
+                    + (a + 1)
+                    + " and "
+                    + (b + 1)
+                    + " are both "
+                    + x.integer());
           }
           continue;
         }
@@ -438,8 +541,8 @@ public final class ModelBuilder {
 
   /**
    * A soft factor over {@code scope}: its weight at each joint value is {@code weight} (a number,
-   * or a condition counting as 1 or 0) evaluated there; it may only use the variables of
-   * {@code scope}, and must be finite and non-negative everywhere and positive somewhere.
+   * or a condition counting as 1 or 0) evaluated there; it may only use the variables of {@code
+   * scope}, and must be finite and non-negative everywhere and positive somewhere.
    *
    * @param scope the variables, by flat index
    * @param weight the weight, over variables named by flat index
@@ -461,21 +564,28 @@ public final class ModelBuilder {
     }
     int outside = weight.variableOutside(scope);
     if (outside >= 0) {
-      throw new ModelException("the weight formula uses " + describe(outside) + ", which is not in its scope (" + describeAll(scope) + ")");
+      throw new ModelException(
+          "the weight formula uses "
+              + describe(outside)
+              + ", which is not in its scope ("
+              + describeAll(scope)
+              + ")");
     }
     Expanded table = expand("weight", weight, scope, "");
     if (allZero(table.table())) {
-      throw new ModelException("the weight formula is 0 for every value of " + describeAll(scope) + ": no value would be possible");
+      throw new ModelException(
+          "the weight formula is 0 for every value of "
+              + describeAll(scope)
+              + ": no value would be possible");
     }
     return add(FactorKind.TABLE, scope, table);
   }
 
   /**
    * A soft factor over {@code scope} whose weight is {@code shape} with its variable {@code k}
-   * standing for the model's variable {@code variables[k]}: the factor
-   * {@link #weight(int[], Formula)} makes of that formula, with the same checks. Factors made from
-   * one shape object (a loop's, say) share its table as equal formulas do, found without comparing
-   * formula texts.
+   * standing for the model's variable {@code variables[k]}: the factor {@link #weight(int[],
+   * Formula)} makes of that formula, with the same checks. Factors made from one shape object (a
+   * loop's, say) share its table as equal formulas do, found without comparing formula texts.
    *
    * @param scope the variables, by flat index
    * @param shape the weight, its variables numbered from 0
@@ -515,18 +625,28 @@ public final class ModelBuilder {
       lastShaped = table;
     }
     if (allZero(table.table())) {
-      throw new ModelException("the weight formula is 0 for every value of " + describeAll(scope) + ": no value would be possible");
+      throw new ModelException(
+          "the weight formula is 0 for every value of "
+              + describeAll(scope)
+              + ": no value would be possible");
     }
     boolean first = count(table);
-    return add(FactorKind.TABLE, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0,
+    return add(
+        FactorKind.TABLE,
+        scope,
+        table.table(),
+        0,
+        table.formula(),
+        table.compact(),
+        first ? table.table().length : 0,
         lastShape.domains); // equal domains, one array: a factor never changes its own
   }
 
   /**
    * A conditional probability table: {@code P(child | parents)}, one row per joint value of the
-   * parents (row-major, the last parent fastest), each row one probability per value of the
-   * child, non-negative and adding up to 1 within {@link #CPT_TOLERANCE}. The factor is a table
-   * over the parents then the child (a prior when there are no parents).
+   * parents (row-major, the last parent fastest), each row one probability per value of the child,
+   * non-negative and adding up to 1 within {@link #CPT_TOLERANCE}. The factor is a table over the
+   * parents then the child (a prior when there are no parents).
    *
    * @param child the child's flat index
    * @param parents the parents' flat indices
@@ -542,14 +662,28 @@ public final class ModelBuilder {
     scope[parents.length] = child;
     Domain[] parentDomains = domains(parents);
     long expected = Factor.jointSize(parentDomains);
-    String name = "cpt of " + describe(child) + (parents.length == 0 ? "" : " given " + describeAll(parents));
+    String name =
+        "cpt of " + describe(child) + (parents.length == 0 ? "" : " given " + describeAll(parents));
     if (rows.length != expected) {
-      throw new ModelException(name + " needs " + expected + (expected == 1 ? " row" : " rows")
-          + (parents.length == 0 ? "" : " (one per joint value of " + describeAll(parents) + ")") + ", got " + rows.length);
+      throw new ModelException(
+          name
+              + " needs "
+              + expected
+              + (expected == 1 ? " row" : " rows")
+              + (parents.length == 0
+                  ? ""
+                  : " (one per joint value of " + describeAll(parents) + ")")
+              + ", got "
+              + rows.length);
     }
     int size = domainOf(child).size();
     if ((long) size * rows.length > Limits.MAX_TABLE_ENTRIES) {
-      throw new ModelException(name + " has more than " + Limits.MAX_TABLE_ENTRIES + " entries; the limit is " + Limits.MAX_TABLE_ENTRIES);
+      throw new ModelException(
+          name
+              + " has more than "
+              + Limits.MAX_TABLE_ENTRIES
+              + " entries; the limit is "
+              + Limits.MAX_TABLE_ENTRIES);
     }
     double[] weights = new double[size * rows.length];
     int[] config = new int[parents.length];
@@ -557,9 +691,22 @@ public final class ModelBuilder {
       config[p] = parentDomains[p].lo();
     }
     for (int r = 0; r < rows.length; r++) {
-      String where = "row " + (r + 1) + " of " + name + (parents.length == 0 ? "" : " (" + assignment(parents, config) + ")");
+      String where =
+          "row "
+              + (r + 1)
+              + " of "
+              + name
+              + (parents.length == 0 ? "" : " (" + assignment(parents, config) + ")");
       if (rows[r].length != size) {
-        throw new ModelException(where + " has " + rows[r].length + " entries; " + describe(child) + " has " + size + " values");
+        throw new ModelException(
+            where
+                + " has "
+                + rows[r].length
+                + " entries; "
+                + describe(child)
+                + " has "
+                + size
+                + " values");
       }
       String problem = cptRowProblem(rows[r]);
       if (problem != null) {
@@ -568,7 +715,8 @@ public final class ModelBuilder {
       System.arraycopy(rows[r], 0, weights, r * size, size);
       Factor.next(config, parentDomains);
     }
-    return parents.length == 0 ? add(FactorKind.PRIOR, scope, checkWeights("cpt", weights), 0, null)
+    return parents.length == 0
+        ? add(FactorKind.PRIOR, scope, checkWeights("cpt", weights), 0, null)
         : add(FactorKind.TABLE, scope, checkWeights("cpt", weights), 0, null);
   }
 
@@ -587,16 +735,25 @@ public final class ModelBuilder {
     double sum = 0;
     for (int k = 0; k < row.length; k++) {
       if (!(row[k] >= 0) || Double.isInfinite(row[k])) {
-        return "has entry " + (k + 1) + " = " + row[k] + "; probabilities are finite and non-negative";
+        return "has entry "
+            + (k + 1)
+            + " = "
+            + row[k]
+            + "; probabilities are finite and non-negative";
       }
       sum += row[k];
     }
     if (Math.abs(sum - 1.0) <= CPT_TOLERANCE) {
       return null;
     }
-    // Twelve significant digits: the sum as the row's decimals add up (0.9, not 0.8999999999999999),
+    // Twelve significant digits: the sum as the row's decimals add up (0.9, not
+    // 0.8999999999999999),
     // and still more than enough to show a miss by more than the tolerance.
-    String shown = new java.math.BigDecimal(sum).round(new java.math.MathContext(12)).stripTrailingZeros().toPlainString();
+    String shown =
+        new java.math.BigDecimal(sum)
+            .round(new java.math.MathContext(12))
+            .stripTrailingZeros()
+            .toPlainString();
     return "adds up to " + shown + ", not 1";
   }
 
@@ -609,8 +766,17 @@ public final class ModelBuilder {
     Domain[] domains = domains(scope);
     long entries = Factor.jointSize(domains);
     if (entries > Limits.MAX_TABLE_ENTRIES) {
-      throw new ModelException(what + " over " + scope.length + " variables (" + describeAll(scope) + ") would need a table of "
-          + (entries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : entries) + " entries; the limit is " + Limits.MAX_TABLE_ENTRIES + hint);
+      throw new ModelException(
+          what
+              + " over "
+              + scope.length
+              + " variables ("
+              + describeAll(scope)
+              + ") would need a table of "
+              + (entries == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : entries)
+              + " entries; the limit is "
+              + Limits.MAX_TABLE_ENTRIES
+              + hint);
     }
     // The key is written from the formula as given, renumbering as it goes: a loop's factors
     // mostly repeat one formula, and then nothing else is made for them.
@@ -627,8 +793,11 @@ public final class ModelBuilder {
     Formula bound = formula.bind(scope);
     long work = entries * bound.size();
     if (expansionWork + work > Limits.MAX_EXPANSION_WORK) {
-      throw new ModelException("the model's relations and weight formulas take more than " + Limits.MAX_EXPANSION_WORK
-          + " steps to expand into tables; the limit is " + Limits.MAX_EXPANSION_WORK);
+      throw new ModelException(
+          "the model's relations and weight formulas take more than "
+              + Limits.MAX_EXPANSION_WORK
+              + " steps to expand into tables; the limit is "
+              + Limits.MAX_EXPANSION_WORK);
     }
     expansionWork += work;
     double[] table = new double[(int) entries];
@@ -642,11 +811,16 @@ public final class ModelBuilder {
       try {
         w = bound.valueAt(values);
       } catch (ModelException e) {
-        throw new ModelException(e.getMessage() + " in the " + what + " where " + assignment(scope, values));
+        throw new ModelException(
+            e.getMessage() + " in the " + what + " where " + assignment(scope, values));
       }
       if (weight && (!(w >= 0) || Double.isInfinite(w))) {
-        throw new ModelException("the weight formula gives " + w + " where " + assignment(scope, values)
-            + "; weights must be finite and non-negative");
+        throw new ModelException(
+            "the weight formula gives "
+                + w
+                + " where "
+                + assignment(scope, values)
+                + "; weights must be finite and non-negative");
       }
       table[k] = w == 0.0 ? 0.0 : w;
       Factor.next(values, domains);
@@ -700,7 +874,9 @@ public final class ModelBuilder {
     for (int p = 0; p < scope.length && p < 8; p++) {
       sb.append(p == 0 ? "" : ", ").append(describe(scope[p]));
     }
-    return scope.length > 8 ? sb.append(", ... (").append(scope.length).append(" variables)").toString() : sb.toString();
+    return scope.length > 8
+        ? sb.append(", ... (").append(scope.length).append(" variables)").toString()
+        : sb.toString();
   }
 
   private Domain[] domains(int[] scope) {
@@ -711,14 +887,18 @@ public final class ModelBuilder {
     return out;
   }
 
-  /** Weights must be finite, non-negative and not all zero; -0.0 becomes 0.0 so the canonical text is unique. */
+  /**
+   * Weights must be finite, non-negative and not all zero; -0.0 becomes 0.0 so the canonical text
+   * is unique.
+   */
   private static double[] checkWeights(String what, double[] weights) {
     double[] out = new double[weights.length];
     boolean positive = false;
     for (int k = 0; k < weights.length; k++) {
       double w = weights[k];
       if (!(w >= 0) || Double.isInfinite(w)) {
-        throw new ModelException(what + " weight " + (k + 1) + " is " + w + "; weights must be finite and non-negative");
+        throw new ModelException(
+            what + " weight " + (k + 1) + " is " + w + "; weights must be finite and non-negative");
       }
       out[k] = w == 0.0 ? 0.0 : w;
       positive = positive || w > 0;
@@ -757,7 +937,10 @@ public final class ModelBuilder {
     return a.domain();
   }
 
-  /** The array that holds flat index {@code v}, or null: a binary search, as arrays are declared at rising indices. */
+  /**
+   * The array that holds flat index {@code v}, or null: a binary search, as arrays are declared at
+   * rising indices.
+   */
   private VariableArray arrayHolding(int v) {
     int lo = 0;
     int hi = arrays.size() - 1;
@@ -783,32 +966,70 @@ public final class ModelBuilder {
     return add(kind, scope, new double[0], 0, null);
   }
 
-  /** A table computed from a formula; its array and formula are shared, and counted once among the model's weights. */
+  /**
+   * A table computed from a formula; its array and formula are shared, and counted once among the
+   * model's weights.
+   */
   private ModelBuilder add(FactorKind kind, int[] scope, Expanded table) {
     boolean first = count(table);
-    return add(kind, scope, table.table(), 0, table.formula(), table.compact(), first ? table.table().length : 0);
+    return add(
+        kind,
+        scope,
+        table.table(),
+        0,
+        table.formula(),
+        table.compact(),
+        first ? table.table().length : 0);
   }
 
-  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula) {
-    return add(kind, scope, weights, total, formula, formula != null && Factor.writeFormula(formula.text(), weights), weights.length);
+  private ModelBuilder add(
+      FactorKind kind, int[] scope, double[] weights, long total, Formula formula) {
+    return add(
+        kind,
+        scope,
+        weights,
+        total,
+        formula,
+        formula != null && Factor.writeFormula(formula.text(), weights),
+        weights.length);
   }
 
-  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula, boolean compact, int newWeights) {
+  private ModelBuilder add(
+      FactorKind kind,
+      int[] scope,
+      double[] weights,
+      long total,
+      Formula formula,
+      boolean compact,
+      int newWeights) {
     return add(kind, scope, weights, total, formula, compact, newWeights, null);
   }
 
   /** {@code domains} are the scope's, or null to look them up. */
-  private ModelBuilder add(FactorKind kind, int[] scope, double[] weights, long total, Formula formula, boolean compact, int newWeights,
+  private ModelBuilder add(
+      FactorKind kind,
+      int[] scope,
+      double[] weights,
+      long total,
+      Formula formula,
+      boolean compact,
+      int newWeights,
       Domain[] domains) {
     if (factorCount >= Limits.MAX_FACTORS) {
       throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
     }
     if (scope.length > Limits.MAX_ARITY) {
-      throw new ModelException(kind.keyword() + " over " + scope.length + " variables; the limit is " + Limits.MAX_ARITY);
+      throw new ModelException(
+          kind.keyword()
+              + " over "
+              + scope.length
+              + " variables; the limit is "
+              + Limits.MAX_ARITY);
     }
     for (int v : scope) {
       if (v < 0 || v >= nextIndex) {
-        throw new ModelException(kind.keyword() + " names variable " + v + ", which is not declared");
+        throw new ModelException(
+            kind.keyword() + " names variable " + v + ", which is not declared");
       }
     }
     int twice = repeated(scope);
@@ -816,18 +1037,37 @@ public final class ModelBuilder {
       throw new ModelException(kind.keyword() + " names " + describe(twice) + " twice");
     }
     if (tableEntries + newWeights > Limits.MAX_MODEL_TABLE_ENTRIES) {
-      throw new ModelException("the model's tables would hold more than " + Limits.MAX_MODEL_TABLE_ENTRIES
-          + " weights in all; the limit is " + Limits.MAX_MODEL_TABLE_ENTRIES);
+      throw new ModelException(
+          "the model's tables would hold more than "
+              + Limits.MAX_MODEL_TABLE_ENTRIES
+              + " weights in all; the limit is "
+              + Limits.MAX_MODEL_TABLE_ENTRIES);
     }
     tableEntries += newWeights;
     modelBytes += Limits.FACTOR_BYTES + Limits.SCOPE_ENTRY_BYTES * scope.length;
     if (modelBytes > heapBytes) {
-      throw new ModelException("the model is too big for this JVM's heap: its first " + (factorCount + 1) + " factors take more than "
-          + mib(modelBytes) + " of memory, past the " + mib(heapBytes) + " a model may have (half of the maximum heap, "
-          + mib(heapBytes * Limits.MODEL_HEAP_SHARE) + "); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx"
-          + Math.max(1, (modelBytes * Limits.MODEL_HEAP_SHARE * 2 >> 30) + 1) + "g");
+      throw new ModelException(
+          "the model is too big for this JVM's heap: its first "
+              + (factorCount + 1)
+              + " factors take more than "
+              + mib(modelBytes)
+              + " of memory, past the "
+              + mib(heapBytes)
+              + " a model may have (half of the maximum heap, "
+              + mib(heapBytes * Limits.MODEL_HEAP_SHARE)
+              + "); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+              + Math.max(1, (modelBytes * Limits.MODEL_HEAP_SHARE * 2 >> 30) + 1)
+              + "g");
     }
-    Factor factor = new Factor(kind, scope.clone(), domains != null ? domains : domains(scope), weights, total, formula, compact);
+    Factor factor =
+        new Factor(
+            kind,
+            scope.clone(),
+            domains != null ? domains : domains(scope),
+            weights,
+            total,
+            formula,
+            compact);
     factorCount++;
     lastAdded = factor;
     lastJoined = join(factor);
@@ -838,7 +1078,10 @@ public final class ModelBuilder {
     return this;
   }
 
-  /** Adds {@code factor} to the last family when it goes on that family's run (one dimension, same origin); else false. */
+  /**
+   * Adds {@code factor} to the last family when it goes on that family's run (one dimension, same
+   * origin); else false.
+   */
   private boolean join(Factor factor) {
     int last = built.size() - 1;
     if (last < 0 || origins.get(last) != origin) {
@@ -974,15 +1217,22 @@ public final class ModelBuilder {
     Factor first = lastAdded;
     int arity = first.arity();
     if (counts.length != steps.length) {
-      throw new ModelException("repeatLast: " + counts.length + " counts but " + steps.length + " step lists");
+      throw new ModelException(
+          "repeatLast: " + counts.length + " counts but " + steps.length + " step lists");
     }
     long members = 1;
     for (int d = 0; d < counts.length; d++) {
       if (counts[d] < 1) {
-        throw new ModelException("repeatLast: count " + counts[d] + " in dimension " + (d + 1) + " is below 1");
+        throw new ModelException(
+            "repeatLast: count " + counts[d] + " in dimension " + (d + 1) + " is below 1");
       }
       if (steps[d] == null || steps[d].length != arity) {
-        throw new ModelException("repeatLast: dimension " + (d + 1) + " needs " + arity + " steps, one per scope position");
+        throw new ModelException(
+            "repeatLast: dimension "
+                + (d + 1)
+                + " needs "
+                + arity
+                + " steps, one per scope position");
       }
       members *= counts[d];
       if (members > Limits.MAX_FACTORS) {
@@ -1000,14 +1250,26 @@ public final class ModelBuilder {
         lo += Math.min(0, reach);
         hi += Math.max(0, reach);
         if (steps[d][p] != steps[d][0]) {
-          throw new ModelException("repeatLast: the scope's positions move by different steps in dimension " + (d + 1)
-              + ", so a member might name a variable twice; add those factors one by one");
+          throw new ModelException(
+              "repeatLast: the scope's positions move by different steps in dimension "
+                  + (d + 1)
+                  + ", so a member might name a variable twice; add those factors one by one");
         }
       }
       VariableArray home = arrayHolding(first.variable(p));
       if (lo < home.firstIndex() || hi >= home.firstIndex() + home.size()) {
-        throw new ModelException("repeatLast: position " + (p + 1) + " leaves " + home.name() + " (variables " + lo + " to " + hi
-            + " of a family from " + describe(first.variable(p)) + ")");
+        throw new ModelException(
+            "repeatLast: position "
+                + (p + 1)
+                + " leaves "
+                + home.name()
+                + " (variables "
+                + lo
+                + " to "
+                + hi
+                + " of a family from "
+                + describe(first.variable(p))
+                + ")");
       }
     }
     int[] c = counts.clone();
@@ -1019,7 +1281,11 @@ public final class ModelBuilder {
       int last = built.size() - 1;
       FactorFamily run = built.get(last);
       int left = run.count(0) - 1;
-      built.set(last, left == 1 ? FactorFamily.single(run.first()) : new FactorFamily(run.first(), new int[] {left}, run.steps()));
+      built.set(
+          last,
+          left == 1
+              ? FactorFamily.single(run.first())
+              : new FactorFamily(run.first(), new int[] {left}, run.steps()));
     } else {
       built.remove(built.size() - 1);
       origins.remove(origins.size() - 1);

@@ -2,7 +2,10 @@ package fgc.model;
 
 import java.util.regex.Pattern;
 
-/** The one rule for names a model may carry: identifiers, never raw text that could reach generated code. */
+/**
+ * The one rule for names a model may carry: identifiers, never raw text that could reach generated
+ * code.
+ */
 public final class Names {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
@@ -28,7 +31,11 @@ public final class Names {
    */
   public static String checkIdentifier(String name, String what) {
     if (!isIdentifier(name)) {
-      throw new ModelException(what + " name '" + name + "' is not an identifier [A-Za-z_][A-Za-z0-9_]* of at most 64 characters");
+      throw new ModelException(
+          what
+              + " name '"
+              + name
+              + "' is not an identifier [A-Za-z_][A-Za-z0-9_]* of at most 64 characters");
     }
     return name;
   }
@@ -51,8 +58,10 @@ public final class Names {
         continue;
       }
       int d = distance(name, k, bestDistance);
-      if (d <= bestDistance && (best == null || d < bestDistance
-          || d == bestDistance && commonPrefix(name, k) > commonPrefix(name, best))) {
+      if (d <= bestDistance
+          && (best == null
+              || d < bestDistance
+              || d == bestDistance && commonPrefix(name, k) > commonPrefix(name, best))) {
         best = k;
         bestDistance = d;
       }
@@ -80,7 +89,10 @@ public final class Names {
     return n;
   }
 
-  /** Edits from {@code a} to {@code b} (optimal string alignment), or {@code limit + 1} once past it. */
+  /**
+   * Edits from {@code a} to {@code b} (optimal string alignment), or {@code limit + 1} once past
+   * it.
+   */
   private static int distance(String a, String b, int limit) {
     int[] before = new int[b.length() + 1];
     int[] row = new int[b.length() + 1];
@@ -94,7 +106,10 @@ public final class Names {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         int d = Math.min(Math.min(next[j - 1] + 1, row[j] + 1), row[j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           d = Math.min(d, before[j - 2] + 1);
         }
         next[j] = d;

@@ -8,7 +8,8 @@ package fgc.model;
 @FunctionalInterface
 public interface Origin {
   /**
-   * {@code message} placed at the origin: {@code file:line:col: message}, the source line and a caret.
+   * {@code message} placed at the origin: {@code file:line:col: message}, the source line and a
+   * caret.
    *
    * @param message what is wrong, without a position
    * @return the message as the user sees it

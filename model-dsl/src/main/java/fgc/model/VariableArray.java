@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A named array of discrete variables of one domain, laid out row-major from flat index
- * {@link #firstIndex()}. A scalar variable is an array of rank 0 holding one variable. Its values may
- * carry names ({@link #labels()}), such as a Bayesian network's states; a value is still its
- * index, the names only print and read it.
+ * A named array of discrete variables of one domain, laid out row-major from flat index {@link
+ * #firstIndex()}. A scalar variable is an array of rank 0 holding one variable. Its values may
+ * carry names ({@link #labels()}), such as a Bayesian network's states; a value is still its index,
+ * the names only print and read it.
  */
 public final class VariableArray {
   private final String name;
@@ -23,7 +23,13 @@ public final class VariableArray {
     this(name, dims, domain, observed, firstIndex, List.of());
   }
 
-  private VariableArray(String name, int[] dims, Domain domain, boolean observed, int firstIndex, List<String> labels) {
+  private VariableArray(
+      String name,
+      int[] dims,
+      Domain domain,
+      boolean observed,
+      int firstIndex,
+      List<String> labels) {
     this.labels = List.copyOf(labels);
     this.name = name;
     this.dims = dims.length == 0 ? SCALAR : dims.clone(); // a file of a million scalars keeps one
@@ -118,12 +124,21 @@ public final class VariableArray {
    */
   public int at(int... indices) {
     if (indices.length != dims.length) {
-      throw new ModelException(name + " has rank " + dims.length + " but " + indices.length + " indices were given");
+      throw new ModelException(
+          name + " has rank " + dims.length + " but " + indices.length + " indices were given");
     }
     int offset = 0;
     for (int axis = 0; axis < dims.length; axis++) {
       if (indices[axis] < 0 || indices[axis] >= dims[axis]) {
-        throw new ModelException("index " + indices[axis] + " out of range 0.." + (dims[axis] - 1) + " in dimension " + (axis + 1) + " of " + name);
+        throw new ModelException(
+            "index "
+                + indices[axis]
+                + " out of range 0.."
+                + (dims[axis] - 1)
+                + " in dimension "
+                + (axis + 1)
+                + " of "
+                + name);
       }
       offset = offset * dims[axis] + indices[axis];
     }
@@ -174,7 +189,11 @@ public final class VariableArray {
       return false;
     }
     VariableArray v = (VariableArray) o;
-    return v.name.equals(name) && Arrays.equals(v.dims, dims) && v.domain.equals(domain) && v.observed == observed && v.firstIndex == firstIndex
+    return v.name.equals(name)
+        && Arrays.equals(v.dims, dims)
+        && v.domain.equals(domain)
+        && v.observed == observed
+        && v.firstIndex == firstIndex
         && v.labels.equals(labels);
   }
 

@@ -6,15 +6,18 @@ import fgc.model.Factor;
 import fgc.model.Model;
 
 /**
- * Exact answers for tiny models by visiting every assignment: log Z, each variable's marginal and
- * a most probable assignment under evidence. It evaluates every factor kind from its definition,
+ * Exact answers for tiny models by visiting every assignment: log Z, each variable's marginal and a
+ * most probable assignment under evidence. It evaluates every factor kind from its definition,
  * independently of the UAI writer's tables, so tests can hold the two against each other. Only for
  * models of at most {@link #MAX_ASSIGNMENTS} assignments.
  */
 public final class Enumeration {
   public static final long MAX_ASSIGNMENTS = 1L << 24;
 
-  /** The answers: {@code marginals[i][v]} is P(variable i has value index v | evidence); {@code map} holds domain values. */
+  /**
+   * The answers: {@code marginals[i][v]} is P(variable i has value index v | evidence); {@code map}
+   * holds domain values.
+   */
   public record Result(double logZ, double[][] marginals, int[] map) {}
 
   private Enumeration() {}
@@ -30,7 +33,8 @@ public final class Enumeration {
     for (int i = 0; i < n; i++) {
       total *= domains[i].size();
       if (total > MAX_ASSIGNMENTS) {
-        throw new IllegalArgumentException(model + " has more than " + MAX_ASSIGNMENTS + " assignments");
+        throw new IllegalArgumentException(
+            model + " has more than " + MAX_ASSIGNMENTS + " assignments");
       }
     }
     int[] fixed = evidence.values();
@@ -81,7 +85,10 @@ public final class Enumeration {
     return new Result(Math.log(z), mass, z > 0 ? map : null);
   }
 
-  /** The unnormalised weight of a full assignment of domain values: the product of every factor's value, in factor order. */
+  /**
+   * The unnormalised weight of a full assignment of domain values: the product of every factor's
+   * value, in factor order.
+   */
   public static double weight(Model model, int[] value) {
     Domain[] domains = domains(model);
     double w = 1;

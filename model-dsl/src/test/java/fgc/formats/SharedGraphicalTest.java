@@ -2,7 +2,6 @@ package fgc.formats;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.model.Evidence;
 import fgc.model.Model;
@@ -37,14 +36,19 @@ class SharedGraphicalTest {
     assertEquals(variables, m.variableCount());
     assertEquals(variables, m.factors().size());
     Enumeration.Result r = Enumeration.run(m);
-    assertEquals(0.0, r.logZ(), 1e-6, "a Bayesian network's Z is 1, up to the rounding of its printed CPTs");
+    assertEquals(
+        0.0, r.logZ(), 1e-6, "a Bayesian network's Z is 1, up to the rounding of its printed CPTs");
     Independent ind = new Independent(Files.readString(file));
     Map<String, double[]> expected = ind.marginals(Map.of());
     for (String v : net.variables()) {
       double[] got = r.marginals()[net.index(v)];
       assertEquals(1.0, Arrays.stream(got).sum(), 1e-12, v);
       for (String s : net.states(v)) {
-        assertEquals(expected.get(v)[ind.states.get(v).indexOf(s)], got[net.state(v, s)], 1e-12, "P(" + v + " = " + s + ")");
+        assertEquals(
+            expected.get(v)[ind.states.get(v).indexOf(s)],
+            got[net.state(v, s)],
+            1e-12,
+            "P(" + v + " = " + s + ")");
       }
     }
     // One posterior too: the last variable observed in its last state.
@@ -54,7 +58,10 @@ class SharedGraphicalTest {
     Map<String, double[]> posterior = ind.marginals(Map.of(last, state));
     for (String v : net.variables()) {
       for (String s : net.states(v)) {
-        assertEquals(posterior.get(v)[ind.states.get(v).indexOf(s)], post.marginals()[net.index(v)][net.state(v, s)], 1e-12,
+        assertEquals(
+            posterior.get(v)[ind.states.get(v).indexOf(s)],
+            post.marginals()[net.index(v)][net.state(v, s)],
+            1e-12,
             "P(" + v + " = " + s + " | " + last + " = " + state + ")");
       }
     }
@@ -74,16 +81,24 @@ class SharedGraphicalTest {
   @Test
   void earthquakeAnswersTheTextbookQueryWorkedByHand() {
     BayesNet net = BifFormat.read(SharedGraphical.file("earthquake.bif"));
-    double alarm = 0.01 * 0.02 * 0.95 + 0.01 * 0.98 * 0.94 + 0.99 * 0.02 * 0.29 + 0.99 * 0.98 * 0.001;
-    assertEquals(alarm, Enumeration.run(net.model()).marginals()[net.index("Alarm")][net.state("Alarm", "True")], 1e-15);
+    double alarm =
+        0.01 * 0.02 * 0.95 + 0.01 * 0.98 * 0.94 + 0.99 * 0.02 * 0.29 + 0.99 * 0.98 * 0.001;
+    assertEquals(
+        alarm,
+        Enumeration.run(net.model()).marginals()[net.index("Alarm")][net.state("Alarm", "True")],
+        1e-15);
     // P(burglary | John and Mary call): this repository's network has P(b) = 0.01 and P(e) = 0.02
     // (the textbook's 0.001 and 0.002 give 0.284). Sum over earthquake and alarm by hand:
     double calls = 0.9 * 0.7; // P(j, m | alarm)
     double noCalls = 0.05 * 0.01; // P(j, m | no alarm)
-    double withB = 0.01 * (0.02 * (0.95 * calls + 0.05 * noCalls) + 0.98 * (0.94 * calls + 0.06 * noCalls));
-    double withoutB = 0.99 * (0.02 * (0.29 * calls + 0.71 * noCalls) + 0.98 * (0.001 * calls + 0.999 * noCalls));
+    double withB =
+        0.01 * (0.02 * (0.95 * calls + 0.05 * noCalls) + 0.98 * (0.94 * calls + 0.06 * noCalls));
+    double withoutB =
+        0.99 * (0.02 * (0.29 * calls + 0.71 * noCalls) + 0.98 * (0.001 * calls + 0.999 * noCalls));
     Evidence both = net.evidence(Map.of("JohnCalls", "True", "MaryCalls", "True"));
-    double burglary = Enumeration.run(net.model(), both).marginals()[net.index("Burglary")][net.state("Burglary", "True")];
+    double burglary =
+        Enumeration.run(net.model(), both)
+            .marginals()[net.index("Burglary")][net.state("Burglary", "True")];
     assertEquals(withB / (withB + withoutB), burglary, 1e-12);
     assertEquals(0.5565, burglary, 5e-5);
   }
@@ -101,7 +116,8 @@ class SharedGraphicalTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({"Grids_11, 100, 300, 169.408", "DBN_11, 40, 440, 58.5307"})
-  void uaiInstancesReadWithTheirEvidenceAndAnswers(String name, int variables, int factors, double log10Z) {
+  void uaiInstancesReadWithTheirEvidenceAndAnswers(
+      String name, int variables, int factors, double log10Z) {
     UaiModel u = UaiFormat.read(SharedGraphical.file(name + ".uai"));
     Model m = u.model();
     assertEquals(UaiModel.Type.MARKOV, u.type());
@@ -116,14 +132,18 @@ class SharedGraphicalTest {
     for (int i = 0; i < variables; i++) {
       assertEquals(u.cardinality(i), mar[i].length, "variable " + i);
       assertEquals(m.domainOf(u.modelIndex(i)).size(), mar[i].length);
-      assertEquals(1.0, Arrays.stream(mar[i]).sum(), 2e-6, "the reference marginal of variable " + i);
+      assertEquals(
+          1.0, Arrays.stream(mar[i]).sum(), 2e-6, "the reference marginal of variable " + i);
     }
     assertEquals(log10Z, UaiResults.readPr(SharedGraphical.file(name + ".uai.PR")), 0);
     Model again = UaiFormat.parse(name + ".uai", UaiFormat.write(m)).model();
     assertEquals(m, again, "read, written and read again: the same model");
   }
 
-  /** The evidence of a shared instance written back and read: the same observed values, by UAI number. */
+  /**
+   * The evidence of a shared instance written back and read: the same observed values, by UAI
+   * number.
+   */
   @Test
   void evidenceMapsOntoTheUaiNumbering() {
     UaiModel u = UaiFormat.read(SharedGraphical.file("DBN_11.uai"));
@@ -134,7 +154,9 @@ class SharedGraphicalTest {
     assertEquals(1, v[u.modelIndex(17)]);
     assertEquals("x39", u.variableName(39));
     assertEquals(3, e.count());
-    assertArrayEquals(v, UaiFormat.parseEvidence("again.evid", UaiFormat.writeEvidence(u.model(), e), u).values());
+    assertArrayEquals(
+        v,
+        UaiFormat.parseEvidence("again.evid", UaiFormat.writeEvidence(u.model(), e), u).values());
   }
 
   /**
@@ -143,12 +165,16 @@ class SharedGraphicalTest {
    * name. It shares nothing with the reader but the file.
    */
   private static final class Independent {
-    private static final Pattern VARIABLE = Pattern.compile("variable\\s+(\\S+)\\s*\\{\\s*type\\s+discrete\\s*\\[\\s*\\d+\\s*\\]\\s*\\{([^}]*)\\}");
-    private static final Pattern PROBABILITY = Pattern.compile("probability\\s*\\(\\s*(\\S+)\\s*(?:\\|([^)]*))?\\)\\s*\\{([^}]*)\\}");
+    private static final Pattern VARIABLE =
+        Pattern.compile(
+            "variable\\s+(\\S+)\\s*\\{\\s*type\\s+discrete\\s*\\[\\s*\\d+\\s*\\]\\s*\\{([^}]*)\\}");
+    private static final Pattern PROBABILITY =
+        Pattern.compile("probability\\s*\\(\\s*(\\S+)\\s*(?:\\|([^)]*))?\\)\\s*\\{([^}]*)\\}");
     private static final Pattern ROW = Pattern.compile("(?:\\(([^)]*)\\)|table)\\s*([^;]*);");
 
     final Map<String, List<String>> states = new LinkedHashMap<>();
     final Map<String, List<String>> parents = new HashMap<>();
+
     /** child, then "parentState,parentState|childState" to P. */
     final Map<String, Map<String, Double>> cpt = new HashMap<>();
 
@@ -167,7 +193,8 @@ class SharedGraphicalTest {
           String config = r.group(1) == null ? "" : String.join(",", split(r.group(1)));
           List<String> numbers = split(r.group(2));
           for (int s = 0; s < numbers.size(); s++) {
-            entries.put(config + "|" + states.get(child).get(s), Double.parseDouble(numbers.get(s)));
+            entries.put(
+                config + "|" + states.get(child).get(s), Double.parseDouble(numbers.get(s)));
           }
         }
         cpt.put(child, entries);
@@ -184,7 +211,10 @@ class SharedGraphicalTest {
       return out;
     }
 
-    /** Each variable's marginal given {@code observed} (variable to state), by summing the joint over every assignment. */
+    /**
+     * Each variable's marginal given {@code observed} (variable to state), by summing the joint
+     * over every assignment.
+     */
     Map<String, double[]> marginals(Map<String, String> observed) {
       List<String> names = new ArrayList<>(states.keySet());
       int n = names.size();
@@ -211,7 +241,8 @@ class SharedGraphicalTest {
             rest /= options.size();
           }
           for (int s = 0; s < k; s++) {
-            table[c][config * k + s] = cpt.get(child).get(String.join(",", key) + "|" + states.get(child).get(s));
+            table[c][config * k + s] =
+                cpt.get(child).get(String.join(",", key) + "|" + states.get(child).get(s));
           }
         }
       }

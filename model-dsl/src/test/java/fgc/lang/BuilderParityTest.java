@@ -51,9 +51,13 @@ class BuilderParityTest {
       for (int k = 1; k + 1 < cage.size(); k += 2) {
         scope.add(cell.at((int) cage.get(k).longValue(), (int) cage.get(k + 1).longValue()));
       }
-      // A cage is the relation sum(cells) == total, which is a sum factor over two or more cells and a table over one.
-      b.relation(Formula.compare(Formula.Op.EQ, Formula.add(scope.stream().map(Formula::variable).toList()),
-          Formula.constant(cage.get(0).longValue())));
+      // A cage is the relation sum(cells) == total, which is a sum factor over two or more cells
+      // and a table over one.
+      b.relation(
+          Formula.compare(
+              Formula.Op.EQ,
+              Formula.add(scope.stream().map(Formula::variable).toList()),
+              Formula.constant(cage.get(0).longValue())));
       if (scope.size() >= 2) {
         b.alldiff(scope);
       }
@@ -91,7 +95,9 @@ class BuilderParityTest {
       b.table(new int[] {weather.at(t), seen.at(t)}, new double[] {0.8, 0.2, 0.1, 0.9});
     }
     Model parsed = FgcLanguage.bundled("chain", Map.of());
-    assertTrue(parsed.canonicalText().contains("\ntable 0 1 x 5 step 1 1 : 0.7 0.3 0.3 0.7\n"), parsed.canonicalText());
+    assertTrue(
+        parsed.canonicalText().contains("\ntable 0 1 x 5 step 1 1 : 0.7 0.3 0.3 0.7\n"),
+        parsed.canonicalText());
     assertTrue(parsed.canonicalText().contains("\nprior 0 : 0.5 0.5\n"));
     assertSame(b.build(), parsed);
   }
@@ -109,7 +115,8 @@ class BuilderParityTest {
     b.alldiff(all);
     for (int r = 0; r < n; r++) {
       for (int s = r + 1; s < n; s++) {
-        Formula distance = Formula.abs(Formula.sub(Formula.variable(q.at(r)), Formula.variable(q.at(s))));
+        Formula distance =
+            Formula.abs(Formula.sub(Formula.variable(q.at(r)), Formula.variable(q.at(s))));
         b.relation(Formula.compare(Formula.Op.NE, distance, Formula.constant(s - r)));
       }
     }
@@ -127,27 +134,41 @@ class BuilderParityTest {
     b.cpt(cloudy, new int[0], new double[][] {{0.5, 0.5}});
     b.cpt(sprinkler, new int[] {cloudy}, new double[][] {{0.5, 0.5}, {0.9, 0.1}});
     b.cpt(rain, new int[] {cloudy}, new double[][] {{0.8, 0.2}, {0.2, 0.8}});
-    b.cpt(wet, new int[] {sprinkler, rain}, new double[][] {{1.0, 0.0}, {0.1, 0.9}, {0.1, 0.9}, {0.01, 0.99}});
+    b.cpt(
+        wet,
+        new int[] {sprinkler, rain},
+        new double[][] {{1.0, 0.0}, {0.1, 0.9}, {0.1, 0.9}, {0.01, 0.99}});
     assertSame(b.build(), FgcLanguage.bundled("sprinkler", Map.of()));
   }
 
   @Test
   void isingWeightFormula() {
-    Model parsed = FgcLanguage.parse("ising.fg", "var s[2] in -1..1;\nlet J = 0.5;\nweight(s[0], s[1]) = exp(J * s[0] * s[1]);", Map.of());
+    Model parsed =
+        FgcLanguage.parse(
+            "ising.fg",
+            "var s[2] in -1..1;\nlet J = 0.5;\nweight(s[0], s[1]) = exp(J * s[0] * s[1]);",
+            Map.of());
     ModelBuilder b = Model.builder("ising");
     VariableArray s = b.variables("s", Domain.range(-1, 1), 2);
-    b.weight(new int[] {s.at(0), s.at(1)}, Formula.exp(Formula.mul(Formula.real(0.5), Formula.variable(s.at(0)), Formula.variable(s.at(1)))));
+    b.weight(
+        new int[] {s.at(0), s.at(1)},
+        Formula.exp(
+            Formula.mul(Formula.real(0.5), Formula.variable(s.at(0)), Formula.variable(s.at(1)))));
     assertSame(b.build(), parsed);
   }
 
   @Test
   void eqAndExactDecimalWeights() {
-    Model parsed = FgcLanguage.parse("t.fg", "var x[2] in 1..2;\neq(x[0], x[1]);\nprior(x[1]) = [1e-3, 0.1];", Map.of());
+    Model parsed =
+        FgcLanguage.parse(
+            "t.fg", "var x[2] in 1..2;\neq(x[0], x[1]);\nprior(x[1]) = [1e-3, 0.1];", Map.of());
     ModelBuilder b = Model.builder("t");
     VariableArray x = b.variables("x", Domain.range(1, 2), 2);
     b.eq(x.at(0), x.at(1)).prior(x.at(1), new double[] {0.001, 0.1});
     assertSame(b.build(), parsed);
-    assertTrue(parsed.canonicalText().endsWith("eq 0 1\nprior 1 : 0.001 0.1\nend\n"), parsed.canonicalText());
+    assertTrue(
+        parsed.canonicalText().endsWith("eq 0 1\nprior 1 : 0.001 0.1\nend\n"),
+        parsed.canonicalText());
   }
 
   private static void assertSame(Model built, Model parsed) {

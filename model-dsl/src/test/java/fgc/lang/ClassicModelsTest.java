@@ -22,9 +22,13 @@ class ClassicModelsTest {
     Model m = FgcLanguage.bundled("queens", Map.of());
     assertNull(broken(m, new int[] {0, 4, 7, 5, 2, 6, 1, 3}));
     String diagonal = broken(m, new int[] {0, 4, 7, 5, 2, 6, 3, 1});
-    assertTrue(diagonal.startsWith("table q[") && diagonal.contains(": (!= (abs (- $0 $1)) "), diagonal);
+    assertTrue(
+        diagonal.startsWith("table q[") && diagonal.contains(": (!= (abs (- $0 $1)) "), diagonal);
     assertEquals(92, countPermutations(m, 8));
-    assertEquals(0, countPermutations(FgcLanguage.bundled("queens", Map.of("n", 3L)), 3), "three queens have no solution");
+    assertEquals(
+        0,
+        countPermutations(FgcLanguage.bundled("queens", Map.of("n", 3L)), 3),
+        "three queens have no solution");
   }
 
   @Test
@@ -34,7 +38,10 @@ class ClassicModelsTest {
     int[] solution = grid("21345", "14253", "53421", "32514", "45132");
     assertNull(broken(m, solution));
     keepsGivens(FgcLanguage.evidence(m, data), solution);
-    int[] wrong = grid("32514", "14253", "53421", "21345", "45132"); // rows 0 and 3 swapped: a Latin square with the givens kept
+    int[] wrong =
+        grid(
+            "32514", "14253", "53421", "21345",
+            "45132"); // rows 0 and 3 swapped: a Latin square with the givens kept
     keepsGivens(FgcLanguage.evidence(m, data), wrong);
     assertTrue(broken(m, wrong).endsWith(": (< $0 $1)"), broken(m, wrong));
   }
@@ -49,16 +56,31 @@ class ClassicModelsTest {
     swapped[0] = rows[1];
     swapped[1] = rows[0];
     assertTrue(broken(m, grid(swapped)) != null);
-    assertEquals(4, m.factors().stream().filter(f -> f.formula().isPresent() && f.formula().get().text().contains("(* ")).count(),
+    assertEquals(
+        4,
+        m.factors().stream()
+            .filter(f -> f.formula().isPresent() && f.formula().get().text().contains("(* "))
+            .count(),
         "two product cages and two division cages are relations");
   }
 
   @Test
   void killerSudokuNineByNine() {
     Model m = FgcLanguage.bundled("killer", Map.of(), DataSet.example("killer-9x9"));
-    String[] rows = {"534678912", "672195348", "198342567", "859761423", "426853791", "713924856", "961537284", "287419635", "345286179"};
+    String[] rows = {
+      "534678912",
+      "672195348",
+      "198342567",
+      "859761423",
+      "426853791",
+      "713924856",
+      "961537284",
+      "287419635",
+      "345286179"
+    };
     assertNull(broken(m, grid(rows)));
-    String[] wrong = rows.clone(); // rows swapped within a band: still a Sudoku, but the cages break
+    String[] wrong =
+        rows.clone(); // rows swapped within a band: still a Sudoku, but the cages break
     wrong[0] = rows[1];
     wrong[1] = rows[0];
     assertTrue(broken(m, grid(wrong)).contains("sum"), broken(m, grid(wrong)));
@@ -112,7 +134,8 @@ class ClassicModelsTest {
     for (String name : new String[] {"queens", "australia", "sprinkler", "magic"}) {
       assertTrue(FgcLanguage.bundled(name, Map.of()).variableCount() > 0);
     }
-    for (String name : new String[] {"queens", "futoshiki", "kenken", "australia", "magic", "killer"}) {
+    for (String name :
+        new String[] {"queens", "futoshiki", "kenken", "australia", "magic", "killer"}) {
       assertFalse(FgcLanguage.bundledText(name).contains("table("), name);
     }
   }

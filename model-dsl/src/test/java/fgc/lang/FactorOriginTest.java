@@ -6,9 +6,12 @@ import fgc.model.Model;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Each factor of a model file keeps the statement that made it, so later errors can point there. */
+/**
+ * Each factor of a model file keeps the statement that made it, so later errors can point there.
+ */
 class FactorOriginTest {
-  private static final String TEXT = "model m;\nvar x[3] in 1..3;\n\nfor i in 0..1 {\n  x[i] != x[i+1];\n}\nalldiff(x[i] for i in 0..2);\n";
+  private static final String TEXT =
+      "model m;\nvar x[3] in 1..3;\n\nfor i in 0..1 {\n  x[i] != x[i+1];\n}\nalldiff(x[i] for i in 0..2);\n";
 
   @Test
   void aLoopsFactorsPointAtTheLoopsStatementAndTheNextAtItsOwn() {

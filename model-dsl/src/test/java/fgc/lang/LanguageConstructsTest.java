@@ -63,11 +63,13 @@ class LanguageConstructsTest {
 
   @Test
   void letsAreConstantsWithJavaIntegerArithmetic() {
-    Model m = parse("let a = 2 + 3 * 4 - 10 / 3 % 2;\n" // 2 + 12 - (3 % 2) = 13
-        + "let b = -7 / 2;\n" // truncates: -3
-        + "let c = -7 % 3;\n" // sign of dividend: -1
-        + "let d = min(a, 5) + max(b, c) * -(1);\n" // 5 + (-1) * -1 = 6
-        + "var x[a][b + 5][c + 2][d] in 0..(a - 13);\n");
+    Model m =
+        parse(
+            "let a = 2 + 3 * 4 - 10 / 3 % 2;\n" // 2 + 12 - (3 % 2) = 13
+                + "let b = -7 / 2;\n" // truncates: -3
+                + "let c = -7 % 3;\n" // sign of dividend: -1
+                + "let d = min(a, 5) + max(b, c) * -(1);\n" // 5 + (-1) * -1 = 6
+                + "var x[a][b + 5][c + 2][d] in 0..(a - 13);\n");
     assertArrayEquals(new int[] {13, 2, 1, 6}, m.array("x").dims());
     assertEquals(Domain.range(0, 0), m.array("x").domain());
   }
@@ -86,47 +88,71 @@ class LanguageConstructsTest {
 
   @Test
   void nestedForWithWhereVisitsFilteredPairsOuterFirst() {
-    Model m = parse("var x[4] in 1..4;\nfor i in 0..3, j in i..3 where i != j && j - i <= 2 {\n  neq(x[i], x[j]);\n}\n");
-    assertScopes(m, new int[] {0, 1}, new int[] {0, 2}, new int[] {1, 2}, new int[] {1, 3}, new int[] {2, 3});
+    Model m =
+        parse(
+            "var x[4] in 1..4;\nfor i in 0..3, j in i..3 where i != j && j - i <= 2 {\n  neq(x[i], x[j]);\n}\n");
+    assertScopes(
+        m,
+        new int[] {0, 1},
+        new int[] {0, 2},
+        new int[] {1, 2},
+        new int[] {1, 3},
+        new int[] {2, 3});
   }
 
   @Test
   void emptyRangesRunNothing() {
-    Model m = parse("var x[2] in 1..2;\nfor i in 3..2 { neq(x[0], x[5]); }\nalldiff(x[0], x[1]);\n");
+    Model m =
+        parse("var x[2] in 1..2;\nfor i in 3..2 { neq(x[0], x[5]); }\nalldiff(x[0], x[1]);\n");
     assertEquals(1, m.factors().size());
   }
 
   @Test
   void ifElseChoosesABranchPerIteration() {
-    Model m = parse("var x[4] in 1..4;\nvar y in 1..4;\n"
-        + "for i in 0..3 {\n  if i % 2 == 0 {\n    neq(x[i], y);\n  } else {\n    neq(y, x[i]);\n  }\n}\n"
-        + "if false { neq(y, x[0]); }\n"
-        + "if !(1 > 2) || 1 / 0 == 0 { neq(x[0], x[3]); }\n"); // || short-circuits past 1 / 0
-    assertScopes(m, new int[] {0, 4}, new int[] {4, 1}, new int[] {2, 4}, new int[] {4, 3}, new int[] {0, 3});
+    Model m =
+        parse(
+            "var x[4] in 1..4;\nvar y in 1..4;\n"
+                + "for i in 0..3 {\n  if i % 2 == 0 {\n    neq(x[i], y);\n  } else {\n    neq(y, x[i]);\n  }\n}\n"
+                + "if false { neq(y, x[0]); }\n"
+                + "if !(1 > 2) || 1 / 0 == 0 { neq(x[0], x[3]); }\n"); // || short-circuits past 1 /
+    // 0
+    assertScopes(
+        m,
+        new int[] {0, 4},
+        new int[] {4, 1},
+        new int[] {2, 4},
+        new int[] {4, 3},
+        new int[] {0, 3});
   }
 
   @Test
   void alldiffComprehensionWithWhereAndAnExplicitList() {
-    Model m = parse("var x[6] in 1..6;\n"
-        + "alldiff(x[i] for i in 0..5 where i != 2 && !(i == 4));\n"
-        + "alldiff(x[5], x[0], x[2]);\n");
+    Model m =
+        parse(
+            "var x[6] in 1..6;\n"
+                + "alldiff(x[i] for i in 0..5 where i != 2 && !(i == 4));\n"
+                + "alldiff(x[5], x[0], x[2]);\n");
     assertScopes(m, new int[] {0, 1, 3, 5}, new int[] {5, 0, 2});
     assertTrue(m.factors().stream().allMatch(f -> f.kind() == FactorKind.ALLDIFF));
   }
 
   @Test
   void commentsOfBothKindsAreIgnoredAndSlashStillDivides() {
-    Model m = parse("# a comment\nvar x[6 / 2] in 1..3; // another\n// whole line\nalldiff(x[0], x[1], x[2]); # trailing\n# last line without newline");
+    Model m =
+        parse(
+            "# a comment\nvar x[6 / 2] in 1..3; // another\n// whole line\nalldiff(x[0], x[1], x[2]); # trailing\n# last line without newline");
     assertArrayEquals(new int[] {3}, m.array("x").dims());
     assertEquals(1, m.factors().size());
   }
 
   @Test
   void loopVariablesAndBlockLetsGoOutOfScope() {
-    Model m = parse("var x[3] in 1..3;\n"
-        + "for i in 0..1 { let k = i + 1; neq(x[i], x[k]); }\n"
-        + "for i in 0..0 { let k = 2; neq(x[i], x[k]); }\n"
-        + "let k = 0;\nlet i = 1;\nneq(x[k], x[i]);\n");
+    Model m =
+        parse(
+            "var x[3] in 1..3;\n"
+                + "for i in 0..1 { let k = i + 1; neq(x[i], x[k]); }\n"
+                + "for i in 0..0 { let k = 2; neq(x[i], x[k]); }\n"
+                + "let k = 0;\nlet i = 1;\nneq(x[k], x[i]);\n");
     assertScopes(m, new int[] {0, 1}, new int[] {1, 2}, new int[] {0, 2}, new int[] {0, 1});
   }
 
@@ -157,11 +183,13 @@ class LanguageConstructsTest {
 
   @Test
   void textAndBuilderGiveTheSameIr() {
-    Model parsed = FgcLanguage.parse("ring.fg",
-        "param n = 5;\nvar x[n] in 0..2;\nvar hub in 0..2;\nobserve hub;\n"
-            + "for i in 0..n-1 { neq(x[i], x[(i + 1) % n]); }\n"
-            + "alldiff(x[i] for i in 0..n-1 where i < 2);\nneq(hub, x[0]);\n",
-        Map.of());
+    Model parsed =
+        FgcLanguage.parse(
+            "ring.fg",
+            "param n = 5;\nvar x[n] in 0..2;\nvar hub in 0..2;\nobserve hub;\n"
+                + "for i in 0..n-1 { neq(x[i], x[(i + 1) % n]); }\n"
+                + "alldiff(x[i] for i in 0..n-1 where i < 2);\nneq(hub, x[0]);\n",
+            Map.of());
     ModelBuilder b = Model.builder("ring");
     VariableArray x = b.variables("x", Domain.range(0, 2), 5);
     VariableArray hub = b.variables("hub", Domain.range(0, 2));

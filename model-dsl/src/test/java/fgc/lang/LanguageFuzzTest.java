@@ -23,32 +23,72 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A seeded mutation fuzzer over the bundled models and a few seeds that use every construct:
- * tokens deleted, duplicated, swapped and replaced, huge numbers, deep nesting, huge domains and
- * ranges. Every case must give a model within {@link Limits} or a LanguageException whose
- * diagnostics are positioned, within {@link #CASE_TIMEOUT_SECONDS} each (a bound on the case, not a
- * speed measurement). Size: {@code -Dfgc.reliability.fuzzCases} (default 10,000), seed
- * {@code -Dfgc.reliability.seed}.
+ * A seeded mutation fuzzer over the bundled models and a few seeds that use every construct: tokens
+ * deleted, duplicated, swapped and replaced, huge numbers, deep nesting, huge domains and ranges.
+ * Every case must give a model within {@link Limits} or a LanguageException whose diagnostics are
+ * positioned, within {@link #CASE_TIMEOUT_SECONDS} each (a bound on the case, not a speed
+ * measurement). Size: {@code -Dfgc.reliability.fuzzCases} (default 10,000), seed {@code
+ * -Dfgc.reliability.seed}.
  */
 class LanguageFuzzTest {
   private static final long CASE_TIMEOUT_SECONDS = 10;
 
-  private static final List<String> SEEDS = List.of(
-      "model pair;\nparam k = 3;\nvar x[2] in 1..k;\nobserve x;\nneq(x[0], x[1]);\n",
-      "model rows;\nparam n = 2;\nlet N = n * n;\nvar v[N][N] in 0..N-1;\n"
-          + "for r in 0..N-1, c in 0..N-1 where r < c && (r + c) % 2 == 0 {\n  if r == 0 { neq(v[r][c], v[c][r]); } else { neq(v[r][c], v[c][c]); }\n}\n"
-          + "alldiff(v[0][c] for c in 0..N-1);\nobserve v;\n",
-      "param a = 4;\nlet b = min(a, 9) - max(1, a / 2);\nvar y[b + 1] in -2..2;\nalldiff(y[i] for i in 0..b where !(i == 7));\n",
-      "model soft;\nparam n = 3;\nvar s[n] in -1..1;\nvar c, r in 0..1;\nlet J = 0.5;\n"
-          + "for i in 0..n-2 { weight(s[i], s[i+1]) = exp(J * s[i] * s[i+1]) + log(2.5); }\n"
-          + "s[0] + s[1] <= s[2] || s[0] != 0;\ncount(1, s[i] for i in 0..n-1) >= 1;\nproduct(s[i] + 2 for i in 0..n-1) != 4;\n"
-          + "let d = s[0] - s[1];\nabs(d) < 2 && if(d > 0, d, 0) == 0;\nalldiff(s[i] * 2 + i for i in 0..n-1);\n"
-          + "cpt(c) = [0.5, 0.5];\ncpt(r | c) = [[0.9, 0.1], [0.2, 0.8]];\n");
+  private static final List<String> SEEDS =
+      List.of(
+          "model pair;\nparam k = 3;\nvar x[2] in 1..k;\nobserve x;\nneq(x[0], x[1]);\n",
+          "model rows;\nparam n = 2;\nlet N = n * n;\nvar v[N][N] in 0..N-1;\n"
+              + "for r in 0..N-1, c in 0..N-1 where r < c && (r + c) % 2 == 0 {\n  if r == 0 { neq(v[r][c], v[c][r]); } else { neq(v[r][c], v[c][c]); }\n}\n"
+              + "alldiff(v[0][c] for c in 0..N-1);\nobserve v;\n",
+          "param a = 4;\nlet b = min(a, 9) - max(1, a / 2);\nvar y[b + 1] in -2..2;\nalldiff(y[i] for i in 0..b where !(i == 7));\n",
+          "model soft;\nparam n = 3;\nvar s[n] in -1..1;\nvar c, r in 0..1;\nlet J = 0.5;\n"
+              + "for i in 0..n-2 { weight(s[i], s[i+1]) = exp(J * s[i] * s[i+1]) + log(2.5); }\n"
+              + "s[0] + s[1] <= s[2] || s[0] != 0;\ncount(1, s[i] for i in 0..n-1) >= 1;\nproduct(s[i] + 2 for i in 0..n-1) != 4;\n"
+              + "let d = s[0] - s[1];\nabs(d) < 2 && if(d > 0, d, 0) == 0;\nalldiff(s[i] * 2 + i for i in 0..n-1);\n"
+              + "cpt(c) = [0.5, 0.5];\ncpt(r | c) = [[0.9, 0.1], [0.2, 0.8]];\n");
 
-  private static final List<String> HOSTILE = List.of("9223372036854775807", "99999999999999999999", "-9223372036854775807",
-      "2000000000", "0", "-1", "1..100000", "0..2147483647", "(".repeat(150), ")".repeat(150), "-".repeat(150),
-      "[999999]", "[0][0][0][0][0][0][0][0][0]", "{", "}", ";", "..", "where", "if", "else", "for", "in", "var", "let",
-      "param", "observe", "model", "alldiff", "neq", "@", "\u00e9", "\"", "\\", "\t", "\r\n", "#", "//", "/*", "x", "n", "N");
+  private static final List<String> HOSTILE =
+      List.of(
+          "9223372036854775807",
+          "99999999999999999999",
+          "-9223372036854775807",
+          "2000000000",
+          "0",
+          "-1",
+          "1..100000",
+          "0..2147483647",
+          "(".repeat(150),
+          ")".repeat(150),
+          "-".repeat(150),
+          "[999999]",
+          "[0][0][0][0][0][0][0][0][0]",
+          "{",
+          "}",
+          ";",
+          "..",
+          "where",
+          "if",
+          "else",
+          "for",
+          "in",
+          "var",
+          "let",
+          "param",
+          "observe",
+          "model",
+          "alldiff",
+          "neq",
+          "@",
+          "\u00e9",
+          "\"",
+          "\\",
+          "\t",
+          "\r\n",
+          "#",
+          "//",
+          "/*",
+          "x",
+          "n",
+          "N");
 
   @Test
   void tenThousandMutantsGiveAModelOrPositionedErrorsWithinTheirBound() throws Exception {
@@ -82,10 +122,16 @@ class LanguageFuzzTest {
       runner.shutdownNow();
     }
     assertTrue(outcomes.getOrDefault("model", 0) > 0 && outcomes.size() > 5, outcomes.toString());
-    report(String.format("%,d cases (seed %d): %s; 0 other exceptions, 0 over the %d s bound%n", cases, seed, outcomes, CASE_TIMEOUT_SECONDS));
+    report(
+        String.format(
+            "%,d cases (seed %d): %s; 0 other exceptions, 0 over the %d s bound%n",
+            cases, seed, outcomes, CASE_TIMEOUT_SECONDS));
   }
 
-  /** Up to four edits of {@code lexemes}: delete, duplicate, swap, or replace or insert from {@code vocabulary} or the text. */
+  /**
+   * Up to four edits of {@code lexemes}: delete, duplicate, swap, or replace or insert from {@code
+   * vocabulary} or the text.
+   */
   static String mutate(List<String> lexemes, List<String> vocabulary, Random random) {
     List<String> mutated = new ArrayList<>(lexemes);
     int edits = 1 + random.nextInt(4);
@@ -118,18 +164,26 @@ class LanguageFuzzTest {
     };
   }
 
-  /** The kind of outcome; anything but a model within limits or a well-formed LanguageException fails. */
+  /**
+   * The kind of outcome; anything but a model within limits or a well-formed LanguageException
+   * fails.
+   */
   private static String check(String text, Map<String, Long> overrides) {
     try {
       Model m = FgcLanguage.parse("fuzz.fg", text, overrides);
-      assertTrue(m.variableCount() <= Limits.MAX_VARIABLES && m.factors().size() <= Limits.MAX_FACTORS, m::toString);
+      assertTrue(
+          m.variableCount() <= Limits.MAX_VARIABLES && m.factors().size() <= Limits.MAX_FACTORS,
+          m::toString);
       m.canonicalText();
       return "model";
     } catch (LanguageException e) {
-      assertTrue(!e.diagnostics().isEmpty() && e.diagnostics().size() <= Parser.MAX_ERRORS, e::getMessage);
+      assertTrue(
+          !e.diagnostics().isEmpty() && e.diagnostics().size() <= Parser.MAX_ERRORS, e::getMessage);
       for (Diagnostic d : e.diagnostics()) {
         boolean aboutOverrides = d.message().contains("override");
-        assertTrue(aboutOverrides || d.line() >= 1 && d.column() >= 1, () -> "unpositioned: " + d.format() + "\nin:\n" + text);
+        assertTrue(
+            aboutOverrides || d.line() >= 1 && d.column() >= 1,
+            () -> "unpositioned: " + d.format() + "\nin:\n" + text);
         assertTrue(d.format().startsWith("fuzz.fg"), d::format);
       }
       return kind(e.diagnostics().get(0).message());
@@ -141,7 +195,9 @@ class LanguageFuzzTest {
     if (message.contains("nesting deeper")) {
       return "nesting limit";
     }
-    if (message.contains("too big") || message.contains("the limit is") || message.contains("limit")) {
+    if (message.contains("too big")
+        || message.contains("the limit is")
+        || message.contains("limit")) {
       return "size limit";
     }
     if (message.startsWith("expected") || message.contains("expected")) {

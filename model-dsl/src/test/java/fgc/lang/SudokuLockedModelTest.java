@@ -17,8 +17,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  * any other value of any position variable breaks some factor.
  */
 class SudokuLockedModelTest {
-  private static final String[] NINE = {"534678912", "672195348", "198342567", "859761423", "426853791", "713924856",
-      "961537284", "287419635", "345286179"};
+  private static final String[] NINE = {
+    "534678912",
+    "672195348",
+    "198342567",
+    "859761423",
+    "426853791",
+    "713924856",
+    "961537284",
+    "287419635",
+    "345286179"
+  };
   private static final String[] FOUR = {"1234", "3412", "2143", "4321"};
 
   @ParameterizedTest
@@ -52,7 +61,10 @@ class SudokuLockedModelTest {
     assertEquals(3 * side * side, m.variableIndex("inbox[0][0]"));
   }
 
-  /** The cells of {@code grid}, then each digit's column in its row, row in its column and cell in its box. */
+  /**
+   * The cells of {@code grid}, then each digit's column in its row, row in its column and cell in
+   * its box.
+   */
   private static int[] withPositions(Model m, int n, int[][] grid) {
     int side = n * n;
     int[] values = new int[m.variableCount()];

@@ -85,7 +85,8 @@ class SudokuModelTest {
 
   @Test
   void defaultParamIsThree() {
-    assertEquals(builtInJava(3).canonicalText(), FgcLanguage.bundled("sudoku", Map.of()).canonicalText());
+    assertEquals(
+        builtInJava(3).canonicalText(), FgcLanguage.bundled("sudoku", Map.of()).canonicalText());
   }
 
   @Test
@@ -99,10 +100,14 @@ class SudokuModelTest {
   @Test
   void theNameIsNoPartOfTheCanonicalText() {
     String text = FgcLanguage.bundledText("sudoku");
-    Model renamed = FgcLanguage.parse("mine.fg", text.replace("model sudoku;", "model mine;"), Map.of("n", 2L));
+    Model renamed =
+        FgcLanguage.parse("mine.fg", text.replace("model sudoku;", "model mine;"), Map.of("n", 2L));
     Model bundled = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     assertEquals("mine", renamed.name());
-    assertEquals(bundled.canonicalText(), renamed.canonicalText(), "one model under two names is one model for the compiler");
+    assertEquals(
+        bundled.canonicalText(),
+        renamed.canonicalText(),
+        "one model under two names is one model for the compiler");
     assertEquals(bundled, renamed);
     assertFalse(bundled.canonicalText().contains("sudoku"), bundled.canonicalText());
   }

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** arrayOf and domainOf over many arrays of mixed sizes: every boundary, and out of range refused. */
+/**
+ * arrayOf and domainOf over many arrays of mixed sizes: every boundary, and out of range refused.
+ */
 class ArrayLookupTest {
   @Test
   void everyIndexFindsItsArrayAndDomain() {
@@ -51,11 +53,14 @@ class ArrayLookupTest {
       java.util.Arrays.fill(weights, 1);
       b.table(new int[] {k, k + 1}, weights);
     }
-    ModelException twice = assertThrows(ModelException.class, () -> b.variables("x7", Domain.range(0, 1)));
+    ModelException twice =
+        assertThrows(ModelException.class, () -> b.variables("x7", Domain.range(0, 1)));
     assertEquals("variable 'x7' is declared twice", twice.getMessage());
     assertThrows(ModelException.class, () -> b.observe("y"));
-    ModelException wrong = assertThrows(ModelException.class, () -> b.table(new int[] {3, 4}, new double[5]));
-    assertEquals("table over 2 variables needs 6 weights (one per joint value), got 5", wrong.getMessage());
+    ModelException wrong =
+        assertThrows(ModelException.class, () -> b.table(new int[] {3, 4}, new double[5]));
+    assertEquals(
+        "table over 2 variables needs 6 weights (one per joint value), got 5", wrong.getMessage());
     Model m = b.build();
     for (int k = 0; k < n; k += 997) {
       assertTrue(m.arrayOf(k).observed());

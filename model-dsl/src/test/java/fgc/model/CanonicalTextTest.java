@@ -10,12 +10,32 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The canonical text writes what repeats once: a grid's text grows with its rows, not its factors. */
+/**
+ * The canonical text writes what repeats once: a grid's text grows with its rows, not its factors.
+ */
 class CanonicalTextTest {
   private static Model grid(int width, String coupling) {
-    return FgcLanguage.parse("grid.fg", "var s[" + width + "][" + width + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0.." + (width - 1) + ", j in 0.." + (width - 2) + " { weight(s[i][j], s[i][j+1]) = " + coupling.replace("B", "s[i][j+1]") + "; }\n"
-        + "for i in 0.." + (width - 2) + ", j in 0.." + (width - 1) + " { weight(s[i][j], s[i+1][j]) = " + coupling.replace("B", "s[i+1][j]") + "; }\n",
+    return FgcLanguage.parse(
+        "grid.fg",
+        "var s["
+            + width
+            + "]["
+            + width
+            + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
+            + "for i in 0.."
+            + (width - 1)
+            + ", j in 0.."
+            + (width - 2)
+            + " { weight(s[i][j], s[i][j+1]) = "
+            + coupling.replace("B", "s[i][j+1]")
+            + "; }\n"
+            + "for i in 0.."
+            + (width - 2)
+            + ", j in 0.."
+            + (width - 1)
+            + " { weight(s[i][j], s[i+1][j]) = "
+            + coupling.replace("B", "s[i+1][j]")
+            + "; }\n",
         Map.of());
   }
 
@@ -27,7 +47,8 @@ class CanonicalTextTest {
     String text = m.canonicalText();
     assertEquals(1 + 100 * 99 * 2, m.factors().size());
     long lines = text.chars().filter(c -> c == '\n').count();
-    // Header, array, prior, one family of two dimensions for the horizontal couplings, one for the vertical ones, end.
+    // Header, array, prior, one family of two dimensions for the horizontal couplings, one for the
+    // vertical ones, end.
     assertEquals(1 + 1 + 1 + 1 + 1 + 1, lines, text);
     assertEquals(1, text.split(" ~ ", -1).length - 1, "the formula is written once");
     assertTrue(text.contains("\ntable 0 1 x 100 step 100 100 x 99 step 1 1 ~ (exp "), text);
@@ -62,11 +83,17 @@ class CanonicalTextTest {
     }
     String a = plain.build().canonicalText();
     assertTrue(a.contains("\ntable 0 1 x 8 step 1 1 : 1.0 2.0 3.0 4.0\nend\n"), a);
-    assertEquals(a, same.build().canonicalText(), "equal weights in other arrays, and another name: the same text");
+    assertEquals(
+        a,
+        same.build().canonicalText(),
+        "equal weights in other arrays, and another name: the same text");
     String b = broken.build().canonicalText();
     assertNotEquals(a, b);
-    assertTrue(b.contains("\ntable 0 1 x 5 step 1 1 : 1.0 2.0 3.0 4.0\ntable 5 6 : 1.0 2.0 3.0 5.0\n"
-        + "table 6 7 x 2 step 1 1 @0\nend\n"), b);
+    assertTrue(
+        b.contains(
+            "\ntable 0 1 x 5 step 1 1 : 1.0 2.0 3.0 4.0\ntable 5 6 : 1.0 2.0 3.0 5.0\n"
+                + "table 6 7 x 2 step 1 1 @0\nend\n"),
+        b);
     String c = stepped.build().canonicalText();
     assertNotEquals(a, c);
     assertTrue(c.contains("\ntable 5 7 x 2 step 1 0 @0\ntable 7 8 @0\n"), c);

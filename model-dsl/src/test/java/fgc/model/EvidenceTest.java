@@ -10,8 +10,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EvidenceTest {
-  static final Model MODEL = FgcLanguage.parse("m.fg",
-      "model m;\nvar cell[2][3] in 1..3;\nvar wet in 0..1;\nvar hidden in 0..1;\nobserve cell;\nobserve wet;\n", Map.of());
+  static final Model MODEL =
+      FgcLanguage.parse(
+          "m.fg",
+          "model m;\nvar cell[2][3] in 1..3;\nvar wet in 0..1;\nvar hidden in 0..1;\nobserve cell;\nobserve wet;\n",
+          Map.of());
 
   @Test
   void namesAndIndicesReachTheSameVariables() {
@@ -25,15 +28,32 @@ class EvidenceTest {
 
   @Test
   void badNamesSayWhatIsWrong() {
-    assertTrue(assertThrows(ModelException.class, () -> MODEL.variableIndex("rain")).getMessage().contains("no variable 'rain'"));
-    assertTrue(assertThrows(ModelException.class, () -> MODEL.variableIndex("cell[1][x]")).getMessage().contains("such as cell[0][0]"));
-    assertTrue(assertThrows(ModelException.class, () -> MODEL.variableIndex("cell[1]")).getMessage().contains("rank 2"));
-    assertTrue(assertThrows(ModelException.class, () -> MODEL.variableIndex("cell[2][0]")).getMessage().contains("out of range"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> MODEL.variableIndex("rain"))
+            .getMessage()
+            .contains("no variable 'rain'"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> MODEL.variableIndex("cell[1][x]"))
+            .getMessage()
+            .contains("such as cell[0][0]"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> MODEL.variableIndex("cell[1]"))
+            .getMessage()
+            .contains("rank 2"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> MODEL.variableIndex("cell[2][0]"))
+            .getMessage()
+            .contains("out of range"));
   }
 
   @Test
   void theBuilderSetsCheckedValues() {
-    Evidence e = Evidence.builder(MODEL).set("cell[0][1]", 3).set("wet", 1).set(MODEL.variableIndex("cell[1][0]"), 2).build();
+    Evidence e =
+        Evidence.builder(MODEL)
+            .set("cell[0][1]", 3)
+            .set("wet", 1)
+            .set(MODEL.variableIndex("cell[1][0]"), 2)
+            .build();
     assertEquals(3, e.count());
     assertEquals(3, e.value(MODEL.variableIndex("cell[0][1]")));
     assertTrue(e.isObserved(MODEL.variableIndex("wet")));
@@ -47,10 +67,22 @@ class EvidenceTest {
   @Test
   void theBuilderRefusesWhatNoSolverCouldTake() {
     Evidence.Builder b = Evidence.builder(MODEL).set("wet", 1);
-    assertTrue(assertThrows(ModelException.class, () -> b.set("wet", 2)).getMessage().contains("outside its domain"));
-    assertTrue(assertThrows(ModelException.class, () -> b.set("wet", 0)).getMessage().contains("observed twice: 1 and 0"));
-    assertTrue(assertThrows(ModelException.class, () -> b.set("hidden", 0)).getMessage().contains("'hidden' is not observed"));
-    assertTrue(assertThrows(ModelException.class, () -> b.set(99, 0)).getMessage().contains("out of range"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> b.set("wet", 2))
+            .getMessage()
+            .contains("outside its domain"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> b.set("wet", 0))
+            .getMessage()
+            .contains("observed twice: 1 and 0"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> b.set("hidden", 0))
+            .getMessage()
+            .contains("'hidden' is not observed"));
+    assertTrue(
+        assertThrows(ModelException.class, () -> b.set(99, 0))
+            .getMessage()
+            .contains("out of range"));
     b.set("wet", 1);
     assertEquals(1, b.build().count(), "the same value twice is fine");
   }
@@ -60,7 +92,11 @@ class EvidenceTest {
     Model sudoku = FgcLanguage.resource("fgc/models/sudoku.fg", Map.of("n", 2L));
     assertEquals(FgcLanguage.bundled("sudoku", Map.of("n", 2L)), sudoku);
     assertEquals(sudoku, FgcLanguage.resource("/fgc/models/sudoku.fg", Map.of("n", 2L)));
-    RuntimeException e = assertThrows(RuntimeException.class, () -> FgcLanguage.resource("nope/missing.fg", Map.of()));
-    assertTrue(e.getMessage().contains("nope/missing.fg") && e.getMessage().contains("no such resource"), e.getMessage());
+    RuntimeException e =
+        assertThrows(
+            RuntimeException.class, () -> FgcLanguage.resource("nope/missing.fg", Map.of()));
+    assertTrue(
+        e.getMessage().contains("nope/missing.fg") && e.getMessage().contains("no such resource"),
+        e.getMessage());
   }
 }

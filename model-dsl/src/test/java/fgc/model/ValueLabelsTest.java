@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Names of values: labels on an array that print and read values, and change nothing a solver sees. */
+/**
+ * Names of values: labels on an array that print and read values, and change nothing a solver sees.
+ */
 class ValueLabelsTest {
   private static ModelBuilder grade() {
     ModelBuilder b = Model.builder("m");
@@ -19,7 +21,12 @@ class ValueLabelsTest {
 
   @Test
   void labelsNameTheValuesInOrderAndSurviveObserve() {
-    Model m = grade().labels("g", List.of("A", "B", "C")).observe("g").labels("h", List.of("lo", "hi")).build();
+    Model m =
+        grade()
+            .labels("g", List.of("A", "B", "C"))
+            .observe("g")
+            .labels("h", List.of("lo", "hi"))
+            .build();
     assertEquals(List.of("A", "B", "C"), m.array("g").labels());
     assertTrue(m.array("g").observed());
     assertEquals("C", m.valueText(0, 2));
@@ -44,14 +51,23 @@ class ValueLabelsTest {
 
   @Test
   void badLabelsAreRefusedWithTheReason() {
-    assertEquals("'g' has 3 values but 2 names were given",
-        assertThrows(ModelException.class, () -> grade().labels("g", List.of("A", "B"))).getMessage());
-    assertEquals("'g' names two values 'A'",
-        assertThrows(ModelException.class, () -> grade().labels("g", List.of("A", "B", "A"))).getMessage());
-    assertEquals("cannot name the values of 'k': no such variable",
+    assertEquals(
+        "'g' has 3 values but 2 names were given",
+        assertThrows(ModelException.class, () -> grade().labels("g", List.of("A", "B")))
+            .getMessage());
+    assertEquals(
+        "'g' names two values 'A'",
+        assertThrows(ModelException.class, () -> grade().labels("g", List.of("A", "B", "A")))
+            .getMessage());
+    assertEquals(
+        "cannot name the values of 'k': no such variable",
         assertThrows(ModelException.class, () -> grade().labels("k", List.of("A"))).getMessage());
-    for (String bad : List.of("", " A", "a=b", "p:q", "tab\there", "x".repeat(ModelBuilder.MAX_LABEL_LENGTH + 1))) {
-      String message = assertThrows(ModelException.class, () -> grade().labels("g", List.of("A", "B", bad))).getMessage();
+    for (String bad :
+        List.of(
+            "", " A", "a=b", "p:q", "tab\there", "x".repeat(ModelBuilder.MAX_LABEL_LENGTH + 1))) {
+      String message =
+          assertThrows(ModelException.class, () -> grade().labels("g", List.of("A", "B", bad)))
+              .getMessage();
       assertTrue(message.contains("cannot name a value of 'g'"), message);
     }
   }

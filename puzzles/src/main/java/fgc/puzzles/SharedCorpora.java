@@ -4,7 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** Where the public corpora are: {@code -Dfgc.shared} (the shared folder or its puzzles folder), else the nearest shared/puzzles upwards. */
+/**
+ * Where the public corpora are: {@code -Dfgc.shared} (the shared folder or its puzzles folder),
+ * else the nearest shared/puzzles upwards.
+ */
 public final class SharedCorpora {
   private SharedCorpora() {}
 

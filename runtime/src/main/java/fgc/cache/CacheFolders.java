@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * What in a cache folder fgc made, told by its names and its marker, and how it is removed: only
  * those items, each after a look at what it is (never following a link), and whatever else is there
- * is left alone and reported. Used by the writing side and {@code cache clear}, never by a cache hit.
+ * is left alone and reported. Used by the writing side and {@code cache clear}, never by a cache
+ * hit.
  *
  * <pre>
  * &lt;root&gt;/CACHEDIR.TAG                        the marker: fgc made this folder (a Cache Directory Tag)
@@ -24,29 +25,42 @@ import java.util.List;
  * &lt;root&gt;/tmp/&lt;12 hex&gt;.&lt;pid&gt;.&lt;digits&gt;/       an entry being written by process pid
  * &lt;root&gt;/quarantine/&lt;64 hex&gt;.&lt;ms&gt;.&lt;pid&gt;/   an entry moved aside at time ms by process pid
  * </pre>
+ *
  * An entry's items are {@code manifest}, {@code key-material.txt} and class and source files
  * ({@code *.class}, {@code *.java}).
  */
 final class CacheFolders {
-  /** The marker's name: the Cache Directory Tagging convention, so backup tools skip the cache too. */
+  /**
+   * The marker's name: the Cache Directory Tagging convention, so backup tools skip the cache too.
+   */
   static final String MARKER = "CACHEDIR.TAG";
+
   private static final String SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55";
-  private static final String MARKER_TEXT = SIGNATURE + "\n"
-      + "# This file is a cache directory tag created by fgc (its solver cache).\n"
-      + "# fgc writes into, and 'fgc cache clear' empties, only a folder that holds this file.\n";
+  private static final String MARKER_TEXT =
+      SIGNATURE
+          + "\n"
+          + "# This file is a cache directory tag created by fgc (its solver cache).\n"
+          + "# fgc writes into, and 'fgc cache clear' empties, only a folder that holds this file.\n";
   private static final String OURS = "created by fgc";
 
   static final String ENTRIES = "entries";
   static final String TMP = "tmp";
   static final String QUARANTINE = "quarantine";
 
-  /** A temporary folder this old is stale even if a process with its pid runs (the pid was reused). */
+  /**
+   * A temporary folder this old is stale even if a process with its pid runs (the pid was reused).
+   */
   static final long TMP_MAX_AGE_MILLIS = 24L * 60 * 60 * 1000;
-  /** A temporary folder this old whose writer has exited is stale; a writer fills its folder in seconds. */
+
+  /**
+   * A temporary folder this old whose writer has exited is stale; a writer fills its folder in
+   * seconds.
+   */
   static final long TMP_ORPHAN_AGE_MILLIS = 10L * 60 * 1000;
 
   /** At most this many entries are kept in quarantine; the oldest go first. */
   static final int QUARANTINE_MAX_ITEMS = 8;
+
   /** And at most this many bytes together. */
   static final long QUARANTINE_MAX_BYTES = 256L << 20;
 
@@ -56,7 +70,9 @@ final class CacheFolders {
     return name.length() == 64 && hex(name, 0, 64);
   }
 
-  /** {@code <12 hex>.<pid>.<digits>}, or {@code <12 hex>.<digits>} as earlier versions named them. */
+  /**
+   * {@code <12 hex>.<pid>.<digits>}, or {@code <12 hex>.<digits>} as earlier versions named them.
+   */
   static boolean isTmpName(String name) {
     if (name.length() < 14 || !hex(name, 0, 12) || name.charAt(12) != '.') {
       return false;
@@ -87,7 +103,8 @@ final class CacheFolders {
 
   /** The name of a file fgc writes into an entry. */
   static boolean isEntryFileName(String name) {
-    return name.equals(Manifest.FILE_NAME) || name.equals(SolverCache.MATERIAL)
+    return name.equals(Manifest.FILE_NAME)
+        || name.equals(SolverCache.MATERIAL)
         || (name.endsWith(".class") || name.endsWith(".java")) && Manifest.isSafeFileName(name);
   }
 
@@ -138,9 +155,9 @@ final class CacheFolders {
   }
 
   /**
-   * Null when fgc may write into {@code root}, having made it (with its marker) if it did not exist or
-   * was empty, or marked it if it is a cache an earlier fgc made (only fgc's folders, holding only
-   * fgc's items); else why not, naming what fgc did not make.
+   * Null when fgc may write into {@code root}, having made it (with its marker) if it did not exist
+   * or was empty, or marked it if it is a cache an earlier fgc made (only fgc's folders, holding
+   * only fgc's items); else why not, naming what fgc did not make.
    */
   static String claim(Path root) throws IOException {
     if (marked(root)) {
@@ -157,7 +174,8 @@ final class CacheFolders {
     } else {
       EntryWriter.createPrivateDirectories(root);
     }
-    // Written beside and renamed into place, so a marker is whole or absent; each writer its own file.
+    // Written beside and renamed into place, so a marker is whole or absent; each writer its own
+    // file.
     Path tmp = Files.createTempFile(root, MARKER + ".", ".tmp");
     try {
       Files.write(tmp, MARKER_TEXT.getBytes(StandardCharsets.UTF_8));
@@ -169,9 +187,9 @@ final class CacheFolders {
   }
 
   /**
-   * The folder {@code name} under {@code root} ({@link #ENTRIES}, {@link #TMP}, {@link #QUARANTINE}),
-   * made owner-only if absent. A link there is refused, never followed: fgc would otherwise move
-   * entries into, and trim, a folder the link's maker chose.
+   * The folder {@code name} under {@code root} ({@link #ENTRIES}, {@link #TMP}, {@link
+   * #QUARANTINE}), made owner-only if absent. A link there is refused, never followed: fgc would
+   * otherwise move entries into, and trim, a folder the link's maker chose.
    *
    * @throws IOException naming the link (or other non-folder) and how to remove it
    */
@@ -192,7 +210,9 @@ final class CacheFolders {
     return dir;
   }
 
-  /** Null when {@code dir} is a folder itself (not a link to one); else why it is not one to use. */
+  /**
+   * Null when {@code dir} is a folder itself (not a link to one); else why it is not one to use.
+   */
   static String notAFolder(Path dir) {
     BasicFileAttributes a;
     try {
@@ -201,28 +221,43 @@ final class CacheFolders {
       return dir + " does not exist";
     }
     if (a.isSymbolicLink()) {
-      return dir + " is a symbolic link, which fgc does not follow inside its cache (remove the link"
-          + " itself with 'rm " + dir + "'; what it points to is not touched)";
+      return dir
+          + " is a symbolic link, which fgc does not follow inside its cache (remove the link"
+          + " itself with 'rm "
+          + dir
+          + "'; what it points to is not touched)";
     }
     return a.isDirectory() ? null : dir + " is not a folder (fgc did not make it)";
   }
 
-  /** {@code CACHEDIR.TAG.<digits>.tmp}: a marker being written, renamed into place when complete. */
+  /**
+   * {@code CACHEDIR.TAG.<digits>.tmp}: a marker being written, renamed into place when complete.
+   */
   private static boolean isMarkerTmp(String name) {
-    return name.startsWith(MARKER + ".") && name.endsWith(".tmp")
-        && allDigits(new String[] {name.substring(MARKER.length() + 1, Math.max(MARKER.length() + 1, name.length() - 4))});
+    return name.startsWith(MARKER + ".")
+        && name.endsWith(".tmp")
+        && allDigits(
+            new String[] {
+              name.substring(MARKER.length() + 1, Math.max(MARKER.length() + 1, name.length() - 4))
+            });
   }
 
   /** Why a folder without the marker is not fgc's to write into or clear. */
   static String notOurs(Path root, List<String> foreign) {
-    return root + " holds things fgc did not make (" + String.join(", ", foreign)
-        + (foreign.size() >= 3 ? ", ..." : "") + ") and no " + MARKER + " of fgc's";
+    return root
+        + " holds things fgc did not make ("
+        + String.join(", ", foreign)
+        + (foreign.size() >= 3 ? ", ..." : "")
+        + ") and no "
+        + MARKER
+        + " of fgc's";
   }
 
   /**
-   * Up to {@code limit} items under {@code root} that fgc did not make, as paths relative to it: at the
-   * top anything but the three folders, inside them anything not named as fgc names its items, and
-   * inside those anything but entry files. Empty for a cache an earlier fgc made, and for an empty folder.
+   * Up to {@code limit} items under {@code root} that fgc did not make, as paths relative to it: at
+   * the top anything but the three folders, inside them anything not named as fgc names its items,
+   * and inside those anything but entry files. Empty for a cache an earlier fgc made, and for an
+   * empty folder.
    */
   static List<String> foreign(Path root, int limit) throws IOException {
     List<String> out = new ArrayList<>();
@@ -240,9 +275,13 @@ final class CacheFolders {
             for (Path item : items) {
               String itemName = item.getFileName().toString();
               if (!Files.exists(item, LinkOption.NOFOLLOW_LINKS)) {
-                continue; // gone since it was listed: another process's temporary entry, renamed into place
+                continue; // gone since it was listed: another process's temporary entry, renamed
+                // into place
               }
-              boolean named = name.equals(ENTRIES) ? isKey(itemName) : name.equals(TMP) ? isTmpName(itemName) : isQuarantineName(itemName);
+              boolean named =
+                  name.equals(ENTRIES)
+                      ? isKey(itemName)
+                      : name.equals(TMP) ? isTmpName(itemName) : isQuarantineName(itemName);
               if (!named || !Files.isDirectory(item, LinkOption.NOFOLLOW_LINKS)) {
                 out.add(name + "/" + itemName);
               } else {
@@ -265,7 +304,10 @@ final class CacheFolders {
     return out;
   }
 
-  /** The first item of an entry-shaped folder that is not an entry file (a folder, another name), or null. */
+  /**
+   * The first item of an entry-shaped folder that is not an entry file (a folder, another name), or
+   * null.
+   */
   private static String foreignFile(Path folder) throws IOException {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
       for (Path f : files) {
@@ -282,14 +324,17 @@ final class CacheFolders {
 
   /**
    * Removes an entry-shaped folder of fgc's: every entry file in it that is a regular file of this
-   * user's or a symbolic link of this user's (the link, never what it points to), then the folder if
-   * that left it empty. Anything else stays; returns null when the folder is gone, else what stayed.
+   * user's or a symbolic link of this user's (the link, never what it points to), then the folder
+   * if that left it empty. Anything else stays; returns null when the folder is gone, else what
+   * stayed.
    */
   static String removeItem(Path folder, CacheSafety safety) {
     return remove(folder, safety).kept;
   }
 
-  /** What {@link #remove} did: the files it deleted, and what stayed (null when the folder is gone). */
+  /**
+   * What {@link #remove} did: the files it deleted, and what stayed (null when the folder is gone).
+   */
   static final class Removal {
     final int files;
     final String kept;
@@ -300,15 +345,20 @@ final class CacheFolders {
     }
   }
 
-  /** As {@link #removeItem}, also counting the files deleted, which a partly removed folder has too. */
+  /**
+   * As {@link #removeItem}, also counting the files deleted, which a partly removed folder has too.
+   */
   static Removal remove(Path folder, CacheSafety safety) {
     int deleted = 0;
     try {
-      BasicFileAttributes attributes = Files.readAttributes(folder, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      BasicFileAttributes attributes =
+          Files.readAttributes(folder, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       if (!attributes.isDirectory()) {
-        return new Removal(0, attributes.isSymbolicLink()
-            ? "a symbolic link fgc did not make (rm " + folder + " removes the link itself)"
-            : "not a folder");
+        return new Removal(
+            0,
+            attributes.isSymbolicLink()
+                ? "a symbolic link fgc did not make (rm " + folder + " removes the link itself)"
+                : "not a folder");
       }
       if (!safety.ownedByUser(folder)) {
         return new Removal(0, "owned by another user");
@@ -317,7 +367,8 @@ final class CacheFolders {
       try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
         for (Path f : files) {
           String name = f.getFileName().toString();
-          BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+          BasicFileAttributes a =
+              Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
           if (!isEntryFileName(name) || !(a.isRegularFile() || a.isSymbolicLink())) {
             kept.add(name + " (not a file fgc writes)");
           } else if (!safety.ownedByUser(f)) {
@@ -329,24 +380,30 @@ final class CacheFolders {
         }
       }
       if (!kept.isEmpty()) {
-        return new Removal(deleted, (deleted > 0 ? "removed " + deleted + " of fgc's files, " : "")
-            + "kept " + String.join(", ", kept));
+        return new Removal(
+            deleted,
+            (deleted > 0 ? "removed " + deleted + " of fgc's files, " : "")
+                + "kept "
+                + String.join(", ", kept));
       }
       Files.deleteIfExists(folder);
       return new Removal(deleted, null);
     } catch (NoSuchFileException e) {
       // Removed meanwhile (another process): gone is what was asked.
-      return new Removal(deleted, Files.exists(folder, LinkOption.NOFOLLOW_LINKS)
-          ? "changed while it was removed (" + SolverCache.describe(e) + ")" : null);
+      return new Removal(
+          deleted,
+          Files.exists(folder, LinkOption.NOFOLLOW_LINKS)
+              ? "changed while it was removed (" + SolverCache.describe(e) + ")"
+              : null);
     } catch (IOException e) {
       return new Removal(deleted, "cannot be removed (" + SolverCache.describe(e) + ")");
     }
   }
 
   /**
-   * Removes the temporary folders under {@code tmp} that no writer will finish: older than
-   * {@link #TMP_ORPHAN_AGE_MILLIS} with no live process of the pid in their name, or older than
-   * {@link #TMP_MAX_AGE_MILLIS}. What a crash (kill -9) mid-write left behind. Best effort.
+   * Removes the temporary folders under {@code tmp} that no writer will finish: older than {@link
+   * #TMP_ORPHAN_AGE_MILLIS} with no live process of the pid in their name, or older than {@link
+   * #TMP_MAX_AGE_MILLIS}. What a crash (kill -9) mid-write left behind. Best effort.
    */
   static int sweepStaleTmp(Path tmp, CacheSafety safety, long now) {
     int removed = 0;
@@ -366,7 +423,10 @@ final class CacheFolders {
           continue;
         }
         long pid = tmpPid(name);
-        boolean writerGone = pid < 0 || pid != ProcessHandle.current().pid() && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        boolean writerGone =
+            pid < 0
+                || pid != ProcessHandle.current().pid()
+                    && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
         if (age > TMP_MAX_AGE_MILLIS || age > TMP_ORPHAN_AGE_MILLIS && writerGone) {
           removed += removeItem(item, safety) == null ? 1 : 0;
         }
@@ -378,9 +438,10 @@ final class CacheFolders {
   }
 
   /**
-   * Keeps quarantine within {@link #QUARANTINE_MAX_ITEMS} and {@link #QUARANTINE_MAX_BYTES}: removes
-   * the oldest quarantined entries (by the time in their names) until both hold, never {@code keep}
-   * (the one just moved there). Only items named as fgc names them are counted or removed.
+   * Keeps quarantine within {@link #QUARANTINE_MAX_ITEMS} and {@link #QUARANTINE_MAX_BYTES}:
+   * removes the oldest quarantined entries (by the time in their names) until both hold, never
+   * {@code keep} (the one just moved there). Only items named as fgc names them are counted or
+   * removed.
    */
   static void boundQuarantine(Path quarantine, String keep, CacheSafety safety) {
     if (notAFolder(quarantine) != null) {
@@ -406,7 +467,8 @@ final class CacheFolders {
     while (count > QUARANTINE_MAX_ITEMS || total > QUARANTINE_MAX_BYTES && count > 1) {
       int oldest = -1;
       for (int i = 0; i < names.size(); i++) {
-        if (names.get(i) != null && !names.get(i).equals(keep)
+        if (names.get(i) != null
+            && !names.get(i).equals(keep)
             && (oldest < 0 || quarantineTime(names.get(i)) < quarantineTime(names.get(oldest)))) {
           oldest = i;
         }
@@ -426,7 +488,8 @@ final class CacheFolders {
     long size = 0;
     try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
       for (Path f : files) {
-        BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        BasicFileAttributes a =
+            Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         size += a.isRegularFile() ? a.size() : 0;
       }
     } catch (IOException e) {

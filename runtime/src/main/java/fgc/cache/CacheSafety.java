@@ -15,8 +15,12 @@ import java.util.Map;
  * never loaded from. The checks need POSIX attributes; where there are none, they pass.
  */
 final class CacheSafety {
-  /** The bits of {@code st_mode} read here (POSIX {@code S_IFMT}, {@code S_IFLNK}, {@code S_IWUSR}, {@code S_IWGRP}, {@code S_IWOTH}). */
+  /**
+   * The bits of {@code st_mode} read here (POSIX {@code S_IFMT}, {@code S_IFLNK}, {@code S_IWUSR},
+   * {@code S_IWGRP}, {@code S_IWOTH}).
+   */
   private static final int FILE_TYPE = 0170000;
+
   private static final int SYMBOLIC_LINK = 0120000;
   private static final int OWNER_WRITE = 0200;
   private static final int GROUP_WRITE = 0020;
@@ -50,7 +54,10 @@ final class CacheSafety {
     }
   }
 
-  /** The real user id on the {@code Uid:} line of {@code /proc/self/status}, or -1 where there is none. */
+  /**
+   * The real user id on the {@code Uid:} line of {@code /proc/self/status}, or -1 where there is
+   * none.
+   */
   static long uidFromProc() {
     String status;
     try (InputStream in = new FileInputStream("/proc/self/status")) {
@@ -68,7 +75,9 @@ final class CacheSafety {
     }
     long id = 0;
     int digits = 0;
-    for (; i < status.length() && status.charAt(i) >= '0' && status.charAt(i) <= '9' && digits < 10; i++, digits++) {
+    for (;
+        i < status.length() && status.charAt(i) >= '0' && status.charAt(i) <= '9' && digits < 10;
+        i++, digits++) {
       id = id * 10 + (status.charAt(i) - '0');
     }
     return digits == 0 ? -1 : id;
@@ -84,7 +93,8 @@ final class CacheSafety {
    * the cache root (a symbolic link the user made is their choice) and false inside it.
    */
   String problem(Path path, boolean followLinks) {
-    LinkOption[] options = followLinks ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+    LinkOption[] options =
+        followLinks ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
     Map<String, Object> attributes;
     try {
       // One stat call for type, permission bits and owner, through the view that holds them raw.
@@ -92,7 +102,9 @@ final class CacheSafety {
     } catch (UnsupportedOperationException | IllegalArgumentException e) {
       return null;
     } catch (IOException e) {
-      return Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? path + " cannot be inspected (" + e.getClass().getSimpleName() + ")" : null;
+      return Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+          ? path + " cannot be inspected (" + e.getClass().getSimpleName() + ")"
+          : null;
     }
     Object mode = attributes.get("mode");
     Object owner = attributes.get("uid");
@@ -112,7 +124,10 @@ final class CacheSafety {
     return null;
   }
 
-  /** Whether {@code path} itself (a link, not what it points to) belongs to this user; true where owners cannot be told. */
+  /**
+   * Whether {@code path} itself (a link, not what it points to) belongs to this user; true where
+   * owners cannot be told.
+   */
   boolean ownedByUser(Path path) {
     if (uid < 0) {
       return true;
@@ -144,5 +159,4 @@ final class CacheSafety {
       return false;
     }
   }
-
 }

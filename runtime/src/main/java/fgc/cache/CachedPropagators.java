@@ -27,12 +27,14 @@ final class CachedPropagators implements PropagatorSource {
   private final SolverCache cache;
   private final SolverCompiler compiler;
   private final ExecutorService background;
-  private final Map<Model, Constructor<? extends Propagator>> classes = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Model, Constructor<? extends Propagator>> eldest) {
-      return size() > KEPT;
-    }
-  };
+  private final Map<Model, Constructor<? extends Propagator>> classes =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(
+            Map.Entry<Model, Constructor<? extends Propagator>> eldest) {
+          return size() > KEPT;
+        }
+      };
 
   CachedPropagators(SolverCache cache, SolverCompiler compiler, ExecutorService background) {
     this.cache = cache;
@@ -74,15 +76,16 @@ final class CachedPropagators implements PropagatorSource {
     try {
       return constructor.newInstance();
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("internal error: the generated propagator cannot be made: " + e, e);
+      throw new IllegalStateException(
+          "internal error: the generated propagator cannot be made: " + e, e);
     }
   }
 
   /**
    * The checked class of the propagator for {@code model}, whose tables are {@code tables} (which
    * the compiler's propagator must fit), checked against the digest of the tables. Any failure of
-   * the entry quarantines it and recompiles; a load-only cache throws
-   * {@link SolverCache.NotCachedException} instead, after one notice.
+   * the entry quarantines it and recompiles; a load-only cache throws {@link
+   * SolverCache.NotCachedException} instead, after one notice.
    */
   static final class Load extends EntryLoad<Constructor<? extends Propagator>> {
     private final Model model;
@@ -106,19 +109,37 @@ final class CachedPropagators implements PropagatorSource {
       return define(files.classes, files.manifest.className);
     }
 
-    private Constructor<? extends Propagator> define(Map<String, byte[]> classes, String className) {
-      return cache.definer.define(ArtifactKind.Propagators.INSTANCE, classes, className, key, digest, model,
+    private Constructor<? extends Propagator> define(
+        Map<String, byte[]> classes, String className) {
+      return cache.definer.define(
+          ArtifactKind.Propagators.INSTANCE,
+          classes,
+          className,
+          key,
+          digest,
+          model,
           SolverCache.PROPAGATOR_SPEC);
     }
 
     @Override
     Constructor<? extends Propagator> compile(LoadStage failed, boolean store) {
       if (cache.isLoadOnly()) {
-        cache.store.warnOnce("load-only " + key, "fgc: the cache at " + cache.root() + " is load-only and holds no sound propagator"
-            + " for model " + model.name() + " (key " + key.substring(0, 12) + "): the exact search propagates with its own code,"
-            + " which gives the same answers");
-        throw new SolverCache.NotCachedException("the cache at " + cache.root() + " is load-only and has no sound propagator for model "
-            + model.name());
+        cache.store.warnOnce(
+            "load-only " + key,
+            "fgc: the cache at "
+                + cache.root()
+                + " is load-only and holds no sound propagator"
+                + " for model "
+                + model.name()
+                + " (key "
+                + key.substring(0, 12)
+                + "): the exact search propagates with its own code,"
+                + " which gives the same answers");
+        throw new SolverCache.NotCachedException(
+            "the cache at "
+                + cache.root()
+                + " is load-only and has no sound propagator for model "
+                + model.name());
       }
       cache.countCompilation();
       CompiledSolver compiled = SolverCompilers.require().compilePropagator(tables, key);
@@ -127,8 +148,12 @@ final class CachedPropagators implements PropagatorSource {
         ctor = define(compiled.classes(), compiled.className());
       } catch (CorruptEntryException e) {
         // Never stored, never used: the search is complete with its own propagation.
-        throw new IllegalStateException("internal error: the propagator just compiled for model " + model.name()
-            + " failed its check: " + e.getMessage(), e);
+        throw new IllegalStateException(
+            "internal error: the propagator just compiled for model "
+                + model.name()
+                + " failed its check: "
+                + e.getMessage(),
+            e);
       }
       if (store) {
         cache.store.store(compiled, model, SolverCache.PROPAGATOR_SPEC);

@@ -5,7 +5,10 @@ import fgc.compilation.PlannedModel;
 import fgc.compilation.SolverCompilers;
 import fgc.model.Model;
 
-/** {@link ModelChecks} by the compiler on the class path: its planner for the digest, its reference interpreters for the starting belief. */
+/**
+ * {@link ModelChecks} by the compiler on the class path: its planner for the digest, its reference
+ * interpreters for the starting belief.
+ */
 final class CompilerChecks implements ModelChecks {
   @Override
   public String planDigest(Model model, AlgorithmSpec spec) {

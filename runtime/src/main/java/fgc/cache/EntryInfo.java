@@ -28,7 +28,14 @@ public final class EntryInfo {
   private final String problem;
   private final Action action;
 
-  private EntryInfo(String key, String model, String algorithm, String shape, long bytes, String problem, Action action) {
+  private EntryInfo(
+      String key,
+      String model,
+      String algorithm,
+      String shape,
+      long bytes,
+      String problem,
+      Action action) {
     this.key = key;
     this.model = model;
     this.algorithm = algorithm;
@@ -60,7 +67,14 @@ public final class EntryInfo {
     } catch (IOException | CorruptEntryException e) {
       // Listed all the same; verify says what is wrong.
     }
-    return new EntryInfo(dir.getFileName().toString(), model, algorithm, shape(dir.resolve(SolverCache.MATERIAL)), size, null, Action.NONE);
+    return new EntryInfo(
+        dir.getFileName().toString(),
+        model,
+        algorithm,
+        shape(dir.resolve(SolverCache.MATERIAL)),
+        size,
+        null,
+        Action.NONE);
   }
 
   /**
@@ -75,7 +89,8 @@ public final class EntryInfo {
     }
     StringBuilder vars = new StringBuilder();
     java.util.Map<String, Integer> factors = new java.util.LinkedHashMap<>();
-    try (java.io.BufferedReader r = Files.newBufferedReader(material, java.nio.charset.StandardCharsets.UTF_8)) {
+    try (java.io.BufferedReader r =
+        Files.newBufferedReader(material, java.nio.charset.StandardCharsets.UTF_8)) {
       boolean inModel = false;
       for (String line; (line = r.readLine()) != null; ) {
         if (line.startsWith("fgc-model ")) {
@@ -113,7 +128,10 @@ public final class EntryInfo {
     StringBuilder out = new StringBuilder(vars.length() == 0 ? "no variables" : vars);
     String sep = "; ";
     for (java.util.Map.Entry<String, Integer> f : factors.entrySet()) {
-      out.append(sep).append(f.getValue()).append(' ').append(f.getKey().isEmpty() ? "?" : f.getKey());
+      out.append(sep)
+          .append(f.getValue())
+          .append(' ')
+          .append(f.getKey().isEmpty() ? "?" : f.getKey());
       sep = ", ";
     }
     return out.toString();

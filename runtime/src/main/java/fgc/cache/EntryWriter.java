@@ -22,10 +22,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * What changes the cache on disk: a new entry written into {@code tmp/} and moved into
- * {@code entries/} with one atomic rename, a failed entry moved into {@code quarantine/}, and the
- * owner-only files and folders they are made of. Apart from {@link SolverCache}'s reading, so that a
- * cache hit in a fresh JVM never loads or verifies this code.
+ * What changes the cache on disk: a new entry written into {@code tmp/} and moved into {@code
+ * entries/} with one atomic rename, a failed entry moved into {@code quarantine/}, and the
+ * owner-only files and folders they are made of. Apart from {@link SolverCache}'s reading, so that
+ * a cache hit in a fresh JVM never loads or verifies this code.
  */
 final class EntryWriter {
   /** Writes one file of an entry; a seam for tests that simulate a full disk. */
@@ -34,8 +34,8 @@ final class EntryWriter {
   }
 
   /**
-   * The writer of real entries. A class rather than a method reference: the first lambda of a
-   * fresh JVM spins its call site at run time, a cost every cache hit would pay without using it.
+   * The writer of real entries. A class rather than a method reference: the first lambda of a fresh
+   * JVM spins its call site at run time, a cost every cache hit would pay without using it.
    */
   static final class PrivateFileWriter implements FileWriter {
     @Override
@@ -51,10 +51,11 @@ final class EntryWriter {
   private final long maxFileBytes;
 
   /**
-   * {@code fileWriter} null writes real entries (made here, so that a cache hit never loads a writer).
-   * {@code maxFileBytes} is the reader's limit: nothing larger is written.
+   * {@code fileWriter} null writes real entries (made here, so that a cache hit never loads a
+   * writer). {@code maxFileBytes} is the reader's limit: nothing larger is written.
    */
-  EntryWriter(Path root, Path entries, FileWriter fileWriter, CacheSafety safety, long maxFileBytes) {
+  EntryWriter(
+      Path root, Path entries, FileWriter fileWriter, CacheSafety safety, long maxFileBytes) {
     this.root = root;
     this.entries = entries;
     this.fileWriter = fileWriter != null ? fileWriter : new PrivateFileWriter();
@@ -87,22 +88,41 @@ final class EntryWriter {
     for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
       contents.put(c.getKey() + ".class", c.getValue());
     }
-    contents.put(SolverCache.MATERIAL, SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8));
+    contents.put(
+        SolverCache.MATERIAL, SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8));
     String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
     contents.put(simple + ".java", compiled.source().getBytes(StandardCharsets.UTF_8));
     Map<String, Manifest.FileRecord> files = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> c : contents.entrySet()) {
-      files.put(c.getKey(), new Manifest.FileRecord(SolverKey.sha256Hex(c.getValue()), c.getValue().length));
+      files.put(
+          c.getKey(),
+          new Manifest.FileRecord(SolverKey.sha256Hex(c.getValue()), c.getValue().length));
     }
-    Manifest manifest = new Manifest(compiled.key(), SolverCompilers.require().identity(), model.name(), spec.canonicalText(), compiled.className(), files);
+    Manifest manifest =
+        new Manifest(
+            compiled.key(),
+            SolverCompilers.require().identity(),
+            model.name(),
+            spec.canonicalText(),
+            compiled.className(),
+            files);
     contents.put(Manifest.FILE_NAME, manifest.toBytes());
     for (Map.Entry<String, byte[]> c : contents.entrySet()) {
       long limit = SolverCache.fileLimit(c.getKey(), maxFileBytes);
       if (c.getValue().length > limit) {
-        // The reader's limit, applied before anything is written: an entry a load would refuse is never stored.
-        return "the solver for model " + model.name() + " is too large to cache (" + c.getKey() + " is "
-            + megabytes(c.getValue().length) + ", " + (limit == maxFileBytes ? "an entry file" : "its key material") + " at most "
-            + megabytes(limit) + ")";
+        // The reader's limit, applied before anything is written: an entry a load would refuse is
+        // never stored.
+        return "the solver for model "
+            + model.name()
+            + " is too large to cache ("
+            + c.getKey()
+            + " is "
+            + megabytes(c.getValue().length)
+            + ", "
+            + (limit == maxFileBytes ? "an entry file" : "its key material")
+            + " at most "
+            + megabytes(limit)
+            + ")";
       }
     }
     String refused = CacheFolders.claim(root);
@@ -119,9 +139,12 @@ final class EntryWriter {
     CacheFolders.sweepStaleTmp(tmpRoot, safety, System.currentTimeMillis());
     Path tmp = null;
     try {
-      tmp = Files.createTempDirectory(tmpRoot, compiled.key().substring(0, 12) + "." + ProcessHandle.current().pid() + ".");
+      tmp =
+          Files.createTempDirectory(
+              tmpRoot, compiled.key().substring(0, 12) + "." + ProcessHandle.current().pid() + ".");
       for (Map.Entry<String, byte[]> c : contents.entrySet()) {
-        fileWriter.write(tmp.resolve(c.getKey()), c.getValue()); // the manifest last: it was put in last
+        fileWriter.write(
+            tmp.resolve(c.getKey()), c.getValue()); // the manifest last: it was put in last
       }
       try {
         Files.move(tmp, entries.resolve(compiled.key()), StandardCopyOption.ATOMIC_MOVE);
@@ -147,8 +170,8 @@ final class EntryWriter {
    * Moves the entry aside into quarantine; returns what was done, for the notice. Only what this
    * process moved is ever removed: when the entry is gone already (another process moved it aside
    * first) nothing is done, and when what was moved is not the entry that was judged (another
-   * process had meanwhile put a fresh one in its place; {@code judged} is the manifest that was read,
-   * null if there was none) it is put back. Quarantine is then trimmed to its bounds.
+   * process had meanwhile put a fresh one in its place; {@code judged} is the manifest that was
+   * read, null if there was none) it is put back. Quarantine is then trimmed to its bounds.
    */
   String quarantine(Path entry, byte[] judged) {
     if (!writable()) {
@@ -166,7 +189,13 @@ final class EntryWriter {
       } catch (IOException e) {
         return "left in place (" + e.getMessage() + ")";
       }
-      target = q.resolve(entry.getFileName() + "." + System.currentTimeMillis() + "." + ProcessHandle.current().pid());
+      target =
+          q.resolve(
+              entry.getFileName()
+                  + "."
+                  + System.currentTimeMillis()
+                  + "."
+                  + ProcessHandle.current().pid());
       Files.move(entry, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (NoSuchFileException e) {
       if (!Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
@@ -191,7 +220,10 @@ final class EntryWriter {
     return "moved to " + root.relativize(target);
   }
 
-  /** The manifest's bytes in {@code folder} as a load reads them: null when there is none it could read. */
+  /**
+   * The manifest's bytes in {@code folder} as a load reads them: null when there is none it could
+   * read.
+   */
   private byte[] manifestOf(Path folder) {
     Path m = folder.resolve(Manifest.FILE_NAME);
     if (!Files.isRegularFile(m, LinkOption.NOFOLLOW_LINKS)) {
@@ -208,14 +240,18 @@ final class EntryWriter {
   /** A new file readable and writable by its owner only. */
   static void writePrivateFile(Path file, byte[] bytes) throws IOException {
     try {
-      Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     } catch (UnsupportedOperationException e) {
       Files.createFile(file);
     }
     Files.write(file, bytes);
   }
 
-  /** Creates {@code dir} and its parents; the ones it creates get owner-only permissions where POSIX allows. */
+  /**
+   * Creates {@code dir} and its parents; the ones it creates get owner-only permissions where POSIX
+   * allows.
+   */
   static void createPrivateDirectories(Path dir) throws IOException {
     if (Files.isDirectory(dir)) {
       return;
@@ -225,7 +261,8 @@ final class EntryWriter {
       createPrivateDirectories(parent);
     }
     try {
-      Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Files.createDirectory(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } catch (UnsupportedOperationException e) {
       Files.createDirectory(dir);
     } catch (java.nio.file.FileAlreadyExistsException e) {
@@ -238,13 +275,15 @@ final class EntryWriter {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-          // Best effort: what remains is never trusted, because it is not an entry.
-        }
-      });
+      walk.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                  // Best effort: what remains is never trusted, because it is not an entry.
+                }
+              });
     } catch (IOException ignored) {
       // As above.
     }

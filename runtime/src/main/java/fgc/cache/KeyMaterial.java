@@ -1,6 +1,5 @@
 package fgc.cache;
 
-import fgc.compilation.SolverKey;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
 import fgc.model.Formula;
@@ -13,12 +12,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An entry's key material read back as the model and algorithm it was made for, so that
- * {@code cache verify} checks each class against its model as a load does. The text is
- * {@code SolverKey.material}: the compiler line, the algorithm line, then the model's canonical text
+ * An entry's key material read back as the model and algorithm it was made for, so that {@code
+ * cache verify} checks each class against its model as a load does. The text is {@code
+ * SolverKey.material}: the compiler line, the algorithm line, then the model's canonical text
  * ({@code Model.canonicalText}), which has no model name: the model read back takes the name its
- * manifest records (the model that first compiled the entry). Read back through {@link ModelBuilder},
- * so every rule of a model holds again; a caller checks that the result keys to the entry's key.
+ * manifest records (the model that first compiled the entry). Read back through {@link
+ * ModelBuilder}, so every rule of a model holds again; a caller checks that the result keys to the
+ * entry's key.
  */
 final class KeyMaterial {
   final AlgorithmSpec spec;
@@ -30,8 +30,8 @@ final class KeyMaterial {
   }
 
   /**
-   * The material's model, named {@code modelName}, and algorithm; an {@link IllegalArgumentException}
-   * says which line is not as written.
+   * The material's model, named {@code modelName}, and algorithm; an {@link
+   * IllegalArgumentException} says which line is not as written.
    */
   static KeyMaterial parse(String text, String modelName) {
     String[] lines = text.split("\n", -1);
@@ -42,11 +42,14 @@ final class KeyMaterial {
       Map<String, Double> options = new TreeMap<>();
       for (int k = 1; k < algorithm.length; k++) {
         int eq = algorithm[k].indexOf('=');
-        options.put(algorithm[k].substring(0, eq), Double.parseDouble(algorithm[k].substring(eq + 1)));
+        options.put(
+            algorithm[k].substring(0, eq), Double.parseDouble(algorithm[k].substring(eq + 1)));
       }
       // A propagator entry's pseudo-algorithm is no algorithm of the registry, and has no options.
-      AlgorithmSpec spec = algorithm[0].equals(SolverCache.PROPAGATOR) && options.isEmpty() ? SolverCache.PROPAGATOR_SPEC
-          : AlgorithmSpec.named(algorithm[0], options);
+      AlgorithmSpec spec =
+          algorithm[0].equals(SolverCache.PROPAGATOR) && options.isEmpty()
+              ? SolverCache.PROPAGATOR_SPEC
+              : AlgorithmSpec.named(algorithm[0], options);
       if (!lines[at++].equals("fgc-model " + Model.CANONICAL_FORMAT)) {
         throw new IllegalArgumentException("not model format " + Model.CANONICAL_FORMAT);
       }
@@ -62,18 +65,21 @@ final class KeyMaterial {
           in++;
         }
         if (w.length < 3 || in + 2 >= w.length) {
-          throw new IllegalArgumentException("a variable line is 'var NAME DIM... in LO..HI observed|latent'");
+          throw new IllegalArgumentException(
+              "a variable line is 'var NAME DIM... in LO..HI observed|latent'");
         }
         int[] dims = new int[in - 2];
         for (int d = 0; d < dims.length; d++) {
           dims[d] = Integer.parseInt(w[2 + d]);
         }
         String[] range = w[in + 1].split("\\.\\.", -1);
-        b.variables(w[1], Domain.range(Integer.parseInt(range[0]), Integer.parseInt(range[1])), dims);
+        b.variables(
+            w[1], Domain.range(Integer.parseInt(range[0]), Integer.parseInt(range[1])), dims);
         if (w[in + 2].equals("observed")) {
           observed.add(w[1]);
         } else if (!w[in + 2].equals("latent") || w.length != in + 3) {
-          throw new IllegalArgumentException("a variable line ends neither 'observed' nor 'latent'");
+          throw new IllegalArgumentException(
+              "a variable line ends neither 'observed' nor 'latent'");
         }
       }
       for (String name : observed) {
@@ -88,15 +94,19 @@ final class KeyMaterial {
       }
       return new KeyMaterial(spec, b.build());
     } catch (RuntimeException e) {
-      String why = e instanceof ModelException || e instanceof IllegalArgumentException ? e.getMessage() : e.toString();
+      String why =
+          e instanceof ModelException || e instanceof IllegalArgumentException
+              ? e.getMessage()
+              : e.toString();
       throw new IllegalArgumentException("line " + Math.min(at + 1, lines.length) + ": " + why, e);
     }
   }
 
   /**
-   * One family of factors: {@code KIND V1 V2 ... [x COUNT step S1 S2 ...]... [= TOTAL] [PART]}, where
-   * {@code PART} is {@code : W1 W2 ...}, {@code ~ FORMULA} or {@code @K}, the K-th part written in
-   * full before (numbered from 0 in the order they appear, as {@code Model.canonicalText} numbers them).
+   * One family of factors: {@code KIND V1 V2 ... [x COUNT step S1 S2 ...]... [= TOTAL] [PART]},
+   * where {@code PART} is {@code : W1 W2 ...}, {@code ~ FORMULA} or {@code @K}, the K-th part
+   * written in full before (numbered from 0 in the order they appear, as {@code
+   * Model.canonicalText} numbers them).
    */
   private static void factors(ModelBuilder b, String line, List<String> parts) {
     String head = line;
@@ -111,7 +121,8 @@ final class KeyMaterial {
       if (cut == ref && tilde < 0 && colon < 0) {
         int k = Integer.parseInt(part.substring(2));
         if (k < 0 || k >= parts.size()) {
-          throw new IllegalArgumentException("@" + k + " names no part written before (" + parts.size() + " so far)");
+          throw new IllegalArgumentException(
+              "@" + k + " names no part written before (" + parts.size() + " so far)");
         }
         part = parts.get(k);
       } else {
@@ -133,11 +144,13 @@ final class KeyMaterial {
     int stop = equals >= 0 ? equals : w.length;
     while (at < stop) {
       if (!w[at].equals("x") || at + 3 + first.length > stop || !w[at + 2].equals("step")) {
-        throw new IllegalArgumentException("a family's dimension is 'x COUNT step S1 ...', one step per variable of the scope");
+        throw new IllegalArgumentException(
+            "a family's dimension is 'x COUNT step S1 ...', one step per variable of the scope");
       }
       int count = Integer.parseInt(w[at + 1]);
       if (count < 2) {
-        throw new IllegalArgumentException("a family's dimension has at least 2 members, not " + count);
+        throw new IllegalArgumentException(
+            "a family's dimension has at least 2 members, not " + count);
       }
       int[] step = new int[first.length];
       for (int k = 0; k < step.length; k++) {
@@ -200,7 +213,10 @@ final class KeyMaterial {
     return true;
   }
 
-  /** One factor of kind {@code kind} over {@code scope}; {@code part} is its data as written in full, or null. */
+  /**
+   * One factor of kind {@code kind} over {@code scope}; {@code part} is its data as written in
+   * full, or null.
+   */
   private static void factor(ModelBuilder b, String kind, int[] scope, long total, String part) {
     if (part != null && part.startsWith(" ~ ")) {
       // A table computed from a relation or weight formula is written as the formula, over the
@@ -243,7 +259,10 @@ final class KeyMaterial {
     }
   }
 
-  /** Reads {@code Formula.text()} back: {@code (OP ARG ...)}, integers, decimals, true, false and {@code $k}. */
+  /**
+   * Reads {@code Formula.text()} back: {@code (OP ARG ...)}, integers, decimals, true, false and
+   * {@code $k}.
+   */
   private static final class FormulaReader {
     private static final Map<String, Formula.Op> OPS = new java.util.HashMap<>();
 
@@ -288,7 +307,9 @@ final class KeyMaterial {
           return Formula.bool(word.equals("true"));
         }
         boolean integer = word.chars().allMatch(c -> c == '-' || (c >= '0' && c <= '9'));
-        return integer ? Formula.constant(Long.parseLong(word)) : Formula.real(Double.parseDouble(word));
+        return integer
+            ? Formula.constant(Long.parseLong(word))
+            : Formula.real(Double.parseDouble(word));
       }
       at++;
       String symbol = word();
@@ -310,7 +331,10 @@ final class KeyMaterial {
 
     private String word() {
       int start = at;
-      while (at < text.length() && text.charAt(at) != ' ' && text.charAt(at) != ')' && text.charAt(at) != '(') {
+      while (at < text.length()
+          && text.charAt(at) != ' '
+          && text.charAt(at) != ')'
+          && text.charAt(at) != '(') {
         at++;
       }
       if (at == start) {
@@ -322,23 +346,40 @@ final class KeyMaterial {
     private static Formula of(Formula.Op op, List<Formula> a) {
       Formula[] x = a.toArray(new Formula[0]);
       switch (op) {
-        case ADD: return Formula.add(a);
-        case MUL: return Formula.mul(a);
-        case SUB: return Formula.sub(x[0], x[1]);
-        case DIV: return Formula.div(x[0], x[1]);
-        case MOD: return Formula.mod(x[0], x[1]);
-        case NEG: return Formula.neg(x[0]);
-        case ABS: return Formula.abs(x[0]);
-        case MIN: return Formula.min(x);
-        case MAX: return Formula.max(x);
-        case IF: return Formula.ifThen(x[0], x[1], x[2]);
-        case IND: return Formula.indicator(x[0]);
-        case AND: return Formula.and(a);
-        case OR: return Formula.or(a);
-        case NOT: return Formula.not(x[0]);
-        case EXP: return Formula.exp(x[0]);
-        case LOG: return Formula.log(x[0]);
-        default: return Formula.compare(op, x[0], x[1]);
+        case ADD:
+          return Formula.add(a);
+        case MUL:
+          return Formula.mul(a);
+        case SUB:
+          return Formula.sub(x[0], x[1]);
+        case DIV:
+          return Formula.div(x[0], x[1]);
+        case MOD:
+          return Formula.mod(x[0], x[1]);
+        case NEG:
+          return Formula.neg(x[0]);
+        case ABS:
+          return Formula.abs(x[0]);
+        case MIN:
+          return Formula.min(x);
+        case MAX:
+          return Formula.max(x);
+        case IF:
+          return Formula.ifThen(x[0], x[1], x[2]);
+        case IND:
+          return Formula.indicator(x[0]);
+        case AND:
+          return Formula.and(a);
+        case OR:
+          return Formula.or(a);
+        case NOT:
+          return Formula.not(x[0]);
+        case EXP:
+          return Formula.exp(x[0]);
+        case LOG:
+          return Formula.log(x[0]);
+        default:
+          return Formula.compare(op, x[0], x[1]);
       }
     }
   }

@@ -2,8 +2,8 @@ package fgc.cache;
 
 /**
  * The checks a cache entry passes on its way to becoming a solver, in the order they run. Every
- * check before {@link #DEFINE} looks at bytes only: a fault caught there never reached
- * {@code defineClass}.
+ * check before {@link #DEFINE} looks at bytes only: a fault caught there never reached {@code
+ * defineClass}.
  */
 public enum LoadStage {
   /** The entry folder and its files belong to this user and nobody else can write them. */
@@ -12,7 +12,9 @@ public enum LoadStage {
   MANIFEST,
   /** The manifest was written for this key by this compiler. */
   IDENTITY,
-  /** Every file has the size and SHA-256 the manifest gives, and the key material hashes to the key. */
+  /**
+   * Every file has the size and SHA-256 the manifest gives, and the key material hashes to the key.
+   */
   FILES,
   /** The class bytes carry this key in their constants (a resealed foreign class does not). */
   CLASS_BYTES,

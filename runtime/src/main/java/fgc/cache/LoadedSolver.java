@@ -16,7 +16,10 @@ public final class LoadedSolver {
     COMPILED,
     /** Compiled and stored in place of an entry that failed its check. */
     RECOVERED,
-    /** Compiled and kept in memory only: its plan cannot be checked, or the cache could not be written. */
+    /**
+     * Compiled and kept in memory only: its plan cannot be checked, or the cache could not be
+     * written.
+     */
     IN_MEMORY
   }
 
@@ -25,23 +28,46 @@ public final class LoadedSolver {
   private final Origin origin;
   private final long compileNanos;
   private final long loadNanos;
+
   /** The source as a String, or its UTF-8 bytes as checked on a hit until someone asks for it. */
   private Object source;
+
   private final LoadStage rejectedAt;
 
-  LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
-      String source, LoadStage rejectedAt) {
+  LoadedSolver(
+      String key,
+      Constructor<? extends GeneratedAlgorithm> constructor,
+      Origin origin,
+      long compileNanos,
+      long loadNanos,
+      String source,
+      LoadStage rejectedAt) {
     this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
   }
 
-  /** A hit: {@code source} is the entry's checked source file, decoded when asked for (null when there is none). */
-  LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
-      byte[] source, LoadStage rejectedAt) {
+  /**
+   * A hit: {@code source} is the entry's checked source file, decoded when asked for (null when
+   * there is none).
+   */
+  LoadedSolver(
+      String key,
+      Constructor<? extends GeneratedAlgorithm> constructor,
+      Origin origin,
+      long compileNanos,
+      long loadNanos,
+      byte[] source,
+      LoadStage rejectedAt) {
     this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
   }
 
-  private LoadedSolver(String key, Constructor<? extends GeneratedAlgorithm> constructor, Origin origin, long compileNanos, long loadNanos,
-      Object source, LoadStage rejectedAt) {
+  private LoadedSolver(
+      String key,
+      Constructor<? extends GeneratedAlgorithm> constructor,
+      Origin origin,
+      long compileNanos,
+      long loadNanos,
+      Object source,
+      LoadStage rejectedAt) {
     this.key = key;
     this.constructor = constructor;
     this.origin = origin;

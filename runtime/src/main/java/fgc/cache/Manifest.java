@@ -1,6 +1,5 @@
 package fgc.cache;
 
-import fgc.cache.Sha256;
 import fgc.compilation.SolverKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -9,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The manifest of a cache entry: what it was built for and the SHA-256 and size of every file.
- * Its last line is the SHA-256 of all the lines before it, so a changed byte anywhere in the
- * manifest is caught before any of its claims is believed.
+ * The manifest of a cache entry: what it was built for and the SHA-256 and size of every file. Its
+ * last line is the SHA-256 of all the lines before it, so a changed byte anywhere in the manifest
+ * is caught before any of its claims is believed.
  *
  * <pre>
  * fgc-cache-entry 1
@@ -34,13 +33,20 @@ final class Manifest {
   final String model;
   final String algorithm;
   final String className;
+
   /**
    * File name to {sha256, size}, in the manifest's order. Not wrapped unmodifiable: iterating a
    * wrapper loads its entry class, a cost on every cache hit; nothing outside this package sees it.
    */
   final Map<String, FileRecord> files;
 
-  Manifest(String key, String compiler, String model, String algorithm, String className, Map<String, FileRecord> files) {
+  Manifest(
+      String key,
+      String compiler,
+      String model,
+      String algorithm,
+      String className,
+      Map<String, FileRecord> files) {
     this.key = key;
     this.compiler = compiler;
     this.model = model;
@@ -68,7 +74,13 @@ final class Manifest {
     sb.append("algorithm ").append(algorithm).append('\n');
     sb.append("class ").append(className).append('\n');
     for (Map.Entry<String, FileRecord> f : files.entrySet()) {
-      sb.append("file ").append(f.getKey()).append(' ').append(f.getValue().sha256).append(' ').append(f.getValue().size).append('\n');
+      sb.append("file ")
+          .append(f.getKey())
+          .append(' ')
+          .append(f.getValue().sha256)
+          .append(' ')
+          .append(f.getValue().size)
+          .append('\n');
     }
     String body = sb.toString();
     String seal = SolverKey.sha256Hex(body.getBytes(StandardCharsets.UTF_8));
@@ -85,12 +97,14 @@ final class Manifest {
     String body = text.substring(0, sealAt + 1);
     String seal = text.substring(sealAt + 1 + SEAL.length(), text.length() - 1);
     if (!seal.equals(SolverKey.sha256Hex(body.getBytes(StandardCharsets.UTF_8)))) {
-      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest seal does not match its content");
+      throw new CorruptEntryException(
+          LoadStage.MANIFEST, "manifest seal does not match its content");
     }
     List<String> lines = new ArrayList<>(List.of(body.split("\n", -1)));
     lines.remove(lines.size() - 1);
     if (lines.size() < 7 || !lines.get(0).equals(HEADER)) {
-      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest header is not '" + HEADER + "'");
+      throw new CorruptEntryException(
+          LoadStage.MANIFEST, "manifest header is not '" + HEADER + "'");
     }
     String key = field(lines.get(1), "key");
     if (!Sha256.isHex(key)) {
@@ -105,21 +119,23 @@ final class Manifest {
       String line = lines.get(at);
       String[] parts = field(line, "file").split(" ");
       if (parts.length != 3 || !isSafeFileName(parts[0]) || !Sha256.isHex(parts[1])) {
-        throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file line is malformed: " + abbreviate(line));
+        throw new CorruptEntryException(
+            LoadStage.MANIFEST, "manifest file line is malformed: " + abbreviate(line));
       }
       try {
         files.put(parts[0], new FileRecord(parts[1], Long.parseLong(parts[2])));
       } catch (NumberFormatException e) {
-        throw new CorruptEntryException(LoadStage.MANIFEST, "manifest file size is not a number: " + abbreviate(line));
+        throw new CorruptEntryException(
+            LoadStage.MANIFEST, "manifest file size is not a number: " + abbreviate(line));
       }
     }
     return new Manifest(key, compiler, model, algorithm, className, files);
   }
 
   /**
-   * Entry file names: {@code [A-Za-z0-9_$][A-Za-z0-9_.$-]{0,200}}, no separators and no leading dot,
-   * so a manifest can never point outside its folder. Checked by hand, not by a regex: compiling one
-   * costs a fresh JVM more than the rest of the manifest's checks.
+   * Entry file names: {@code [A-Za-z0-9_$][A-Za-z0-9_.$-]{0,200}}, no separators and no leading
+   * dot, so a manifest can never point outside its folder. Checked by hand, not by a regex:
+   * compiling one costs a fresh JVM more than the rest of the manifest's checks.
    */
   static boolean isSafeFileName(String name) {
     if (name.isEmpty() || name.length() > 201) {
@@ -127,7 +143,12 @@ final class Manifest {
     }
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      boolean plain = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$';
+      boolean plain =
+          c >= 'A' && c <= 'Z'
+              || c >= 'a' && c <= 'z'
+              || c >= '0' && c <= '9'
+              || c == '_'
+              || c == '$';
       if (!plain && (i == 0 || c != '.' && c != '-')) {
         return false;
       }
@@ -137,7 +158,9 @@ final class Manifest {
 
   private static String field(String line, String name) {
     if (!line.startsWith(name + " ")) {
-      throw new CorruptEntryException(LoadStage.MANIFEST, "manifest line '" + abbreviate(line) + "' should start with '" + name + "'");
+      throw new CorruptEntryException(
+          LoadStage.MANIFEST,
+          "manifest line '" + abbreviate(line) + "' should start with '" + name + "'");
     }
     return line.substring(name.length() + 1);
   }

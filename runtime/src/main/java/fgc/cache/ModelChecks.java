@@ -44,9 +44,10 @@ public interface ModelChecks {
   }
 
   /**
-   * Whether the reference semantics give variable 0 a starting belief (no evidence, no sweep) that is
-   * a distribution: values in [0, 1] summing to 1. False means the model itself makes it degenerate
-   * (weights that overflow, or that rule out every value), so a class that gives the same is not at fault.
+   * Whether the reference semantics give variable 0 a starting belief (no evidence, no sweep) that
+   * is a distribution: values in [0, 1] summing to 1. False means the model itself makes it
+   * degenerate (weights that overflow, or that rule out every value), so a class that gives the
+   * same is not at fault.
    *
    * @param model the model
    * @param spec the algorithm and its options

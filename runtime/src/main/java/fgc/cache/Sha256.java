@@ -4,22 +4,23 @@ package fgc.cache;
  * SHA-256 as specified in FIPS 180-4, in plain int arithmetic. Every cache key and every checksum
  * of a cache entry is one of these. Why not {@code MessageDigest}: in a fresh JVM its first call
  * initialises the security providers and the VarHandles its byte access uses before it hashes the
- * first byte, a start-up cost larger than the rest of a cache hit in a fresh JVM. This
- * version hashes the same bytes to the same digest (tests compare it with {@code MessageDigest} on
- * the FIPS examples and on thousands of random inputs of every length around the block boundaries),
- * so nothing about what is checked changes, only the start-up cost.
+ * first byte, a start-up cost larger than the rest of a cache hit in a fresh JVM. This version
+ * hashes the same bytes to the same digest (tests compare it with {@code MessageDigest} on the FIPS
+ * examples and on thousands of random inputs of every length around the block boundaries), so
+ * nothing about what is checked changes, only the start-up cost.
  */
 public final class Sha256 {
   /** The first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
   private static final int[] K = {
-      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-      0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-      0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-      0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-      0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-      0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+  };
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
@@ -64,13 +65,16 @@ public final class Sha256 {
         // every Java platform has SHA-256; fall through to this code if one does not
       }
     }
-    int[] state = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    int[] state = {
+      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+    };
     int[] schedule = new int[64];
     int whole = message.length / 64;
     for (int b = 0; b < whole; b++) {
       compress(message, b * 64, schedule, state);
     }
-    // The tail: the last partial block, the 0x80 marker, zeros, and the length in bits (big-endian),
+    // The tail: the last partial block, the 0x80 marker, zeros, and the length in bits
+    // (big-endian),
     // in one block, or two when fewer than 9 bytes are left after the partial block.
     int rest = message.length - whole * 64;
     byte[] tail = new byte[rest + 9 <= 64 ? 64 : 128];
@@ -162,15 +166,16 @@ public final class Sha256 {
   /**
    * One 64-byte block at {@code off} folded into {@code state}; {@code w} is scratch space. A fresh
    * JVM runs this in the interpreter until the JIT compiles it, and the JIT compiles a method after
-   * about a hundred calls: a 10 KB cache entry would be mostly hashed before this method, called once
-   * per block, were compiled. So each of the 64 rounds and 48 schedule words is a call of its own
-   * small method, compiled after three blocks, with the rotations written out and choice and
+   * about a hundred calls: a 10 KB cache entry would be mostly hashed before this method, called
+   * once per block, were compiled. So each of the 64 rounds and 48 schedule words is a call of its
+   * own small method, compiled after three blocks, with the rotations written out and choice and
    * majority in their shortest forms, so that a fresh JVM hashes most of an entry in compiled code.
    */
   private static void compress(byte[] m, int off, int[] w, int[] state) {
     for (int t = 0; t < 16; t++) {
       int i = off + 4 * t;
-      w[t] = (m[i] << 24) | ((m[i + 1] & 0xff) << 16) | ((m[i + 2] & 0xff) << 8) | (m[i + 3] & 0xff);
+      w[t] =
+          (m[i] << 24) | ((m[i + 1] & 0xff) << 16) | ((m[i + 2] & 0xff) << 8) | (m[i + 3] & 0xff);
     }
     for (int t = 16; t < 64; t++) {
       w[t] = scheduled(w, t);

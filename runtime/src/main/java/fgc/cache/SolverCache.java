@@ -19,18 +19,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * The content-addressed cache of compiled solvers. An entry is a folder named by its key holding the
- * class files, the generated source for reading, and a sealed {@link Manifest}. Nothing from disk is
- * defined as a class before the manifest's seal, key and compiler, and every file's size and
- * SHA-256, have been checked; then the class is defined in a fresh loader, its own key and its plan
- * digest (computed from its tables) are compared with the model's, and a short smoke run must give
- * sane marginals. Any failure quarantines the entry and recompiles.
+ * The content-addressed cache of compiled solvers. An entry is a folder named by its key holding
+ * the class files, the generated source for reading, and a sealed {@link Manifest}. Nothing from
+ * disk is defined as a class before the manifest's seal, key and compiler, and every file's size
+ * and SHA-256, have been checked; then the class is defined in a fresh loader, its own key and its
+ * plan digest (computed from its tables) are compared with the model's, and a short smoke run must
+ * give sane marginals. Any failure quarantines the entry and recompiles.
  *
  * <p>Entries are written into {@code tmp/} and moved into {@code entries/} with one atomic rename,
  * so a crash mid-write leaves only a temporary folder, never a half entry; when two writers race,
  * the rename of the second fails on the non-empty target and it keeps its (identical) result in
- * memory. No lock is taken: entries are immutable once renamed, so readers never wait and never
- * see a partial entry; racing writers at worst compile the same solver twice.
+ * memory. No lock is taken: entries are immutable once renamed, so readers never wait and never see
+ * a partial entry; racing writers at worst compile the same solver twice.
  *
  * <p>Safety: entries are only read from folders and files that this user owns and nobody else can
  * write ({@link CacheSafety}); otherwise fgc warns once and compiles in memory. A cache whose owner
@@ -38,9 +38,9 @@ import java.util.function.Consumer;
  * memory with one warning, and nothing is moved or written. fgc writes only into a folder it made
  * (marked by {@link CacheFolders#MARKER}) or an empty one; see {@link CacheFolders}.
  *
- * <p>The exact search's generated propagators ({@link #propagators()}) are entries of the same kind,
- * keyed by the model under the algorithm name {@link #PROPAGATOR} and checked the same way, with the
- * digest of the model's search tables in place of the plan digest.
+ * <p>The exact search's generated propagators ({@link #propagators()}) are entries of the same
+ * kind, keyed by the model under the algorithm name {@link #PROPAGATOR} and checked the same way,
+ * with the digest of the model's search tables in place of the plan digest.
  *
  * <p>This class is the facade: {@link EntryStore} keeps the entries on disk, {@link EntryVerifier}
  * checks their bytes, {@link EntryDefiner} defines and checks their classes, and {@link EntryLoad}
@@ -53,13 +53,15 @@ public final class SolverCache {
    * file is compiled in memory and not stored, so fgc never writes an entry it would refuse.
    */
   static final long MAX_FILE_BYTES = 64L << 20;
+
   /**
-   * The key material may be this many times larger than the other files (1 GiB): it is the
-   * model's canonical text, which writes each distinct table once and a run of like factors as one
-   * line (a 1000 x 1000 grid's two million couplings take some 40 KB), but a model whose factors
-   * are all different, each with its own table, is written out factor by factor.
+   * The key material may be this many times larger than the other files (1 GiB): it is the model's
+   * canonical text, which writes each distinct table once and a run of like factors as one line (a
+   * 1000 x 1000 grid's two million couplings take some 40 KB), but a model whose factors are all
+   * different, each with its own table, is written out factor by factor.
    */
   static final long MATERIAL_FILE_FACTOR = 16;
+
   /**
    * The most bytes an entry's file of this name may hold, for the writer and the reader alike.
    *
@@ -71,14 +73,17 @@ public final class SolverCache {
     return name.equals(MATERIAL) ? maxFileBytes * MATERIAL_FILE_FACTOR : maxFileBytes;
   }
 
-  /** The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name. */
+  /**
+   * The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name.
+   */
   static final String MATERIAL = "key-material.txt";
 
   /**
-   * The algorithm name a propagator entry is keyed, listed and verified under: its key is
-   * {@code SolverKey.of(model, exact-propagator)}. No algorithm of the registry has this name.
+   * The algorithm name a propagator entry is keyed, listed and verified under: its key is {@code
+   * SolverKey.of(model, exact-propagator)}. No algorithm of the registry has this name.
    */
   public static final String PROPAGATOR = "exact-propagator";
+
   static final AlgorithmSpec PROPAGATOR_SPEC = AlgorithmSpec.of(PROPAGATOR, Map.of());
 
   final EntryStore store;
@@ -86,9 +91,14 @@ public final class SolverCache {
   final EntryDefiner definer;
   private final ModelChecks checks;
   private PropagatorSource propagators;
+
   /** Whether a miss, or an entry that fails its check, is an error instead of a compile. */
   private volatile boolean loadOnly;
-  /** How many times this cache asked the compiler for a class (a solver or a propagator): lets tests prove a hit compiled nothing. */
+
+  /**
+   * How many times this cache asked the compiler for a class (a solver or a propagator): lets tests
+   * prove a hit compiled nothing.
+   */
   private final AtomicInteger compilations = new AtomicInteger();
 
   /**
@@ -101,13 +111,21 @@ public final class SolverCache {
     this(root, log, CacheSafety.forCurrentUser(), null, new CompilerChecks(), MAX_FILE_BYTES);
   }
 
-  SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
+  SolverCache(
+      Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
     this(root, log, safety, fileWriter, new CompilerChecks(), MAX_FILE_BYTES);
   }
 
   /** For tests: another compiler seam, or a lower file limit (both sides of the cache apply it). */
-  SolverCache(Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter, ModelChecks checks, long maxFileBytes) {
-    this.store = new EntryStore(root.toAbsolutePath().normalize(), log, safety, fileWriter, maxFileBytes);
+  SolverCache(
+      Path root,
+      Consumer<String> log,
+      CacheSafety safety,
+      EntryWriter.FileWriter fileWriter,
+      ModelChecks checks,
+      long maxFileBytes) {
+    this.store =
+        new EntryStore(root.toAbsolutePath().normalize(), log, safety, fileWriter, maxFileBytes);
     this.verifier = new EntryVerifier(safety, maxFileBytes);
     this.definer = new EntryDefiner(checks);
     this.checks = checks;
@@ -115,8 +133,9 @@ public final class SolverCache {
 
   /**
    * Makes this cache load-only, for a program that must never compile: an entry is still checked in
-   * full before it is used, but a miss, or an entry that fails its check, is a {@link NotCachedException}
-   * rather than a compile (a failed entry is still quarantined). Returns this cache.
+   * full before it is used, but a miss, or an entry that fails its check, is a {@link
+   * NotCachedException} rather than a compile (a failed entry is still quarantined). Returns this
+   * cache.
    *
    * @return this cache
    */
@@ -141,7 +160,9 @@ public final class SolverCache {
    * @return the default cache folder
    */
   public static Path defaultRoot() {
-    return defaultRoot(System.getenv("FGC_CACHE_DIR"), System.getenv("XDG_CACHE_HOME"),
+    return defaultRoot(
+        System.getenv("FGC_CACHE_DIR"),
+        System.getenv("XDG_CACHE_HOME"),
         System.getProperty("user.home"));
   }
 
@@ -185,7 +206,8 @@ public final class SolverCache {
    * Propagators for the exact search from this cache: loaded from their entries when sound, else
    * generated by the compiler on the class path and stored (null when there is no compiler: the
    * search then propagates with its own code), on this cache's one background thread, and kept in
-   * memory for the last few models. A load-only cache without the entry gives none, with one notice.
+   * memory for the last few models. A load-only cache without the entry gives none, with one
+   * notice.
    *
    * @return the propagators, or null without a compiler
    */
@@ -196,11 +218,13 @@ public final class SolverCache {
         if (compiler == null) {
           return null;
         }
-        ExecutorService background = Executors.newSingleThreadExecutor(task -> {
-          Thread thread = new Thread(task, "fgc-cache-compiler");
-          thread.setDaemon(true);
-          return thread;
-        });
+        ExecutorService background =
+            Executors.newSingleThreadExecutor(
+                task -> {
+                  Thread thread = new Thread(task, "fgc-cache-compiler");
+                  thread.setDaemon(true);
+                  return thread;
+                });
         propagators = new CachedPropagators(this, compiler, background);
       }
       return propagators;
@@ -217,8 +241,10 @@ public final class SolverCache {
    */
   public LoadedSolver load(Model model, AlgorithmSpec spec) {
     if (!checks.checksPlan(spec)) {
-      // Nothing is loaded that the checks cannot tie to its model: such solvers live in memory only.
-      return new SolverLoad(this, model, spec, SolverKey.of(model, spec), PlannedDigest.NONE).compile(null, false);
+      // Nothing is loaded that the checks cannot tie to its model: such solvers live in memory
+      // only.
+      return new SolverLoad(this, model, spec, SolverKey.of(model, spec), PlannedDigest.NONE)
+          .compile(null, false);
     }
     // The model's plan digest, which every way on needs before a class is defined, is worked out
     // on a thread of its own while the key is computed and the entry read and hashed: in a fresh
@@ -294,12 +320,20 @@ public final class SolverCache {
         verifier.verify(entryFolder(info.key()), info.key(), judged, definer, checks);
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
-          checked = info.withProblem(e.getMessage() + "; unsafe, left in place. "
-              + store.unsafeAdvice(entryFolder(info.key())), EntryInfo.Action.UNSAFE_LEFT);
+          checked =
+              info.withProblem(
+                  e.getMessage()
+                      + "; unsafe, left in place. "
+                      + store.unsafeAdvice(entryFolder(info.key())),
+                  EntryInfo.Action.UNSAFE_LEFT);
         } else if (repair) {
           String done = store.quarantine(entryFolder(info.key()), judged[0]);
-          checked = info.withProblem(e.getMessage() + "; " + done,
-              done.startsWith("moved to") ? EntryInfo.Action.QUARANTINED : EntryInfo.Action.LEFT);
+          checked =
+              info.withProblem(
+                  e.getMessage() + "; " + done,
+                  done.startsWith("moved to")
+                      ? EntryInfo.Action.QUARANTINED
+                      : EntryInfo.Action.LEFT);
         } else {
           checked = info.withProblem(e.getMessage(), EntryInfo.Action.LEFT);
         }
@@ -310,10 +344,10 @@ public final class SolverCache {
   }
 
   /**
-   * Removes what fgc made under the root: every entry (and any link inside one, never what it points
-   * to), temporary folder and quarantined entry it recognises by name and content, and nothing else.
-   * Refuses a folder without fgc's marker unless it holds only fgc's items (a cache an earlier fgc
-   * made); see {@link ClearReport}.
+   * Removes what fgc made under the root: every entry (and any link inside one, never what it
+   * points to), temporary folder and quarantined entry it recognises by name and content, and
+   * nothing else. Refuses a folder without fgc's marker unless it holds only fgc's items (a cache
+   * an earlier fgc made); see {@link ClearReport}.
    *
    * @return what was removed and what was kept
    * @throws IOException when the cache folder cannot be read

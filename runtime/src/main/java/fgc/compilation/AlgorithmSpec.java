@@ -7,7 +7,8 @@ import java.util.TreeMap;
 
 /**
  * An algorithm and its compile-time options, e.g. {@code bp damping=0.5}. Options are sorted by
- * name so that the canonical text, and so the cache key, never depends on the order they were given.
+ * name so that the canonical text, and so the cache key, never depends on the order they were
+ * given.
  */
 public final class AlgorithmSpec {
   /**
@@ -15,21 +16,29 @@ public final class AlgorithmSpec {
    * combined per pair ({@code alldiff} expanded to every pair), unary weights in the prior.
    */
   public static final String BP_PAIRWISE = "bp-pairwise";
+
   /** Loopy sum-product BP with one node per factor and exact {@code alldiff} messages. */
   public static final String SUMPRODUCT = "sumproduct";
+
   /** The same graph in the max-product semiring: exact {@code alldiff} max-marginals. */
   public static final String MAXPRODUCT = "maxproduct";
+
   /**
    * EP with a Dirichlet prior on each variable's value distribution (the reference notebook's
    * "robust" model): the messages of {@link #BP_PAIRWISE}, posteriors projected onto Dirichlets.
    */
   public static final String EP_DIRICHLET = "ep-dirichlet";
+
   /**
    * Exact inference by variable elimination: exact marginals, log partition function and a most
    * probable assignment, for models whose elimination cliques fit the planner's limit. No options.
    */
   public static final String ELIMINATION = "elimination";
-  /** What {@code solve} and {@code compile} use unless told otherwise: the best with decimation (BENCHMARKS.md). */
+
+  /**
+   * What {@code solve} and {@code compile} use unless told otherwise: the best with decimation
+   * (BENCHMARKS.md).
+   */
   public static final String DEFAULT = MAXPRODUCT;
 
   private final String name;
@@ -53,8 +62,8 @@ public final class AlgorithmSpec {
   }
 
   /**
-   * The algorithm {@code name} with {@code overrides} applied over its defaults, each checked by the
-   * compiler's registry of algorithms (found on the class path); unknown ones are errors.
+   * The algorithm {@code name} with {@code overrides} applied over its defaults, each checked by
+   * the compiler's registry of algorithms (found on the class path); unknown ones are errors.
    *
    * @param name the algorithm's name
    * @param overrides option values replacing the defaults
@@ -132,7 +141,8 @@ public final class AlgorithmSpec {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AlgorithmSpec && ((AlgorithmSpec) o).canonicalText().equals(canonicalText());
+    return o instanceof AlgorithmSpec
+        && ((AlgorithmSpec) o).canonicalText().equals(canonicalText());
   }
 
   @Override

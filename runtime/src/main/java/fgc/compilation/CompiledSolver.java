@@ -4,7 +4,9 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The output of one compilation: the key, the generated source, and the class bytes by binary name. */
+/**
+ * The output of one compilation: the key, the generated source, and the class bytes by binary name.
+ */
 public final class CompiledSolver {
   private final String key;
   private final String className;

@@ -56,7 +56,8 @@ public interface SolverCompiler {
 
   /**
    * The plan digest a class generated for {@code model} and {@code spec} reports, computed from the
-   * plan without emitting; an error (as {@link #compile} would give) when the model cannot be planned.
+   * plan without emitting; an error (as {@link #compile} would give) when the model cannot be
+   * planned.
    *
    * @param model the model
    * @param spec the algorithm and its options
@@ -65,9 +66,9 @@ public interface SolverCompiler {
   String planDigest(Model model, AlgorithmSpec spec);
 
   /**
-   * {@link #planDigest} with the plan kept, for a compile of the same model to take
-   * ({@link #compile(Model, AlgorithmSpec, PlannedModel)}); a compiler that keeps no plans gives the
-   * digest alone.
+   * {@link #planDigest} with the plan kept, for a compile of the same model to take ({@link
+   * #compile(Model, AlgorithmSpec, PlannedModel)}); a compiler that keeps no plans gives the digest
+   * alone.
    *
    * @param model the model
    * @param spec the algorithm and its options

@@ -4,9 +4,9 @@ import java.util.Iterator;
 import java.util.ServiceLoader;
 
 /**
- * Finds the compiler on the class path through {@link ServiceLoader}, once. Without one the
- * runtime still runs precompiled classes; what needs a compiler fails with
- * {@link NoCompilerException}, which says what to add.
+ * Finds the compiler on the class path through {@link ServiceLoader}, once. Without one the runtime
+ * still runs precompiled classes; what needs a compiler fails with {@link NoCompilerException},
+ * which says what to add.
  */
 public final class SolverCompilers {
   private static volatile SolverCompiler found;
@@ -21,7 +21,9 @@ public final class SolverCompilers {
   public static SolverCompiler find() {
     SolverCompiler compiler = found;
     if (compiler == null) {
-      Iterator<SolverCompiler> all = ServiceLoader.load(SolverCompiler.class, SolverCompilers.class.getClassLoader()).iterator();
+      Iterator<SolverCompiler> all =
+          ServiceLoader.load(SolverCompiler.class, SolverCompilers.class.getClassLoader())
+              .iterator();
       if (all.hasNext()) {
         compiler = all.next();
         found = compiler;

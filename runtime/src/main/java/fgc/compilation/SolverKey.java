@@ -9,8 +9,8 @@ import java.nio.charset.StandardCharsets;
  * with its options, and the compiler's identity. Evidence is not part of it: new observed values
  * never need a new compilation. Nor is the model's name (the canonical text leaves it out): the
  * same model in two files of different names is one entry, listed under the name that compiled it
- * first, and a hit for either passes the same checks, which compare structure (the plan digest,
- * the variables and domains), never names.
+ * first, and a hit for either passes the same checks, which compare structure (the plan digest, the
+ * variables and domains), never names.
  */
 public final class SolverKey {
   private SolverKey() {}
@@ -27,7 +27,9 @@ public final class SolverKey {
     return header(compilerIdentity, spec) + model.canonicalText();
   }
 
-  /** The material's first lines, before the model's canonical text: the compiler and the algorithm. */
+  /**
+   * The material's first lines, before the model's canonical text: the compiler and the algorithm.
+   */
   private static String header(String compilerIdentity, AlgorithmSpec spec) {
     return "compiler " + compilerIdentity + "\nalgorithm " + spec.canonicalText() + "\n";
   }
@@ -52,7 +54,8 @@ public final class SolverKey {
    * @return the key
    */
   public static String of(String compilerIdentity, Model model, AlgorithmSpec spec) {
-    // The material's bytes hashed as the model writes them: a large model's text is never one String.
+    // The material's bytes hashed as the model writes them: a large model's text is never one
+    // String.
     Sha256.Sink sink = new Sha256.Sink();
     byte[] header = header(compilerIdentity, spec).getBytes(StandardCharsets.UTF_8);
     sink.write(header, 0, header.length);

@@ -34,9 +34,14 @@ public final class Assignments {
    */
   public static String firstViolation(Model model, int[] values) {
     if (values.length != model.variableCount()) {
-      return "the assignment has " + values.length + " values for " + model.variableCount() + " variables";
+      return "the assignment has "
+          + values.length
+          + " values for "
+          + model.variableCount()
+          + " variables";
     }
-    // Array by array, so each variable's domain is not searched for (the exact driver checks every answer).
+    // Array by array, so each variable's domain is not searched for (the exact driver checks every
+    // answer).
     for (VariableArray a : model.arrays()) {
       Domain domain = a.domain();
       for (int i = a.firstIndex(), end = i + a.size(); i < end; i++) {
@@ -71,8 +76,16 @@ public final class Assignments {
             int x = values[f.variable(a)];
             for (int b = a + 1; b < f.arity() && x != NONE; b++) {
               if (x == values[f.variable(b)]) {
-                return "factor " + index + " (" + f.kind().keyword() + "): " + model.variableName(f.variable(a))
-                    + " and " + model.variableName(f.variable(b)) + " are both " + x;
+                return "factor "
+                    + index
+                    + " ("
+                    + f.kind().keyword()
+                    + "): "
+                    + model.variableName(f.variable(a))
+                    + " and "
+                    + model.variableName(f.variable(b))
+                    + " are both "
+                    + x;
               }
             }
           }

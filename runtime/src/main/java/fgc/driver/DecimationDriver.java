@@ -8,24 +8,24 @@ import java.util.Random;
 /**
  * Decimation (the reference notebook's v4): run sweeps towards a fixed point, clamp the free
  * variable whose belief is most decided (largest margin between its best and second-best value) to
- * its best value, run a few sweeps more, repeat. Free variables whose belief is already a point mass
- * are clamped together: their other values are exactly zero, which messages only produce for values
- * ruled out (see {@link fgc.algorithm.Numerics}), so deciding them one by one would only cost
- * sweeps. A contradiction (some belief all zero) or a finished assignment that breaks a factor
+ * its best value, run a few sweeps more, repeat. Free variables whose belief is already a point
+ * mass are clamped together: their other values are exactly zero, which messages only produce for
+ * values ruled out (see {@link fgc.algorithm.Numerics}), so deciding them one by one would only
+ * cost sweeps. A contradiction (some belief all zero) or a finished assignment that breaks a factor
  * starts again from log-uniform noise on the starting messages, up to a restart budget; on a
  * restart, a decision whose margin is below the plateau threshold samples its value from the
- * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages.
- * A contradiction before the first decision is a proof that the givens have no solution
- * ({@link SolveResult.Status#NO_SOLUTION}), and no restart is tried.
+ * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages. A
+ * contradiction before the first decision is a proof that the givens have no solution ({@link
+ * SolveResult.Status#NO_SOLUTION}), and no restart is tried.
  *
- * <p>Two rules are options, off by default (docs/algorithms.md has what they gain on fgc's own
- * hard puzzles and on top95). {@link #withTiesToFewestValues}: among equal margins, the variable
- * with the fewest values left is decided first. {@link #withLearning}: restarts learn from the
- * attempts that failed. An attempt's last decision before a contradiction that its beliefs did not
- * force (not a point mass), the end of the failure's trace, is avoided by every later attempt on
- * that puzzle: that value is neither the argmax nor sampled at that variable while its belief
- * leaves another value (a point mass is still taken: the messages then force it). The exact answer
- * is unknown, so the avoided value may be right; later attempts then steer elsewhere. This is no
+ * <p>Two rules are options, off by default (docs/algorithms.md has what they gain on fgc's own hard
+ * puzzles and on top95). {@link #withTiesToFewestValues}: among equal margins, the variable with
+ * the fewest values left is decided first. {@link #withLearning}: restarts learn from the attempts
+ * that failed. An attempt's last decision before a contradiction that its beliefs did not force
+ * (not a point mass), the end of the failure's trace, is avoided by every later attempt on that
+ * puzzle: that value is neither the argmax nor sampled at that variable while its belief leaves
+ * another value (a point mass is still taken: the messages then force it). The exact answer is
+ * unknown, so the avoided value may be right; later attempts then steer elsewhere. This is no
  * search: nothing is undone, every attempt runs from the start.
  */
 public final class DecimationDriver implements Driver {
@@ -39,8 +39,16 @@ public final class DecimationDriver implements Driver {
   private final boolean learn;
   private final boolean fewestFirst;
 
-  private DecimationDriver(int maxSweeps, int sweepsPerDecision, double tolerance, int restarts, double noise, long seed, double plateau,
-      boolean learn, boolean fewestFirst) {
+  private DecimationDriver(
+      int maxSweeps,
+      int sweepsPerDecision,
+      double tolerance,
+      int restarts,
+      double noise,
+      long seed,
+      double plateau,
+      boolean learn,
+      boolean fewestFirst) {
     this.maxSweeps = maxSweeps;
     this.sweepsPerDecision = sweepsPerDecision;
     this.tolerance = tolerance;
@@ -77,7 +85,8 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withRestarts(int count) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau, learn, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps, sweepsPerDecision, tolerance, count, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -87,7 +96,16 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSeed(long newSeed) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, newSeed, plateau, learn, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps,
+        sweepsPerDecision,
+        tolerance,
+        restarts,
+        noise,
+        newSeed,
+        plateau,
+        learn,
+        fewestFirst);
   }
 
   /**
@@ -97,7 +115,8 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withMaxSweeps(int count) {
-    return new DecimationDriver(count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
+    return new DecimationDriver(
+        count, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -107,7 +126,8 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSweepsPerDecision(int count) {
-    return new DecimationDriver(maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -117,7 +137,8 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTolerance(double change) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau, learn, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps, sweepsPerDecision, change, restarts, noise, seed, plateau, learn, fewestFirst);
   }
 
   /**
@@ -127,7 +148,16 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withNoise(double scale) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, scale, seed, plateau, learn, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps,
+        sweepsPerDecision,
+        tolerance,
+        restarts,
+        scale,
+        seed,
+        plateau,
+        learn,
+        fewestFirst);
   }
 
   /**
@@ -137,18 +167,20 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withPlateau(double margin) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin, learn, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, margin, learn, fewestFirst);
   }
 
   /**
-   * The same driver with or without learning from failed attempts (see the class comment): when off,
-   * the default, every restart starts with nothing avoided.
+   * The same driver with or without learning from failed attempts (see the class comment): when
+   * off, the default, every restart starts with nothing avoided.
    *
    * @param on whether later attempts avoid the last unforced decision before each contradiction
    * @return a new driver
    */
   public DecimationDriver withLearning(boolean on) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, on, fewestFirst);
+    return new DecimationDriver(
+        maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, on, fewestFirst);
   }
 
   /**
@@ -159,7 +191,8 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTiesToFewestValues(boolean on) {
-    return new DecimationDriver(maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, on);
+    return new DecimationDriver(
+        maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, on);
   }
 
   @Override
@@ -167,18 +200,23 @@ public final class DecimationDriver implements Driver {
     return "decimate";
   }
 
-  /** The first convergence, then up to {@code sweepsPerDecision} sweeps after each of at most {@code free} decisions. */
+  /**
+   * The first convergence, then up to {@code sweepsPerDecision} sweeps after each of at most {@code
+   * free} decisions.
+   */
   @Override
   public long mostSweeps(int free) {
     return maxSweeps + (long) free * sweepsPerDecision;
   }
 
   @Override
-  public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
+  public SolveResult solve(
+      GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     int n = model.variableCount();
     if (Assignments.firstViolationAmongGiven(model, evidence) != null) {
-      return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, System.nanoTime() - start);
+      return new SolveResult(
+          SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, System.nanoTime() - start);
     }
     Readout readout = new Readout(solver);
     Random random = new Random(seed);
@@ -203,7 +241,8 @@ public final class DecimationDriver implements Driver {
         // Before any decision the messages rule a value out only where no solution has it, and
         // restart noise leaves those zeros as they are: the givens alone have no solution.
         events.contradiction(decisions);
-        return new SolveResult(SolveResult.Status.NO_SOLUTION, null, sweeps, 0, 0, System.nanoTime() - start);
+        return new SolveResult(
+            SolveResult.Status.NO_SOLUTION, null, sweeps, 0, 0, System.nanoTime() - start);
       }
       int lastChoice = -1;
       int lastValue = 0;
@@ -232,7 +271,8 @@ public final class DecimationDriver implements Driver {
             certain[sure++] = i;
             certainValue[i] = readout.value;
           }
-          if (readout.margin > bestMargin || fewestFirst && readout.margin == bestMargin && readout.live < bestLive) {
+          if (readout.margin > bestMargin
+              || fewestFirst && readout.margin == bestMargin && readout.live < bestLive) {
             bestMargin = readout.margin;
             bestLive = readout.live;
             best = i;
@@ -243,7 +283,13 @@ public final class DecimationDriver implements Driver {
         if (best < 0) {
           String violation = Assignments.firstViolation(model, values);
           if (violation == null) {
-            return new SolveResult(SolveResult.Status.SOLVED, values, sweeps, decisions, attempt, System.nanoTime() - start);
+            return new SolveResult(
+                SolveResult.Status.SOLVED,
+                values,
+                sweeps,
+                decisions,
+                attempt,
+                System.nanoTime() - start);
           }
           events.invalidAssignment(violation);
           break;
@@ -274,11 +320,16 @@ public final class DecimationDriver implements Driver {
         sweeps += Readout.converge(solver, sweepsPerDecision, tolerance);
       }
     }
-    return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, restarts, System.nanoTime() - start);
+    return new SolveResult(
+        SolveResult.Status.UNSOLVED, null, sweeps, decisions, restarts, System.nanoTime() - start);
   }
 
-  /** A value of {@code i} drawn from its belief, without the values {@code avoided} while any other is left. */
-  private static int sample(GeneratedAlgorithm solver, int i, Random random, BitSet avoided, int width) {
+  /**
+   * A value of {@code i} drawn from its belief, without the values {@code avoided} while any other
+   * is left.
+   */
+  private static int sample(
+      GeneratedAlgorithm solver, int i, Random random, BitSet avoided, int width) {
     double[] belief = new double[solver.domainSize(i)];
     solver.marginal(i, belief);
     if (avoided != null) {

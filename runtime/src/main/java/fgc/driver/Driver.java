@@ -40,8 +40,8 @@ public interface Driver {
   }
 
   /**
-   * The most sweeps one attempt of this driver makes on a model with {@code free} free variables
-   * (a restart may repeat as many; a converged inference stops sooner), so that a caller can warn
+   * The most sweeps one attempt of this driver makes on a model with {@code free} free variables (a
+   * restart may repeat as many; a converged inference stops sooner), so that a caller can warn
    * before a run that may be long. Zero for a driver that runs no sweeps.
    *
    * @param free how many variables the evidence leaves free

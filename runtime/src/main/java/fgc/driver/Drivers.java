@@ -43,7 +43,8 @@ public final class Drivers {
   public static Driver named(String name) {
     Supplier<Driver> factory = BY_NAME.get(name);
     if (factory == null) {
-      throw new IllegalArgumentException("unknown driver '" + name + "'; known: " + String.join(", ", BY_NAME.keySet()));
+      throw new IllegalArgumentException(
+          "unknown driver '" + name + "'; known: " + String.join(", ", BY_NAME.keySet()));
     }
     return factory.get();
   }

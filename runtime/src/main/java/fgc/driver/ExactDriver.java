@@ -10,10 +10,10 @@ import fgc.model.Model;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every
- * {@code alldiff} that is a permutation, locked candidates between permutations that overlap), then
- * depth-first branching with backtracking. Complete: it finds a solution when one exists and reports
- * {@link SolveResult.Status#NO_SOLUTION} otherwise. That bitmask search is for models of
+ * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every {@code
+ * alldiff} that is a permutation, locked candidates between permutations that overlap), then
+ * depth-first branching with backtracking. Complete: it finds a solution when one exists and
+ * reports {@link SolveResult.Status#NO_SOLUTION} otherwise. That bitmask search is for models of
  * {@code alldiff}/{@code neq} factors whose values span at most 64 ({@link BitmaskTables#fits});
  * every other model, chosen automatically, goes to the general {@link Search} (compact tables,
  * bounds on sums, all-different filtering), which branches by fewest remaining values alone.
@@ -22,10 +22,11 @@ import java.util.concurrent.CompletableFuture;
  * is optimised, not merely solved: the answer is its most probable assignment given the evidence,
  * by the general search's branch and bound ({@link #mostProbable}).
  *
- * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with {@link #guidedByMarginals}) by the marginals of
- * the compiled algorithm the caller passes; without that the algorithm is not used at all. The
- * search tables are built on the first problem of a model and reused while the model stays the same,
- * so an instance is not thread-safe: use one per thread.
+ * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with
+ * {@link #guidedByMarginals}) by the marginals of the compiled algorithm the caller passes; without
+ * that the algorithm is not used at all. The search tables are built on the first problem of a
+ * model and reused while the model stays the same, so an instance is not thread-safe: use one per
+ * thread.
  *
  * <p>Given a {@link PropagatorSource} ({@link #withGeneratedPropagation}), once a model has been
  * searched {@link #GENERATE_AFTER} times by one driver, a propagator specialised to it is asked of
@@ -39,26 +40,43 @@ public final class ExactDriver implements Driver {
   private final int marginalSweeps;
   private final boolean lockedCandidates;
   private final boolean valueBoards;
-  /** Where generated propagators come from, shared with drivers derived from this one; null: never generate. */
+
+  /**
+   * Where generated propagators come from, shared with drivers derived from this one; null: never
+   * generate.
+   */
   private final PropagatorSource generated;
+
   private final int generateAfter;
   private Model lastModel;
   private BitmaskSearch search;
+
   /** Searches of {@link #lastModel} so far, and the propagator being compiled for it (or null). */
   private int searches;
+
   private CompletableFuture<Propagator> compiling;
+
   /** The model the choice between the searches was last made for, and the choice. */
   private Model choiceModel;
+
   private boolean bitmask;
+
   /** The general search of {@link #generalModel}, for models the bitmask search cannot hold. */
   private Model generalModel;
+
   private Search general;
 
   /** Searches of one model after which its propagator is generated. */
   public static final int GENERATE_AFTER = 64;
 
-  private ExactDriver(boolean marginals, int marginalDepth, int marginalSweeps, boolean lockedCandidates,
-      boolean valueBoards, PropagatorSource generated, int generateAfter) {
+  private ExactDriver(
+      boolean marginals,
+      int marginalDepth,
+      int marginalSweeps,
+      boolean lockedCandidates,
+      boolean valueBoards,
+      PropagatorSource generated,
+      int generateAfter) {
     this.marginals = marginals;
     this.marginalDepth = marginalDepth;
     this.marginalSweeps = marginalSweeps;
@@ -87,7 +105,8 @@ public final class ExactDriver implements Driver {
    * @return a new driver
    */
   public ExactDriver guidedByMarginals(int depth, int sweeps) {
-    return new ExactDriver(true, depth, sweeps, lockedCandidates, valueBoards, generated, generateAfter);
+    return new ExactDriver(
+        true, depth, sweeps, lockedCandidates, valueBoards, generated, generateAfter);
   }
 
   /**
@@ -97,7 +116,8 @@ public final class ExactDriver implements Driver {
    * @return a new driver
    */
   public ExactDriver withLockedCandidates(boolean on) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, on, valueBoards, generated, generateAfter);
+    return new ExactDriver(
+        marginals, marginalDepth, marginalSweeps, on, valueBoards, generated, generateAfter);
   }
 
   /**
@@ -109,7 +129,8 @@ public final class ExactDriver implements Driver {
    * @return a new driver
    */
   public ExactDriver withValueBoards(boolean on) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, on, generated, generateAfter);
+    return new ExactDriver(
+        marginals, marginalDepth, marginalSweeps, lockedCandidates, on, generated, generateAfter);
   }
 
   /**
@@ -121,7 +142,14 @@ public final class ExactDriver implements Driver {
    * @return a new driver
    */
   public ExactDriver withGeneratedPropagation(PropagatorSource source, int searches) {
-    return new ExactDriver(marginals, marginalDepth, marginalSweeps, lockedCandidates, valueBoards, source, Math.max(0, searches));
+    return new ExactDriver(
+        marginals,
+        marginalDepth,
+        marginalSweeps,
+        lockedCandidates,
+        valueBoards,
+        source,
+        Math.max(0, searches));
   }
 
   /**
@@ -145,12 +173,21 @@ public final class ExactDriver implements Driver {
   }
 
   @Override
-  public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
+  public SolveResult solve(
+      GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     if (Search.weighs(model)) {
-      MostProbable best = mostProbable(model, evidence, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, events);
-      return result(model, evidence, best.values() == null ? 0 : 1, best.values(), best.nodes(), generalFor(model).backtracks(),
-          start, events);
+      MostProbable best =
+          mostProbable(model, evidence, Long.MAX_VALUE, Long.MAX_VALUE, x -> {}, events);
+      return result(
+          model,
+          evidence,
+          best.values() == null ? 0 : 1,
+          best.values(),
+          best.nodes(),
+          generalFor(model).backtracks(),
+          start,
+          events);
     }
     if (!bitmaskFits(model)) {
       return solveGeneral(model, evidence, events, start);
@@ -162,10 +199,20 @@ public final class ExactDriver implements Driver {
       s.useMinimumRemainingValues();
     }
     int found = s.run(evidence, Assignments.NONE, 1, new Heard(events));
-    return result(model, evidence, found, found == 0 ? null : s.solution(), s.nodes(), s.backtracks(), start, events);
+    return result(
+        model,
+        evidence,
+        found,
+        found == 0 ? null : s.solution(),
+        s.nodes(),
+        s.backtracks(),
+        start,
+        events);
   }
 
-  /** Either search's branches and undos, told to the caller's events as decisions and backtracks. */
+  /**
+   * Either search's branches and undos, told to the caller's events as decisions and backtracks.
+   */
   private static final class Heard implements BitmaskSearch.Listener, Search.Listener {
     private final SolveEvents events;
 
@@ -186,8 +233,8 @@ public final class ExactDriver implements Driver {
 
   /**
    * The most probable assignment of {@code model} given {@code evidence}: a complete branch and
-   * bound over the soft factors' costs ({@code -ln weight}), which proves its answer optimal when it
-   * finishes within the limits; else the best assignment found so far, not proven. Every
+   * bound over the soft factors' costs ({@code -ln weight}), which proves its answer optimal when
+   * it finishes within the limits; else the best assignment found so far, not proven. Every
    * improvement is told to {@code improved} as it is found (anytime).
    *
    * @param model the model
@@ -198,31 +245,49 @@ public final class ExactDriver implements Driver {
    * @param events hears the search's branches and undos
    * @return the best assignment found and whether it is proven optimal
    */
-  public MostProbable mostProbable(Model model, int[] evidence, long nodeLimit, long deadline,
-      java.util.function.Consumer<MostProbable> improved, SolveEvents events) {
+  public MostProbable mostProbable(
+      Model model,
+      int[] evidence,
+      long nodeLimit,
+      long deadline,
+      java.util.function.Consumer<MostProbable> improved,
+      SolveEvents events) {
     long start = System.nanoTime();
     Search g = generalFor(model);
     Heard heard = new Heard(events);
-    Search.Outcome outcome = g.minimize(evidence, Assignments.NONE, nodeLimit, deadline, new Search.Listener() {
-      @Override
-      public void branch(int variable, int value) {
-        heard.branch(variable, value);
-      }
+    Search.Outcome outcome =
+        g.minimize(
+            evidence,
+            Assignments.NONE,
+            nodeLimit,
+            deadline,
+            new Search.Listener() {
+              @Override
+              public void branch(int variable, int value) {
+                heard.branch(variable, value);
+              }
 
-      @Override
-      public void undo(int variable, int value) {
-        heard.undo(variable, value);
-      }
+              @Override
+              public void undo(int variable, int value) {
+                heard.undo(variable, value);
+              }
 
-      @Override
-      public void solution(int[] values) {
-        improved.accept(new MostProbable(values, MostProbable.log10Weight(model, values), false, g.nodes(),
-            System.nanoTime() - start));
-      }
-    });
+              @Override
+              public void solution(int[] values) {
+                improved.accept(
+                    new MostProbable(
+                        values,
+                        MostProbable.log10Weight(model, values),
+                        false,
+                        g.nodes(),
+                        System.nanoTime() - start));
+              }
+            });
     int[] values = g.solution();
-    double weight = values == null ? Double.NEGATIVE_INFINITY : MostProbable.log10Weight(model, values);
-    return new MostProbable(values, weight, outcome != Search.Outcome.STOPPED, g.nodes(), System.nanoTime() - start);
+    double weight =
+        values == null ? Double.NEGATIVE_INFINITY : MostProbable.log10Weight(model, values);
+    return new MostProbable(
+        values, weight, outcome != Search.Outcome.STOPPED, g.nodes(), System.nanoTime() - start);
   }
 
   /** {@link #solve} by the general search, for a model the bitmask search cannot hold. */
@@ -232,17 +297,31 @@ public final class ExactDriver implements Driver {
     return result(model, evidence, found, g.solution(), g.nodes(), g.backtracks(), start, events);
   }
 
-  /** The result of a search that found {@code found} solutions, the first {@code values}, checked on the model. */
-  private static SolveResult result(Model model, int[] evidence, int found, int[] values, long nodes, long backtracks, long start,
+  /**
+   * The result of a search that found {@code found} solutions, the first {@code values}, checked on
+   * the model.
+   */
+  private static SolveResult result(
+      Model model,
+      int[] evidence,
+      int found,
+      int[] values,
+      long nodes,
+      long backtracks,
+      long start,
       SolveEvents events) {
     int decisions = (int) Math.min(Integer.MAX_VALUE, nodes);
     long nanos = System.nanoTime() - start;
     if (found == 0) {
-      // Only now tell broken givens from a puzzle without solution: the check costs as much as a search.
-      if (Assignments.firstViolationAmongGiven(model, evidence) != null || !inDomains(model, evidence)) {
-        return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, 0, System.nanoTime() - start);
+      // Only now tell broken givens from a puzzle without solution: the check costs as much as a
+      // search.
+      if (Assignments.firstViolationAmongGiven(model, evidence) != null
+          || !inDomains(model, evidence)) {
+        return new SolveResult(
+            SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, 0, System.nanoTime() - start);
       }
-      return new SolveResult(SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, backtracks, nanos);
+      return new SolveResult(
+          SolveResult.Status.NO_SOLUTION, null, 0, decisions, 0, backtracks, nanos);
     }
     String violation = Assignments.firstViolation(model, values);
     if (violation != null) {
@@ -250,7 +329,8 @@ public final class ExactDriver implements Driver {
       events.invalidAssignment(violation);
       return new SolveResult(SolveResult.Status.UNSOLVED, null, 0, decisions, 0, backtracks, nanos);
     }
-    return new SolveResult(SolveResult.Status.SOLVED, values, 0, decisions, 0, backtracks, System.nanoTime() - start);
+    return new SolveResult(
+        SolveResult.Status.SOLVED, values, 0, decisions, 0, backtracks, System.nanoTime() - start);
   }
 
   /**
@@ -266,27 +346,41 @@ public final class ExactDriver implements Driver {
     if (!bitmaskFits(model)) {
       return countGeneral(model, evidence, limit);
     }
-    // No check of the givens first: givens that break a factor or leave a domain already give 0 below
-    // (propagation empties a mask, or run() rejects the value), so the check would only add its cost.
+    // No check of the givens first: givens that break a factor or leave a domain already give 0
+    // below
+    // (propagation empties a mask, or run() rejects the value), so the check would only add its
+    // cost.
     BitmaskSearch s = searchFor(model);
     s.useMinimumRemainingValues();
     return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
   }
 
-  /** {@link #countSolutions} by the general search; every solution counted is checked on the model, as a count is a claim too. */
+  /**
+   * {@link #countSolutions} by the general search; every solution counted is checked on the model,
+   * as a count is a claim too.
+   */
   private int countGeneral(Model model, int[] evidence, int limit) {
-    return generalFor(model).run(evidence, Assignments.NONE, limit, new Search.Listener() {
-      @Override
-      public void solution(int[] values) {
-        String violation = Assignments.firstViolation(model, values);
-        if (violation != null) {
-          throw new IllegalStateException("the exact search counted an assignment that breaks the model: " + violation);
-        }
-      }
-    });
+    return generalFor(model)
+        .run(
+            evidence,
+            Assignments.NONE,
+            limit,
+            new Search.Listener() {
+              @Override
+              public void solution(int[] values) {
+                String violation = Assignments.firstViolation(model, values);
+                if (violation != null) {
+                  throw new IllegalStateException(
+                      "the exact search counted an assignment that breaks the model: " + violation);
+                }
+              }
+            });
   }
 
-  /** Whether the bitmask search holds {@code model}; the answer is kept for the model last asked about. */
+  /**
+   * Whether the bitmask search holds {@code model}; the answer is kept for the model last asked
+   * about.
+   */
   private boolean bitmaskFits(Model model) {
     if (model != choiceModel) {
       choiceModel = model;
@@ -310,7 +404,10 @@ public final class ExactDriver implements Driver {
       searches = 0;
       compiling = null;
     }
-    if (searches++ == generateAfter && generated != null && lockedCandidates && valueBoards
+    if (searches++ == generateAfter
+        && generated != null
+        && lockedCandidates
+        && valueBoards
         && generated.fits(search.tables())) {
       compiling = generated.propagator(model, search.tables(), generateAfter == 0);
     }

@@ -32,28 +32,42 @@ final class FactorChecks {
     }
     switch (f.kind()) {
       case EQ:
-        return model.variableName(f.variable(0)) + " is " + own[0] + " but " + model.variableName(f.variable(1)) + " is " + own[1];
-      case SUM: {
-        long given = 0;
-        for (int v : own) {
-          given += v;
+        return model.variableName(f.variable(0))
+            + " is "
+            + own[0]
+            + " but "
+            + model.variableName(f.variable(1))
+            + " is "
+            + own[1];
+      case SUM:
+        {
+          long given = 0;
+          for (int v : own) {
+            given += v;
+          }
+          return "the values add up to " + given + ", not " + f.total();
         }
-        return "the values add up to " + given + ", not " + f.total();
-      }
-      default: {
-        StringBuilder where = new StringBuilder();
-        for (int p = 0; p < own.length; p++) {
-          where.append(p == 0 ? "" : ", ").append(model.variableName(f.variable(p))).append(" = ").append(own[p]);
+      default:
+        {
+          StringBuilder where = new StringBuilder();
+          for (int p = 0; p < own.length; p++) {
+            where
+                .append(p == 0 ? "" : ", ")
+                .append(model.variableName(f.variable(p)))
+                .append(" = ")
+                .append(own[p]);
+          }
+          Optional<Formula> formula = f.formula();
+          return formula.isPresent() && formula.get().type() == Formula.Type.BOOL
+              ? "the relation " + formula.get().text() + " does not hold where " + where
+              : "the values have weight 0 (" + where + ")";
         }
-        Optional<Formula> formula = f.formula();
-        return formula.isPresent() && formula.get().type() == Formula.Type.BOOL
-            ? "the relation " + formula.get().text() + " does not hold where " + where
-            : "the values have weight 0 (" + where + ")";
-      }
     }
   }
 
-  /** Whether the values given in a sum's scope already add up past its total, or cannot reach it. */
+  /**
+   * Whether the values given in a sum's scope already add up past its total, or cannot reach it.
+   */
   private static String sumOutOfReach(Model model, Factor f, int[] values) {
     long given = 0;
     long lo = 0;
@@ -65,6 +79,8 @@ final class FactorChecks {
       lo += v == Assignments.NONE ? d.lo() : 0;
       hi += v == Assignments.NONE ? d.hi() : 0;
     }
-    return given + lo > f.total() || given + hi < f.total() ? "the given values add up to " + given + ", not " + f.total() : null;
+    return given + lo > f.total() || given + hi < f.total()
+        ? "the given values add up to " + given + ", not " + f.total()
+        : null;
   }
 }

@@ -53,10 +53,12 @@ public final class IterativeDriver implements Driver {
   }
 
   @Override
-  public SolveResult solve(GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
+  public SolveResult solve(
+      GeneratedAlgorithm solver, Model model, int[] evidence, SolveEvents events) {
     long start = System.nanoTime();
     if (Assignments.firstViolationAmongGiven(model, evidence) != null) {
-      return new SolveResult(SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, System.nanoTime() - start);
+      return new SolveResult(
+          SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, System.nanoTime() - start);
     }
     int n = model.variableCount();
     Readout readout = new Readout(solver);

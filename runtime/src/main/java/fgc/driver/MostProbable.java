@@ -15,7 +15,8 @@ import fgc.model.Model;
  * @param nodes branches tried
  * @param nanos the time the search took
  */
-public record MostProbable(int[] values, double log10Weight, boolean proven, long nodes, long nanos) {
+public record MostProbable(
+    int[] values, double log10Weight, boolean proven, long nodes, long nanos) {
   /**
    * log10 of the product of the factors' potentials at {@code values}: the unnormalised log10
    * probability, negative infinity when some factor forbids them.

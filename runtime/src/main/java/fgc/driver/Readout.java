@@ -8,10 +8,16 @@ final class Readout {
   private final double[] belief;
   int value;
   double margin;
-  /** Whether every value but the best is exactly zero (a margin of 1.0 can also round up from almost). */
+
+  /**
+   * Whether every value but the best is exactly zero (a margin of 1.0 can also round up from
+   * almost).
+   */
   boolean pointMass;
+
   /** How many values the belief leaves (entries above zero), avoided ones included. */
   int live;
+
   private int top;
   private double first;
   private double second;
@@ -24,16 +30,18 @@ final class Readout {
     belief = new double[width];
   }
 
-  /** Reads variable {@code i}: sets {@link #value} (its argmax, lowest on ties) and {@link #margin}. */
+  /**
+   * Reads variable {@code i}: sets {@link #value} (its argmax, lowest on ties) and {@link #margin}.
+   */
   void read(GeneratedAlgorithm solver, int i) {
     read(solver, i, null);
   }
 
   /**
    * Reads variable {@code i} as {@link #read(GeneratedAlgorithm, int)} does, but passes over the
-   * values set in {@code avoided} (bit {@code i * width() + index}) while the belief leaves
-   * another value: the argmax and the margin are then those of the other values. A point mass is
-   * read as it is: the messages force that value, whatever was avoided.
+   * values set in {@code avoided} (bit {@code i * width() + index}) while the belief leaves another
+   * value: the argmax and the margin are then those of the other values. A point mass is read as it
+   * is: the messages force that value, whatever was avoided.
    */
   void read(GeneratedAlgorithm solver, int i, BitSet avoided) {
     solver.marginal(i, belief);
@@ -87,12 +95,17 @@ final class Readout {
     }
   }
 
-  /** Entries per variable in the bit numbering of {@link #read(GeneratedAlgorithm, int, BitSet)}. */
+  /**
+   * Entries per variable in the bit numbering of {@link #read(GeneratedAlgorithm, int, BitSet)}.
+   */
   int width() {
     return belief.length;
   }
 
-  /** Sweeps until the largest message change is below {@code tolerance} or {@code limit} sweeps ran; returns the sweeps run. */
+  /**
+   * Sweeps until the largest message change is below {@code tolerance} or {@code limit} sweeps ran;
+   * returns the sweeps run.
+   */
   static int converge(GeneratedAlgorithm solver, int limit, double tolerance) {
     for (int s = 1; s <= limit; s++) {
       if (solver.update(1) < tolerance) {
@@ -116,13 +129,20 @@ final class Readout {
    * The result of a readout that is not repaired (single, iterative): solved when {@code values}
    * breaks no factor, otherwise unsolved with the number of broken factors as its conflicts.
    */
-  static SolveResult finish(fgc.model.Model model, int[] values, int sweeps, int decisions, long start, SolveEvents events) {
+  static SolveResult finish(
+      fgc.model.Model model,
+      int[] values,
+      int sweeps,
+      int decisions,
+      long start,
+      SolveEvents events) {
     int conflicts = Assignments.countViolations(model, values);
     long nanos = System.nanoTime() - start;
     if (conflicts == 0) {
       return new SolveResult(SolveResult.Status.SOLVED, values, sweeps, decisions, 0, 0, nanos, 0);
     }
     events.invalidAssignment(Assignments.firstViolation(model, values));
-    return new SolveResult(SolveResult.Status.UNSOLVED, null, sweeps, decisions, 0, 0, nanos, conflicts);
+    return new SolveResult(
+        SolveResult.Status.UNSOLVED, null, sweeps, decisions, 0, 0, nanos, conflicts);
   }
 }

@@ -8,7 +8,10 @@ public final class SolveResult {
     SOLVED,
     /** The budget ran out without a consistent assignment. */
     UNSOLVED,
-    /** A complete search, or propagation from the evidence alone, proved that no assignment satisfies every factor. */
+    /**
+     * A complete search, or propagation from the evidence alone, proved that no assignment
+     * satisfies every factor.
+     */
     NO_SOLUTION,
     /** The evidence itself breaks a factor, so no assignment can hold. */
     INCONSISTENT_EVIDENCE;
@@ -51,7 +54,8 @@ public final class SolveResult {
    * @param restarts how many restarts there were
    * @param nanos the time the run took
    */
-  public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
+  public SolveResult(
+      Status status, int[] values, int sweeps, int decisions, int restarts, long nanos) {
     this(status, values, sweeps, decisions, restarts, 0, nanos);
   }
 
@@ -66,7 +70,14 @@ public final class SolveResult {
    * @param backtracks how many decisions were undone
    * @param nanos the time the run took
    */
-  public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos) {
+  public SolveResult(
+      Status status,
+      int[] values,
+      int sweeps,
+      int decisions,
+      int restarts,
+      long backtracks,
+      long nanos) {
     this(status, values, sweeps, decisions, restarts, backtracks, nanos, 0);
   }
 
@@ -83,7 +94,15 @@ public final class SolveResult {
    * @param nanos the time the run took
    * @param conflicts how many factors the final readout broke
    */
-  public SolveResult(Status status, int[] values, int sweeps, int decisions, int restarts, long backtracks, long nanos, int conflicts) {
+  public SolveResult(
+      Status status,
+      int[] values,
+      int sweeps,
+      int decisions,
+      int restarts,
+      long backtracks,
+      long nanos,
+      int conflicts) {
     this.status = status;
     this.values = values == null ? null : values.clone();
     this.sweeps = sweeps;

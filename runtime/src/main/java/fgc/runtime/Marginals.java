@@ -17,7 +17,14 @@ public final class Marginals {
   private final boolean converged;
   private final boolean contradiction;
 
-  Marginals(Model model, String algorithm, double[][] rows, int sweeps, double lastChange, boolean converged, boolean contradiction) {
+  Marginals(
+      Model model,
+      String algorithm,
+      double[][] rows,
+      int sweeps,
+      double lastChange,
+      boolean converged,
+      boolean contradiction) {
     this.model = model;
     this.algorithm = algorithm;
     this.rows = rows;
@@ -59,7 +66,8 @@ public final class Marginals {
     int variable = model.variableIndex(name);
     int k = value - model.domainOf(variable).lo();
     if (k < 0 || k >= rows[variable].length) {
-      throw new IllegalArgumentException(value + " is outside the domain " + model.domainOf(variable) + " of " + name);
+      throw new IllegalArgumentException(
+          value + " is outside the domain " + model.domainOf(variable) + " of " + name);
     }
     return rows[variable][k];
   }

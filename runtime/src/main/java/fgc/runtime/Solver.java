@@ -14,8 +14,8 @@ import fgc.model.Model;
 /**
  * The entry point for running a model: a model with a generated algorithm for it, solved or queried
  * for any evidence with the same drivers the command line uses. The algorithm is a class the Maven
- * plugin precompiled ({@link #precompiled}), so a program needs nothing but the runtime; or one from
- * the cache ({@link #cached}, {@link #compiled}), which needs the compiler on a miss.
+ * plugin precompiled ({@link #precompiled}), so a program needs nothing but the runtime; or one
+ * from the cache ({@link #cached}, {@link #compiled}), which needs the compiler on a miss.
  *
  * <pre>{@code
  * Model model = FgcLanguage.resource("sprinkler.fg", Map.of());
@@ -27,8 +27,12 @@ import fgc.model.Model;
  * <p>Not thread-safe: a generated algorithm holds its messages. Use one solver per thread.
  */
 public final class Solver {
-  /** The default tolerance of {@link #marginals}: no message entry changes by more in the last sweep. */
+  /**
+   * The default tolerance of {@link #marginals}: no message entry changes by more in the last
+   * sweep.
+   */
   public static final double TOLERANCE = 1e-9;
+
   /** The default sweep limit of {@link #marginals}. */
   public static final int SWEEP_LIMIT = 1000;
 
@@ -50,13 +54,26 @@ public final class Solver {
    */
   public static Solver precompiled(Model model, GeneratedAlgorithm algorithm) {
     if (algorithm.variableCount() != model.variableCount()) {
-      throw new IllegalArgumentException(algorithm.getClass().getName() + " has " + algorithm.variableCount()
-          + " variables; model " + model.name() + " has " + model.variableCount() + ": it was generated for another model");
+      throw new IllegalArgumentException(
+          algorithm.getClass().getName()
+              + " has "
+              + algorithm.variableCount()
+              + " variables; model "
+              + model.name()
+              + " has "
+              + model.variableCount()
+              + ": it was generated for another model");
     }
     for (int v = 0; v < model.variableCount(); v++) {
-      if (algorithm.lowestValue(v) != model.domainOf(v).lo() || algorithm.domainSize(v) != model.domainOf(v).size()) {
-        throw new IllegalArgumentException(algorithm.getClass().getName() + " gives " + model.variableName(v)
-            + " another domain than model " + model.name() + ": it was generated for another model");
+      if (algorithm.lowestValue(v) != model.domainOf(v).lo()
+          || algorithm.domainSize(v) != model.domainOf(v).size()) {
+        throw new IllegalArgumentException(
+            algorithm.getClass().getName()
+                + " gives "
+                + model.variableName(v)
+                + " another domain than model "
+                + model.name()
+                + ": it was generated for another model");
       }
     }
     return new Solver(model, algorithm);
@@ -64,8 +81,8 @@ public final class Solver {
 
   /**
    * A solver for {@code model} running {@code spec}, loaded from {@code cache} after its checks, or
-   * compiled and stored on a miss (which needs the compiler on the class path; a
-   * {@link SolverCache#loadOnly load-only} cache never compiles).
+   * compiled and stored on a miss (which needs the compiler on the class path; a {@link
+   * SolverCache#loadOnly load-only} cache never compiles).
    *
    * @param model the model
    * @param spec the algorithm and its options
@@ -85,7 +102,10 @@ public final class Solver {
    * @return the solver
    */
   public static Solver compiled(Model model, String algorithm) {
-    return cached(model, AlgorithmSpec.named(algorithm), new SolverCache(SolverCache.defaultRoot(), System.err::println));
+    return cached(
+        model,
+        AlgorithmSpec.named(algorithm),
+        new SolverCache(SolverCache.defaultRoot(), System.err::println));
   }
 
   /**
@@ -160,7 +180,8 @@ public final class Solver {
    */
   public Marginals marginals(Evidence evidence, double tolerance, int sweepLimit) {
     if (!(tolerance >= 0) || sweepLimit < 1) {
-      throw new IllegalArgumentException("tolerance must be at least 0 and the sweep limit at least 1");
+      throw new IllegalArgumentException(
+          "tolerance must be at least 0 and the sweep limit at least 1");
     }
     algorithm.clearAllObserved();
     for (int v = 0; v < model.variableCount(); v++) {
@@ -180,6 +201,13 @@ public final class Solver {
       rows[v] = new double[model.domainOf(v).size()];
       algorithm.marginal(v, rows[v]);
     }
-    return new Marginals(model, algorithm.algorithm(), rows, sweeps, change, change <= tolerance, algorithm.contradiction());
+    return new Marginals(
+        model,
+        algorithm.algorithm(),
+        rows,
+        sweeps,
+        change,
+        change <= tolerance,
+        algorithm.contradiction());
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The entry point of a user's program: {@link fgc.runtime.Solver} binds a model to a
- * precompiled, cached or compiled solver and answers marginals, decimation and complete search;
- * {@link fgc.runtime.Marginals} is what it returns for a query of marginals.
+ * The entry point of a user's program: {@link fgc.runtime.Solver} binds a model to a precompiled,
+ * cached or compiled solver and answers marginals, decimation and complete search; {@link
+ * fgc.runtime.Marginals} is what it returns for a query of marginals.
  */
 package fgc.runtime;

@@ -16,7 +16,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** Reads compiled classes for the architecture tests (JVMS 4: the constant pool and the members). */
+/**
+ * Reads compiled classes for the architecture tests (JVMS 4: the constant pool and the members).
+ */
 final class ClassFiles {
   private static final Pattern IN_DESCRIPTOR = Pattern.compile("L([^;<>]+)[;<]");
 
@@ -27,13 +29,17 @@ final class ClassFiles {
     void accept(String name, byte[] bytes) throws IOException;
   }
 
-  /** Runs {@code check} on every class of the jar or folder {@code anchor} was loaded from; returns how many. */
+  /**
+   * Runs {@code check} on every class of the jar or folder {@code anchor} was loaded from; returns
+   * how many.
+   */
   static int scan(Class<?> anchor, Check check) throws IOException, URISyntaxException {
     Path where = Paths.get(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
     int count = 0;
     if (Files.isDirectory(where)) {
       try (Stream<Path> files = Files.walk(where)) {
-        for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+        for (Path p :
+            (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
           check.accept(where.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
           count++;
         }
@@ -130,16 +136,46 @@ final class ClassFiles {
       for (int i = 1; i < count; i++) {
         int tag = in.readUnsignedByte();
         switch (tag) {
-          case 1: utf8[i] = in.readUTF(); break;
-          case 7: classNames.add(in.readUnsignedShort()); break;
-          case 12: in.readUnsignedShort(); descriptors.add(in.readUnsignedShort()); break;
-          case 16: descriptors.add(in.readUnsignedShort()); break;
-          case 3: case 4: in.readInt(); break;
-          case 5: case 6: in.readLong(); i++; break;
-          case 8: case 19: case 20: in.readUnsignedShort(); break;
-          case 9: case 10: case 11: case 17: case 18: in.readInt(); break;
-          case 15: in.readUnsignedByte(); in.readUnsignedShort(); break;
-          default: throw new IOException("constant tag " + tag);
+          case 1:
+            utf8[i] = in.readUTF();
+            break;
+          case 7:
+            classNames.add(in.readUnsignedShort());
+            break;
+          case 12:
+            in.readUnsignedShort();
+            descriptors.add(in.readUnsignedShort());
+            break;
+          case 16:
+            descriptors.add(in.readUnsignedShort());
+            break;
+          case 3:
+          case 4:
+            in.readInt();
+            break;
+          case 5:
+          case 6:
+            in.readLong();
+            i++;
+            break;
+          case 8:
+          case 19:
+          case 20:
+            in.readUnsignedShort();
+            break;
+          case 9:
+          case 10:
+          case 11:
+          case 17:
+          case 18:
+            in.readInt();
+            break;
+          case 15:
+            in.readUnsignedByte();
+            in.readUnsignedShort();
+            break;
+          default:
+            throw new IOException("constant tag " + tag);
         }
       }
       rest = in;

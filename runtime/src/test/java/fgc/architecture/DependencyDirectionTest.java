@@ -18,20 +18,27 @@ import org.junit.jupiter.api.Test;
  * uses is named.
  */
 class DependencyDirectionTest {
-  private static final List<String> COMPILER = List.of("fgc/compiler/", "com/squareup/javapoet/", "org/codehaus/janino/",
-      "org/codehaus/commons/");
+  private static final List<String> COMPILER =
+      List.of(
+          "fgc/compiler/",
+          "com/squareup/javapoet/",
+          "org/codehaus/janino/",
+          "org/codehaus/commons/");
 
   @Test
   void solverApiNamesOnlyTheJdkAndItself() throws Exception {
     List<String> offences = new ArrayList<>();
-    int classes = ClassFiles.scan(GeneratedAlgorithm.class, (name, bytes) -> {
-      for (String type : ClassFiles.typeNames(bytes)) {
-        if (!type.startsWith("java/") && !type.startsWith("fgc/algorithm/")) {
-          offences.add(name + " names " + type);
-          return;
-        }
-      }
-    });
+    int classes =
+        ClassFiles.scan(
+            GeneratedAlgorithm.class,
+            (name, bytes) -> {
+              for (String type : ClassFiles.typeNames(bytes)) {
+                if (!type.startsWith("java/") && !type.startsWith("fgc/algorithm/")) {
+                  offences.add(name + " names " + type);
+                  return;
+                }
+              }
+            });
     assertTrue(classes >= 10, "found only " + classes + " classes of solver-api");
     assertEquals(List.of(), offences);
   }
@@ -39,14 +46,17 @@ class DependencyDirectionTest {
   @Test
   void runtimeNamesNoCompiler() throws Exception {
     List<String> offences = new ArrayList<>();
-    int classes = ClassFiles.scan(SolverCache.class, (name, bytes) -> {
-      for (String type : ClassFiles.typeNames(bytes)) {
-        if (COMPILER.stream().anyMatch(type::startsWith)) {
-          offences.add(name + " names " + type);
-          return;
-        }
-      }
-    });
+    int classes =
+        ClassFiles.scan(
+            SolverCache.class,
+            (name, bytes) -> {
+              for (String type : ClassFiles.typeNames(bytes)) {
+                if (COMPILER.stream().anyMatch(type::startsWith)) {
+                  offences.add(name + " names " + type);
+                  return;
+                }
+              }
+            });
     assertTrue(classes >= 20, "found only " + classes + " classes of runtime");
     assertEquals(List.of(), offences);
   }
@@ -54,13 +64,15 @@ class DependencyDirectionTest {
   @Test
   void theCheckSeesTheTypesAClassUsesAndNotItsStrings() throws Exception {
     byte[] bytes;
-    try (InputStream in = DependencyDirectionTest.class.getResourceAsStream("DependencyDirectionTest.class")) {
+    try (InputStream in =
+        DependencyDirectionTest.class.getResourceAsStream("DependencyDirectionTest.class")) {
       bytes = in.readAllBytes();
     }
     List<String> types = ClassFiles.typeNames(bytes);
     assertTrue(types.contains("org/junit/jupiter/api/Assertions"), types.toString());
     assertTrue(types.contains("fgc/cache/SolverCache"), types.toString());
-    assertFalse(types.stream().anyMatch(t -> COMPILER.stream().anyMatch(t::startsWith)),
+    assertFalse(
+        types.stream().anyMatch(t -> COMPILER.stream().anyMatch(t::startsWith)),
         "this test names the compiler only in strings, which are not types");
   }
 }

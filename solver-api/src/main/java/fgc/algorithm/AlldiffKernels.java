@@ -4,28 +4,32 @@ import java.util.Arrays;
 
 /**
  * Exact messages of an all-different factor, all slots at once, by a forward and a backward pass
- * over value subsets. {@code rows} holds a square {@code width x width} matrix (row stride
- * {@code stride}): row {@code s < arity} is slot {@code s}'s incoming message over the values, rows
- * {@code arity .. width-1} are all ones (they absorb the values no real slot takes).
+ * over value subsets. {@code rows} holds a square {@code width x width} matrix (row stride {@code
+ * stride}): row {@code s < arity} is slot {@code s}'s incoming message over the values, rows {@code
+ * arity .. width-1} are all ones (they absorb the values no real slot takes).
  *
  * <p>{@code F[S]} combines the assignments of rows {@code 0 .. |S|-1} onto the value set {@code S},
- * {@code B[T]} those of rows {@code width-|T| .. width-1} onto {@code T}; the message to row
- * {@code r} for value {@code v} combines {@code F[S] * B[all - S - v]} over {@code |S| = r},
- * {@code v} not in {@code S}. With (+, x) this is the permanent of the minor (sum-product); with
- * (max, x) it is the best injective assignment of the other slots (max-product). Both cost
- * {@code O(width 2^width)} at most: Ryser-style subset sums rather than one permanent per message.
+ * {@code B[T]} those of rows {@code width-|T| .. width-1} onto {@code T}; the message to row {@code
+ * r} for value {@code v} combines {@code F[S] * B[all - S - v]} over {@code |S| = r}, {@code v} not
+ * in {@code S}. With (+, x) this is the permanent of the minor (sum-product); with (max, x) it is
+ * the best injective assignment of the other slots (max-product). Both cost {@code O(width
+ * 2^width)} at most: Ryser-style subset sums rather than one permanent per message.
  */
 public final class AlldiffKernels {
-  /** The subset tables hold {@code 2^width} doubles each; beyond this the passes stop being practical. */
+  /**
+   * The subset tables hold {@code 2^width} doubles each; beyond this the passes stop being
+   * practical.
+   */
   public static final int MAX_WIDTH = 16;
 
   private AlldiffKernels() {}
 
   /**
-   * Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code rows}).
-   * {@code forward} and {@code backward} hold {@code 2^width} doubles and must be all zero on entry;
-   * they are all zero again on return. {@code reached} holds {@code 2 * 2^width} ints of scratch.
-   * The entries of {@code out} between its rows (columns {@code width .. stride-1}) are scratch too.
+   * Sum-product messages of rows {@code 0 .. arity-1} into {@code out} (same stride as {@code
+   * rows}). {@code forward} and {@code backward} hold {@code 2^width} doubles and must be all zero
+   * on entry; they are all zero again on return. {@code reached} holds {@code 2 * 2^width} ints of
+   * scratch. The entries of {@code out} between its rows (columns {@code width .. stride-1}) are
+   * scratch too.
    *
    * @param rows the incoming messages, one row per slot, then the all-ones rows
    * @param stride the distance between two rows in {@code rows} and {@code out}
@@ -36,15 +40,32 @@ public final class AlldiffKernels {
    * @param reached scratch for the worklists of both passes
    * @param out where the outgoing messages go, one row per slot
    */
-  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, double[] out) {
-    passes(false, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
+  public static void sumProduct(
+      double[] rows,
+      int stride,
+      int arity,
+      int width,
+      double[] forward,
+      double[] backward,
+      int[] reached,
+      double[] out) {
+    passes(
+        false,
+        rows,
+        stride,
+        arity,
+        width,
+        forward,
+        backward,
+        reached,
+        masksOf(rows, stride, arity, width),
+        out);
   }
 
   /**
-   * The same, for a caller that built the rows and so knows their non-zero columns:
-   * {@code masks[r]} for {@code r < arity} is the bit mask of row {@code r}'s non-zero entries;
-   * the entries from {@code arity} to {@code width - 1} are scratch.
+   * The same, for a caller that built the rows and so knows their non-zero columns: {@code
+   * masks[r]} for {@code r < arity} is the bit mask of row {@code r}'s non-zero entries; the
+   * entries from {@code arity} to {@code width - 1} are scratch.
    *
    * @param rows the incoming messages, one row per slot, then the all-ones rows
    * @param stride the distance between two rows in {@code rows} and {@code out}
@@ -56,8 +77,16 @@ public final class AlldiffKernels {
    * @param masks the non-zero columns of each row, then scratch
    * @param out where the outgoing messages go, one row per slot
    */
-  public static void sumProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, int[] masks, double[] out) {
+  public static void sumProduct(
+      double[] rows,
+      int stride,
+      int arity,
+      int width,
+      double[] forward,
+      double[] backward,
+      int[] reached,
+      int[] masks,
+      double[] out) {
     passes(false, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
@@ -74,9 +103,26 @@ public final class AlldiffKernels {
    * @param reached scratch for the worklists of both passes
    * @param out where the outgoing messages go, one row per slot
    */
-  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, double[] out) {
-    passes(true, rows, stride, arity, width, forward, backward, reached, masksOf(rows, stride, arity, width), out);
+  public static void maxProduct(
+      double[] rows,
+      int stride,
+      int arity,
+      int width,
+      double[] forward,
+      double[] backward,
+      int[] reached,
+      double[] out) {
+    passes(
+        true,
+        rows,
+        stride,
+        arity,
+        width,
+        forward,
+        backward,
+        reached,
+        masksOf(rows, stride, arity, width),
+        out);
   }
 
   /**
@@ -92,8 +138,16 @@ public final class AlldiffKernels {
    * @param masks the non-zero columns of each row, then scratch
    * @param out where the outgoing messages go, one row per slot
    */
-  public static void maxProduct(double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, int[] masks, double[] out) {
+  public static void maxProduct(
+      double[] rows,
+      int stride,
+      int arity,
+      int width,
+      double[] forward,
+      double[] backward,
+      int[] reached,
+      int[] masks,
+      double[] out) {
     passes(true, rows, stride, arity, width, forward, backward, reached, masks, out);
   }
 
@@ -103,11 +157,20 @@ public final class AlldiffKernels {
    * the same size): a worklist per pass in {@code reached} holds them in the order they were first
    * reached, and each layer's row is scanned once for its non-zero entries, which alone are pushed.
    * With sparse rows (values already ruled out) most of the {@code 2^width} subsets are never
-   * reached and cost nothing, not even clearing: only the reached entries are set back to zero.
-   * A square matrix of two to four rows (no padding) takes the closed forms of {@link SmallAlldiff}.
+   * reached and cost nothing, not even clearing: only the reached entries are set back to zero. A
+   * square matrix of two to four rows (no padding) takes the closed forms of {@link SmallAlldiff}.
    */
-  private static void passes(boolean max, double[] rows, int stride, int arity, int width, double[] forward, double[] backward,
-      int[] reached, int[] masks, double[] out) {
+  private static void passes(
+      boolean max,
+      double[] rows,
+      int stride,
+      int arity,
+      int width,
+      double[] forward,
+      double[] backward,
+      int[] reached,
+      int[] masks,
+      double[] out) {
     if (arity == 2 && width == 2) {
       SmallAlldiff.two(rows, stride, out);
       return;
@@ -133,7 +196,8 @@ public final class AlldiffKernels {
     }
     // F[S] is needed for |S| < arity, B[T] for |T| < width.
     int forwardEnd = layers(max, rows, stride, width, masks, arity - 1, false, forward, reached, 0);
-    int backwardEnd = layers(max, rows, stride, width, masks, width - 1, true, backward, reached, subsets);
+    int backwardEnd =
+        layers(max, rows, stride, width, masks, width - 1, true, backward, reached, subsets);
     // One fill from row 0 to the end of row arity-1 (the gaps between rows are scratch too).
     Arrays.fill(out, 0, (arity - 1) * stride + width, 0.0);
     for (int k = 0; k < forwardEnd; k++) {
@@ -162,10 +226,20 @@ public final class AlldiffKernels {
   /**
    * One pass: from the empty set, extends every reached subset of size {@code s} by each value
    * where row {@code s} (or, from the bottom, row {@code width - s - 1}) is non-zero, up to subsets
-   * of size {@code top}. The reached subsets go to {@code reached[from ..]}; returns where they end.
+   * of size {@code top}. The reached subsets go to {@code reached[from ..]}; returns where they
+   * end.
    */
-  private static int layers(boolean max, double[] rows, int stride, int width, int[] masks, int top, boolean fromBottom,
-      double[] table, int[] reached, int from) {
+  private static int layers(
+      boolean max,
+      double[] rows,
+      int stride,
+      int width,
+      int[] masks,
+      int top,
+      boolean fromBottom,
+      double[] table,
+      int[] reached,
+      int from) {
     table[0] = 1.0;
     reached[from] = 0;
     int layerStart = from;
@@ -251,7 +325,8 @@ public final class AlldiffKernels {
    * entries at every {@code u != v} (left sum plus right sum, or the best of them), times the
    * {@code (width - arity)!} ways the padding rows take the remaining values (1 for max).
    */
-  private static void few(boolean max, double[] rows, int stride, int arity, int width, double[] out) {
+  private static void few(
+      boolean max, double[] rows, int stride, int arity, int width, double[] out) {
     double ways = 1.0;
     for (int k = 2; k <= width - arity && !max; k++) {
       ways *= k;

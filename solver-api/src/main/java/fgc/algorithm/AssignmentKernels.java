@@ -14,9 +14,9 @@ import java.util.Arrays;
  * {@code sigma(s)} and unmatches the row {@code t} that held {@code v}; the cheapest repair is the
  * shortest alternating path from {@code t} to {@code sigma(s)}, and the telescoping potentials give
  * the minor's optimum as {@code OPT - u_s - w_v + D[v][sigma(s)]}, with {@code D[a][b]} the
- * reduced-cost distance from the row matched to column {@code a} to column {@code b}. One
- * Dijkstra per column gives all of {@code D}: {@code O(N^3)} for all {@code N^2} messages, against
- * the subset passes' {@code O(N 2^N)}.
+ * reduced-cost distance from the row matched to column {@code a} to column {@code b}. One Dijkstra
+ * per column gives all of {@code D}: {@code O(N^3)} for all {@code N^2} messages, against the
+ * subset passes' {@code O(N 2^N)}.
  *
  * <p>When the full matrix has no perfect matching (some row is all zero: a contradiction already),
  * each row's minor is solved on its own, {@code O(N^4)}, so the messages stay exact.
@@ -68,9 +68,9 @@ public final class AssignmentKernels {
   }
 
   /**
-   * Max-product messages of rows {@code 0 .. arity-1} of the {@code width x width} matrix in
-   * {@code rows} (stride {@code stride}; rows {@code arity ..} are treated as all ones) into
-   * {@code out} (same stride). Entries must be non-negative.
+   * Max-product messages of rows {@code 0 .. arity-1} of the {@code width x width} matrix in {@code
+   * rows} (stride {@code stride}; rows {@code arity ..} are treated as all ones) into {@code out}
+   * (same stride). Entries must be non-negative.
    *
    * @param rows the incoming messages, one row per slot
    * @param stride the distance between two rows in {@code rows} and {@code out}
@@ -79,9 +79,11 @@ public final class AssignmentKernels {
    * @param ws the scratch arrays, reused from call to call so that a sweep allocates nothing
    * @param out where the outgoing messages go, one row per slot
    */
-  public static void maxProduct(double[] rows, int stride, int arity, int width, Workspace ws, double[] out) {
+  public static void maxProduct(
+      double[] rows, int stride, int arity, int width, Workspace ws, double[] out) {
     if (width > ws.capacity) {
-      throw new IllegalArgumentException("matrix of " + width + " values in a workspace for " + ws.capacity);
+      throw new IllegalArgumentException(
+          "matrix of " + width + " values in a workspace for " + ws.capacity);
     }
     int n = width;
     for (int i = 0; i < n; i++) {
@@ -112,7 +114,8 @@ public final class AssignmentKernels {
       double ui = ws.u[i + 1];
       for (int j = 0; j < n; j++) {
         double c = ws.cost[i * n + j];
-        ws.reduced[i * n + j] = c == Double.POSITIVE_INFINITY ? c : Math.max(0.0, c - ui - ws.w[j + 1]);
+        ws.reduced[i * n + j] =
+            c == Double.POSITIVE_INFINITY ? c : Math.max(0.0, c - ui - ws.w[j + 1]);
       }
     }
     for (int a = 0; a < n; a++) {
@@ -124,7 +127,8 @@ public final class AssignmentKernels {
       for (int v = 0; v < n; v++) {
         double d = ws.paths[v * n + home];
         double minor = best - ws.u[s + 1] - ws.w[v + 1] + d;
-        out[s * stride + v] = d == Double.POSITIVE_INFINITY ? 0.0 : Math.max(Math.exp(-minor), Numerics.TINY);
+        out[s * stride + v] =
+            d == Double.POSITIVE_INFINITY ? 0.0 : Math.max(Math.exp(-minor), Numerics.TINY);
       }
     }
   }
@@ -192,9 +196,9 @@ public final class AssignmentKernels {
   /**
    * Dijkstra over reduced costs from the row matched to column {@code a}; distances to columns in
    * {@code ws.distance}. The columns not yet settled are kept in a list (a settled one is swapped
-   * out), and one pass over it both relaxes them and finds the nearest: about {@code n^2 / 2} steps.
-   * Which of two equally near columns is settled first does not change any distance: a column
-   * settled later is no nearer, and reduced costs are non-negative.
+   * out), and one pass over it both relaxes them and finds the nearest: about {@code n^2 / 2}
+   * steps. Which of two equally near columns is settled first does not change any distance: a
+   * column settled later is no nearer, and reduced costs are non-negative.
    */
   private static void shortestPaths(Workspace ws, int n, int a) {
     double[] distance = ws.distance;

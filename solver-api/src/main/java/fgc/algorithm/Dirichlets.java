@@ -1,12 +1,12 @@
 package fgc.algorithm;
 
 /**
- * The EP step of a Discrete variable under a Dirichlet prior: the tilted distribution
- * {@code Dir(p; a) * sum_v m(v) p_v} is the mixture {@code sum_v w_v Dir(p; a + e_v)} with
- * {@code w_v} proportional to {@code a_v m(v)}, and it is projected back onto one Dirichlet by
- * matching the expected sufficient statistics {@code E[ln p_k]} (Minka, "Estimating a Dirichlet
- * distribution", 2000, solved by Newton's method with its structured Jacobian).
- * Entries with {@code a_k = 0} are outside the variable's domain and stay zero.
+ * The EP step of a Discrete variable under a Dirichlet prior: the tilted distribution {@code Dir(p;
+ * a) * sum_v m(v) p_v} is the mixture {@code sum_v w_v Dir(p; a + e_v)} with {@code w_v}
+ * proportional to {@code a_v m(v)}, and it is projected back onto one Dirichlet by matching the
+ * expected sufficient statistics {@code E[ln p_k]} (Minka, "Estimating a Dirichlet distribution",
+ * 2000, solved by Newton's method with its structured Jacobian). Entries with {@code a_k = 0} are
+ * outside the variable's domain and stay zero.
  */
 public final class Dirichlets {
   private static final int ITERATIONS = 100;
@@ -25,7 +25,8 @@ public final class Dirichlets {
    * @param out receives the projected parameters
    * @param o where the result starts in {@code out}
    */
-  public static void project(double[] alpha, int a, double[] weights, int w, int width, double[] out, int o) {
+  public static void project(
+      double[] alpha, int a, double[] weights, int w, int width, double[] out, int o) {
     double total = 0.0;
     double weightSum = 0.0;
     for (int k = 0; k < width; k++) {
@@ -84,7 +85,16 @@ public final class Dirichlets {
     }
   }
 
-  private static boolean positiveAfter(double[] alpha, int a, double[] b, int o, double[] g, double[] q, double shift, double step, int width) {
+  private static boolean positiveAfter(
+      double[] alpha,
+      int a,
+      double[] b,
+      int o,
+      double[] g,
+      double[] q,
+      double shift,
+      double step,
+      int width) {
     for (int k = 0; k < width; k++) {
       if (alpha[a + k] > 0.0 && !(b[o + k] - step * (g[k] - shift) / q[k] > 0.0)) {
         return false;

@@ -24,7 +24,8 @@ public final class DoubleTables {
     }
     String[] parts = all.split(",", -1);
     if (parts.length != length) {
-      throw new IllegalStateException("table holds " + parts.length + " entries, expected " + length);
+      throw new IllegalStateException(
+          "table holds " + parts.length + " entries, expected " + length);
     }
     for (int k = 0; k < length; k++) {
       out[k] = Double.parseDouble(parts[k]);

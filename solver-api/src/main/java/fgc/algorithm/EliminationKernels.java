@@ -3,18 +3,18 @@ package fgc.algorithm;
 /**
  * The steps of exact inference by variable elimination, run by the generated classes over their
  * elimination program: an int table with one block per step (layout below, written by the
- * compiler's {@code EliminationEmitter}), the factor tables built once when a class loads
- * ({@link #tables}), and the model's prior (1 on the values the evidence allows, 0 elsewhere).
+ * compiler's {@code EliminationEmitter}), the factor tables built once when a class loads ({@link
+ * #tables}), and the model's prior (1 on the values the evidence allows, 0 elsewhere).
  *
  * <p>A step's clique is a row-major table over its loop levels (the clique's variables with more
- * than one value, the eliminated variable last when it is one); nothing of it is stored. Its
- * entry is the product of the step's factor tables and messages, each read at its base plus the
- * sum of the level digits times its stride at each level (0 where it does not depend on the
- * level); an entry where some level's value is ruled out by the evidence is skipped. The
- * innermost levels (about {@link #BLOCK} entries or more, at least the last level) are one block
- * whose offsets are worked out once per step; the outer levels are an odometer. Within a block,
- * a table or message that varies along the block's levels only is multiplied in once per step,
- * one that varies along the outer levels only once per block.
+ * than one value, the eliminated variable last when it is one); nothing of it is stored. Its entry
+ * is the product of the step's factor tables and messages, each read at its base plus the sum of
+ * the level digits times its stride at each level (0 where it does not depend on the level); an
+ * entry where some level's value is ruled out by the evidence is skipped. The innermost levels
+ * (about {@link #BLOCK} entries or more, at least the last level) are one block whose offsets are
+ * worked out once per step; the outer levels are an odometer. Within a block, a table or message
+ * that varies along the block's levels only is multiplied in once per step, one that varies along
+ * the outer levels only once per block.
  *
  * <p>Every rescaling multiplies by a power of two and reports the exponent, so that nothing is
  * rounded by it and the log partition function can add the exponents back exactly; a table or
@@ -22,55 +22,81 @@ package fgc.algorithm;
  * neither overflow nor drift towards underflow, however many steps the program has.
  *
  * <p>Products can still leave the range of doubles: three tables of entries {@code 1e-200} where
- * the others have 1 multiply to 0 at every entry. So every product of entries that are not zero
- * is watched: one below the smallest normal double (rounded, or zero) marks the {@link Workspace}
- * {@linkplain Workspace#lost() lost}, and the caller runs the program again in log space
- * ({@link Workspace#useLogSpace()}, with the tables of {@link #logTables}), where the same steps
- * add logarithms and sum by log-sum-exp: slower, and exact for any weights a double holds. A pass
- * that lost nothing is exact as it stands, so the log-space run is only taken when needed.
+ * the others have 1 multiply to 0 at every entry. So every product of entries that are not zero is
+ * watched: one below the smallest normal double (rounded, or zero) marks the {@link Workspace}
+ * {@linkplain Workspace#lost() lost}, and the caller runs the program again in log space ({@link
+ * Workspace#useLogSpace()}, with the tables of {@link #logTables}), where the same steps add
+ * logarithms and sum by log-sum-exp: slower, and exact for any weights a double holds. A pass that
+ * lost nothing is exact as it stands, so the log-space run is only taken when needed.
  *
  * <p>Step block, from its offset {@code p}: {@link #OWN}, {@link #MARGINAL}, {@link #VARIABLE},
  * {@link #LEVELS} ({@code k}), {@link #PARENT}, {@link #OPERANDS} ({@code O}), {@link #GROUPS}
  * ({@code G}), {@link #OWN_ENTRIES}, {@link #LAST_SIZE}; then per level its size, prior offset and
  * variable; per operand its table offset and {@code k} strides; per group of children (children
  * with the same separator) its offset (of the product of their messages when it has several
- * members, else of the one child's messages), 1 when it has several members, its entries, where
- * its members' message offsets are listed (a count, then the offsets), and {@code k} strides;
- * then the {@code k} strides of the step's own message.
+ * members, else of the one child's messages), 1 when it has several members, its entries, where its
+ * members' message offsets are listed (a count, then the offsets), and {@code k} strides; then the
+ * {@code k} strides of the step's own message.
  */
 public final class EliminationKernels {
-  /** A weight table of the model (a {@code table} or {@code prior} factor), row-major over its slots. */
+  /**
+   * A weight table of the model (a {@code table} or {@code prior} factor), row-major over its
+   * slots.
+   */
   public static final int TABLE = 1;
+
   /** 1 when the slots' values all differ ({@code alldiff}, {@code neq}), else 0. */
   public static final int ALLDIFF = 2;
+
   /** 1 when the slots' values are all equal ({@code eq}), else 0. */
   public static final int EQ = 3;
+
   /** 1 when the slots' values add up to the target, else 0 ({@code sum}). */
   public static final int SUM = 4;
 
-  /** Offset of the step's own messages (to its parent in the collect passes, from it in the distribute pass). */
+  /**
+   * Offset of the step's own messages (to its parent in the collect passes, from it in the
+   * distribute pass).
+   */
   public static final int OWN = 0;
+
   /** Offset of the eliminated variable's block in the prior and belief arrays. */
   public static final int MARGINAL = 1;
+
   /** The eliminated variable. */
   public static final int VARIABLE = 2;
+
   /** Loop levels. */
   public static final int LEVELS = 3;
+
   /** 1 when the step has a parent (a message from it to multiply in the distribute pass). */
   public static final int PARENT = 4;
+
   /** Factor tables of the step. */
   public static final int OPERANDS = 5;
+
   /** Groups of children. */
   public static final int GROUPS = 6;
+
   /** Entries of the step's own messages. */
   public static final int OWN_ENTRIES = 7;
+
   /** Values of the eliminated variable: it is the last level when more than one. */
   public static final int LAST_SIZE = 8;
+
   /** Ints of the block before its levels. */
   public static final int HEADER = 9;
-  /** Innermost entries handled as one block of precomputed offsets, in a clique of up to 2^14 entries (up to 256 in larger ones). */
+
+  /**
+   * Innermost entries handled as one block of precomputed offsets, in a clique of up to 2^14
+   * entries (up to 256 in larger ones).
+   */
   public static final int BLOCK = 64;
-  /** A block's entries at most: {@link #BLOCK}, or one level's values when the last level alone has more. */
+
+  /**
+   * A block's entries at most: {@link #BLOCK}, or one level's values when the last level alone has
+   * more.
+   */
   private static final int BLOCK_CAPACITY = 256;
 
   private EliminationKernels() {}
@@ -123,9 +149,9 @@ public final class EliminationKernels {
     }
 
     /**
-     * Whether a product of non-zero entries left the range of normal doubles since
-     * {@link #useLogSpace()} (or since this workspace was made): the pass's answers are then not
-     * exact, and it must be run again in log space.
+     * Whether a product of non-zero entries left the range of normal doubles since {@link
+     * #useLogSpace()} (or since this workspace was made): the pass's answers are then not exact,
+     * and it must be run again in log space.
      *
      * @return true when something was lost
      */
@@ -134,8 +160,8 @@ public final class EliminationKernels {
     }
 
     /**
-     * From now on the kernels read and write natural logarithms (of the tables of
-     * {@link #logTables} and of the messages; the prior stays 0 or 1), and nothing is lost.
+     * From now on the kernels read and write natural logarithms (of the tables of {@link
+     * #logTables} and of the messages; the prior stays 0 or 1), and nothing is lost.
      */
     public void useLogSpace() {
       logSpace = true;
@@ -172,11 +198,11 @@ public final class EliminationKernels {
   }
 
   /**
-   * The collect pass of one step: the message to the parent, into {@code m} at the step's
-   * {@link #OWN} offset, sums (or, with {@code max}, maxima) over the eliminated variable of the
-   * step's tables times its children's messages (read in {@code m}, or their product in
-   * {@code comb}); rescaled. Returns the exponent of every rescaling: the message is the exact one
-   * times {@code 2^exponent}.
+   * The collect pass of one step: the message to the parent, into {@code m} at the step's {@link
+   * #OWN} offset, sums (or, with {@code max}, maxima) over the eliminated variable of the step's
+   * tables times its children's messages (read in {@code m}, or their product in {@code comb});
+   * rescaled. Returns the exponent of every rescaling: the message is the exact one times {@code
+   * 2^exponent}.
    *
    * @param steps the elimination program
    * @param p the offset of the step's block in {@code steps}
@@ -188,7 +214,14 @@ public final class EliminationKernels {
    * @param w scratch sized for the program
    * @return the exponent of two the message was multiplied by
    */
-  public static int collect(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] m, boolean max,
+  public static int collect(
+      int[] steps,
+      int p,
+      double[] prior,
+      double[] tables,
+      double[] comb,
+      double[] m,
+      boolean max,
       Workspace w) {
     int k = steps[p + LEVELS];
     int operands = steps[p + OPERANDS];
@@ -226,8 +259,8 @@ public final class EliminationKernels {
    * The distribute pass of one step, after its parent's: the clique's joint (its tables, its
    * children's messages in {@code up} or their product in {@code comb}, and the message from its
    * parent in {@code down}) summed into the eliminated variable's marginal in {@code belief}
-   * (normalised) and, for each group of children, over their separator; divided by each child's
-   * own message, that is the message back to the child, into {@code down} ({@link #divide}).
+   * (normalised) and, for each group of children, over their separator; divided by each child's own
+   * message, that is the message back to the child, into {@code down} ({@link #divide}).
    *
    * @param steps the elimination program
    * @param p the offset of the step's block in {@code steps}
@@ -240,8 +273,17 @@ public final class EliminationKernels {
    * @param belief receives the eliminated variable's marginal at its {@link #MARGINAL} offset
    * @param w scratch sized for the program
    */
-  public static void distribute(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] up, double[] down,
-      double[] gather, double[] belief, Workspace w) {
+  public static void distribute(
+      int[] steps,
+      int p,
+      double[] prior,
+      double[] tables,
+      double[] comb,
+      double[] up,
+      double[] down,
+      double[] gather,
+      double[] belief,
+      Workspace w) {
     int k = steps[p + LEVELS];
     int operands = steps[p + OPERANDS];
     int groups = steps[p + GROUPS];
@@ -249,7 +291,8 @@ public final class EliminationKernels {
     int lastSize = steps[p + LAST_SIZE];
     levels(steps, p, k, w);
     int a = 0;
-    // Outputs first: the marginal (stride 1 on the last level when it is one), then each group's sums.
+    // Outputs first: the marginal (stride 1 on the last level when it is one), then each group's
+    // sums.
     w.source[a] = belief;
     w.base[a] = marginal;
     for (int l = 0; l < k; l++) {
@@ -271,7 +314,14 @@ public final class EliminationKernels {
       access(w, a++, steps[at + 1] != 0 ? comb : up, steps[at], steps, at + 4, k);
     }
     if (steps[p + PARENT] != 0) {
-      access(w, a++, down, steps[p + OWN], steps, p + HEADER + 3 * k + operands * (1 + k) + groups * (4 + k), k);
+      access(
+          w,
+          a++,
+          down,
+          steps[p + OWN],
+          steps,
+          p + HEADER + 3 * k + operands * (1 + k) + groups * (4 + k),
+          k);
     }
     double empty = w.logSpace ? Double.NEGATIVE_INFINITY : 0.0;
     for (int o = 0; o < outputs; o++) {
@@ -314,7 +364,14 @@ public final class EliminationKernels {
    *     step's variable written
    * @param w scratch sized for the program
    */
-  public static void decode(int[] steps, int p, double[] prior, double[] tables, double[] comb, double[] maxUp, int[] digit,
+  public static void decode(
+      int[] steps,
+      int p,
+      double[] prior,
+      double[] tables,
+      double[] comb,
+      double[] maxUp,
+      int[] digit,
       Workspace w) {
     int k = steps[p + LEVELS];
     int operands = steps[p + OPERANDS];
@@ -363,8 +420,20 @@ public final class EliminationKernels {
     digit[variable] = Math.max(0, best);
   }
 
-  /** A read at the decoded digits of every level but the last; its last-level stride kept in {@code w.stride[a]}. */
-  private static int fixed(Workspace w, int a, double[] source, int[] steps, int strides, int base, int p, int k, int[] digit) {
+  /**
+   * A read at the decoded digits of every level but the last; its last-level stride kept in {@code
+   * w.stride[a]}.
+   */
+  private static int fixed(
+      Workspace w,
+      int a,
+      double[] source,
+      int[] steps,
+      int strides,
+      int base,
+      int p,
+      int k,
+      int[] digit) {
     int index = base;
     for (int l = 0; l < k - 1; l++) {
       index += digit[steps[p + HEADER + 3 * l + 2]] * steps[strides + l];
@@ -382,7 +451,8 @@ public final class EliminationKernels {
     }
   }
 
-  private static void access(Workspace w, int a, double[] source, int base, int[] steps, int strides, int k) {
+  private static void access(
+      Workspace w, int a, double[] source, int base, int[] steps, int strides, int k) {
     w.source[a] = source;
     w.base[a] = base;
     System.arraycopy(steps, strides, w.stride, a * w.levels, k);
@@ -390,12 +460,13 @@ public final class EliminationKernels {
 
   /**
    * Every entry of the clique the evidence allows: accesses {@code 0 .. inputs} are written, the
-   * rest multiplied. Mode 0 adds the product into output 0, mode 1 keeps the largest, mode 2 adds
-   * a non-zero product into every output. Inputs that vary along the block's levels only are
+   * rest multiplied. Mode 0 adds the product into output 0, mode 1 keeps the largest, mode 2 adds a
+   * non-zero product into every output. Inputs that vary along the block's levels only are
    * multiplied once per step into {@code w.inner}, those that vary along outer levels only once per
    * block; only the others are read at every entry.
    */
-  private static void visit(Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
+  private static void visit(
+      Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
     // The block: the innermost levels up to BLOCK entries, or up to a 256th of the clique when that
     // is more (so its setup stays small next to the clique), at most 256; always the last level.
     long entries = 1;
@@ -516,13 +587,21 @@ public final class EliminationKernels {
   }
 
   /**
-   * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels. The
-   * products are made one read at a time over the whole block (each loop a flat walk with its
+   * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels.
+   * The products are made one read at a time over the whole block (each loop a flat walk with its
    * array, base and offsets held in locals), then added (or kept the larger) into the outputs one
    * output at a time: the same products in the same order per entry as entry by entry, and the same
    * additions in the same order per output entry, so the answers do not change.
    */
-  private static void block(Workspace w, int at, int accesses, int inputs, int block, int count, int mode, int outerOnly,
+  private static void block(
+      Workspace w,
+      int at,
+      int accesses,
+      int inputs,
+      int block,
+      int count,
+      int mode,
+      int outerOnly,
       int mixed) {
     final int[] index = w.index;
     final int[] offset = w.offset;
@@ -599,7 +678,10 @@ public final class EliminationKernels {
     }
   }
 
-  /** Whether one of the entry's mixed reads is 0 (its product is then 0 by rights, not by underflow). */
+  /**
+   * Whether one of the entry's mixed reads is 0 (its product is then 0 by rights, not by
+   * underflow).
+   */
   private static boolean readsZero(Workspace w, int at, int block, int j, int mixed) {
     for (int k = 0; k < mixed; k++) {
       int a = w.mixed[k];
@@ -615,7 +697,8 @@ public final class EliminationKernels {
    * last level fastest); inputs are added, mode 0 sums into output 0 by log-sum-exp, mode 1 keeps
    * the largest, mode 2 sums a finite entry into every output.
    */
-  private static void visitLog(Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
+  private static void visitLog(
+      Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
     int[] digit = w.digit;
     int[] index = w.index;
     for (int l = 0; l < k; l++) {
@@ -679,7 +762,10 @@ public final class EliminationKernels {
     return Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
   }
 
-  /** Subtracts the largest of the logarithms {@code x[from .. from + length)} and returns it (0 when all are zeros). */
+  /**
+   * Subtracts the largest of the logarithms {@code x[from .. from + length)} and returns it (0 when
+   * all are zeros).
+   */
   private static double normaliseLog(double[] x, int from, int length) {
     double max = Double.NEGATIVE_INFINITY;
     for (int k = from; k < from + length; k++) {
@@ -694,7 +780,10 @@ public final class EliminationKernels {
     return max;
   }
 
-  /** The logarithms {@code x[from .. from + length)} become the probabilities they are in proportion to. */
+  /**
+   * The logarithms {@code x[from .. from + length)} become the probabilities they are in proportion
+   * to.
+   */
   private static void normaliseSumLog(double[] x, int from, int length) {
     normaliseLog(x, from, length);
     for (int k = from; k < from + length; k++) {
@@ -750,10 +839,10 @@ public final class EliminationKernels {
    * (row-major, the last digit fastest); {@code r} aligned lowest values (a digit's value is its
    * aligned lowest value plus the digit, so that values of different variables compare); the number
    * of member factors, whose product the table holds; and per member its kind, its arity {@code a},
-   * the {@code a} table digits its slots take, in slot order, and then for {@link #TABLE} the offset
-   * of its weights in {@code weights} (row-major over its slots), for {@link #SUM} its target (the
-   * total in aligned values), for the other kinds nothing. Each table is then rescaled so that its
-   * largest entry lies in {@code [1, 2)} (an all-zero table stays zero).
+   * the {@code a} table digits its slots take, in slot order, and then for {@link #TABLE} the
+   * offset of its weights in {@code weights} (row-major over its slots), for {@link #SUM} its
+   * target (the total in aligned values), for the other kinds nothing. Each table is then rescaled
+   * so that its largest entry lies in {@code [1, 2)} (an all-zero table stays zero).
    *
    * @param length the entries of all tables together
    * @param info the tables' description, as above
@@ -815,7 +904,9 @@ public final class EliminationKernels {
             x += Math.log(y);
           } else {
             x *= y;
-            if ((x < Double.MIN_NORMAL && y != 0.0) || x == Double.POSITIVE_INFINITY || Double.isNaN(x)) {
+            if ((x < Double.MIN_NORMAL && y != 0.0)
+                || x == Double.POSITIVE_INFINITY
+                || Double.isNaN(x)) {
               lost.lost = true; // weights kept as given (see the planner) can overflow as well
               x = 0.0; // the log-space tables are used instead
             }
@@ -837,49 +928,64 @@ public final class EliminationKernels {
     return new Tables(out, exponent, lost.lost);
   }
 
-  /** One member factor's entry at the table digits {@code digit}; its slots' digits are listed from {@code slots}. */
-  private static double member(int kind, int arity, int[] info, int slots, int[] digit, int sizes, int los, double[] weights,
+  /**
+   * One member factor's entry at the table digits {@code digit}; its slots' digits are listed from
+   * {@code slots}.
+   */
+  private static double member(
+      int kind,
+      int arity,
+      int[] info,
+      int slots,
+      int[] digit,
+      int sizes,
+      int los,
+      double[] weights,
       long[] seen) {
     switch (kind) {
-      case TABLE: {
-        int index = 0;
-        for (int s = 0; s < arity; s++) {
-          int j = info[slots + s];
-          index = index * info[sizes + j] + digit[j];
-        }
-        return weights[info[slots + arity] + index];
-      }
-      case ALLDIFF: {
-        java.util.Arrays.fill(seen, 0L); // a bit per aligned value: they lie below 256
-        for (int s = 0; s < arity; s++) {
-          int j = info[slots + s];
-          int value = info[los + j] + digit[j];
-          if ((seen[value >>> 6] & (1L << value)) != 0) {
-            return 0.0;
+      case TABLE:
+        {
+          int index = 0;
+          for (int s = 0; s < arity; s++) {
+            int j = info[slots + s];
+            index = index * info[sizes + j] + digit[j];
           }
-          seen[value >>> 6] |= 1L << value;
+          return weights[info[slots + arity] + index];
         }
-        return 1.0;
-      }
-      case EQ: {
-        int j0 = info[slots];
-        int value = info[los + j0] + digit[j0];
-        for (int s = 1; s < arity; s++) {
-          int j = info[slots + s];
-          if (info[los + j] + digit[j] != value) {
-            return 0.0;
+      case ALLDIFF:
+        {
+          java.util.Arrays.fill(seen, 0L); // a bit per aligned value: they lie below 256
+          for (int s = 0; s < arity; s++) {
+            int j = info[slots + s];
+            int value = info[los + j] + digit[j];
+            if ((seen[value >>> 6] & (1L << value)) != 0) {
+              return 0.0;
+            }
+            seen[value >>> 6] |= 1L << value;
           }
+          return 1.0;
         }
-        return 1.0;
-      }
-      case SUM: {
-        long total = 0;
-        for (int s = 0; s < arity; s++) {
-          int j = info[slots + s];
-          total += info[los + j] + digit[j];
+      case EQ:
+        {
+          int j0 = info[slots];
+          int value = info[los + j0] + digit[j0];
+          for (int s = 1; s < arity; s++) {
+            int j = info[slots + s];
+            if (info[los + j] + digit[j] != value) {
+              return 0.0;
+            }
+          }
+          return 1.0;
         }
-        return total == info[slots + arity] ? 1.0 : 0.0;
-      }
+      case SUM:
+        {
+          long total = 0;
+          for (int s = 0; s < arity; s++) {
+            int j = info[slots + s];
+            total += info[los + j] + digit[j];
+          }
+          return total == info[slots + arity] ? 1.0 : 0.0;
+        }
       default:
         throw new IllegalArgumentException("no table for factor kind " + kind);
     }
@@ -899,7 +1005,10 @@ public final class EliminationKernels {
     return normalise(x, from, length, null);
   }
 
-  /** {@link #normalise}, marking {@code w} (when given) lost if an entry falls below the smallest normal double. */
+  /**
+   * {@link #normalise}, marking {@code w} (when given) lost if an entry falls below the smallest
+   * normal double.
+   */
   private static int normalise(double[] x, int from, int length, Workspace w) {
     double max = 0.0;
     for (int k = from; k < from + length; k++) {
@@ -931,9 +1040,9 @@ public final class EliminationKernels {
   }
 
   /**
-   * {@code into[at .. at + length)} becomes the product of the messages {@code from[m .. m + length)}
-   * for the {@code params[list]} offsets {@code m} listed after it, rescaled after each product
-   * ({@link #normalise}); returns the sum of the exponents.
+   * {@code into[at .. at + length)} becomes the product of the messages {@code from[m .. m +
+   * length)} for the {@code params[list]} offsets {@code m} listed after it, rescaled after each
+   * product ({@link #normalise}); returns the sum of the exponents.
    *
    * @param into the array receiving the product
    * @param at the product's offset in {@code into}
@@ -943,12 +1052,17 @@ public final class EliminationKernels {
    * @param list where the list starts in {@code params}: a count, then the offsets
    * @return the exponent of two the product was multiplied by
    */
-  public static int combine(double[] into, int at, int length, double[] from, int[] params, int list) {
+  public static int combine(
+      double[] into, int at, int length, double[] from, int[] params, int list) {
     return combine(into, at, length, from, params, list, new Workspace(1, 1));
   }
 
-  /** {@link #combine} for the kernels: in log space the logarithms are added, and a loss marks {@code w}. */
-  private static int combine(double[] into, int at, int length, double[] from, int[] params, int list, Workspace w) {
+  /**
+   * {@link #combine} for the kernels: in log space the logarithms are added, and a loss marks
+   * {@code w}.
+   */
+  private static int combine(
+      double[] into, int at, int length, double[] from, int[] params, int list, Workspace w) {
     int count = params[list];
     System.arraycopy(from, params[list + 1], into, at, length);
     if (w.logSpace) {
@@ -994,7 +1108,8 @@ public final class EliminationKernels {
   }
 
   /** {@link #divide} for the kernels: in log space a subtraction, and a loss marks {@code w}. */
-  private static void divide(double[] sum, int at, double[] up, double[] down, int m, int length, Workspace w) {
+  private static void divide(
+      double[] sum, int at, double[] up, double[] down, int m, int length, Workspace w) {
     if (w.logSpace) {
       for (int s = 0; s < length; s++) {
         double u = up[m + s];
@@ -1026,14 +1141,16 @@ public final class EliminationKernels {
    * @param params the int table holding the list of offsets
    * @param list where the list starts in {@code params}: a count, then the children's offsets
    */
-  public static void divideEach(double[] sum, int at, double[] up, double[] down, int length, int[] params, int list) {
+  public static void divideEach(
+      double[] sum, int at, double[] up, double[] down, int length, int[] params, int list) {
     for (int k = 0; k < params[list]; k++) {
       divide(sum, at, up, down, params[list + 1 + k], length);
     }
   }
 
   /**
-   * Divides {@code x[from .. from + length)} by its sum; returns the sum (an all-zero block stays zero).
+   * Divides {@code x[from .. from + length)} by its sum; returns the sum (an all-zero block stays
+   * zero).
    *
    * @param x the array holding the block
    * @param from the block's first entry

@@ -2,30 +2,34 @@ package fgc.algorithm;
 
 /**
  * Exact messages of the factor kinds other than all-different, all slots at once, in the
- * sum-product ({@code max = false}) or max-product semiring. {@code rows} holds one incoming message
- * per slot (row stride {@code stride}, entries over the {@code width} aligned values); the message
- * to slot {@code s} for value {@code v} combines, over every assignment of the other slots, the
- * factor's potential times their incoming entries. {@code info[at ..]} describes the factor:
+ * sum-product ({@code max = false}) or max-product semiring. {@code rows} holds one incoming
+ * message per slot (row stride {@code stride}, entries over the {@code width} aligned values); the
+ * message to slot {@code s} for value {@code v} combines, over every assignment of the other slots,
+ * the factor's potential times their incoming entries. {@code info[at ..]} describes the factor:
  *
  * <ul>
  *   <li>{@link #EQ}: nothing; the message is the product of the other rows, value by value.
- *   <li>{@link #PRIOR}: {@code weightStart, offset, size}: the weights over the variable's own values,
- *       placed at {@code offset} in the aligned range.
+ *   <li>{@link #PRIOR}: {@code weightStart, offset, size}: the weights over the variable's own
+ *       values, placed at {@code offset} in the aligned range.
  *   <li>{@link #TABLE}: {@code weightStart}, then {@code offset, size} per slot; weights row-major
  *       over the slots' own values, the last slot fastest.
  *   <li>{@link #SUM}: {@code target}: the total minus {@code arity * lowest aligned value}, so that
  *       value index {@code v} counts {@code v}. Dynamic programming over partial sums: forward
  *       {@code F[s][q]} over slots before {@code s}, backward {@code B[s][q]} over slots from
- *       {@code s}, and the message {@code F[s][q] B[s+1][target - q - v]}; {@code O(arity^2 width^2)}.
+ *       {@code s}, and the message {@code F[s][q] B[s+1][target - q - v]}; {@code O(arity^2
+ *       width^2)}.
  * </ul>
  */
 public final class FactorKernels {
   /** An equality factor: every slot takes the same value. */
   public static final int EQ = 1;
+
   /** A factor given by a table of weights over its slots' values. */
   public static final int TABLE = 2;
+
   /** A hard sum: the slots' values add up to a target. */
   public static final int SUM = 3;
+
   /** A factor over one variable: a prior. */
   public static final int PRIOR = 4;
 
@@ -60,8 +64,19 @@ public final class FactorKernels {
    * @param digits scratch of at least {@code arity} ints, for {@link #TABLE}
    * @param out receives the outgoing messages, one row per slot
    */
-  public static void messages(int kind, boolean max, double[] rows, int stride, int width, int arity,
-      int[] info, int at, double[] weights, double[] scratch, int[] digits, double[] out) {
+  public static void messages(
+      int kind,
+      boolean max,
+      double[] rows,
+      int stride,
+      int width,
+      int arity,
+      int[] info,
+      int at,
+      double[] weights,
+      double[] scratch,
+      int[] digits,
+      double[] out) {
     for (int s = 0; s < arity; s++) {
       java.util.Arrays.fill(out, s * stride, s * stride + width, 0.0);
     }
@@ -97,8 +112,16 @@ public final class FactorKernels {
     }
   }
 
-  private static void table(boolean max, double[] rows, int stride, int arity, int[] info, int at, double[] weights,
-      int[] digits, double[] out) {
+  private static void table(
+      boolean max,
+      double[] rows,
+      int stride,
+      int arity,
+      int[] info,
+      int at,
+      double[] weights,
+      int[] digits,
+      double[] out) {
     if (arity == 2) {
       pair(max, rows, stride, info, at, weights, out);
       return;
@@ -137,7 +160,8 @@ public final class FactorKernels {
    * channelling between two views of a grid) spend most of a sweep here. The same entries in the
    * same order, so the same sums and maxima to the last bit.
    */
-  private static void pair(boolean max, double[] rows, int stride, int[] info, int at, double[] weights, double[] out) {
+  private static void pair(
+      boolean max, double[] rows, int stride, int[] info, int at, double[] weights, double[] out) {
     final int w = info[at];
     final int a0 = info[at + 1];
     final int na = info[at + 2];
@@ -160,7 +184,14 @@ public final class FactorKernels {
     }
   }
 
-  private static void sum(boolean max, double[] rows, int stride, int width, int arity, int target, double[] scratch,
+  private static void sum(
+      boolean max,
+      double[] rows,
+      int stride,
+      int width,
+      int arity,
+      int target,
+      double[] scratch,
       double[] out) {
     int span = arity * (width - 1) + 1; // partial sums 0 .. arity*(width-1)
     int back = (arity + 1) * span;

@@ -11,14 +11,14 @@ import java.util.Arrays;
  * for all-different and neq), its arity, its data (the offset of its table in the weights for
  * {@code table} and {@code prior}, the shifted total for {@code sum}, else 0), its number of loop
  * dimensions {@code d}, then its {@code d} counts (outermost first), its first scope ({@code arity}
- * variables), and its steps, dimension by dimension, one per scope position, each
- * {@link #zigzag zigzag-coded} (a step may be negative, the tables hold non-negative ints). Member
- * {@code (i0, i1, ..)}'s scope is the first scope plus {@code i0 * steps[0] + i1 * steps[1] + ..};
- * members are numbered with the last dimension fastest.
+ * variables), and its steps, dimension by dimension, one per scope position, each {@link #zigzag
+ * zigzag-coded} (a step may be negative, the tables hold non-negative ints). Member {@code (i0, i1,
+ * ..)}'s scope is the first scope plus {@code i0 * steps[0] + i1 * steps[1] + ..}; members are
+ * numbered with the last dimension fastest.
  *
  * <p>The tables: {@code factorStart[f] .. factorStart[f+1]-1} are factor {@code f}'s edges, one per
- * slot in scope order; {@code edgeVariable[e]} is edge {@code e}'s variable;
- * {@code variableEdges[variableStart[i] .. variableStart[i+1]-1]} are variable {@code i}'s edges in
+ * slot in scope order; {@code edgeVariable[e]} is edge {@code e}'s variable; {@code
+ * variableEdges[variableStart[i] .. variableStart[i+1]-1]} are variable {@code i}'s edges in
  * ascending order; {@code kind[f]} is the factor's kind code and {@code info[infoStart[f] ..]} its
  * ints: for {@code table} and {@code prior} the weights' offset then, per slot, the variable's
  * lowest value less the class's and its domain size; for {@code sum} the shifted total.
@@ -32,7 +32,13 @@ public final class FamilyTables {
   private final int[] infoStart;
   private final int[] info;
 
-  private FamilyTables(int[] factorStart, int[] edgeVariable, int[] variableStart, int[] variableEdges, int[] kind, int[] infoStart,
+  private FamilyTables(
+      int[] factorStart,
+      int[] edgeVariable,
+      int[] variableStart,
+      int[] variableEdges,
+      int[] kind,
+      int[] infoStart,
       int[] info) {
     this.factorStart = factorStart;
     this.edgeVariable = edgeVariable;
@@ -69,15 +75,17 @@ public final class FamilyTables {
    * @param families the families as the class holds them
    * @param variables the number of variables
    * @param width values per message
-   * @param offsets each variable's lowest value less the class's, or null when every domain is the whole range
+   * @param offsets each variable's lowest value less the class's, or null when every domain is the
+   *     whole range
    * @param sizes each variable's domain size, or null likewise
    * @return the tables
    */
-  public static FamilyTables of(int[] families, int variables, int width, int[] offsets, int[] sizes) {
+  public static FamilyTables of(
+      int[] families, int variables, int width, int[] offsets, int[] sizes) {
     long factors = 0;
     long edges = 0;
     long infos = 0;
-    for (int at = 0; at < families.length;) {
+    for (int at = 0; at < families.length; ) {
       int k = families[at];
       int arity = families[at + 1];
       int dims = families[at + 3];
@@ -98,7 +106,7 @@ public final class FamilyTables {
     int f = 0;
     int e = 0;
     int n = 0;
-    for (int at = 0; at < families.length;) {
+    for (int at = 0; at < families.length; ) {
       int k = families[at];
       int arity = families[at + 1];
       int data = families[at + 2];
@@ -158,45 +166,62 @@ public final class FamilyTables {
     for (int x = 0; x < edgeVariable.length; x++) {
       variableEdges[fill[edgeVariable[x]]++] = x;
     }
-    return new FamilyTables(factorStart, edgeVariable, variableStart, variableEdges, kind, infoStart, info);
+    return new FamilyTables(
+        factorStart, edgeVariable, variableStart, variableEdges, kind, infoStart, info);
   }
 
   /** The info ints of a factor of kind code {@code kind} and {@code arity} slots. */
   private static int infoLength(int kind, int arity) {
-    return kind == FactorKernels.TABLE || kind == FactorKernels.PRIOR ? 1 + 2 * arity : kind == FactorKernels.SUM ? 1 : 0;
+    return kind == FactorKernels.TABLE || kind == FactorKernels.PRIOR
+        ? 1 + 2 * arity
+        : kind == FactorKernels.SUM ? 1 : 0;
   }
 
-  /** @return the first edge of each factor, and the edge count last */
+  /**
+   * @return the first edge of each factor, and the edge count last
+   */
   public int[] factorStarts() {
     return factorStart;
   }
 
-  /** @return each edge's variable */
+  /**
+   * @return each edge's variable
+   */
   public int[] edgeVariables() {
     return edgeVariable;
   }
 
-  /** @return where each variable's edges start in {@link #variableEdges()}, and the edge count last */
+  /**
+   * @return where each variable's edges start in {@link #variableEdges()}, and the edge count last
+   */
   public int[] variableStarts() {
     return variableStart;
   }
 
-  /** @return the edges of each variable in turn */
+  /**
+   * @return the edges of each variable in turn
+   */
   public int[] variableEdges() {
     return variableEdges;
   }
 
-  /** @return each factor's kind code */
+  /**
+   * @return each factor's kind code
+   */
   public int[] kinds() {
     return kind;
   }
 
-  /** @return where each factor's info starts, and the info's length last */
+  /**
+   * @return where each factor's info starts, and the info's length last
+   */
   public int[] infoStarts() {
     return infoStart;
   }
 
-  /** @return the info ints */
+  /**
+   * @return the info ints
+   */
   public int[] info() {
     return info;
   }

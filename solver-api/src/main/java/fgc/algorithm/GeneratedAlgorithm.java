@@ -7,14 +7,16 @@ package fgc.algorithm;
  *
  * <p>Variables are numbered by their flat model index; values are the model's own integers (for
  * {@code cell in 1..9} the values are 1 to 9). Semantics, stated as equivalences:
+ *
  * <ul>
- *   <li>{@code reset()} puts every message back to its starting point and {@link #sweepsDone()} to 0;
- *       observed values are kept.</li>
+ *   <li>{@code reset()} puts every message back to its starting point and {@link #sweepsDone()} to
+ *       0; observed values are kept.
  *   <li>{@code setObserved}/{@code clearObserved} change the evidence only: messages are kept, so a
- *       driver can clamp a variable and continue (warm start); call {@code reset()} for a cold one.</li>
- *   <li>{@code update(n)} runs {@code n} sweeps of the schedule; {@code update(a); update(b)} equals
- *       {@code update(a + b)}.</li>
+ *       driver can clamp a variable and continue (warm start); call {@code reset()} for a cold one.
+ *   <li>{@code update(n)} runs {@code n} sweeps of the schedule; {@code update(a); update(b)}
+ *       equals {@code update(a + b)}.
  * </ul>
+ *
  * An instance is not thread-safe; instances are cheap to create and independent of each other.
  */
 public interface GeneratedAlgorithm {
@@ -91,8 +93,8 @@ public interface GeneratedAlgorithm {
 
   /**
    * Like {@link #reset()}, but each starting message entry is multiplied by {@code exp(u)} with
-   * {@code u} uniform in {@code [-scale, scale]}, drawn from a generator seeded with {@code seed}: a
-   * restart that leaves the fixed point a deterministic schedule fell into.
+   * {@code u} uniform in {@code [-scale, scale]}, drawn from a generator seeded with {@code seed}:
+   * a restart that leaves the fixed point a deterministic schedule fell into.
    *
    * @param seed the seed of the noise, so that a restart can be repeated
    * @param scale the largest magnitude of the noise's exponent; 0 gives the plain reset
@@ -132,12 +134,12 @@ public interface GeneratedAlgorithm {
   boolean contradiction();
 
   /**
-   * Whether this algorithm is exact: {@link #marginal} is then {@code P(x_i = v | evidence)} itself,
-   * not an approximation (sum-product BP on a graph with loops) nor a max-marginal (max-product).
-   * For an exact algorithm every answer is that of the current evidence whatever was called before:
-   * {@code update(n)} with {@code n > 0} does the whole computation and returns 0, {@code reset} and
-   * {@code resetWithNoise} change nothing but {@link #sweepsDone()}, and the readers compute what
-   * is stale on first use.
+   * Whether this algorithm is exact: {@link #marginal} is then {@code P(x_i = v | evidence)}
+   * itself, not an approximation (sum-product BP on a graph with loops) nor a max-marginal
+   * (max-product). For an exact algorithm every answer is that of the current evidence whatever was
+   * called before: {@code update(n)} with {@code n > 0} does the whole computation and returns 0,
+   * {@code reset} and {@code resetWithNoise} change nothing but {@link #sweepsDone()}, and the
+   * readers compute what is stale on first use.
    *
    * @return true when {@link #marginal} gives exact posterior marginals
    */
@@ -146,11 +148,11 @@ public interface GeneratedAlgorithm {
   }
 
   /**
-   * The natural log of the partition function given the evidence: {@code ln Z}, where {@code Z} sums
-   * the product of every factor over the assignments that agree with every observed value (so
-   * {@code Z} with evidence over {@code Z} without it is the probability of the evidence).
-   * Negative infinity when no assignment has weight (then {@link #contradiction()} holds); NaN
-   * when this algorithm does not compute it (every message-passing one).
+   * The natural log of the partition function given the evidence: {@code ln Z}, where {@code Z}
+   * sums the product of every factor over the assignments that agree with every observed value (so
+   * {@code Z} with evidence over {@code Z} without it is the probability of the evidence). Negative
+   * infinity when no assignment has weight (then {@link #contradiction()} holds); NaN when this
+   * algorithm does not compute it (every message-passing one).
    *
    * @return {@code ln Z} given the evidence, negative infinity, or NaN
    */
@@ -161,10 +163,9 @@ public interface GeneratedAlgorithm {
   /**
    * Writes a most probable assignment given the evidence into {@code out[0 .. variableCount)} (the
    * model's own values, observed variables at their values) and returns true; returns false and
-   * leaves {@code out} as it was when the evidence has probability zero or when this algorithm
-   * does not compute one (every message-passing one: read {@link #marginal} instead). How ties
-   * between equally probable assignments are broken is the algorithm's to document; it is
-   * deterministic.
+   * leaves {@code out} as it was when the evidence has probability zero or when this algorithm does
+   * not compute one (every message-passing one: read {@link #marginal} instead). How ties between
+   * equally probable assignments are broken is the algorithm's to document; it is deterministic.
    *
    * @param out receives the assignment, at least {@link #variableCount} entries
    * @return true when {@code out} holds a most probable assignment

@@ -62,7 +62,10 @@ public final class Noise {
   /** SplitMix64's increment: the odd integer nearest 2^64 over the golden ratio. */
   private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 
-  /** SplitMix64's finaliser (Stafford's variant 13): every bit of the result depends on every bit of {@code z}. */
+  /**
+   * SplitMix64's finaliser (Stafford's variant 13): every bit of the result depends on every bit of
+   * {@code z}.
+   */
   private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
     z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;

@@ -48,16 +48,16 @@ public final class Numerics {
 
   /**
    * Below this maximum a product block is rescaled; far above where double precision thins out.
-   * Generated code that already knows a block's maximum tests it against this before calling
-   * {@link #rescale}, which saves the second pass in the common case.
+   * Generated code that already knows a block's maximum tests it against this before calling {@link
+   * #rescale}, which saves the second pass in the common case.
    */
   public static final double RESCALE_BELOW = 0x1p-200;
 
   /**
-   * Keeps a running product of messages away from underflow: when the largest of
-   * {@code x[from .. from+width)} falls below 2^-200, multiplies the block by the power of two that
-   * brings it near 1. Powers of two scale exactly (no rounding), and a common factor never changes a
-   * normalised result; in the common case this is one pass of comparisons, with no division.
+   * Keeps a running product of messages away from underflow: when the largest of {@code x[from ..
+   * from+width)} falls below 2^-200, multiplies the block by the power of two that brings it near
+   * 1. Powers of two scale exactly (no rounding), and a common factor never changes a normalised
+   * result; in the common case this is one pass of comparisons, with no division.
    *
    * @param x the array holding the block
    * @param from where the block starts

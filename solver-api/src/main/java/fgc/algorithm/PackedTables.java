@@ -11,21 +11,24 @@ import java.util.zip.Inflater;
 /**
  * The compact form of big tables in generated classes. A million-variable grid's edge tables are
  * megabytes as decimal text but nearly periodic: ints are written as zig-zag varints of the
- * differences between entries a short distance apart (neighbours, or the same field of
- * consecutive records), doubles as indices into the distinct values (when they are few)
- * or as their raw bits, then deflated (the JDK's zlib: native and fast even in a cold JVM), framed
- * with the entry count, the payload's length and its CRC-32, and spelled in a base-85 alphabet of
- * printable ASCII without quote or backslash. The text is as long in the class file (every char one
- * byte of modified UTF-8) as in the source (no escapes), and is cut into chunks that each fit a
- * constant-pool string, so the class stays self-contained.
+ * differences between entries a short distance apart (neighbours, or the same field of consecutive
+ * records), doubles as indices into the distinct values (when they are few) or as their raw bits,
+ * then deflated (the JDK's zlib: native and fast even in a cold JVM), framed with the entry count,
+ * the payload's length and its CRC-32, and spelled in a base-85 alphabet of printable ASCII without
+ * quote or backslash. The text is as long in the class file (every char one byte of modified UTF-8)
+ * as in the source (no escapes), and is cut into chunks that each fit a constant-pool string, so
+ * the class stays self-contained.
  *
  * <p>Decoding checks everything it can: the alphabet, the frame, the deflate stream and its exact
  * end, the CRC, the count and every entry; a damaged table throws rather than yield other numbers
  * (a class may come from a user's jar, where no cache checksum guarded it).
  */
 public final class PackedTables {
-  /** Characters per chunk: a constant-pool UTF-8 entry holds at most 65535 bytes, one per char here. */
+  /**
+   * Characters per chunk: a constant-pool UTF-8 entry holds at most 65535 bytes, one per char here.
+   */
   public static final int CHUNK_CHARS = 60_000;
+
   /** Distinct doubles past which a table is written as raw bits rather than indices. */
   static final int MAX_DICTIONARY = 1 << 16;
 
@@ -33,17 +36,22 @@ public final class PackedTables {
   private static final byte DOUBLES = 'D';
   private static final byte RAW = 0;
   private static final byte DICTIONARY = 1;
+
   /** The longest distance of the differences of an int table. */
   static final int MAX_STRIDE = 16;
+
   /** Entries of an int table's sample that decides the distance of its differences. */
   private static final int SAMPLE_ENTRIES = 1 << 15;
+
   /** Bytes of a payload's sample that decides whether deflating it is worth the time. */
   private static final int SAMPLE_BYTES = 1 << 18;
+
   /** Tag, count, payload length, CRC-32. */
   private static final int HEADER = 13;
 
   /** The 85 digits: '#' to 'x' without the backslash (so neither quote nor backslash). */
   private static final char[] DIGITS = new char[85];
+
   private static final byte[] VALUE = new byte[128];
 
   static {
@@ -75,8 +83,8 @@ public final class PackedTables {
 
   /**
    * Zig-zag varints of {@code table[k] - table[k - stride]} for {@code k} below {@code end} (the
-   * entries before the first {@code stride} taken as 0). The difference wraps for far-apart
-   * values, and the decoder's sum wraps back.
+   * entries before the first {@code stride} taken as 0). The difference wraps for far-apart values,
+   * and the decoder's sum wraps back.
    */
   private static void differences(int[] table, int end, int stride, Bytes out) {
     for (int k = 0; k < end; k++) {
@@ -127,7 +135,8 @@ public final class PackedTables {
   }
 
   /**
-   * Packs doubles for {@link #doubles}: every double's bits are kept, NaN payloads and signed zeros included.
+   * Packs doubles for {@link #doubles}: every double's bits are kept, NaN payloads and signed zeros
+   * included.
    *
    * @param table the doubles
    * @return chunks of at most {@link #CHUNK_CHARS} characters
@@ -300,8 +309,12 @@ public final class PackedTables {
     if (count != length) {
       throw corrupt("it holds " + count + " entries, expected " + length);
     }
-    // Each entry takes at most 5 bytes (an int varint) or 8 (a raw double), a dictionary at most 8 per value.
-    long most = tag == INTS ? 5L + 5L * length : 1 + 5 + 8L * Math.max(length, MAX_DICTIONARY) + 5L * length;
+    // Each entry takes at most 5 bytes (an int varint) or 8 (a raw double), a dictionary at most 8
+    // per value.
+    long most =
+        tag == INTS
+            ? 5L + 5L * length
+            : 1 + 5 + 8L * Math.max(length, MAX_DICTIONARY) + 5L * length;
     if (size < 0 || size > most) {
       throw corrupt("a payload of " + size + " bytes for " + length + " entries");
     }
@@ -312,7 +325,8 @@ public final class PackedTables {
       int at = 0;
       while (at < size) {
         int n = inflater.inflate(payload, at, size - at);
-        if (n == 0 && (inflater.finished() || inflater.needsInput() || inflater.needsDictionary())) {
+        if (n == 0
+            && (inflater.finished() || inflater.needsInput() || inflater.needsDictionary())) {
           throw corrupt("the payload ends after " + at + " of " + size + " bytes");
         }
         at += n;
@@ -336,7 +350,10 @@ public final class PackedTables {
     return payload;
   }
 
-  /** Base 85, four bytes to five digits (most significant first); a last group of k bytes as k + 1 digits. */
+  /**
+   * Base 85, four bytes to five digits (most significant first); a last group of k bytes as k + 1
+   * digits.
+   */
   private static String[] toChunks(Bytes bytes) {
     List<String> chunks = new ArrayList<>();
     StringBuilder sb = new StringBuilder(Math.min(CHUNK_CHARS, bytes.size / 4 * 5 + 5));
@@ -409,7 +426,10 @@ public final class PackedTables {
   }
 
   private static int int32(byte[] b, int at) {
-    return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | (b[at + 3] & 0xFF);
+    return (b[at] & 0xFF) << 24
+        | (b[at + 1] & 0xFF) << 16
+        | (b[at + 2] & 0xFF) << 8
+        | (b[at + 3] & 0xFF);
   }
 
   private static IllegalStateException corrupt(String why) {
@@ -427,7 +447,10 @@ public final class PackedTables {
 
     private void room(int n) {
       if (size + n > data.length) {
-        data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(size + (long) n, 2L * data.length)));
+        data =
+            Arrays.copyOf(
+                data,
+                (int) Math.min(Integer.MAX_VALUE - 8, Math.max(size + (long) n, 2L * data.length)));
       }
     }
 

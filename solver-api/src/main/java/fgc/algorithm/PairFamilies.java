@@ -11,8 +11,8 @@ import java.util.Map;
  * numbers, not tables the size of its edges, and its size and plan check do not grow with the grid.
  *
  * <p>{@code families} lists the families one after the other, each as {@code potential, arity,
- * dimensions, counts[dimensions], first variables[arity], steps[dimensions][arity]} (member
- * {@code (i0, i1, ..)}'s variable at position {@code p} is {@code first[p] + i0 * steps[0][p] + ..},
+ * dimensions, counts[dimensions], first variables[arity], steps[dimensions][arity]} (member {@code
+ * (i0, i1, ..)}'s variable at position {@code p} is {@code first[p] + i0 * steps[0][p] + ..},
  * members in loop order, the last dimension fastest). The potential is {@link #NEQ} (a {@code neq}
  * or {@code alldiff}: every pair of its positions), {@link #EQ} (its first two positions), or
  * {@link #weightsAt} where its weights start in {@code weights}: a table over its two variables
@@ -27,8 +27,11 @@ import java.util.Map;
  * (largest entry in [1, 2)), as the planner's weights are.
  */
 public final class PairFamilies {
-  /** The potential of a {@code neq} or {@code alldiff} family: every pair of its variables differs. */
+  /**
+   * The potential of a {@code neq} or {@code alldiff} family: every pair of its variables differs.
+   */
   public static final int NEQ = 0;
+
   /** The potential of an {@code eq} family: its first two variables are equal. */
   public static final int EQ = 1;
 
@@ -72,8 +75,16 @@ public final class PairFamilies {
   private final double[] unary;
   private final int maxDegree;
 
-  private PairFamilies(int[] offset, int[] neighbour, int[] reverse, int[] edgeKind, int[] edgeInfo, int[] pairInfo,
-      double[] pairWeights, int[] unaryAt, double[] unary) {
+  private PairFamilies(
+      int[] offset,
+      int[] neighbour,
+      int[] reverse,
+      int[] edgeKind,
+      int[] edgeInfo,
+      int[] pairInfo,
+      double[] pairWeights,
+      int[] unaryAt,
+      double[] unary) {
     this.offset = offset;
     this.neighbour = neighbour;
     this.reverse = reverse;
@@ -99,8 +110,8 @@ public final class PairFamilies {
 
   /**
    * The variables of every member of the family at {@code at}, member after member in loop order
-   * ({@code arity} each): the passes below read them as a plain array, loops a cold JVM compiles
-   * at once, rather than calling back per member.
+   * ({@code arity} each): the passes below read them as a plain array, loops a cold JVM compiles at
+   * once, rather than calling back per member.
    */
   private static int[] expand(int[] families, int at) {
     int arity = families[at + 1];
@@ -150,13 +161,15 @@ public final class PairFamilies {
    *
    * @param variables how many variables
    * @param width how many aligned values a variable's block has
-   * @param varOffset per variable its lowest value's offset in the block, or null when every variable has all {@code width}
+   * @param varOffset per variable its lowest value's offset in the block, or null when every
+   *     variable has all {@code width}
    * @param varSize per variable its number of values, or null likewise
    * @param families the families (see the class comment)
    * @param weights the tables and unary weights the families point into
    * @return the tables
    */
-  public static PairFamilies of(int variables, int width, int[] varOffset, int[] varSize, int[] families, double[] weights) {
+  public static PairFamilies of(
+      int variables, int width, int[] varOffset, int[] varSize, int[] families, double[] weights) {
     int n = variables;
     // Each pair once, bucketed by its smaller variable, then each bucket sorted and made distinct:
     // pairs in ascending order, with no sort of them all.
@@ -332,8 +345,16 @@ public final class PairFamilies {
         unary.addAll(block);
       }
     }
-    return new PairFamilies(offset, neighbour, reverse, edgeKind, edgeInfo, matrices.info.toArray(),
-        matrices.weights.toArray(), unaryAt, unary.toArray());
+    return new PairFamilies(
+        offset,
+        neighbour,
+        reverse,
+        edgeKind,
+        edgeInfo,
+        matrices.info.toArray(),
+        matrices.weights.toArray(),
+        unaryAt,
+        unary.toArray());
   }
 
   /** The edge from the smaller of {@code a}, {@code b} to the larger: the pair's own. */
@@ -343,9 +364,9 @@ public final class PairFamilies {
   }
 
   /**
-   * Scales {@code x[from .. from+length)} in place by the power of two that brings its largest entry
-   * into [1, 2), raising positive entries that would fall below {@link Numerics#TINY} to it: the
-   * planner's scaling of message-passing weights, so the tables are the numbers it made.
+   * Scales {@code x[from .. from+length)} in place by the power of two that brings its largest
+   * entry into [1, 2), raising positive entries that would fall below {@link Numerics#TINY} to it:
+   * the planner's scaling of message-passing weights, so the tables are the numbers it made.
    */
   static void rescale(double[] x, int from, int length) {
     double max = 0.0;
@@ -355,7 +376,9 @@ public final class PairFamilies {
     if (max == 0.0) {
       return;
     }
-    if (max < Double.MIN_NORMAL) { // subnormal weights: made normal first (exactly), so the shift below finds their exponent
+    if (max
+        < Double.MIN_NORMAL) { // subnormal weights: made normal first (exactly), so the shift below
+      // finds their exponent
       for (int k = from; k < from + length; k++) {
         x[k] = Math.scalb(x[k], 600);
       }
@@ -369,7 +392,10 @@ public final class PairFamilies {
     }
   }
 
-  /** Lists in model order, one per slot (a pair's edge or a variable), as arrays through {@code next}. */
+  /**
+   * Lists in model order, one per slot (a pair's edge or a variable), as arrays through {@code
+   * next}.
+   */
   private static final class Lists {
     final int[] first;
     final int[] last;
@@ -439,9 +465,9 @@ public final class PairFamilies {
   }
 
   /**
-   * The matrices of the edges, each stored once: per matrix its weights' start and ranges in
-   * {@link #info}, its weights in {@link #weights}. The last matrix formed from a single table of
-   * each orientation is remembered: a grid's million couplings of one table are formed once.
+   * The matrices of the edges, each stored once: per matrix its weights' start and ranges in {@link
+   * #info}, its weights in {@link #weights}. The last matrix formed from a single table of each
+   * orientation is remembered: a grid's million couplings of one table are formed once.
    */
   private static final class Matrices {
     private final Lists tables;
@@ -452,7 +478,11 @@ public final class PairFamilies {
     final IntList info = new IntList();
     final DoubleList weights = new DoubleList();
     private final Map<Block, Integer> stored = new HashMap<>();
-    /** Per orientation: the last single table's weight start, flags, ranges, and where its matrix is. */
+
+    /**
+     * Per orientation: the last single table's weight start, flags, ranges, and where its matrix
+     * is.
+     */
     private final int[][] last = {{-1, 0, 0, 0, 0, 0, -1}, {-1, 0, 0, 0, 0, 0, -1}};
 
     Matrices(Lists tables, double[] source, int width, int[] varOffset, int[] varSize) {
@@ -472,8 +502,13 @@ public final class PairFamilies {
       int[] memo = null;
       if (single) {
         memo = last[tables.rows[first] == sender ? 1 : 0];
-        if (memo[6] >= 0 && memo[0] == tables.start[first] && memo[1] == flags && memo[2] == senderOffset
-            && memo[3] == senderSize && memo[4] == receiverOffset && memo[5] == receiverSize) {
+        if (memo[6] >= 0
+            && memo[0] == tables.start[first]
+            && memo[1] == flags
+            && memo[2] == senderOffset
+            && memo[3] == senderSize
+            && memo[4] == receiverOffset
+            && memo[5] == receiverSize) {
           return memo[6];
         }
       }
@@ -505,7 +540,8 @@ public final class PairFamilies {
         }
       }
       rescale(w, 0, w.length);
-      Block block = new Block(w, new int[] {senderOffset, senderSize, receiverOffset, receiverSize});
+      Block block =
+          new Block(w, new int[] {senderOffset, senderSize, receiverOffset, receiverSize});
       Integer at = stored.get(block);
       if (at == null) {
         at = info.size;
@@ -540,7 +576,9 @@ public final class PairFamilies {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Block && Arrays.equals(((Block) o).weights, weights) && Arrays.equals(((Block) o).ranges, ranges);
+      return o instanceof Block
+          && Arrays.equals(((Block) o).weights, weights)
+          && Arrays.equals(((Block) o).ranges, ranges);
     }
 
     @Override
@@ -613,7 +651,8 @@ public final class PairFamilies {
   }
 
   /**
-   * Per variable: 0 without unary weights, else 1 + the index of its {@code width}-wide block in {@link #unary()}.
+   * Per variable: 0 without unary weights, else 1 + the index of its {@code width}-wide block in
+   * {@link #unary()}.
    *
    * @return the table (the helper's own, to read only)
    */

@@ -2,22 +2,25 @@ package fgc.algorithm;
 
 /**
  * Messages of pairwise BP along one directed edge {@code i -> j} whose potential is not a plain
- * {@code neq} (the generated class computes that one inline). The cavity of {@code i} is
- * {@code pre[preAt + u] * suf[sufAt + u]} over the {@code width} aligned values; the message is
- * {@code out(v) = sum over u of psi(u, v) * cavity(u)}, summed in ascending {@code u}.
+ * {@code neq} (the generated class computes that one inline). The cavity of {@code i} is {@code
+ * pre[preAt + u] * suf[sufAt + u]} over the {@code width} aligned values; the message is {@code
+ * out(v) = sum over u of psi(u, v) * cavity(u)}, summed in ascending {@code u}.
  *
  * <ul>
  *   <li>{@link #EQ}: {@code psi(u, v) = [u == v]}, so the message is the cavity itself.
- *   <li>{@link #MATRIX}: {@code info[at ..] = weightStart, senderOffset, senderSize, receiverOffset,
- *       receiverSize}; {@code psi} is zero outside the two ranges and inside them row-major, the
- *       sender's value the row. Entries of {@code out} outside the receiver's range are zero.
+ *   <li>{@link #MATRIX}: {@code info[at ..] = weightStart, senderOffset, senderSize,
+ *       receiverOffset, receiverSize}; {@code psi} is zero outside the two ranges and inside them
+ *       row-major, the sender's value the row. Entries of {@code out} outside the receiver's range
+ *       are zero.
  * </ul>
  */
 public final class PairwiseKernels {
   /** The potential {@code [u != v]}, which generated classes compute inline. */
   public static final int NEQ = 0;
+
   /** The potential {@code [u == v]}. */
   public static final int EQ = 1;
+
   /** A matrix of weights over the two variables' values. */
   public static final int MATRIX = 2;
 
@@ -37,8 +40,17 @@ public final class PairwiseKernels {
    * @param weights the weight tables of {@link #MATRIX} potentials
    * @param out receives the message, {@code width} entries
    */
-  public static void message(int kind, double[] pre, int preAt, double[] suf, int sufAt, int width,
-      int[] info, int at, double[] weights, double[] out) {
+  public static void message(
+      int kind,
+      double[] pre,
+      int preAt,
+      double[] suf,
+      int sufAt,
+      int width,
+      int[] info,
+      int at,
+      double[] weights,
+      double[] out) {
     switch (kind) {
       case EQ:
         for (int v = 0; v < width; v++) {
@@ -53,8 +65,16 @@ public final class PairwiseKernels {
     }
   }
 
-  private static void matrix(double[] pre, int preAt, double[] suf, int sufAt, int width, int[] info, int at,
-      double[] weights, double[] out) {
+  private static void matrix(
+      double[] pre,
+      int preAt,
+      double[] suf,
+      int sufAt,
+      int width,
+      int[] info,
+      int at,
+      double[] weights,
+      double[] out) {
     java.util.Arrays.fill(out, 0, width, 0.0);
     int w = info[at];
     int senderOffset = info[at + 1];
@@ -76,8 +96,8 @@ public final class PairwiseKernels {
   }
 
   /**
-   * {@link #message} in the max-product semiring: {@code out(v) = max over u of psi(u, v) * cavity(u)}.
-   * The {@link #EQ} message is the cavity itself, as in the sum.
+   * {@link #message} in the max-product semiring: {@code out(v) = max over u of psi(u, v) *
+   * cavity(u)}. The {@link #EQ} message is the cavity itself, as in the sum.
    *
    * @param kind which potential: {@link #EQ} or {@link #MATRIX}
    * @param pre the products of the sender's messages before this edge
@@ -90,8 +110,17 @@ public final class PairwiseKernels {
    * @param weights the weight tables of {@link #MATRIX} potentials
    * @param out receives the message, {@code width} entries
    */
-  public static void maxMessage(int kind, double[] pre, int preAt, double[] suf, int sufAt, int width,
-      int[] info, int at, double[] weights, double[] out) {
+  public static void maxMessage(
+      int kind,
+      double[] pre,
+      int preAt,
+      double[] suf,
+      int sufAt,
+      int width,
+      int[] info,
+      int at,
+      double[] weights,
+      double[] out) {
     if (kind != MATRIX) {
       message(kind, pre, preAt, suf, sufAt, width, info, at, weights, out);
       return;
@@ -108,7 +137,8 @@ public final class PairwiseKernels {
       if (c != 0.0) {
         int row = w + a * receiverSize;
         for (int b = 0; b < receiverSize; b++) {
-          out[receiverOffset + b] = Math.max(out[receiverOffset + b], Numerics.times(weights[row + b], c));
+          out[receiverOffset + b] =
+              Math.max(out[receiverOffset + b], Numerics.times(weights[row + b], c));
         }
       }
     }

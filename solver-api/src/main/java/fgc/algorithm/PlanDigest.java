@@ -3,17 +3,17 @@ package fgc.algorithm;
 /**
  * A 128-bit digest of a generated class's plan constants: its sizes, tables, schedule and options,
  * added in the order of their names, each with a tag for its type and, for a table, its length. A
- * generated class computes it in {@link GeneratedAlgorithm#planDigest()} from the arrays it runs on,
- * and the compiler computes it from the model's plan with this same code, so the two agree exactly
- * when the class was made for a plan with these constants. (Not the names: their order stands for
- * them, and a class's only string literal from the model stays its name.)
+ * generated class computes it in {@link GeneratedAlgorithm#planDigest()} from the arrays it runs
+ * on, and the compiler computes it from the model's plan with this same code, so the two agree
+ * exactly when the class was made for a plan with these constants. (Not the names: their order
+ * stands for them, and a class's only string literal from the model stays its name.)
  *
  * <p>What it is for: telling a class from the class of another model (a copied or misfiled entry, a
  * class file damaged in a way the checksums could not see). It is not cryptographic: it does not
  * stand against someone who sets out to make two plans collide, and it need not, since whoever can
  * write a class into the user's cache can also write one that reports any digest. It is fast
- * instead: one multiply-rotate step per table entry (per two of an int table), which a class pays on
- * every load.
+ * instead: one multiply-rotate step per table entry (per two of an int table), which a class pays
+ * on every load.
  */
 public final class PlanDigest {
   private long h1 = 0x6a09e667f3bcc908L;
@@ -133,7 +133,10 @@ public final class PlanDigest {
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-  /** One step per 64-bit word in each lane: a bijection of the lane for a given word, so no word is lost. */
+  /**
+   * One step per 64-bit word in each lane: a bijection of the lane for a given word, so no word is
+   * lost.
+   */
   private void word(long w) {
     h1 = Long.rotateLeft(h1 ^ (w * 0x9e3779b97f4a7c15L), 27) * 0xc2b2ae3d27d4eb4fL + 0x52dce729L;
     h2 = Long.rotateLeft(h2 + (w * 0x87c37b91114253d5L), 31) * 0x4cf5ad432745937fL ^ 0x38495ab5L;

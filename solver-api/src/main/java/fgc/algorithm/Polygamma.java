@@ -2,10 +2,10 @@ package fgc.algorithm;
 
 /**
  * The digamma and trigamma functions for positive arguments, as the Dirichlet projection needs
- * them: solver-api depends on the JDK alone, so a generated class runs with nothing but the runtime.
- * Small arguments are shifted up by the recurrences psi(x) = psi(x + 1) - 1/x and
- * psi'(x) = psi'(x + 1) + 1/x^2 until x >= 10, where the asymptotic series (Abramowitz and Stegun
- * 6.3.18 and 6.4.12) are accurate to about 1e-16 relative; tests compare with Apache Commons Math.
+ * them: solver-api depends on the JDK alone, so a generated class runs with nothing but the
+ * runtime. Small arguments are shifted up by the recurrences psi(x) = psi(x + 1) - 1/x and psi'(x)
+ * = psi'(x + 1) + 1/x^2 until x >= 10, where the asymptotic series (Abramowitz and Stegun 6.3.18
+ * and 6.4.12) are accurate to about 1e-16 relative; tests compare with Apache Commons Math.
  */
 public final class Polygamma {
   private static final double SHIFT_UNTIL = 10.0;
@@ -30,8 +30,15 @@ public final class Polygamma {
     double inv = 1.0 / x;
     double inv2 = inv * inv;
     // ln x - 1/(2x) - sum B_2k / (2k x^2k), k = 1..6.
-    double series = inv2 * (1.0 / 12 - inv2 * (1.0 / 120 - inv2 * (1.0 / 252 - inv2 * (1.0 / 240
-        - inv2 * (1.0 / 132 - inv2 * (691.0 / 32760))))));
+    double series =
+        inv2
+            * (1.0 / 12
+                - inv2
+                    * (1.0 / 120
+                        - inv2
+                            * (1.0 / 252
+                                - inv2
+                                    * (1.0 / 240 - inv2 * (1.0 / 132 - inv2 * (691.0 / 32760))))));
     return shift + Math.log(x) - 0.5 * inv - series;
   }
 
@@ -53,8 +60,15 @@ public final class Polygamma {
     double inv = 1.0 / x;
     double inv2 = inv * inv;
     // 1/x + 1/(2x^2) + sum B_2k / x^(2k+1), k = 1..6.
-    double series = inv * inv2 * (1.0 / 6 - inv2 * (1.0 / 30 - inv2 * (1.0 / 42 - inv2 * (1.0 / 30
-        - inv2 * (5.0 / 66 - inv2 * (691.0 / 2730))))));
+    double series =
+        inv
+            * inv2
+            * (1.0 / 6
+                - inv2
+                    * (1.0 / 30
+                        - inv2
+                            * (1.0 / 42
+                                - inv2 * (1.0 / 30 - inv2 * (5.0 / 66 - inv2 * (691.0 / 2730))))));
     return shift + inv + 0.5 * inv2 + series;
   }
 }

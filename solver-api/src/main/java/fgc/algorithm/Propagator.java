@@ -1,10 +1,11 @@
 package fgc.algorithm;
 
 /**
- * The propagation of the runtime's exact search ({@code fgc.driver.exact.BitmaskSearch}) specialised
- * to one model: its units, pairs, segments and state layout are constants of a subclass the compiler
- * generates, its loops over them unrolled. The same rules in the same order as the search's own propagation, so the same fixpoint,
- * the same branches and the same nodes. One instance per search: it keeps the dirty sets.
+ * The propagation of the runtime's exact search ({@code fgc.driver.exact.BitmaskSearch})
+ * specialised to one model: its units, pairs, segments and state layout are constants of a subclass
+ * the compiler generates, its loops over them unrolled. The same rules in the same order as the
+ * search's own propagation, so the same fixpoint, the same branches and the same nodes. One
+ * instance per search: it keeps the dirty sets.
  */
 public abstract class Propagator {
   /**
@@ -33,8 +34,8 @@ public abstract class Propagator {
   public abstract void changed(int variable);
 
   /**
-   * Propagates state {@code s} to a fixpoint, starting with the fixed variables {@code queue[0..tail)};
-   * false on a contradiction. {@code queue} has room for every variable.
+   * Propagates state {@code s} to a fixpoint, starting with the fixed variables {@code
+   * queue[0..tail)}; false on a contradiction. {@code queue} has room for every variable.
    *
    * @param s the search state: one bit mask of candidate values per variable, and the layout's
    *     counters
@@ -45,9 +46,10 @@ public abstract class Propagator {
   public abstract boolean propagate(long[] s, int[] queue, int tail);
 
   /**
-   * The digest of a propagator's tables, from its parts: the sizes and tables its code and constants
-   * are generated from. A generated class reports it from its own constants, the runtime computes it
-   * from the model's tables (a missing table, as in tables without segment covers, counts as empty).
+   * The digest of a propagator's tables, from its parts: the sizes and tables its code and
+   * constants are generated from. A generated class reports it from its own constants, the runtime
+   * computes it from the model's tables (a missing table, as in tables without segment covers,
+   * counts as empty).
    *
    * @param variables the number of variables
    * @param words the state words per variable mask
@@ -62,11 +64,31 @@ public abstract class Propagator {
    * @param peerRows each variable's peers as bit rows, or null
    * @return the digest in hex
    */
-  public static String digestOf(int variables, int words, int values, int[] unitStart, int[] unitVars, long[] unitFull,
-      int[] pairStart, int[] pairVars, int[] sideStart, int[] sideSegments, long[] peerRows) {
-    return new PlanDigest().add("fgc-propagator-tables 1").add(variables).add(words).add(values)
-        .add(unitStart).add(unitVars).add(unitFull).add(pairStart).add(pairVars)
-        .add(sideStart == null ? new int[0] : sideStart).add(sideSegments == null ? new int[0] : sideSegments)
-        .add(peerRows == null ? new long[0] : peerRows).hex();
+  public static String digestOf(
+      int variables,
+      int words,
+      int values,
+      int[] unitStart,
+      int[] unitVars,
+      long[] unitFull,
+      int[] pairStart,
+      int[] pairVars,
+      int[] sideStart,
+      int[] sideSegments,
+      long[] peerRows) {
+    return new PlanDigest()
+        .add("fgc-propagator-tables 1")
+        .add(variables)
+        .add(words)
+        .add(values)
+        .add(unitStart)
+        .add(unitVars)
+        .add(unitFull)
+        .add(pairStart)
+        .add(pairVars)
+        .add(sideStart == null ? new int[0] : sideStart)
+        .add(sideSegments == null ? new int[0] : sideSegments)
+        .add(peerRows == null ? new long[0] : peerRows)
+        .hex();
   }
 }

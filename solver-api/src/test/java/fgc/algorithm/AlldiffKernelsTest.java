@@ -25,8 +25,19 @@ class AlldiffKernelsTest {
             for (int s = 0; s < arity; s++) {
               for (int v = 0; v < width; v++) {
                 double expected = bruteForce(incoming, width, s, v, max);
-                assertEquals(expected, kernel[s][v], 1e-9 * expected,
-                    (max ? "max" : "sum") + " width " + width + " arity " + arity + " slot " + s + " value " + v);
+                assertEquals(
+                    expected,
+                    kernel[s][v],
+                    1e-9 * expected,
+                    (max ? "max" : "sum")
+                        + " width "
+                        + width
+                        + " arity "
+                        + arity
+                        + " slot "
+                        + s
+                        + " value "
+                        + v);
               }
             }
           }
@@ -52,9 +63,11 @@ class AlldiffKernelsTest {
         for (int s = 0; s < arity; s++) {
           for (int v = 0; v < width; v++) {
             // GAC: value v of slot s is supported iff the other slots can take distinct values,
-            // none equal to v, each inside its domain. (The slot's own domain is the prior's business.)
+            // none equal to v, each inside its domain. (The slot's own domain is the prior's
+            // business.)
             boolean supported = bruteForce(domains, width, s, v, true) > 0;
-            assertEquals(supported, messages[s][v] > 0, "width " + width + " slot " + s + " value " + v);
+            assertEquals(
+                supported, messages[s][v] > 0, "width " + width + " slot " + s + " value " + v);
             checked++;
           }
         }
@@ -87,15 +100,22 @@ class AlldiffKernelsTest {
           double[] plain = new double[stride * stride];
           double[] given = new double[stride * stride];
           if (max) {
-            AlldiffKernels.maxProduct(rows, stride, width, width, forward, backward, reached, plain);
-            AlldiffKernels.maxProduct(rows, stride, width, width, forward, backward, reached, masks.clone(), given);
+            AlldiffKernels.maxProduct(
+                rows, stride, width, width, forward, backward, reached, plain);
+            AlldiffKernels.maxProduct(
+                rows, stride, width, width, forward, backward, reached, masks.clone(), given);
           } else {
-            AlldiffKernels.sumProduct(rows, stride, width, width, forward, backward, reached, plain);
-            AlldiffKernels.sumProduct(rows, stride, width, width, forward, backward, reached, masks.clone(), given);
+            AlldiffKernels.sumProduct(
+                rows, stride, width, width, forward, backward, reached, plain);
+            AlldiffKernels.sumProduct(
+                rows, stride, width, width, forward, backward, reached, masks.clone(), given);
           }
           for (int r = 0; r < width; r++) {
             for (int v = 0; v < width; v++) {
-              assertEquals(plain[r * stride + v], given[r * stride + v], "width " + width + " row " + r + " value " + v);
+              assertEquals(
+                  plain[r * stride + v],
+                  given[r * stride + v],
+                  "width " + width + " row " + r + " value " + v);
             }
           }
           for (int k = 0; k < forward.length; k++) {
@@ -107,7 +127,9 @@ class AlldiffKernelsTest {
     }
   }
 
-  /** Runs the kernel on {@code incoming} padded with rows of ones; returns the real rows' messages. */
+  /**
+   * Runs the kernel on {@code incoming} padded with rows of ones; returns the real rows' messages.
+   */
   private static double[][] kernel(double[][] incoming, int width, boolean max) {
     int stride = width + 3; // a stride wider than the matrix, as in generated code
     double[] rows = new double[width * stride];
@@ -120,9 +142,25 @@ class AlldiffKernelsTest {
     double[] forward = new double[1 << width];
     double[] backward = new double[1 << width];
     if (max) {
-      AlldiffKernels.maxProduct(rows, stride, incoming.length, width, forward, backward, new int[2 * forward.length], out);
+      AlldiffKernels.maxProduct(
+          rows,
+          stride,
+          incoming.length,
+          width,
+          forward,
+          backward,
+          new int[2 * forward.length],
+          out);
     } else {
-      AlldiffKernels.sumProduct(rows, stride, incoming.length, width, forward, backward, new int[2 * forward.length], out);
+      AlldiffKernels.sumProduct(
+          rows,
+          stride,
+          incoming.length,
+          width,
+          forward,
+          backward,
+          new int[2 * forward.length],
+          out);
     }
     double[][] result = new double[incoming.length][width];
     for (int r = 0; r < incoming.length; r++) {
@@ -148,7 +186,8 @@ class AlldiffKernelsTest {
     return max ? best : best * ways;
   }
 
-  private static double enumerate(double[][] rows, int width, int skip, int slot, boolean[] used, boolean max) {
+  private static double enumerate(
+      double[][] rows, int width, int skip, int slot, boolean[] used, boolean max) {
     if (slot == rows.length) {
       return 1.0;
     }

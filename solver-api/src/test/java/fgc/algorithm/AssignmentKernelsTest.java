@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The assignment route to max-product messages against the subset passes (themselves checked by brute force). */
+/**
+ * The assignment route to max-product messages against the subset passes (themselves checked by
+ * brute force).
+ */
 class AssignmentKernelsTest {
   @Test
   void equalsTheSubsetPassesOnRandomMatricesWithZeros() {
@@ -31,13 +34,25 @@ class AssignmentKernelsTest {
         }
         double[] expected = new double[width * stride];
         double[] actual = new double[width * stride];
-        AlldiffKernels.maxProduct(rows, stride, arity, width, new double[1 << width], new double[1 << width], new int[2 << width], expected);
+        AlldiffKernels.maxProduct(
+            rows,
+            stride,
+            arity,
+            width,
+            new double[1 << width],
+            new double[1 << width],
+            new int[2 << width],
+            expected);
         AssignmentKernels.maxProduct(rows, stride, arity, width, ws, actual);
         for (int r = 0; r < arity; r++) {
           for (int v = 0; v < width; v++) {
             double e = expected[r * stride + v];
-            assertEquals(e, actual[r * stride + v], 1e-9 * Math.max(e, 1e-300),
-                "width " + width + " arity " + arity + " trial " + trial + " row " + r + " value " + v);
+            assertEquals(
+                e,
+                actual[r * stride + v],
+                1e-9 * Math.max(e, 1e-300),
+                "width " + width + " arity " + arity + " trial " + trial + " row " + r + " value "
+                    + v);
           }
         }
       }

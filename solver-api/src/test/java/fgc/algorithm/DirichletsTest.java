@@ -15,7 +15,10 @@ class DirichletsTest {
       double[] alpha = new double[width];
       double[] weights = new double[width];
       for (int k = 0; k < width; k++) {
-        alpha[k] = k == 0 && trial % 3 == 0 ? 0.0 : 0.2 + 5 * random.nextDouble(); // some values outside the domain
+        alpha[k] =
+            k == 0 && trial % 3 == 0
+                ? 0.0
+                : 0.2 + 5 * random.nextDouble(); // some values outside the domain
         weights[k] = random.nextDouble();
       }
       double[] b = new double[width];
@@ -37,11 +40,16 @@ class DirichletsTest {
         double expected = 0;
         for (int v = 0; v < width; v++) {
           if (alpha[v] > 0) {
-            double component = Gamma.digamma(alpha[k] + (v == k ? 1 : 0)) - Gamma.digamma(total + 1);
+            double component =
+                Gamma.digamma(alpha[k] + (v == k ? 1 : 0)) - Gamma.digamma(total + 1);
             expected += weights[v] / weightSum * component;
           }
         }
-        assertEquals(expected, Gamma.digamma(b[k]) - Gamma.digamma(bSum), 1e-9, "trial " + trial + " k " + k);
+        assertEquals(
+            expected,
+            Gamma.digamma(b[k]) - Gamma.digamma(bSum),
+            1e-9,
+            "trial " + trial + " k " + k);
       }
     }
   }

@@ -11,7 +11,10 @@ class EliminationKernelsTest {
   @Test
   void normaliseScalesByAPowerOfTwoExactlyAndSaysWhich() {
     Random random = new Random(5);
-    for (double scale : new double[] {1e-300, 3e-200, 1e-5, 1.0, 1.5, 7.0, 1e150, 1e300, Double.MIN_VALUE * 12345}) {
+    for (double scale :
+        new double[] {
+          1e-300, 3e-200, 1e-5, 1.0, 1.5, 7.0, 1e150, 1e300, Double.MIN_VALUE * 12345
+        }) {
       double[] x = new double[7];
       for (int k = 1; k < 6; k++) {
         x[k] = scale * (0.1 + random.nextDouble());
@@ -34,18 +37,50 @@ class EliminationKernelsTest {
 
   @Test
   void tablesHoldTheProductOfTheirMembersOverMixedDomains() {
-    // One table over digits (a: 2 values from aligned 0, b: 3 values from aligned 1, c: 2 values from aligned 1),
+    // One table over digits (a: 2 values from aligned 0, b: 3 values from aligned 1, c: 2 values
+    // from aligned 1),
     // holding a weight table over (c, a), an alldiff over (b, c), and a sum b + a = 2; a second
     // table over one digit holding an eq of it with itself twice (always 1) and a prior.
     double[] weights = {0.5, 2.0, 3.0, 4.0, 10.0, 20.0};
-    int[] info = {2,
-        0, 3, 2, 3, 2, 0, 1, 1, 3,
-        EliminationKernels.TABLE, 2, 2, 0, 0,
-        EliminationKernels.ALLDIFF, 2, 1, 2,
-        EliminationKernels.SUM, 2, 1, 0, 2,
-        12, 1, 2, 0, 2,
-        EliminationKernels.EQ, 2, 0, 0,
-        EliminationKernels.TABLE, 1, 0, 4};
+    int[] info = {
+      2,
+      0,
+      3,
+      2,
+      3,
+      2,
+      0,
+      1,
+      1,
+      3,
+      EliminationKernels.TABLE,
+      2,
+      2,
+      0,
+      0,
+      EliminationKernels.ALLDIFF,
+      2,
+      1,
+      2,
+      EliminationKernels.SUM,
+      2,
+      1,
+      0,
+      2,
+      12,
+      1,
+      2,
+      0,
+      2,
+      EliminationKernels.EQ,
+      2,
+      0,
+      0,
+      EliminationKernels.TABLE,
+      1,
+      0,
+      4
+    };
     EliminationKernels.Tables built = EliminationKernels.tables(14, info, weights);
     double[] expected = new double[14];
     for (int a = 0; a < 2; a++) {
@@ -60,7 +95,8 @@ class EliminationKernelsTest {
     }
     expected[12] = 10.0;
     expected[13] = 20.0;
-    // Table one's largest entry is 4 (at a = 1, b = 0, c = 1: scaled by 2^-2), table two's 20 (by 2^-4).
+    // Table one's largest entry is 4 (at a = 1, b = 0, c = 1: scaled by 2^-2), table two's 20 (by
+    // 2^-4).
     assertEquals(4.0, expected[1 * 6 + 0 * 2 + 1]);
     assertEquals(-6, built.exponent());
     for (int e = 0; e < 12; e++) {
@@ -78,8 +114,14 @@ class EliminationKernelsTest {
     double[] into = new double[4];
     int shift = EliminationKernels.combine(into, 1, 2, from, params, 0);
     assertEquals(0.0, 1e-200 * 0.5 * 1e-150, "the plain product underflows");
-    assertEquals(Math.log(1e-200) + Math.log(0.5) + Math.log(1e-150), Math.log(into[1]) - shift * Math.log(2), 1e-12);
-    assertEquals(Math.log(3e-200) + Math.log(1e-150) + Math.log(2e-150), Math.log(into[2]) - shift * Math.log(2), 1e-12);
+    assertEquals(
+        Math.log(1e-200) + Math.log(0.5) + Math.log(1e-150),
+        Math.log(into[1]) - shift * Math.log(2),
+        1e-12);
+    assertEquals(
+        Math.log(3e-200) + Math.log(1e-150) + Math.log(2e-150),
+        Math.log(into[2]) - shift * Math.log(2),
+        1e-12);
     assertEquals(0.0, into[0]);
     assertEquals(0.0, into[3]);
   }
@@ -102,15 +144,34 @@ class EliminationKernelsTest {
     double[] tables = {1, 2, 3, 0, 0.5, 0.5};
     double[] prior = {1, 0, 1, 1, 1};
     int[] steps = {
-        0, 3, 1, 2, 1, 1, 0, 3, 2, // own message at 0, v's marginal at 3, variable 1, 2 levels, a parent, 1 table, no groups, 3 entries, v has 2 values
-        3, 0, 0, 2, 3, 1, // levels: u (3 values, prior at 0, variable 0), v (2 values, prior at 3, variable 1)
-        0, 2, 1, // the table at 0, strides 2 along u and 1 along v
-        1, 0}; // the message's strides: 1 along u, 0 along v
+      0,
+      3,
+      1,
+      2,
+      1,
+      1,
+      0,
+      3,
+      2, // own message at 0, v's marginal at 3, variable 1, 2 levels, a parent, 1 table, no groups,
+      // 3 entries, v has 2 values
+      3,
+      0,
+      0,
+      2,
+      3,
+      1, // levels: u (3 values, prior at 0, variable 0), v (2 values, prior at 3, variable 1)
+      0,
+      2,
+      1, // the table at 0, strides 2 along u and 1 along v
+      1,
+      0
+    }; // the message's strides: 1 along u, 0 along v
     EliminationKernels.Workspace w = new EliminationKernels.Workspace(2, 4);
     double[] m = new double[3];
     int shift = EliminationKernels.collect(steps, 0, prior, tables, new double[0], m, false, w);
     assertEquals(-1, shift, "3 brought into [1, 2)");
-    assertArrayEquals(new double[] {1.5, 0, 0.5}, m, 0.0, "m(0) = 1 + 2, m(2) = 0.5 + 0.5, u = 1 skipped");
+    assertArrayEquals(
+        new double[] {1.5, 0, 0.5}, m, 0.0, "m(0) = 1 + 2, m(2) = 0.5 + 0.5, u = 1 skipped");
     EliminationKernels.collect(steps, 0, prior, tables, new double[0], m, true, w);
     assertArrayEquals(new double[] {1.0, 0, 0.25}, m, 0.0, "maxima 2 and 0.5, rescaled by 2^-1");
     int[] digit = {2, -1};

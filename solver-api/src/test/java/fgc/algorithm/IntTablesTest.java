@@ -20,12 +20,14 @@ class IntTablesTest {
     int[] edges = {4, 0, 2, 1, 3};
     int[] other = IntTables.otherEdgesOfThree(starts, edges, 5, 5);
     int past = 5 * 5;
-    assertArrayEquals(new int[] {
-        4 * 5, 2 * 5, // edge 0: the others are 4 and 2
-        past, past,   // edge 1: variable 1 has two edges
-        4 * 5, 0,     // edge 2: the others are 4 and 0
-        past, past,   // edge 3
-        0, 2 * 5},    // edge 4: the others are 0 and 2
+    assertArrayEquals(
+        new int[] {
+          4 * 5, 2 * 5, // edge 0: the others are 4 and 2
+          past, past, // edge 1: variable 1 has two edges
+          4 * 5, 0, // edge 2: the others are 4 and 0
+          past, past, // edge 3
+          0, 2 * 5
+        }, // edge 4: the others are 0 and 2
         other);
   }
 }

@@ -16,7 +16,8 @@ class NoiseTest {
       Arrays.fill(messages, 42.0);
       Noise.fill(messages, width, 5L, 0.0);
       for (double m : messages) {
-        assertEquals(Double.doubleToLongBits(1.0 / width), Double.doubleToLongBits(m), "width " + width);
+        assertEquals(
+            Double.doubleToLongBits(1.0 / width), Double.doubleToLongBits(m), "width " + width);
       }
     }
   }
@@ -42,7 +43,8 @@ class NoiseTest {
         max = Math.max(max, a[base + v]);
       }
       assertEquals(1.0, sum, 1e-12);
-      // Before normalising every factor lay in [exp(-scale), exp(scale)], so no ratio exceeds exp(2 scale).
+      // Before normalising every factor lay in [exp(-scale), exp(scale)], so no ratio exceeds exp(2
+      // scale).
       assertTrue(max / min <= Math.exp(2 * scale) + 1e-12, "ratio " + max / min);
     }
   }
@@ -78,8 +80,11 @@ class NoiseTest {
         first[i] = frac(Noise.uniform(s + 1, i) - Noise.uniform(s, i));
         second[i] = frac(Noise.uniform(s + 3, i) - Noise.uniform(s + 2, i));
       }
-      // Independent uniform sequences of 4,000: |correlation| about 0.016, below 0.08 but for 1e-6 of cases.
-      assertTrue(Math.abs(correlation(first, second)) < 0.08, "seed " + s + ": " + correlation(first, second));
+      // Independent uniform sequences of 4,000: |correlation| about 0.016, below 0.08 but for 1e-6
+      // of cases.
+      assertTrue(
+          Math.abs(correlation(first, second)) < 0.08,
+          "seed " + s + ": " + correlation(first, second));
     }
   }
 

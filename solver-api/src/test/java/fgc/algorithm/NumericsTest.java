@@ -9,8 +9,14 @@ class NumericsTest {
   @Test
   void aProductOfTwoNonZeroEntriesIsNeverZero() {
     assertEquals(Numerics.TINY, Numerics.times(1e-200, 1e-200));
-    assertEquals(Numerics.TINY, Numerics.times(1e-100, 1e-100), "below the floor is the floor, never subnormal");
-    assertEquals(true, Numerics.TINY * Numerics.TINY >= Double.MIN_NORMAL, "two floored entries multiply to a normal double");
+    assertEquals(
+        Numerics.TINY,
+        Numerics.times(1e-100, 1e-100),
+        "below the floor is the floor, never subnormal");
+    assertEquals(
+        true,
+        Numerics.TINY * Numerics.TINY >= Double.MIN_NORMAL,
+        "two floored entries multiply to a normal double");
     assertEquals(1e-100, Numerics.times(1e-50, 1e-50), 1e-114);
     assertEquals(0.0, Numerics.times(0.0, 1e-200));
     assertEquals(6.0, Numerics.times(2.0, 3.0));
@@ -21,7 +27,10 @@ class NumericsTest {
     double[] entries = {0.0, Numerics.TINY, 1e-300, 0.25, 0.5, 1.0, Double.MAX_VALUE};
     for (double a : entries) {
       for (double b : entries) {
-        assertEquals(Double.doubleToRawLongBits(Math.max(a, b)), Double.doubleToRawLongBits(Numerics.larger(a, b)), a + " and " + b);
+        assertEquals(
+            Double.doubleToRawLongBits(Math.max(a, b)),
+            Double.doubleToRawLongBits(Numerics.larger(a, b)),
+            a + " and " + b);
       }
     }
   }

@@ -23,14 +23,16 @@ class PackedTablesTest {
       arithmetic[k] = 3 + 5 * k;
     }
     tables.put("arithmetic", arithmetic);
-    // The reverse edges of a W x W grid's directed edges, as pairwise BP lists them: periodic differences.
+    // The reverse edges of a W x W grid's directed edges, as pairwise BP lists them: periodic
+    // differences.
     int w = 300;
     int[] reverse = new int[4 * w * w];
     for (int k = 0; k < reverse.length; k++) {
       reverse[k] = (k % 4) * 7 + (k / 4) * 4 + ((k / 4) % w == w - 1 ? -3 : 1);
     }
     tables.put("periodic", reverse);
-    // Records of five ints, a weight offset climbing by four and two variables' lowest values and sizes.
+    // Records of five ints, a weight offset climbing by four and two variables' lowest values and
+    // sizes.
     int[] records = new int[5 * 100_000];
     for (int r = 0; r < 100_000; r++) {
       System.arraycopy(new int[] {4 * r, 0, 2, r % 2, 2}, 0, records, 5 * r, 5);
@@ -38,7 +40,18 @@ class PackedTablesTest {
     tables.put("records", records);
     tables.put("random", random.ints(50_000).toArray());
     tables.put("random small", random.ints(50_000, 0, 10).toArray());
-    tables.put("extremes", new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, Integer.MIN_VALUE, Integer.MIN_VALUE, 1, Integer.MAX_VALUE});
+    tables.put(
+        "extremes",
+        new int[] {
+          Integer.MIN_VALUE,
+          Integer.MAX_VALUE,
+          0,
+          -1,
+          Integer.MIN_VALUE,
+          Integer.MIN_VALUE,
+          1,
+          Integer.MAX_VALUE
+        });
     tables.put("negative", random.ints(10_000, -1000, 0).toArray());
     return tables;
   }
@@ -59,8 +72,20 @@ class PackedTablesTest {
     tables.put("random", random.doubles(50_000).toArray());
     // Past the dictionary: raw bits.
     tables.put("random many", random.doubles(PackedTables.MAX_DICTIONARY + 10).toArray());
-    tables.put("extremes", new double[] {0.0, -0.0, Double.MIN_VALUE, Double.MAX_VALUE, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, Double.NaN, Double.longBitsToDouble(0x7FF0_0000_0000_0001L), -1e-300, 1.0 / 3});
+    tables.put(
+        "extremes",
+        new double[] {
+          0.0,
+          -0.0,
+          Double.MIN_VALUE,
+          Double.MAX_VALUE,
+          Double.POSITIVE_INFINITY,
+          Double.NEGATIVE_INFINITY,
+          Double.NaN,
+          Double.longBitsToDouble(0x7FF0_0000_0000_0001L),
+          -1e-300,
+          1.0 / 3
+        });
     return tables;
   }
 
@@ -83,7 +108,10 @@ class PackedTablesTest {
       double[] back = PackedTables.doubles(table.length, PackedTables.packDoubles(table));
       assertEquals(table.length, back.length, t.getKey());
       for (int k = 0; k < table.length; k++) {
-        assertEquals(Double.doubleToRawLongBits(table[k]), Double.doubleToRawLongBits(back[k]), t.getKey() + " at " + k);
+        assertEquals(
+            Double.doubleToRawLongBits(table[k]),
+            Double.doubleToRawLongBits(back[k]),
+            t.getKey() + " at " + k);
       }
     }
   }
@@ -96,7 +124,8 @@ class PackedTablesTest {
     assertTrue(PackedTables.chars(PackedTables.packInts(ints.get("all equal"))) < 1_000);
     // 500,000 ints, 3.4 MB as text: the differences of each field from the record before repeat.
     assertTrue(PackedTables.chars(PackedTables.packInts(ints.get("records"))) < 5_000);
-    assertTrue(PackedTables.chars(PackedTables.packDoubles(doubleTables().get("periodic"))) < 5_000);
+    assertTrue(
+        PackedTables.chars(PackedTables.packDoubles(doubleTables().get("periodic"))) < 5_000);
     // Random ints do not compress: about 5 bytes each, in chunks.
     String[] random = PackedTables.packInts(ints.get("random"));
     assertTrue(random.length > 2, "chunks: " + random.length);
@@ -109,7 +138,8 @@ class PackedTablesTest {
     String packed = PackedTables.packInts(table)[0];
     int threw = 0;
     for (int at = 0; at < packed.length(); at++) {
-      for (char c : new char[] {'#', 'x', 'M', '\\', '"', (char) 0xE9, (char) (packed.charAt(at) + 1)}) {
+      for (char c :
+          new char[] {'#', 'x', 'M', '\\', '"', (char) 0xE9, (char) (packed.charAt(at) + 1)}) {
         String damaged = packed.substring(0, at) + c + packed.substring(at + 1);
         if (damaged.equals(packed)) {
           continue;
@@ -127,9 +157,13 @@ class PackedTablesTest {
     assertTrue(threw > 6 * packed.length(), "threw " + threw);
     for (int cut = 0; cut < packed.length(); cut++) {
       String shorter = packed.substring(0, cut);
-      assertThrows(IllegalStateException.class, () -> PackedTables.ints(table.length, shorter), "cut at " + cut);
+      assertThrows(
+          IllegalStateException.class,
+          () -> PackedTables.ints(table.length, shorter),
+          "cut at " + cut);
     }
-    assertThrows(IllegalStateException.class, () -> PackedTables.ints(table.length, packed, "####"));
+    assertThrows(
+        IllegalStateException.class, () -> PackedTables.ints(table.length, packed, "####"));
     assertThrows(IllegalStateException.class, () -> PackedTables.ints(table.length + 1, packed));
     assertThrows(IllegalStateException.class, () -> PackedTables.doubles(table.length, packed));
     String doubles = PackedTables.packDoubles(new double[] {1, 2, 3})[0];
@@ -146,7 +180,10 @@ class PackedTablesTest {
     double[] table = new Random(3).doubles(200).toArray();
     String packed = PackedTables.packDoubles(table)[0];
     for (int at = 0; at < packed.length(); at++) {
-      String damaged = packed.substring(0, at) + (char) (packed.charAt(at) == '#' ? '$' : '#') + packed.substring(at + 1);
+      String damaged =
+          packed.substring(0, at)
+              + (char) (packed.charAt(at) == '#' ? '$' : '#')
+              + packed.substring(at + 1);
       try {
         double[] back = PackedTables.doubles(table.length, damaged);
         assertArrayEquals(table, back, "damage at " + at + " read as other numbers");

@@ -6,14 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The pairwise edge kernels against the definition, {@code out(v) = sum_u psi(u, v) pre(u) suf(u)}, on seeded random inputs. */
+/**
+ * The pairwise edge kernels against the definition, {@code out(v) = sum_u psi(u, v) pre(u) suf(u)},
+ * on seeded random inputs.
+ */
 class PairwiseKernelsTest {
   private static final int W = 5;
 
   @Test
   void matrixMessageSumsThePotentialOverTheCavityWithinBothRanges() {
     Random random = new Random(21);
-    // Sender on aligned values 1..3, receiver on 0..3; weights row-major, the sender's value the row.
+    // Sender on aligned values 1..3, receiver on 0..3; weights row-major, the sender's value the
+    // row.
     int[] info = {2, 1, 3, 0, 4};
     double[] weights = new double[2 + 12];
     for (int k = 2; k < weights.length; k++) {
@@ -43,7 +47,8 @@ class PairwiseKernelsTest {
     double[] pre = randomRow(random, W);
     double[] suf = randomRow(random, W);
     double[] out = new double[W];
-    PairwiseKernels.message(PairwiseKernels.EQ, pre, 0, suf, 0, W, new int[0], 0, new double[0], out);
+    PairwiseKernels.message(
+        PairwiseKernels.EQ, pre, 0, suf, 0, W, new int[0], 0, new double[0], out);
     for (int v = 0; v < W; v++) {
       assertEquals(pre[v] * suf[v], out[v], 0.0);
     }
@@ -54,10 +59,23 @@ class PairwiseKernelsTest {
     double[] zeros = new double[W];
     double[] out = new double[W];
     java.util.Arrays.fill(out, 9.0);
-    PairwiseKernels.message(PairwiseKernels.MATRIX, zeros, 0, zeros, 0, W, new int[] {0, 0, 1, 0, 1}, 0, new double[] {1.0}, out);
+    PairwiseKernels.message(
+        PairwiseKernels.MATRIX,
+        zeros,
+        0,
+        zeros,
+        0,
+        W,
+        new int[] {0, 0, 1, 0, 1},
+        0,
+        new double[] {1.0},
+        out);
     assertEquals(0.0, out[0] + out[1] + out[4]);
-    assertThrows(IllegalArgumentException.class,
-        () -> PairwiseKernels.message(PairwiseKernels.NEQ, zeros, 0, zeros, 0, W, new int[0], 0, new double[0], out));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            PairwiseKernels.message(
+                PairwiseKernels.NEQ, zeros, 0, zeros, 0, W, new int[0], 0, new double[0], out));
   }
 
   /** Non-negative entries, about one in four exactly zero. */

@@ -20,7 +20,8 @@ class PlanDigestTest {
     others.add(new PlanDigest().add(81).add(9).add(new int[] {1, 2, 3, 0}).add(0.5).hex());
     others.add(new PlanDigest().add(9).add(81).add(new int[] {1, 2, 3}).add(0.5).hex());
     others.add(new PlanDigest().add(81).add(9).add(new double[] {1, 2, 3}).add(0.5).hex());
-    others.add(new PlanDigest().add(81).add(9).add(new int[] {1, 2, 3}).add(Math.nextUp(0.5)).hex());
+    others.add(
+        new PlanDigest().add(81).add(9).add(new int[] {1, 2, 3}).add(Math.nextUp(0.5)).hex());
     others.add(new PlanDigest().add(81).add(9).add(1).add(2).add(3).add(0.5).hex());
     others.add(new PlanDigest().add(81).add(9).add(new int[] {1, 2, 3}).add(0.5).add("x").hex());
     others.add(new PlanDigest().add(81).add(9.0).add(new int[] {1, 2, 3}).add(0.5).hex());

@@ -22,8 +22,16 @@ class PolygammaTest {
     SplittableRandom random = new SplittableRandom(7);
     for (int i = 0; i < 20_000; i++) {
       double x = Math.pow(10, random.nextDouble(-6, 8));
-      assertEquals(Gamma.digamma(x), Polygamma.digamma(x), 1e-8 * Math.max(1.0, Math.abs(Gamma.digamma(x))), "digamma(" + x + ")");
-      assertEquals(Gamma.trigamma(x), Polygamma.trigamma(x), 1e-8 * Math.max(1.0, Math.abs(Gamma.trigamma(x))), "trigamma(" + x + ")");
+      assertEquals(
+          Gamma.digamma(x),
+          Polygamma.digamma(x),
+          1e-8 * Math.max(1.0, Math.abs(Gamma.digamma(x))),
+          "digamma(" + x + ")");
+      assertEquals(
+          Gamma.trigamma(x),
+          Polygamma.trigamma(x),
+          1e-8 * Math.max(1.0, Math.abs(Gamma.trigamma(x))),
+          "trigamma(" + x + ")");
     }
   }
 
@@ -32,9 +40,17 @@ class PolygammaTest {
     SplittableRandom random = new SplittableRandom(11);
     for (int i = 0; i < 20_000; i++) {
       double x = Math.pow(10, random.nextDouble(-3, 3));
-      // A sum of terms of size 1/x (1/x^2 for psi') keeps only their rounding relative to that size.
-      assertEquals(Polygamma.digamma(x) + 1.0 / x, Polygamma.digamma(x + 1.0), 1e-13 * Math.max(1.0, 1.0 / x), "psi(x + 1) at " + x);
-      assertEquals(Polygamma.trigamma(x) - 1.0 / (x * x), Polygamma.trigamma(x + 1.0), 1e-13 * Math.max(1.0, Polygamma.trigamma(x)),
+      // A sum of terms of size 1/x (1/x^2 for psi') keeps only their rounding relative to that
+      // size.
+      assertEquals(
+          Polygamma.digamma(x) + 1.0 / x,
+          Polygamma.digamma(x + 1.0),
+          1e-13 * Math.max(1.0, 1.0 / x),
+          "psi(x + 1) at " + x);
+      assertEquals(
+          Polygamma.trigamma(x) - 1.0 / (x * x),
+          Polygamma.trigamma(x + 1.0),
+          1e-13 * Math.max(1.0, Polygamma.trigamma(x)),
           "psi'(x + 1) at " + x);
     }
     close(-3.6706906677204666575, Polygamma.digamma(0.28682465341571256), "psi to 20 digits");

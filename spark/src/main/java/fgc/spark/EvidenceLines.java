@@ -31,14 +31,18 @@ final class EvidenceLines {
   private final Model model;
   private final Driver driver;
 
-  /** A solver of {@code model} with the driver named {@code driverName} (null for marginals only). */
+  /**
+   * A solver of {@code model} with the driver named {@code driverName} (null for marginals only).
+   */
   EvidenceLines(PrecompiledModel model, String driverName) {
     this.solver = model.newSolver();
     this.model = solver.model();
     this.driver = driverName == null ? null : Drivers.named(driverName);
   }
 
-  /** The evidence a line gives, or why it gives none: "column 7: ..." for the first bad observation. */
+  /**
+   * The evidence a line gives, or why it gives none: "column 7: ..." for the first bad observation.
+   */
   private static final class Parsed {
     final Evidence evidence;
     final String problem;
@@ -77,8 +81,16 @@ final class EvidenceLines {
       }
       for (int v = 0; v < model.variableCount(); v++) {
         if (evidence.isObserved(v) && next.value(v) != evidence.value(v)) {
-          return new Parsed(null, "column " + (at + 1) + " (" + text + "): " + model.variableName(v)
-              + " is already observed as " + evidence.value(v));
+          return new Parsed(
+              null,
+              "column "
+                  + (at + 1)
+                  + " ("
+                  + text
+                  + "): "
+                  + model.variableName(v)
+                  + " is already observed as "
+                  + evidence.value(v));
         }
       }
       evidence = next;
@@ -108,13 +120,22 @@ final class EvidenceLines {
     String problem = Assignments.firstViolation(model, values);
     for (int v = 0; v < values.length && problem == null; v++) {
       if (parsed.evidence.isObserved(v) && values[v] != parsed.evidence.value(v)) {
-        problem = "the answer gives " + model.variableName(v) + " = " + values[v] + ", the evidence " + parsed.evidence.value(v);
+        problem =
+            "the answer gives "
+                + model.variableName(v)
+                + " = "
+                + values[v]
+                + ", the evidence "
+                + parsed.evidence.value(v);
       }
     }
-    return RowFactory.create(line, assignment(values), result.status().name(), problem == null, problem);
+    return RowFactory.create(
+        line, assignment(values), result.status().name(), problem == null, problem);
   }
 
-  /** Every variable as {@code name=value}, in the model's order: an answer reads back as evidence. */
+  /**
+   * Every variable as {@code name=value}, in the model's order: an answer reads back as evidence.
+   */
   private String assignment(int[] values) {
     StringBuilder sb = new StringBuilder();
     for (int v = 0; v < values.length; v++) {
@@ -134,7 +155,8 @@ final class EvidenceLines {
     }
     Marginals m = solver.marginals(parsed.evidence);
     if (m.contradiction()) {
-      // All-zero beliefs say only that the evidence leaves some variable no value: no numbers to give.
+      // All-zero beliefs say only that the evidence leaves some variable no value: no numbers to
+      // give.
       return RowFactory.create(line, "CONTRADICTION", m.sweeps(), null, null, null);
     }
     Map<String, double[]> beliefs = new LinkedHashMap<>();
@@ -147,8 +169,13 @@ final class EvidenceLines {
       }
     }
     // A Scala map: Spark's row encoder takes no java.util.Map.
-    return RowFactory.create(line, m.converged() ? "CONVERGED" : "NOT_CONVERGED", m.sweeps(),
-        CollectionConverters.asScala(beliefs), problem == null, problem);
+    return RowFactory.create(
+        line,
+        m.converged() ? "CONVERGED" : "NOT_CONVERGED",
+        m.sweeps(),
+        CollectionConverters.asScala(beliefs),
+        problem == null,
+        problem);
   }
 
   /** Why variable {@code v}'s belief is not a distribution that keeps the evidence, or null. */
@@ -166,7 +193,12 @@ final class EvidenceLines {
     if (evidence.isObserved(v)) {
       int k = evidence.value(v) - model.domainOf(v).lo();
       if (Math.abs(row[k] - 1) > SUM_TOLERANCE) {
-        return model.variableName(v) + " is observed as " + evidence.value(v) + " but has belief " + row[k] + " there";
+        return model.variableName(v)
+            + " is observed as "
+            + evidence.value(v)
+            + " but has belief "
+            + row[k]
+            + " there";
       }
     }
     return null;

@@ -30,45 +30,56 @@ import org.apache.spark.sql.types.StructType;
  * }</pre>
  */
 public final class FgcSpark {
-  /** The status of a line that is not a puzzle or not evidence for the model; its problem says why. */
+  /**
+   * The status of a line that is not a puzzle or not evidence for the model; its problem says why.
+   */
   public static final String BAD_INPUT = "BAD_INPUT";
+
   /** The problem of a null element of the input. */
   static final String NULL_LINE = "no text (a null element of the input)";
 
   /**
-   * The rows of {@link #solvePuzzles} and {@link #solveEvidence}: the input line; the answer (a puzzle
-   * line, or every variable as {@code name=value}), null unless solved; the status (a
-   * {@code SolveResult.Status} name, or {@link #BAD_INPUT}); whether the independent check passed
-   * (null without an answer); and the problem (why the check failed or the input was refused, else null).
+   * The rows of {@link #solvePuzzles} and {@link #solveEvidence}: the input line; the answer (a
+   * puzzle line, or every variable as {@code name=value}), null unless solved; the status (a {@code
+   * SolveResult.Status} name, or {@link #BAD_INPUT}); whether the independent check passed (null
+   * without an answer); and the problem (why the check failed or the input was refused, else null).
    */
-  public static final StructType SOLVED = new StructType()
-      .add("input", DataTypes.StringType, true)
-      .add("answer", DataTypes.StringType, true)
-      .add("status", DataTypes.StringType, false)
-      .add("valid", DataTypes.BooleanType, true)
-      .add("problem", DataTypes.StringType, true);
+  public static final StructType SOLVED =
+      new StructType()
+          .add("input", DataTypes.StringType, true)
+          .add("answer", DataTypes.StringType, true)
+          .add("status", DataTypes.StringType, false)
+          .add("valid", DataTypes.BooleanType, true)
+          .add("problem", DataTypes.StringType, true);
 
   /**
-   * The rows of {@link #marginals}: the input line; the status ({@code CONVERGED},
-   * {@code NOT_CONVERGED}, {@code CONTRADICTION} or {@link #BAD_INPUT}); the sweeps run; each
-   * variable's belief over its domain, lowest value first (null on a contradiction or bad input);
-   * whether the check passed (each belief a distribution that keeps the evidence); and the problem.
+   * The rows of {@link #marginals}: the input line; the status ({@code CONVERGED}, {@code
+   * NOT_CONVERGED}, {@code CONTRADICTION} or {@link #BAD_INPUT}); the sweeps run; each variable's
+   * belief over its domain, lowest value first (null on a contradiction or bad input); whether the
+   * check passed (each belief a distribution that keeps the evidence); and the problem.
    */
-  public static final StructType MARGINALS = new StructType()
-      .add("input", DataTypes.StringType, true)
-      .add("status", DataTypes.StringType, false)
-      .add("sweeps", DataTypes.IntegerType, true)
-      .add("marginals", DataTypes.createMapType(DataTypes.StringType,
-          DataTypes.createArrayType(DataTypes.DoubleType, false), false), true)
-      .add("valid", DataTypes.BooleanType, true)
-      .add("problem", DataTypes.StringType, true);
+  public static final StructType MARGINALS =
+      new StructType()
+          .add("input", DataTypes.StringType, true)
+          .add("status", DataTypes.StringType, false)
+          .add("sweeps", DataTypes.IntegerType, true)
+          .add(
+              "marginals",
+              DataTypes.createMapType(
+                  DataTypes.StringType,
+                  DataTypes.createArrayType(DataTypes.DoubleType, false),
+                  false),
+              true)
+          .add("valid", DataTypes.BooleanType, true)
+          .add("problem", DataTypes.StringType, true);
 
   private FgcSpark() {}
 
   /**
-   * Sudoku puzzle lines (4x4, 9x9 or 16x16, one puzzle a line, as {@code fgc solve} reads them) solved
-   * by the {@code generated} module's classes with the driver named {@code driver} ({@code exact},
-   * {@code decimate}, ...); each answer is checked by {@code GridValidator}. Rows: {@link #SOLVED}.
+   * Sudoku puzzle lines (4x4, 9x9 or 16x16, one puzzle a line, as {@code fgc solve} reads them)
+   * solved by the {@code generated} module's classes with the driver named {@code driver} ({@code
+   * exact}, {@code decimate}, ...); each answer is checked by {@code GridValidator}. Rows: {@link
+   * #SOLVED}.
    */
   public static Dataset<Row> solvePuzzles(Dataset<String> lines, String driver) {
     Drivers.named(driver); // an unknown name fails here, on the driver, not in every task
@@ -76,12 +87,14 @@ public final class FgcSpark {
   }
 
   /**
-   * Evidence lines for {@code model} ({@code x[0][1]=3 y=2}, observations separated by spaces; a blank
-   * line observes nothing) solved with the driver named {@code driver}; each answer is checked on
-   * every factor of the model ({@code Assignments.firstViolation}) and against the evidence. Rows:
-   * {@link #SOLVED}. The model's class must be on this JVM's class path too: it is tried here first.
+   * Evidence lines for {@code model} ({@code x[0][1]=3 y=2}, observations separated by spaces; a
+   * blank line observes nothing) solved with the driver named {@code driver}; each answer is
+   * checked on every factor of the model ({@code Assignments.firstViolation}) and against the
+   * evidence. Rows: {@link #SOLVED}. The model's class must be on this JVM's class path too: it is
+   * tried here first.
    */
-  public static Dataset<Row> solveEvidence(Dataset<String> lines, PrecompiledModel model, String driver) {
+  public static Dataset<Row> solveEvidence(
+      Dataset<String> lines, PrecompiledModel model, String driver) {
     Drivers.named(driver);
     model.newSolver();
     return lines.mapPartitions(new EvidencePartitions(model, driver), Encoders.row(SOLVED));
@@ -101,7 +114,8 @@ public final class FgcSpark {
    * results gives them in the order of {@code lines}.
    */
   public static Dataset<String> lines(SparkSession spark, List<String> lines, int partitions) {
-    JavaRDD<String> rdd = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(lines, partitions);
+    JavaRDD<String> rdd =
+        JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(lines, partitions);
     return spark.createDataset(rdd.rdd(), Encoders.STRING());
   }
 
@@ -109,7 +123,9 @@ public final class FgcSpark {
     return RowFactory.create(line, null, BAD_INPUT, null, problem);
   }
 
-  /** Puzzle lines: one {@link PuzzleLines} (so one solver per grid size) for the whole partition. */
+  /**
+   * Puzzle lines: one {@link PuzzleLines} (so one solver per grid size) for the whole partition.
+   */
   static final class PuzzlePartitions implements MapPartitionsFunction<String, Row> {
     private static final long serialVersionUID = 1L;
     private final String driver;
@@ -146,7 +162,9 @@ public final class FgcSpark {
     }
   }
 
-  /** Rows made as the partition is read (never all of it in memory), skipping lines that give none. */
+  /**
+   * Rows made as the partition is read (never all of it in memory), skipping lines that give none.
+   */
   static final class Rows implements Iterator<Row> {
     private final Iterator<String> lines;
     private final Function<String, Row> solve;

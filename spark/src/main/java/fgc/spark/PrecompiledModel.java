@@ -25,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class PrecompiledModel implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** Models read so far in this JVM: a model is immutable, so every task of an executor shares it. */
+  /**
+   * Models read so far in this JVM: a model is immutable, so every task of an executor shares it.
+   */
   private static final Map<PrecompiledModel, Model> MODELS = new ConcurrentHashMap<>();
 
   private final boolean bundled;
@@ -33,38 +35,49 @@ public final class PrecompiledModel implements Serializable {
   private final TreeMap<String, Long> params;
   private final String className;
 
-  private PrecompiledModel(boolean bundled, String name, Map<String, Long> params, String className) {
+  private PrecompiledModel(
+      boolean bundled, String name, Map<String, Long> params, String className) {
     this.bundled = bundled;
     this.name = Objects.requireNonNull(name, "name");
     this.params = new TreeMap<>(Objects.requireNonNull(params, "params"));
     this.className = Objects.requireNonNull(className, "className");
   }
 
-  /** A model bundled with fgc ({@code sudoku}, {@code latin}, ...) with {@code params}, run by {@code className}. */
+  /**
+   * A model bundled with fgc ({@code sudoku}, {@code latin}, ...) with {@code params}, run by
+   * {@code className}.
+   */
   public static PrecompiledModel bundled(String name, Map<String, Long> params, String className) {
     return new PrecompiledModel(true, name, params, className);
   }
 
   /**
    * A model read from the class path ({@code path} as given to {@code ClassLoader.getResource}; the
-   * plugin copies each model beside the classes, so the application jar holds it), run by {@code className}.
+   * plugin copies each model beside the classes, so the application jar holds it), run by {@code
+   * className}.
    */
   public static PrecompiledModel resource(String path, Map<String, Long> params, String className) {
     return new PrecompiledModel(false, path, params, className);
   }
 
   /**
-   * The bundled Sudoku model for grids of {@code side} (4, 9 or 16) and its class in the
-   * {@code generated} module; IllegalArgumentException for another side.
+   * The bundled Sudoku model for grids of {@code side} (4, 9 or 16) and its class in the {@code
+   * generated} module; IllegalArgumentException for another side.
    */
   public static PrecompiledModel sudoku(int side) {
-    String className = switch (side) {
-      case 4 -> "fgc.generated.Sudoku4";
-      case 9 -> "fgc.generated.Sudoku9";
-      case 16 -> "fgc.generated.Sudoku16";
-      default -> throw new IllegalArgumentException("no precompiled Sudoku solver for " + side + "x" + side
-          + " grids (fgc.generated has 4x4, 9x9 and 16x16)");
-    };
+    String className =
+        switch (side) {
+          case 4 -> "fgc.generated.Sudoku4";
+          case 9 -> "fgc.generated.Sudoku9";
+          case 16 -> "fgc.generated.Sudoku16";
+          default ->
+              throw new IllegalArgumentException(
+                  "no precompiled Sudoku solver for "
+                      + side
+                      + "x"
+                      + side
+                      + " grids (fgc.generated has 4x4, 9x9 and 16x16)");
+        };
     return bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))), className);
   }
 
@@ -94,22 +107,28 @@ public final class PrecompiledModel implements Serializable {
   private GeneratedAlgorithm newAlgorithm() {
     Class<?> type = load();
     if (!GeneratedAlgorithm.class.isAssignableFrom(type)) {
-      throw new IllegalArgumentException(className + " is not a generated solver (it does not implement "
-          + GeneratedAlgorithm.class.getName() + ")");
+      throw new IllegalArgumentException(
+          className
+              + " is not a generated solver (it does not implement "
+              + GeneratedAlgorithm.class.getName()
+              + ")");
     }
     try {
       return (GeneratedAlgorithm) type.getConstructor().newInstance();
     } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
-      throw new IllegalArgumentException(className + " has no public no-argument constructor: " + e, e);
+      throw new IllegalArgumentException(
+          className + " has no public no-argument constructor: " + e, e);
     } catch (InvocationTargetException e) {
-      throw new IllegalStateException("creating " + className + " failed: " + e.getCause(), e.getCause());
+      throw new IllegalStateException(
+          "creating " + className + " failed: " + e.getCause(), e.getCause());
     }
   }
 
   private Class<?> load() {
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     ClassNotFoundException missing = null;
-    for (ClassLoader loader : new ClassLoader[] {context, PrecompiledModel.class.getClassLoader()}) {
+    for (ClassLoader loader :
+        new ClassLoader[] {context, PrecompiledModel.class.getClassLoader()}) {
       if (loader == null) {
         continue;
       }
@@ -119,13 +138,20 @@ public final class PrecompiledModel implements Serializable {
         missing = e;
       }
     }
-    throw new IllegalArgumentException("class " + className + " is not on the class path: ship it in the"
-        + " application jar (fgc-maven-plugin generates it at build time)", missing);
+    throw new IllegalArgumentException(
+        "class "
+            + className
+            + " is not on the class path: ship it in the"
+            + " application jar (fgc-maven-plugin generates it at build time)",
+        missing);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PrecompiledModel p && p.bundled == bundled && p.name.equals(name) && p.params.equals(params)
+    return o instanceof PrecompiledModel p
+        && p.bundled == bundled
+        && p.name.equals(name)
+        && p.params.equals(params)
         && p.className.equals(className);
   }
 
@@ -136,6 +162,10 @@ public final class PrecompiledModel implements Serializable {
 
   @Override
   public String toString() {
-    return (bundled ? "bundled model " : "model ") + name + (params.isEmpty() ? "" : " " + params) + " run by " + className;
+    return (bundled ? "bundled model " : "model ")
+        + name
+        + (params.isEmpty() ? "" : " " + params)
+        + " run by "
+        + className;
   }
 }

@@ -24,12 +24,16 @@ import org.apache.spark.sql.RowFactory;
 final class PuzzleLines {
   /** The name PuzzleReader puts before its reasons; cut off, since a row carries its own line. */
   private static final String SOURCE = "line";
+
   private static final String PREFIX = SOURCE + ":1: ";
 
   private final String driverName;
   private final Map<Integer, Sized> bySide = new HashMap<>();
 
-  /** The solver and driver of one grid size: drivers keep per-model state (the exact search's tables). */
+  /**
+   * The solver and driver of one grid size: drivers keep per-model state (the exact search's
+   * tables).
+   */
   private static final class Sized {
     final Solver solver;
     final Driver driver;
@@ -59,13 +63,17 @@ final class PuzzleLines {
     }
     if (!entry.isPuzzle()) {
       String error = entry.error();
-      return FgcSpark.badInput(line, error.startsWith(PREFIX) ? error.substring(PREFIX.length()) : error);
+      return FgcSpark.badInput(
+          line, error.startsWith(PREFIX) ? error.substring(PREFIX.length()) : error);
     }
     Grid puzzle = entry.grid();
     Sized sized;
     try {
-      sized = bySide.computeIfAbsent(puzzle.side(),
-          side -> new Sized(PrecompiledModel.sudoku(side).newSolver(), Drivers.named(driverName)));
+      sized =
+          bySide.computeIfAbsent(
+              puzzle.side(),
+              side ->
+                  new Sized(PrecompiledModel.sudoku(side).newSolver(), Drivers.named(driverName)));
     } catch (IllegalArgumentException noSolverForSide) {
       return FgcSpark.badInput(line, noSolverForSide.getMessage());
     }
@@ -87,6 +95,7 @@ final class PuzzleLines {
     System.arraycopy(values, cells.firstIndex(), answer, 0, answer.length);
     Grid candidate = Grid.of(puzzle.side(), answer);
     GridValidator.Verdict verdict = GridValidator.check(puzzle, candidate);
-    return RowFactory.create(line, candidate.toLine(), result.status().name(), verdict.valid(), verdict.reason());
+    return RowFactory.create(
+        line, candidate.toLine(), result.status().name(), verdict.valid(), verdict.reason());
   }
 }

@@ -18,19 +18,22 @@ import org.apache.spark.storage.StorageLevel;
 
 /**
  * The example job: solves a file (or folder) of Sudoku puzzle lines on a Spark cluster and writes
- * one result row per puzzle ({@link FgcSpark#SOLVED}), then prints how many were solved and checked.
+ * one result row per puzzle ({@link FgcSpark#SOLVED}), then prints how many were solved and
+ * checked.
  *
  * <pre>
  * spark-submit --class fgc.spark.SolveJob fgc-spark.jar INPUT OUTPUT [--driver exact|decimate|...]
  *     [--partitions N] [--format json|csv|parquet] [--master URL]
  * </pre>
  *
- * Exit codes: 0 every puzzle solved and checked valid, 1 some not (or some line not a puzzle),
- * 2 usage errors or an OUTPUT that already exists (never overwritten).
+ * Exit codes: 0 every puzzle solved and checked valid, 1 some not (or some line not a puzzle), 2
+ * usage errors or an OUTPUT that already exists (never overwritten).
  */
 public final class SolveJob {
-  static final String USAGE = "usage: SolveJob INPUT OUTPUT [--driver " + String.join("|", Drivers.names())
-      + "] [--partitions N] [--format json|csv|parquet] [--master URL]";
+  static final String USAGE =
+      "usage: SolveJob INPUT OUTPUT [--driver "
+          + String.join("|", Drivers.names())
+          + "] [--partitions N] [--format json|csv|parquet] [--master URL]";
 
   private SolveJob() {}
 
@@ -62,7 +65,8 @@ public final class SolveJob {
             case "--format" -> {
               o.format = value.toLowerCase(Locale.ROOT);
               if (!List.of("json", "csv", "parquet").contains(o.format)) {
-                throw new IllegalArgumentException("--format is json, csv or parquet, not '" + value + "'");
+                throw new IllegalArgumentException(
+                    "--format is json, csv or parquet, not '" + value + "'");
               }
             }
             case "--master" -> o.master = value;
@@ -73,7 +77,8 @@ public final class SolveJob {
         }
       }
       if (positional.size() != 2) {
-        throw new IllegalArgumentException("expected INPUT and OUTPUT, got " + positional.size() + " argument(s)");
+        throw new IllegalArgumentException(
+            "expected INPUT and OUTPUT, got " + positional.size() + " argument(s)");
       }
       o.input = positional.get(0);
       o.output = positional.get(1);
@@ -89,7 +94,8 @@ public final class SolveJob {
       } catch (NumberFormatException e) {
         // reported below
       }
-      throw new IllegalArgumentException(option + " takes a whole number of at least 1, not '" + value + "'");
+      throw new IllegalArgumentException(
+          option + " takes a whole number of at least 1, not '" + value + "'");
     }
   }
 
@@ -123,7 +129,10 @@ public final class SolveJob {
     try {
       FileSystem fs = output.getFileSystem(spark.sparkContext().hadoopConfiguration());
       if (fs.exists(output)) {
-        err.println("SolveJob: " + options.output + " already exists; give a new OUTPUT (results are never written over)");
+        err.println(
+            "SolveJob: "
+                + options.output
+                + " already exists; give a new OUTPUT (results are never written over)");
         return 2;
       }
     } catch (IOException e) {
@@ -136,19 +145,31 @@ public final class SolveJob {
       lines = lines.repartition(options.partitions);
     }
     // Kept, so that writing and counting solve each puzzle once.
-    Dataset<Row> results = FgcSpark.solvePuzzles(lines, options.driver).persist(StorageLevel.MEMORY_AND_DISK());
+    Dataset<Row> results =
+        FgcSpark.solvePuzzles(lines, options.driver).persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      results.write().mode(SaveMode.ErrorIfExists).format(options.format).option("header", "true").save(options.output);
+      results
+          .write()
+          .mode(SaveMode.ErrorIfExists)
+          .format(options.format)
+          .option("header", "true")
+          .save(options.output);
       Map<String, Long> byOutcome = new TreeMap<>();
       for (Row r : results.groupBy("status", "valid").count().collectAsList()) {
-        String outcome = r.getString(0) + (r.isNullAt(1) ? "" : r.getBoolean(1) ? " valid" : " INVALID");
+        String outcome =
+            r.getString(0) + (r.isNullAt(1) ? "" : r.getBoolean(1) ? " valid" : " INVALID");
         byOutcome.merge(outcome, r.getLong(2), Long::sum);
       }
       long total = byOutcome.values().stream().mapToLong(Long::longValue).sum();
       long good = byOutcome.getOrDefault("SOLVED valid", 0L);
       double seconds = (System.nanoTime() - start) / 1e9;
-      out.printf(Locale.ROOT, "%d puzzle line(s) in %.1f s with %s: %d solved and checked valid%n", total, seconds,
-          options.driver, good);
+      out.printf(
+          Locale.ROOT,
+          "%d puzzle line(s) in %.1f s with %s: %d solved and checked valid%n",
+          total,
+          seconds,
+          options.driver,
+          good);
       byOutcome.forEach((outcome, n) -> out.printf(Locale.ROOT, "  %-28s %d%n", outcome, n));
       out.println("results: " + options.output + " (" + options.format + ")");
       return good == total ? 0 : 1;

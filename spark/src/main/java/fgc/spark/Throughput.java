@@ -22,6 +22,7 @@ import org.apache.spark.sql.SparkSession;
  * <pre>
  * Throughput CORPUS [--count N] [--driver exact] [--partitions P] [--warmup W] [MASTER...]
  * </pre>
+ *
  * (masters default to local[1] local[2]; the corpus's puzzle lines are repeated up to N).
  */
 public final class Throughput {
@@ -41,7 +42,11 @@ public final class Throughput {
         case "--partitions" -> partitions = Integer.parseInt(args[++i]);
         case "--warmup" -> warmup = Integer.parseInt(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-        case "--driver" -> driver = Drivers.names().contains(args[i + 1]) ? args[++i] : fail("unknown driver " + args[i + 1]);
+        case "--driver" ->
+            driver =
+                Drivers.names().contains(args[i + 1])
+                    ? args[++i]
+                    : fail("unknown driver " + args[i + 1]);
         default -> {
           if (corpus == null) {
             corpus = args[i];
@@ -52,19 +57,28 @@ public final class Throughput {
       }
     }
     if (corpus == null) {
-      fail("usage: Throughput CORPUS [--count N] [--driver NAME] [--partitions P] [--warmup W] [--rounds R] [MASTER...]");
+      fail(
+          "usage: Throughput CORPUS [--count N] [--driver NAME] [--partitions P] [--warmup W] [--rounds R] [MASTER...]");
     }
     if (masters.isEmpty()) {
       masters = List.of("local[1]", "local[2]");
     }
     List<String> lines = repeated(corpus, count);
     warmup = Math.min(warmup, lines.size());
-    System.out.printf(Locale.ROOT, "%d puzzles (%s repeated), driver %s, %d partitions; %d cores%n", lines.size(),
-        Paths.get(corpus).getFileName(), driver, partitions, Runtime.getRuntime().availableProcessors());
+    System.out.printf(
+        Locale.ROOT,
+        "%d puzzles (%s repeated), driver %s, %d partitions; %d cores%n",
+        lines.size(),
+        Paths.get(corpus).getFileName(),
+        driver,
+        partitions,
+        Runtime.getRuntime().availableProcessors());
 
     for (int round = 1; round <= rounds; round++) {
-      // Every round runs all configurations again: the later ones of a round ran on a JIT-warmer JVM.
-      System.out.printf(Locale.ROOT, "round %d of %d (load average %s)%n", round, rounds, loadAverage());
+      // Every round runs all configurations again: the later ones of a round ran on a JIT-warmer
+      // JVM.
+      System.out.printf(
+          Locale.ROOT, "round %d of %d (load average %s)%n", round, rounds, loadAverage());
       List<Row> reference = plainLoop(lines, warmup, driver);
       for (String master : masters) {
         onSpark(master, lines, warmup, partitions, driver, reference);
@@ -83,17 +97,33 @@ public final class Throughput {
     for (String line : lines) {
       reference.add(plain.solve(line));
     }
-    report("plain loop, 1 thread", lines.size(), System.nanoTime() - start, processCpuNanos() - cpu, reference);
+    report(
+        "plain loop, 1 thread",
+        lines.size(),
+        System.nanoTime() - start,
+        processCpuNanos() - cpu,
+        reference);
     return reference;
   }
 
-  private static void onSpark(String master, List<String> lines, int warmup, int partitions, String driver,
+  private static void onSpark(
+      String master,
+      List<String> lines,
+      int warmup,
+      int partitions,
+      String driver,
       List<Row> reference) {
-    SparkSession spark = SparkSession.builder().master(master).appName("fgc throughput")
-        .config("spark.ui.enabled", "false").config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.driver.host", "127.0.0.1").getOrCreate();
+    SparkSession spark =
+        SparkSession.builder()
+            .master(master)
+            .appName("fgc throughput")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .config("spark.driver.host", "127.0.0.1")
+            .getOrCreate();
     try {
-      // The warm-up has the timed query's shape, so Spark's generated code for it is compiled by then.
+      // The warm-up has the timed query's shape, so Spark's generated code for it is compiled by
+      // then.
       Dataset<String> first = FgcSpark.lines(spark, lines.subList(0, warmup), partitions).cache();
       first.count();
       FgcSpark.solvePuzzles(first, driver).collectAsList();
@@ -139,15 +169,26 @@ public final class Throughput {
     return out;
   }
 
-  /** CPU time of the whole process (every thread, the JIT's and the collector's too), so a busy machine shows. */
+  /**
+   * CPU time of the whole process (every thread, the JIT's and the collector's too), so a busy
+   * machine shows.
+   */
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static void report(String what, int puzzles, long nanos, long cpuNanos, List<Row> rows) {
     long valid = rows.stream().filter(r -> !r.isNullAt(3) && r.getBoolean(3)).count();
-    System.out.printf(Locale.ROOT, "  %-22s %8.1f puzzles/s  (%.2f s, %.2f s of CPU; %d of %d solved and checked valid)%n",
-        what, puzzles / (nanos / 1e9), nanos / 1e9, cpuNanos / 1e9, valid, puzzles);
+    System.out.printf(
+        Locale.ROOT,
+        "  %-22s %8.1f puzzles/s  (%.2f s, %.2f s of CPU; %d of %d solved and checked valid)%n",
+        what,
+        puzzles / (nanos / 1e9),
+        nanos / 1e9,
+        cpuNanos / 1e9,
+        valid,
+        puzzles);
   }
 
   private static <T> T fail(String message) {

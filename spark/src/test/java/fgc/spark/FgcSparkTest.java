@@ -40,19 +40,26 @@ import org.junit.jupiter.api.Test;
  * what a plain loop in this JVM gets with {@link Solver} directly.
  */
 class FgcSparkTest {
-  static final PrecompiledModel LATIN = PrecompiledModel.bundled("latin", Map.of("n", 4L), Latin4.class.getName());
-  static final PrecompiledModel CHAIN = PrecompiledModel.bundled("chain", Map.of(), ChainSumProduct.class.getName());
+  static final PrecompiledModel LATIN =
+      PrecompiledModel.bundled("latin", Map.of("n", 4L), Latin4.class.getName());
+  static final PrecompiledModel CHAIN =
+      PrecompiledModel.bundled("chain", Map.of(), ChainSumProduct.class.getName());
 
   static SparkSession spark;
 
   @BeforeAll
   static void start() {
-    spark = SparkSession.builder().master("local[2]").appName("fgc spark test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.local.dir", Paths.get("target", "spark-local").toAbsolutePath().toString())
-        .getOrCreate();
+    spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("fgc spark test")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.sql.shuffle.partitions", "2")
+            .config(
+                "spark.local.dir", Paths.get("target", "spark-local").toAbsolutePath().toString())
+            .getOrCreate();
   }
 
   @AfterAll
@@ -71,7 +78,10 @@ class FgcSparkTest {
 
   private static List<String> corpus;
 
-  /** A few thousand generated puzzles (4x4 and 9x9), then the embedded ones of every size; made once. */
+  /**
+   * A few thousand generated puzzles (4x4 and 9x9), then the embedded ones of every size; made
+   * once.
+   */
   static synchronized List<String> puzzleCorpus() {
     if (corpus != null) {
       return corpus;
@@ -90,15 +100,24 @@ class FgcSparkTest {
     return corpus;
   }
 
-  /** The rows of {@link FgcSpark#SOLVED} that a plain loop gets for puzzles, with Solver and GridValidator. */
+  /**
+   * The rows of {@link FgcSpark#SOLVED} that a plain loop gets for puzzles, with Solver and
+   * GridValidator.
+   */
   static List<List<Object>> plainLoop(List<String> puzzles, String driverName) {
     Map<Integer, Solver> solvers = new HashMap<>();
     List<List<Object>> rows = new ArrayList<>();
     for (String line : puzzles) {
-      Grid puzzle = fgc.puzzles.PuzzleReader.of(new java.io.StringReader(line), "test").next().grid();
+      Grid puzzle =
+          fgc.puzzles.PuzzleReader.of(new java.io.StringReader(line), "test").next().grid();
       int side = puzzle.side();
-      Solver solver = solvers.computeIfAbsent(side, s -> Solver.precompiled(
-          FgcLanguage.bundled("sudoku", Map.of("n", (long) puzzle.boxSize())), newSudoku(s)));
+      Solver solver =
+          solvers.computeIfAbsent(
+              side,
+              s ->
+                  Solver.precompiled(
+                      FgcLanguage.bundled("sudoku", Map.of("n", (long) puzzle.boxSize())),
+                      newSudoku(s)));
       Evidence.Builder givens = Evidence.builder(solver.model());
       for (int k = 0; k < puzzle.cellCount(); k++) {
         if (puzzle.get(k) != 0) {
@@ -127,7 +146,8 @@ class FgcSparkTest {
 
   static List<List<Object>> onSpark(List<String> lines, int partitions, String driver) {
     List<List<Object>> rows = new ArrayList<>();
-    for (Row r : FgcSpark.solvePuzzles(FgcSpark.lines(spark, lines, partitions), driver).collectAsList()) {
+    for (Row r :
+        FgcSpark.solvePuzzles(FgcSpark.lines(spark, lines, partitions), driver).collectAsList()) {
       rows.add(fields(r));
     }
     return rows;
@@ -146,7 +166,9 @@ class FgcSparkTest {
 
   @Test
   void decimationOnTwoCoresEqualsAPlainLoopAndEveryAnswerGivenIsValid() {
-    List<String> corpus = puzzleCorpus().subList(2_000, 2_800 + EmbeddedPuzzles.all().size()); // 4x4, 9x9, the embedded ones
+    List<String> corpus =
+        puzzleCorpus()
+            .subList(2_000, 2_800 + EmbeddedPuzzles.all().size()); // 4x4, 9x9, the embedded ones
     List<List<Object>> spark = onSpark(corpus, 5, "decimate");
     assertEquals(plainLoop(corpus, "decimate"), spark);
     long solved = 0;
@@ -156,23 +178,32 @@ class FgcSparkTest {
         solved++;
       }
     }
-    assertTrue(solved > corpus.size() * 9 / 10, "decimation solved only " + solved + " of " + corpus.size());
+    assertTrue(
+        solved > corpus.size() * 9 / 10,
+        "decimation solved only " + solved + " of " + corpus.size());
   }
 
   @Test
   void badLinesGetARowThatSaysWhyAndCommentsGetNone() {
     String clash = "11" + ".".repeat(14);
-    List<String> lines = Arrays.asList("# a comment", "", ".".repeat(80), ".".repeat(625), clash, null, "1234?...........");
-    List<Row> rows = FgcSpark.solvePuzzles(FgcSpark.lines(spark, lines, 2), "exact").collectAsList();
+    List<String> lines =
+        Arrays.asList(
+            "# a comment", "", ".".repeat(80), ".".repeat(625), clash, null, "1234?...........");
+    List<Row> rows =
+        FgcSpark.solvePuzzles(FgcSpark.lines(spark, lines, 2), "exact").collectAsList();
     assertEquals(5, rows.size(), rows.toString());
-    assertEquals(Arrays.asList(".".repeat(80), null, "BAD_INPUT", null), fields(rows.get(0)).subList(0, 4));
+    assertEquals(
+        Arrays.asList(".".repeat(80), null, "BAD_INPUT", null), fields(rows.get(0)).subList(0, 4));
     assertTrue(rows.get(0).getString(4).contains("80"), rows.get(0).getString(4));
     assertEquals("BAD_INPUT", rows.get(1).getString(2));
-    assertTrue(rows.get(1).getString(4).contains("no precompiled Sudoku solver for 25x25"), rows.get(1).getString(4));
+    assertTrue(
+        rows.get(1).getString(4).contains("no precompiled Sudoku solver for 25x25"),
+        rows.get(1).getString(4));
     assertEquals(clash, rows.get(2).getString(0));
     assertTrue(rows.get(2).isNullAt(1));
     assertEquals("BAD_INPUT", rows.get(2).getString(2), "the reader refuses clashing givens");
-    assertTrue(rows.get(2).getString(4).contains("1 appears twice in row 1"), rows.get(2).getString(4));
+    assertTrue(
+        rows.get(2).getString(4).contains("1 appears twice in row 1"), rows.get(2).getString(4));
     assertTrue(rows.get(2).isNullAt(3), "no answer, so nothing checked");
     assertTrue(rows.get(3).isNullAt(0));
     assertEquals("BAD_INPUT", rows.get(3).getString(2));
@@ -182,18 +213,33 @@ class FgcSparkTest {
 
   @Test
   void anUnknownDriverOrAMissingClassFailsBeforeAnyTask() {
-    Throwable driver = assertThrows(IllegalArgumentException.class,
-        () -> FgcSpark.solvePuzzles(FgcSpark.lines(spark, List.of("."), 1), "fastest"));
+    Throwable driver =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FgcSpark.solvePuzzles(FgcSpark.lines(spark, List.of("."), 1), "fastest"));
     assertTrue(driver.getMessage().contains("known: decimate"), driver.getMessage());
-    PrecompiledModel missing = PrecompiledModel.bundled("latin", Map.of("n", 4L), "com.acme.NoSuchSolver");
-    Throwable cls = assertThrows(IllegalArgumentException.class,
-        () -> FgcSpark.solveEvidence(FgcSpark.lines(spark, List.of(""), 1), missing, "exact"));
-    assertTrue(cls.getMessage().contains("com.acme.NoSuchSolver is not on the class path"), cls.getMessage());
-    PrecompiledModel notASolver = PrecompiledModel.bundled("latin", Map.of("n", 4L), String.class.getName());
-    Throwable type = assertThrows(IllegalArgumentException.class, () -> FgcSpark.marginals(FgcSpark.lines(spark, List.of(""), 1), notASolver));
+    PrecompiledModel missing =
+        PrecompiledModel.bundled("latin", Map.of("n", 4L), "com.acme.NoSuchSolver");
+    Throwable cls =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FgcSpark.solveEvidence(FgcSpark.lines(spark, List.of(""), 1), missing, "exact"));
+    assertTrue(
+        cls.getMessage().contains("com.acme.NoSuchSolver is not on the class path"),
+        cls.getMessage());
+    PrecompiledModel notASolver =
+        PrecompiledModel.bundled("latin", Map.of("n", 4L), String.class.getName());
+    Throwable type =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FgcSpark.marginals(FgcSpark.lines(spark, List.of(""), 1), notASolver));
     assertTrue(type.getMessage().contains("is not a generated solver"), type.getMessage());
-    PrecompiledModel otherModel = PrecompiledModel.bundled("latin", Map.of("n", 5L), Latin4.class.getName());
-    Throwable other = assertThrows(IllegalArgumentException.class, () -> FgcSpark.marginals(FgcSpark.lines(spark, List.of(""), 1), otherModel));
+    PrecompiledModel otherModel =
+        PrecompiledModel.bundled("latin", Map.of("n", 5L), Latin4.class.getName());
+    Throwable other =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FgcSpark.marginals(FgcSpark.lines(spark, List.of(""), 1), otherModel));
     assertTrue(other.getMessage().contains("generated for another model"), other.getMessage());
   }
 
@@ -208,7 +254,12 @@ class FgcSparkTest {
         int cell = random.nextInt(16);
         if (!seen[cell]) {
           seen[cell] = true;
-          sb.append(sb.length() == 0 ? "" : "  ").append("x[").append(cell / 4).append("][").append(cell % 4).append("]=")
+          sb.append(sb.length() == 0 ? "" : "  ")
+              .append("x[")
+              .append(cell / 4)
+              .append("][")
+              .append(cell % 4)
+              .append("]=")
               .append(1 + random.nextInt(4));
         }
       }
@@ -235,7 +286,11 @@ class FgcSparkTest {
       }
       StringBuilder answer = new StringBuilder();
       for (int v = 0; v < model.variableCount(); v++) {
-        answer.append(v == 0 ? "" : " ").append(model.variableName(v)).append('=').append(r.values()[v]);
+        answer
+            .append(v == 0 ? "" : " ")
+            .append(model.variableName(v))
+            .append('=')
+            .append(r.values()[v]);
         assertTrue(!evidence.isObserved(v) || evidence.value(v) == r.values()[v]);
       }
       assertNull(Assignments.firstViolation(model, r.values()));
@@ -243,25 +298,50 @@ class FgcSparkTest {
     }
 
     CountingLatin4.MADE.set(0);
-    PrecompiledModel counting = PrecompiledModel.bundled("latin", Map.of("n", 4L), CountingLatin4.class.getName());
+    PrecompiledModel counting =
+        PrecompiledModel.bundled("latin", Map.of("n", 4L), CountingLatin4.class.getName());
     List<List<Object>> rows = new ArrayList<>();
-    for (Row r : FgcSpark.solveEvidence(FgcSpark.lines(spark, lines, 4), counting, "exact").collectAsList()) {
+    for (Row r :
+        FgcSpark.solveEvidence(FgcSpark.lines(spark, lines, 4), counting, "exact")
+            .collectAsList()) {
       rows.add(fields(r));
     }
     assertEquals(expected, rows);
-    assertEquals(1 + 4, CountingLatin4.MADE.get(), "one solver for the check on the driver, then one per partition");
+    assertEquals(
+        1 + 4,
+        CountingLatin4.MADE.get(),
+        "one solver for the check on the driver, then one per partition");
     assertTrue(rows.stream().anyMatch(r -> !"SOLVED".equals(r.get(2))), "some lines clash");
   }
 
   @Test
   void badObservationsSayWhichColumnAndWhy() {
-    List<String> lines = List.of("x[0][0]=1 x[4][0]=1", "x[0][0]=1 x[0][0]=2", "y=1", "x[0][0]=9", "x[0][0]=1 x[0][0]=1", "# skipped");
-    List<Row> rows = FgcSpark.solveEvidence(FgcSpark.lines(spark, lines, 2), LATIN, "exact").collectAsList();
+    List<String> lines =
+        List.of(
+            "x[0][0]=1 x[4][0]=1",
+            "x[0][0]=1 x[0][0]=2",
+            "y=1",
+            "x[0][0]=9",
+            "x[0][0]=1 x[0][0]=1",
+            "# skipped");
+    List<Row> rows =
+        FgcSpark.solveEvidence(FgcSpark.lines(spark, lines, 2), LATIN, "exact").collectAsList();
     assertEquals(5, rows.size());
-    assertEquals("column 13 (x[4][0]=1): index 4 is out of range 0..3 in dimension 1 of 'x'", rows.get(0).getString(4));
-    assertEquals("column 11 (x[0][0]=2): x[0][0] is already observed as 1", rows.get(1).getString(4));
-    assertTrue(rows.get(2).getString(4).startsWith("column 1 (y=1): model latin has no variable array 'y'"), rows.get(2).getString(4));
-    assertTrue(rows.get(3).getString(4).startsWith("column 9 (x[0][0]=9): x[0][0] = 9 is outside its domain"), rows.get(3).getString(4));
+    assertEquals(
+        "column 13 (x[4][0]=1): index 4 is out of range 0..3 in dimension 1 of 'x'",
+        rows.get(0).getString(4));
+    assertEquals(
+        "column 11 (x[0][0]=2): x[0][0] is already observed as 1", rows.get(1).getString(4));
+    assertTrue(
+        rows.get(2)
+            .getString(4)
+            .startsWith("column 1 (y=1): model latin has no variable array 'y'"),
+        rows.get(2).getString(4));
+    assertTrue(
+        rows.get(3)
+            .getString(4)
+            .startsWith("column 9 (x[0][0]=9): x[0][0] = 9 is outside its domain"),
+        rows.get(3).getString(4));
     for (int i = 0; i < 4; i++) {
       assertEquals("BAD_INPUT", rows.get(i).getString(2));
       assertTrue(rows.get(i).isNullAt(1));
@@ -304,7 +384,8 @@ class FgcSparkTest {
         double[] want = m.of(v);
         assertEquals(want.length, got.length());
         for (int k = 0; k < want.length; k++) {
-          assertEquals(want[k], (double) got.apply(k), 0.0, lines.get(i) + " " + model.variableName(v));
+          assertEquals(
+              want[k], (double) got.apply(k), 0.0, lines.get(i) + " " + model.variableName(v));
         }
       }
       assertEquals(true, row.getAs("valid"), () -> row.getString(5));
@@ -313,32 +394,44 @@ class FgcSparkTest {
 
   @Test
   void theMarginalsCheckCatchesBeliefsThatAreNotDistributions() {
-    PrecompiledModel broken = PrecompiledModel.bundled("chain", Map.of(), fgc.spark.models.HalvedChain.class.getName());
-    Row row = FgcSpark.marginals(FgcSpark.lines(spark, List.of("seen[0]=1"), 1), broken).collectAsList().get(0);
+    PrecompiledModel broken =
+        PrecompiledModel.bundled("chain", Map.of(), fgc.spark.models.HalvedChain.class.getName());
+    Row row =
+        FgcSpark.marginals(FgcSpark.lines(spark, List.of("seen[0]=1"), 1), broken)
+            .collectAsList()
+            .get(0);
     assertEquals(false, row.getAs("valid"));
     assertEquals("weather[0]'s belief sums to 0.5", row.getString(5));
   }
 
   @Test
-  void theJobWritesOneRowPerPuzzleAndNeverWritesOverItsOutput(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+  void theJobWritesOneRowPerPuzzleAndNeverWritesOverItsOutput(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     Path input = dir.resolve("puzzles.txt");
     List<String> puzzles = puzzleCorpus().subList(2_490, 2_510);
     Files.write(input, puzzles);
     Path output = dir.resolve("out");
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    SolveJob.Options options = SolveJob.Options.parse(input.toString(), output.toString(), "--partitions", "3");
-    int code = SolveJob.run(spark, options, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
+    SolveJob.Options options =
+        SolveJob.Options.parse(input.toString(), output.toString(), "--partitions", "3");
+    int code =
+        SolveJob.run(
+            spark, options, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
     assertEquals(0, code, out + "\n" + err);
     assertTrue(out.toString().startsWith("20 puzzle line(s) in "), out.toString());
     assertTrue(out.toString().contains(": 20 solved and checked valid"), out.toString());
-    List<Row> written = spark.read().json(output.toString()).select("input", "answer", "valid").collectAsList();
+    List<Row> written =
+        spark.read().json(output.toString()).select("input", "answer", "valid").collectAsList();
     assertEquals(20, written.size());
     for (Row r : written) {
       assertTrue(puzzles.contains(r.getString(0)));
       assertTrue(r.getBoolean(2));
-      assertTrue(GridValidator.check(Grid.of(r.getString(0).length() == 16 ? 4 : 9, parse(r.getString(0))),
-          Grid.of(r.getString(1).length() == 16 ? 4 : 9, parse(r.getString(1)))).valid());
+      assertTrue(
+          GridValidator.check(
+                  Grid.of(r.getString(0).length() == 16 ? 4 : 9, parse(r.getString(0))),
+                  Grid.of(r.getString(1).length() == 16 ? 4 : 9, parse(r.getString(1))))
+              .valid());
     }
 
     List<String> before;
@@ -346,23 +439,40 @@ class FgcSparkTest {
       before = files.map(Path::toString).sorted().toList();
     }
     err.reset();
-    assertEquals(2, SolveJob.run(spark, options, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true)));
+    assertEquals(
+        2,
+        SolveJob.run(
+            spark,
+            options,
+            new java.io.PrintStream(out, true),
+            new java.io.PrintStream(err, true)));
     assertTrue(err.toString().contains("already exists"), err.toString());
     try (var files = Files.list(output)) {
       assertEquals(before, files.map(Path::toString).sorted().toList());
     }
 
     Files.write(input, List.of(puzzles.get(0), "not a puzzle"));
-    SolveJob.Options second = SolveJob.Options.parse(input.toString(), dir.resolve("out2").toString(), "--driver", "decimate");
-    assertEquals(1, SolveJob.run(spark, second, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true)));
+    SolveJob.Options second =
+        SolveJob.Options.parse(
+            input.toString(), dir.resolve("out2").toString(), "--driver", "decimate");
+    assertEquals(
+        1,
+        SolveJob.run(
+            spark, second, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true)));
   }
 
   @Test
   void theJobRefusesBadOptions() {
     assertThrows(IllegalArgumentException.class, () -> SolveJob.Options.parse("in"));
-    assertThrows(IllegalArgumentException.class, () -> SolveJob.Options.parse("in", "out", "--driver", "fastest"));
-    assertThrows(IllegalArgumentException.class, () -> SolveJob.Options.parse("in", "out", "--partitions", "0"));
-    assertThrows(IllegalArgumentException.class, () -> SolveJob.Options.parse("in", "out", "--format", "xml"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SolveJob.Options.parse("in", "out", "--driver", "fastest"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SolveJob.Options.parse("in", "out", "--partitions", "0"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SolveJob.Options.parse("in", "out", "--format", "xml"));
   }
 
   private static int[] parse(String line) {

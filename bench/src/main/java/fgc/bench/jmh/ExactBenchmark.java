@@ -25,7 +25,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** The exact driver over a whole corpus per operation (default: top95 from -Dfgc.shared or ../shared/puzzles). */
+/**
+ * The exact driver over a whole corpus per operation (default: top95 from -Dfgc.shared or
+ * ../shared/puzzles).
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -46,9 +49,17 @@ public class ExactBenchmark {
   @Setup
   public void setUp() throws IOException {
     model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
-    driver = BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
-    Path file = fgc.puzzles.SharedCorpora.file(corpus)
-        .orElseThrow(() -> new IOException("no shared/puzzles/" + corpus + " above the working folder (or set -Dfgc.shared)"));
+    driver =
+        BenchPropagators.generating(
+            ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
+    Path file =
+        fgc.puzzles.SharedCorpora.file(corpus)
+            .orElseThrow(
+                () ->
+                    new IOException(
+                        "no shared/puzzles/"
+                            + corpus
+                            + " above the working folder (or set -Dfgc.shared)"));
     try (PuzzleReader reader = PuzzleReader.open(file)) {
       while (reader.hasNext()) {
         Grid g = reader.next().grid();

@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One message pass of one {@code alldiff} factor of arity {@code n} (every slot free, random
  * positive incoming messages, seeded): all {@code n * n} messages at once by the subset kernels,
- * against one Ryser permanent or one Hungarian assignment per message. Run the naive ones only up to
- * n = 9: {@code -p n=4,5,6,7,8,9}; the kernels also at 16.
+ * against one Ryser permanent or one Hungarian assignment per message. Run the naive ones only up
+ * to n = 9: {@code -p n=4,5,6,7,8,9}; the kernels also at 16.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -65,7 +65,10 @@ public class MessagePassBenchmark {
     return out[0];
   }
 
-  /** All max-product messages from one Hungarian solve and one Dijkstra per column (what maxproduct uses above 8 values). */
+  /**
+   * All max-product messages from one Hungarian solve and one Dijkstra per column (what maxproduct
+   * uses above 8 values).
+   */
   @Benchmark
   public double maxProductAssignmentKernel() {
     AssignmentKernels.maxProduct(rows, n, n, n, assignment, out);

@@ -3,9 +3,9 @@ package fgc.bench.jmh;
 import java.util.Arrays;
 
 /**
- * The messages of one all-different factor computed the way the reference notebook did: one
- * problem per (slot, value). Sum-product: the permanent of the minor without that slot's row and
- * that value's column, by Ryser's formula in Gray-code order ({@code O(2^n n)} per message).
+ * The messages of one all-different factor computed the way the reference notebook did: one problem
+ * per (slot, value). Sum-product: the permanent of the minor without that slot's row and that
+ * value's column, by Ryser's formula in Gray-code order ({@code O(2^n n)} per message).
  * Max-product: the best assignment of the minor, by the Hungarian method on costs {@code -ln a}
  * ({@code O(n^3)} per message). Only the baseline of a benchmark; the kernels fgc runs are in
  * {@link fgc.algorithm.AlldiffKernels}.
@@ -13,7 +13,10 @@ import java.util.Arrays;
 public final class NaiveMessages {
   private NaiveMessages() {}
 
-  /** Sum-product messages of a square {@code n x n} matrix {@code rows} (row-major) into {@code out}. */
+  /**
+   * Sum-product messages of a square {@code n x n} matrix {@code rows} (row-major) into {@code
+   * out}.
+   */
   public static void sumProduct(double[] rows, int n, double[] out) {
     double[] minor = new double[(n - 1) * (n - 1)];
     for (int s = 0; s < n; s++) {
@@ -24,7 +27,10 @@ public final class NaiveMessages {
     }
   }
 
-  /** Max-product messages (best product of an injective assignment of the other slots) into {@code out}. */
+  /**
+   * Max-product messages (best product of an injective assignment of the other slots) into {@code
+   * out}.
+   */
   public static void maxProduct(double[] rows, int n, double[] out) {
     double[] minor = new double[(n - 1) * (n - 1)];
     for (int s = 0; s < n; s++) {
@@ -78,7 +84,10 @@ public final class NaiveMessages {
     return total;
   }
 
-  /** The Hungarian method with row and column potentials, {@code O(m^3)}; infinite costs stay infinite. */
+  /**
+   * The Hungarian method with row and column potentials, {@code O(m^3)}; infinite costs stay
+   * infinite.
+   */
   static final class Hungarian {
     private Hungarian() {}
 

@@ -26,12 +26,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One sweep of a generated algorithm against its reference interpreter on the same model and
- * evidence (the first embedded puzzle of each size): the specialisation ratio. Two states:
- * {@code converged} sweeps again and again from where the last sweep left off, so it measures the
- * sweep at the fixed point BP reaches, where exact factor messages of these puzzles are 0 and 1
- * (and the reference's enumeration, which skips zero entries, follows one path); {@code start}
- * times {@code reset()} and the first sweep from uniform messages, as a cold solve and every
- * restart begin, on both sides alike.
+ * evidence (the first embedded puzzle of each size): the specialisation ratio. Two states: {@code
+ * converged} sweeps again and again from where the last sweep left off, so it measures the sweep at
+ * the fixed point BP reaches, where exact factor messages of these puzzles are 0 and 1 (and the
+ * reference's enumeration, which skips zero entries, follows one path); {@code start} times {@code
+ * reset()} and the first sweep from uniform messages, as a cold solve and every restart begin, on
+ * both sides alike.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -58,10 +58,14 @@ public class SweepBenchmark {
   public void setUp() throws IOException {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) box));
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
-    solver = implementation.equals("generated")
-        ? new SolverCache(Files.createTempDirectory("fgc-jmh"), m -> { }).load(model, spec).newInstance()
-        : Algorithms.of(spec).reference(model, spec);
-    Grid puzzle = EmbeddedPuzzles.all().stream().filter(g -> g.boxSize() == box).findFirst().orElseThrow();
+    solver =
+        implementation.equals("generated")
+            ? new SolverCache(Files.createTempDirectory("fgc-jmh"), m -> {})
+                .load(model, spec)
+                .newInstance()
+            : Algorithms.of(spec).reference(model, spec);
+    Grid puzzle =
+        EmbeddedPuzzles.all().stream().filter(g -> g.boxSize() == box).findFirst().orElseThrow();
     for (int k = 0; k < puzzle.cellCount(); k++) {
       if (puzzle.get(k) != 0) {
         solver.setObserved(k, puzzle.get(k));

@@ -5,7 +5,10 @@ import org.chocosolver.solver.Model;
 import org.chocosolver.solver.Solver;
 import org.chocosolver.solver.variables.IntVar;
 
-/** Choco-solver: one model per puzzle, allDifferent with arc consistency on every unit, default search. */
+/**
+ * Choco-solver: one model per puzzle, allDifferent with arc consistency on every unit, default
+ * search.
+ */
 public final class ChocoPeer extends SearchingPeer {
   @Override
   public String name() {

@@ -17,7 +17,9 @@ public final class FgcExactPeer implements PeerSolver {
   private int side = -1;
 
   public FgcExactPeer(boolean lockedCandidates) {
-    this.driver = BenchPropagators.generating(ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
+    this.driver =
+        BenchPropagators.generating(
+            ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
     this.name = "fgc exact" + (lockedCandidates ? " (locked candidates)" : " (singles only)");
   }
 
@@ -44,7 +46,9 @@ public final class FgcExactPeer implements PeerSolver {
   public Grid solve(Grid puzzle) {
     int[] evidence = evidence(puzzle);
     SolveResult r = driver.solve(null, model, evidence);
-    return r.solved() ? Grid.of(side, java.util.Arrays.copyOf(r.values(), puzzle.cellCount())) : null;
+    return r.solved()
+        ? Grid.of(side, java.util.Arrays.copyOf(r.values(), puzzle.cellCount()))
+        : null;
   }
 
   @Override

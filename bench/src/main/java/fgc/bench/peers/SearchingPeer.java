@@ -2,7 +2,10 @@ package fgc.bench.peers;
 
 import fgc.puzzles.Grid;
 
-/** A peer that answers both questions with one search: find up to {@code limit} solutions, keep the first. */
+/**
+ * A peer that answers both questions with one search: find up to {@code limit} solutions, keep the
+ * first.
+ */
 abstract class SearchingPeer implements PeerSolver {
   /** What one search found. */
   static final class Found {

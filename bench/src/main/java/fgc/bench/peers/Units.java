@@ -1,6 +1,9 @@
 package fgc.bench.peers;
 
-/** The rows, columns and boxes of a Sudoku grid of side {@code side} as lists of cell indices (for the peers' encodings). */
+/**
+ * The rows, columns and boxes of a Sudoku grid of side {@code side} as lists of cell indices (for
+ * the peers' encodings).
+ */
 final class Units {
   private Units() {}
 

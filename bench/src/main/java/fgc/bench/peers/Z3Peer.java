@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Z3 through z3-turnkey: one Boolean per (cell, value), "exactly one" per cell and per (unit, value)
- * as an {@code or} plus Z3's native at-most-one, givens as assertions. One solver holds the rules;
- * each puzzle is a push, its givens, checks, and a pop. (Integer cells with {@code distinct} were
- * tried first: about 2 puzzles per second on top95.)
+ * Z3 through z3-turnkey: one Boolean per (cell, value), "exactly one" per cell and per (unit,
+ * value) as an {@code or} plus Z3's native at-most-one, givens as assertions. One solver holds the
+ * rules; each puzzle is a push, its givens, checks, and a pop. (Integer cells with {@code distinct}
+ * were tried first: about 2 puzzles per second on top95.)
  */
 public final class Z3Peer extends SearchingPeer {
   private final Context ctx = new Context();

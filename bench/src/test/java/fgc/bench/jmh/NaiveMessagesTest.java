@@ -23,12 +23,20 @@ class NaiveMessagesTest {
       AlldiffKernels.sumProduct(rows, n, n, n, f, b, new int[2 * f.length], kernel);
       NaiveMessages.sumProduct(rows, n, naive);
       for (int k = 0; k < kernel.length; k++) {
-        assertEquals(kernel[k], naive[k], 1e-9 * Math.max(1, Math.abs(kernel[k])), "sum, n=" + n + " at " + k);
+        assertEquals(
+            kernel[k],
+            naive[k],
+            1e-9 * Math.max(1, Math.abs(kernel[k])),
+            "sum, n=" + n + " at " + k);
       }
       AlldiffKernels.maxProduct(rows, n, n, n, f, b, new int[2 * f.length], kernel);
       NaiveMessages.maxProduct(rows, n, naive);
       for (int k = 0; k < kernel.length; k++) {
-        assertEquals(kernel[k], naive[k], 1e-9 * Math.max(1, Math.abs(kernel[k])), "max, n=" + n + " at " + k);
+        assertEquals(
+            kernel[k],
+            naive[k],
+            1e-9 * Math.max(1, Math.abs(kernel[k])),
+            "max, n=" + n + " at " + k);
       }
     }
   }

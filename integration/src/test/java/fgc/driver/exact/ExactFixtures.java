@@ -32,8 +32,8 @@ final class ExactFixtures {
   }
 
   /**
-   * Generated puzzles of each side (12 seeds each, 2 for 16x16 and up) and the embedded puzzles up to
-   * the largest side: each must have one solution.
+   * Generated puzzles of each side (12 seeds each, 2 for 16x16 and up) and the embedded puzzles up
+   * to the largest side: each must have one solution.
    */
   static void uniqueOnGeneratedAndEmbeddedPuzzles(int[] sides, GridComparison comparison) {
     int largest = 0;
@@ -62,7 +62,10 @@ final class ExactFixtures {
     int none = 0;
     int several = 0;
     for (int trial = 0; trial < 80; trial++) {
-      Grid full = SolutionCounter.solve(Grid.of(9, new int[81]).with(random.nextInt(81), 1 + random.nextInt(9))).get();
+      Grid full =
+          SolutionCounter.solve(
+                  Grid.of(9, new int[81]).with(random.nextInt(81), 1 + random.nextInt(9)))
+              .get();
       int[] cells = new int[81];
       for (int k = 12 + random.nextInt(20); k > 0; k--) {
         int at = random.nextInt(81);
@@ -72,18 +75,25 @@ final class ExactFixtures {
       Grid puzzle = Grid.of(9, cells);
       int count = comparison.compare(model, puzzle, 3);
       int[] evidence = evidence(model, puzzle);
-      int expected = Assignments.firstViolationAmongGiven(model, evidence) != null ? 0 : SolutionCounter.count(puzzle, 3);
+      int expected =
+          Assignments.firstViolationAmongGiven(model, evidence) != null
+              ? 0
+              : SolutionCounter.count(puzzle, 3);
       assertEquals(expected, count, puzzle.toLine());
       none += count == 0 ? 1 : 0;
       several += count > 1 ? 1 : 0;
     }
-    assertTrue(none > 0 && several > 0, "the sample should hold both kinds: " + none + " without, " + several + " with many");
+    assertTrue(
+        none > 0 && several > 0,
+        "the sample should hold both kinds: " + none + " without, " + several + " with many");
     // The empty 4x4 grid has 288 completions; the empty 9x9 grid more than two.
     assertEquals(288, comparison.compare(sudoku(4), Grid.of(4, new int[16]), 1000));
     assertEquals(2, comparison.compare(model, Grid.of(9, new int[81]), 2));
   }
 
-  /** Every puzzle of top95 and hardest, when the shared corpora are there, must have one solution. */
+  /**
+   * Every puzzle of top95 and hardest, when the shared corpora are there, must have one solution.
+   */
   static void uniqueOnTheSharedHardCorpora(GridComparison comparison) throws IOException {
     Model model = sudoku(9);
     for (String corpus : new String[] {"top95.txt", "hardest.txt"}) {
@@ -100,18 +110,25 @@ final class ExactFixtures {
     }
   }
 
-  /** Two searches compared on any model from some evidence: returns the solution count, having asserted they agree. */
+  /**
+   * Two searches compared on any model from some evidence: returns the solution count, having
+   * asserted they agree.
+   */
   interface ModelComparison {
     int compare(Model model, int[] evidence, int limit);
   }
 
-  /** Latin squares of order 4 (576) and 5 (from data), the Petersen graph's colourings, 7-cycles in 2 to 4 colours. */
+  /**
+   * Latin squares of order 4 (576) and 5 (from data), the Petersen graph's colourings, 7-cycles in
+   * 2 to 4 colours.
+   */
   static void countsOnModelsThatAreNotSudoku(ModelComparison comparison) {
     Model latin4 = FgcLanguage.bundled("latin", Map.of("n", 4L));
     assertEquals(576, comparison.compare(latin4, Assignments.empty(latin4), 1000));
     DataSet latinData = DataSet.example("latin-5");
     Model latin5 = FgcLanguage.bundled("latin", Map.of(), latinData);
-    assertTrue(comparison.compare(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
+    assertTrue(
+        comparison.compare(latin5, FgcLanguage.evidence(latin5, latinData).values(), 50) >= 1);
     DataSet petersen = DataSet.example("petersen");
     Model colouring = FgcLanguage.bundled("colouring", Map.of(), petersen);
     assertTrue(comparison.compare(colouring, Assignments.empty(colouring), 5000) > 0);
@@ -123,7 +140,10 @@ final class ExactFixtures {
     }
   }
 
-  /** Neighbours differ along a path of {@code length} variables in 1..colours; the last and first too when {@code closed}. */
+  /**
+   * Neighbours differ along a path of {@code length} variables in 1..colours; the last and first
+   * too when {@code closed}.
+   */
   static Model chain(int length, int colours, boolean closed) {
     ModelBuilder b = Model.builder(closed ? "cycle" : "path");
     VariableArray c = b.variables("c", Domain.range(1, colours), length);
@@ -137,13 +157,22 @@ final class ExactFixtures {
     return FgcLanguage.bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))));
   }
 
-  /** Sudoku with both long diagonals as units too: a box less its diagonal is no union of shared parts. */
+  /**
+   * Sudoku with both long diagonals as units too: a box less its diagonal is no union of shared
+   * parts.
+   */
   static Model diagonalSudoku() {
-    return FgcLanguage.parse("diagonal-sudoku", FgcLanguage.bundledText("sudoku")
-        + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n", Map.of());
+    return FgcLanguage.parse(
+        "diagonal-sudoku",
+        FgcLanguage.bundledText("sudoku")
+            + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n",
+        Map.of());
   }
 
-  /** The puzzle's givens on the model's first array, row-major (the CLI's grid binding, spelled out). */
+  /**
+   * The puzzle's givens on the model's first array, row-major (the CLI's grid binding, spelled
+   * out).
+   */
   static int[] evidence(Model model, Grid puzzle) {
     int[] evidence = Assignments.empty(model);
     int first = model.arrayOf(0).firstIndex();

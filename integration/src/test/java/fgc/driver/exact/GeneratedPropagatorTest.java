@@ -33,14 +33,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The generated {@link Propagator} against {@link BitmaskSearch}'s own propagation: the same rules,
- * so the same fixpoints, hence the same count, first solution, nodes and backtracks; every
- * solution checked by {@link GridValidator} or {@link Assignments#firstViolation}.
+ * so the same fixpoints, hence the same count, first solution, nodes and backtracks; every solution
+ * checked by {@link GridValidator} or {@link Assignments#firstViolation}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GeneratedPropagatorTest {
   private static final String KEY = "0123456789abcdef".repeat(4);
-  @TempDir
-  Path root;
+  @TempDir Path root;
+
   /** One per test class, made on first use (after the folder): each model is compiled once. */
   private PropagatorSource compiled;
 
@@ -94,7 +94,8 @@ class GeneratedPropagatorTest {
   }
 
   @Test
-  void theDriverSwitchesToTheGeneratedPropagatorAfterItsThresholdAndStillSolves() throws InterruptedException {
+  void theDriverSwitchesToTheGeneratedPropagatorAfterItsThresholdAndStillSolves()
+      throws InterruptedException {
     Model model = sudoku(9);
     ExactDriver now = ExactDriver.withDefaults().withGeneratedPropagation(compiled(), 0);
     ExactDriver later = ExactDriver.withDefaults().withGeneratedPropagation(compiled(), 2);
@@ -104,7 +105,8 @@ class GeneratedPropagatorTest {
         if (puzzle.side() == 9) {
           for (ExactDriver driver : new ExactDriver[] {now, later, never}) {
             SolveResult result = driver.solve(null, model, evidence(model, puzzle));
-            assertTrue(GridValidator.check(puzzle, Grid.of(9, result.values())).valid(), puzzle.toLine());
+            assertTrue(
+                GridValidator.check(puzzle, Grid.of(9, result.values())).valid(), puzzle.toLine());
           }
           assertTrue(now.propagatesGenerated());
           assertFalse(never.propagatesGenerated());
@@ -123,21 +125,33 @@ class GeneratedPropagatorTest {
     // 27 units of 9 cells and 54 segments of 3 cells, each cell a constant index.
     assertEquals(27 * 9 + 54 * 3, source.split("c = s\\[\\d+\\];", -1).length - 1);
     // 10 units (90 cells) per group method: 3 groups; segments 30 per group: 2.
-    assertTrue(source.contains("hiddenSinglesOf2(") && !source.contains("hiddenSinglesOf3("), "unit groups");
-    assertTrue(source.contains("refreshSegmentsOf1(") && !source.contains("refreshSegmentsOf2("), "segment groups");
+    assertTrue(
+        source.contains("hiddenSinglesOf2(") && !source.contains("hiddenSinglesOf3("),
+        "unit groups");
+    assertTrue(
+        source.contains("refreshSegmentsOf1(") && !source.contains("refreshSegmentsOf2("),
+        "segment groups");
     assertFalse(source.toLowerCase(java.util.Locale.ROOT).contains("sudoku"));
   }
 
   @Test
   void everyGeneratedMethodStaysUnderTheJitsSizeLimit() throws IOException {
     // HotSpot never compiles a method of more than 8,000 bytes of bytecode (HugeMethodLimit).
-    Model wide = FgcLanguage.parse("wide", "model wide;\nvar x[64] in 1..64;\nalldiff(x[i] for i in 0..63);\n", Map.of());
-    for (Model model : new Model[] {sudoku(9), FgcLanguage.bundled("latin", Map.of("n", 8L)), chain(256, 64, true), wide}) {
+    Model wide =
+        FgcLanguage.parse(
+            "wide", "model wide;\nvar x[64] in 1..64;\nalldiff(x[i] for i in 0..63);\n", Map.of());
+    for (Model model :
+        new Model[] {
+          sudoku(9), FgcLanguage.bundled("latin", Map.of("n", 8L)), chain(256, 64, true), wide
+        }) {
       String source = PropagatorEmitter.of(BitmaskTables.of(model), KEY);
-      Map<String, byte[]> classes = JaninoBackend.compile("P.java", source, Propagator.class.getClassLoader());
-      Map<String, Integer> sizes = codeSizes(classes.get(PropagatorEmitter.PACKAGE + "." + PropagatorEmitter.CLASS));
+      Map<String, byte[]> classes =
+          JaninoBackend.compile("P.java", source, Propagator.class.getClassLoader());
+      Map<String, Integer> sizes =
+          codeSizes(classes.get(PropagatorEmitter.PACKAGE + "." + PropagatorEmitter.CLASS));
       // Janino compiles a private method foo to a static foo$ taking the instance.
-      boolean grouped = sizes.keySet().stream().anyMatch(name -> name.startsWith("hiddenSinglesOf0"));
+      boolean grouped =
+          sizes.keySet().stream().anyMatch(name -> name.startsWith("hiddenSinglesOf0"));
       assertTrue(grouped || model.name().equals("cycle"), model.name() + ": " + sizes);
       // The static initializer (the tables) runs once, interpreted; its limit is the JVM's 64 KB.
       assertTrue(sizes.remove("<clinit>") < 65536, model.name() + ": " + sizes);
@@ -161,7 +175,8 @@ class GeneratedPropagatorTest {
         i++;
       } else {
         // Class, String, MethodType, Module, Package: 2; MethodHandle: 3; the rest: 4.
-        in.skipBytes(tag == 7 || tag == 8 || tag == 16 || tag == 19 || tag == 20 ? 2 : tag == 15 ? 3 : 4);
+        in.skipBytes(
+            tag == 7 || tag == 8 || tag == 16 || tag == 19 || tag == 20 ? 2 : tag == 15 ? 3 : 4);
       }
     }
     in.skipBytes(6);
@@ -203,24 +218,30 @@ class GeneratedPropagatorTest {
     assertEquals(both[0].backtracks(), both[1].backtracks(), "backtracks");
     assertArrayEquals(both[0].solution(), both[1].solution());
     if (found > 0) {
-      GridValidator.Verdict verdict = GridValidator.check(puzzle, Grid.of(puzzle.side(), both[1].solution()));
+      GridValidator.Verdict verdict =
+          GridValidator.check(puzzle, Grid.of(puzzle.side(), both[1].solution()));
       assertTrue(verdict.valid(), verdict.reason());
     }
     return found;
   }
 
-  /** Both propagations on any model: the same count (returned), nodes and first solution, which passes the model's check. */
+  /**
+   * Both propagations on any model: the same count (returned), nodes and first solution, which
+   * passes the model's check.
+   */
   private int compareOnModel(Model model, int[] evidence, int limit) {
     BitmaskSearch[] both = both(model);
     int found = both[1].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    assertEquals(both[0].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
+    assertEquals(
+        both[0].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
     assertEquals(both[0].nodes(), both[1].nodes(), "nodes");
     assertArrayEquals(both[0].solution(), both[1].solution());
     if (found > 0) {
       int[] values = both[1].solution();
       assertNull(Assignments.firstViolation(model, values));
       for (int v = 0; v < evidence.length; v++) {
-        assertTrue(evidence[v] == Assignments.NONE || evidence[v] == values[v], "given " + v + " kept");
+        assertTrue(
+            evidence[v] == Assignments.NONE || evidence[v] == values[v], "given " + v + " kept");
       }
     }
     return found;

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link BitmaskSearch} with value boards and segment-wise locked candidates against itself without
  * either: they only change how the same rules find their fixpoint and how the same branch is
- * chosen, so on Sudoku grids both must
- * agree on the solution count, the first solution and even the number of nodes; on other models
- * on the count, and every solution must pass the model's own check.
+ * chosen, so on Sudoku grids both must agree on the solution count, the first solution and even the
+ * number of nodes; on other models on the count, and every solution must pass the model's own
+ * check.
  */
 class ValueBoardsTest {
   private static final int[] SIDES = {4, 9, 16};
@@ -56,7 +56,8 @@ class ValueBoardsTest {
       // Each row and column meets each of its boxes: 2 * side pairs of unshared parts.
       assertEquals(2 * 2 * side * (int) Math.round(Math.sqrt(side)), tables.sideStart.length - 1);
     }
-    // Diagonal Sudoku: a box less its diagonal is no union of shared parts, so the search reads cells.
+    // Diagonal Sudoku: a box less its diagonal is no union of shared parts, so the search reads
+    // cells.
     Model diagonal = ExactFixtures.diagonalSudoku();
     BitmaskTables tables = BitmaskTables.of(diagonal);
     assertTrue(tables.unitPairCount() > 54, "the diagonals pair with boxes");
@@ -95,12 +96,14 @@ class ValueBoardsTest {
       int found = boards.run(evidence, Assignments.NONE, limit, counting(listened));
       assertEquals(expected, found, "solutions, locked candidates " + locked);
       assertEquals(cells.nodes(), boards.nodes(), "nodes, locked candidates " + locked);
-      assertEquals(cells.backtracks(), boards.backtracks(), "backtracks, locked candidates " + locked);
+      assertEquals(
+          cells.backtracks(), boards.backtracks(), "backtracks, locked candidates " + locked);
       assertEquals(boards.nodes(), listened[0], "every branch is heard");
       assertEquals(boards.backtracks(), listened[1], "every undone branch is heard");
       assertArrayEquals(cells.solution(), boards.solution());
       if (found > 0) {
-        GridValidator.Verdict verdict = GridValidator.check(puzzle, Grid.of(puzzle.side(), boards.solution()));
+        GridValidator.Verdict verdict =
+            GridValidator.check(puzzle, Grid.of(puzzle.side(), boards.solution()));
         assertTrue(verdict.valid(), verdict.reason());
       }
       count = found;
@@ -108,17 +111,24 @@ class ValueBoardsTest {
     return count;
   }
 
-  /** Both searches on any model: the same count (returned), and a first solution that passes the model's check. */
+  /**
+   * Both searches on any model: the same count (returned), and a first solution that passes the
+   * model's check.
+   */
   private static int compareOnModel(Model model, int[] evidence, int limit) {
     BitmaskTables tables = BitmaskTables.of(model);
     BitmaskSearch boards = new BitmaskSearch(tables, true, true);
     int found = boards.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    assertEquals(new BitmaskSearch(tables, true, false, false).run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
+    assertEquals(
+        new BitmaskSearch(tables, true, false, false)
+            .run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE),
+        found);
     if (found > 0) {
       int[] values = boards.solution();
       assertNull(Assignments.firstViolation(model, values));
       for (int v = 0; v < evidence.length; v++) {
-        assertTrue(evidence[v] == Assignments.NONE || evidence[v] == values[v], "given " + v + " kept");
+        assertTrue(
+            evidence[v] == Assignments.NONE || evidence[v] == values[v], "given " + v + " kept");
       }
     }
     return found;

@@ -18,13 +18,16 @@ import java.util.List;
 
 /**
  * Exact inference by variable elimination on the cheapest of several greedy orders: every
- * single-variable marginal, log Z and a most probable assignment for the current evidence. Refused when planning when its largest
- * clique table would pass {@link EliminationPlanner#MAX_CLIQUE_ENTRIES}, with the width and the size.
+ * single-variable marginal, log Z and a most probable assignment for the current evidence. Refused
+ * when planning when its largest clique table would pass {@link
+ * EliminationPlanner#MAX_CLIQUE_ENTRIES}, with the width and the size.
  */
 public final class Elimination extends Algorithm<EliminationPlan> {
   /** No options: the answer is exact, nothing to tune. */
   public Elimination() {
-    super(AlgorithmSpec.ELIMINATION, "exact inference by variable elimination: marginals, log Z, a most probable assignment",
+    super(
+        AlgorithmSpec.ELIMINATION,
+        "exact inference by variable elimination: marginals, log Z, a most probable assignment",
         List.of());
   }
 
@@ -44,8 +47,8 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   }
 
   /**
-   * The cost of the one pass (the run itself), from the plan; null when the model cannot be
-   * planned (the run is refused then, saying why).
+   * The cost of the one pass (the run itself), from the plan; null when the model cannot be planned
+   * (the run is refused then, saying why).
    */
   @Override
   public SweepCost sweepCost(Model model) {
@@ -78,7 +81,12 @@ public final class Elimination extends Algorithm<EliminationPlan> {
 
   @Override
   public String messagesPerSweep(EliminationPlan plan) {
-    return "none: one pass over " + plan.stepCount() + " cliques (elimination width " + plan.width() + ", about "
-        + SweepCost.scientific(SweepCost.elimination(plan).operations()) + " operations)";
+    return "none: one pass over "
+        + plan.stepCount()
+        + " cliques (elimination width "
+        + plan.width()
+        + ", about "
+        + SweepCost.scientific(SweepCost.elimination(plan).operations())
+        + " operations)";
   }
 }

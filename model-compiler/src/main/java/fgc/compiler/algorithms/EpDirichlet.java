@@ -12,8 +12,8 @@ import fgc.model.Model;
 import java.util.List;
 
 /**
- * EP with a Dirichlet prior on each variable's value distribution: the messages of
- * {@link PairwiseBp}, each posterior projected onto a Dirichlet.
+ * EP with a Dirichlet prior on each variable's value distribution: the messages of {@link
+ * PairwiseBp}, each posterior projected onto a Dirichlet.
  */
 public final class EpDirichlet extends PairwiseMessages {
   /**
@@ -21,31 +21,47 @@ public final class EpDirichlet extends PairwiseMessages {
    * mean is then 0.999992 for a 9-value domain: near, not exactly, a point mass).
    */
   public EpDirichlet() {
-    super(AlgorithmSpec.EP_DIRICHLET, "EP with Dirichlet priors on the pairwise graph: approximate marginals", true, List.of(
-        Options.damping(0.5),
-        Options.pseudoCount("free", 1.0, "the pseudo-count of each value of a free variable"),
-        Options.pseudoCount("given", 1e6, "the pseudo-count of an observed value")));
+    super(
+        AlgorithmSpec.EP_DIRICHLET,
+        "EP with Dirichlet priors on the pairwise graph: approximate marginals",
+        true,
+        List.of(
+            Options.damping(0.5),
+            Options.pseudoCount("free", 1.0, "the pseudo-count of each value of a free variable"),
+            Options.pseudoCount("given", 1e6, "the pseudo-count of an observed value")));
   }
 
   /** The projection onto Dirichlets keeps it approximate on any graph. */
   @Override
   public Capabilities capabilities() {
-    return Capabilities.messagePassing(new Capabilities.Marginals("Dirichlet posterior means", true), null);
+    return Capabilities.messagePassing(
+        new Capabilities.Marginals("Dirichlet posterior means", true), null);
   }
 
   @Override
   public JavaFile emit(PairwisePlan plan, String key, AlgorithmSpec spec, String compilerId) {
-    return PairwiseBpEmitter.emitDirichlet(plan, key, spec.canonicalText(), compilerId,
-        spec.option("damping"), spec.option("free"), spec.option("given"));
+    return PairwiseBpEmitter.emitDirichlet(
+        plan,
+        key,
+        spec.canonicalText(),
+        compilerId,
+        spec.option("damping"),
+        spec.option("free"),
+        spec.option("given"));
   }
 
   @Override
   public String planDigest(PairwisePlan plan, AlgorithmSpec spec) {
-    return PlanDigests.pairwise(plan, new double[] {spec.option("free"), spec.option("given")}, name(), spec.option("damping"));
+    return PlanDigests.pairwise(
+        plan,
+        new double[] {spec.option("free"), spec.option("given")},
+        name(),
+        spec.option("damping"));
   }
 
   @Override
   public GeneratedAlgorithm reference(Model model, AlgorithmSpec spec) {
-    return new ReferencePairwiseBp(model, spec.option("damping"), spec.option("free"), spec.option("given"));
+    return new ReferencePairwiseBp(
+        model, spec.option("damping"), spec.option("free"), spec.option("given"));
   }
 }

@@ -28,10 +28,13 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
     this.max = max;
   }
 
-  /** Exact on a tree of the factor graph once converged: exact marginals, or exact max-marginals. */
+  /**
+   * Exact on a tree of the factor graph once converged: exact marginals, or exact max-marginals.
+   */
   @Override
   public Capabilities capabilities() {
-    return Capabilities.messagePassing(max ? Capabilities.Marginals.MAX_MARGINALS : Capabilities.Marginals.BP_BELIEFS,
+    return Capabilities.messagePassing(
+        max ? Capabilities.Marginals.MAX_MARGINALS : Capabilities.Marginals.BP_BELIEFS,
         Capabilities.TreeGraph.FACTOR_GRAPH);
   }
 
@@ -56,7 +59,8 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
 
   @Override
   public JavaFile emit(FactorPlan plan, String key, AlgorithmSpec spec, String compilerId) {
-    return FactorBpEmitter.emit(plan, key, spec.canonicalText(), compilerId, spec.option("damping"), max);
+    return FactorBpEmitter.emit(
+        plan, key, spec.canonicalText(), compilerId, spec.option("damping"), max);
   }
 
   @Override
@@ -71,7 +75,13 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
 
   @Override
   public String messagesPerSweep(FactorPlan plan) {
-    return 2 * plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-        + plan.edgeCount() + " edges of " + plan.factorCount() + " factor nodes)";
+    return 2 * plan.edgeCount()
+        + " messages of "
+        + plan.layout().width()
+        + " values (both ways along "
+        + plan.edgeCount()
+        + " edges of "
+        + plan.factorCount()
+        + " factor nodes)";
   }
 }

@@ -18,19 +18,24 @@ import java.util.List;
 public final class PairwiseBp extends PairwiseMessages {
   /** Undamped: sequential pairwise updates solved the most with decimation (BENCHMARKS.md). */
   public PairwiseBp() {
-    super(AlgorithmSpec.BP_PAIRWISE, "loopy sum-product BP on pairs of variables: approximate marginals", false,
+    super(
+        AlgorithmSpec.BP_PAIRWISE,
+        "loopy sum-product BP on pairs of variables: approximate marginals",
+        false,
         List.of(Options.damping(0.0)));
   }
 
   /** Exact once converged where the pairwise graph (not the factor graph) has no cycle. */
   @Override
   public Capabilities capabilities() {
-    return Capabilities.messagePassing(Capabilities.Marginals.BP_BELIEFS, Capabilities.TreeGraph.PAIRWISE_GRAPH);
+    return Capabilities.messagePassing(
+        Capabilities.Marginals.BP_BELIEFS, Capabilities.TreeGraph.PAIRWISE_GRAPH);
   }
 
   @Override
   public JavaFile emit(PairwisePlan plan, String key, AlgorithmSpec spec, String compilerId) {
-    return PairwiseBpEmitter.emit(plan, key, spec.canonicalText(), compilerId, spec.option("damping"));
+    return PairwiseBpEmitter.emit(
+        plan, key, spec.canonicalText(), compilerId, spec.option("damping"));
   }
 
   @Override

@@ -38,8 +38,12 @@ abstract class PairwiseMessages extends Algorithm<PairwisePlan> {
 
   @Override
   public String messagesPerSweep(PairwisePlan plan) {
-    return plan.edgeCount() + " messages of " + plan.layout().width() + " values (both ways along "
-        + plan.factorCount() + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
+    return plan.edgeCount()
+        + " messages of "
+        + plan.layout().width()
+        + " values (both ways along "
+        + plan.factorCount()
+        + (plan.potentials().onlyNeq() ? " distinct neq pairs" : " distinct pairs")
         + ", alldiff expanded)";
   }
 

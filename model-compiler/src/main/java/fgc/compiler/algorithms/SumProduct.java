@@ -6,6 +6,10 @@ import fgc.compilation.AlgorithmSpec;
 public final class SumProduct extends FactorNodeBp {
   /** Half damping: the exact alldiff messages oscillate undamped on Sudoku (BENCHMARKS.md). */
   public SumProduct() {
-    super(AlgorithmSpec.SUMPRODUCT, "loopy sum-product BP, one node per factor: approximate marginals", false, 0.5);
+    super(
+        AlgorithmSpec.SUMPRODUCT,
+        "loopy sum-product BP, one node per factor: approximate marginals",
+        false,
+        0.5);
   }
 }

@@ -7,7 +7,9 @@ import java.util.TreeMap;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.janino.SimpleCompiler;
 
-/** Compiles generated source to class bytes in memory with Janino (class file version 61, Java 17). */
+/**
+ * Compiles generated source to class bytes in memory with Janino (class file version 61, Java 17).
+ */
 public final class JaninoBackend {
   private JaninoBackend() {}
 
@@ -23,7 +25,9 @@ public final class JaninoBackend {
       compiler.cook(fileName, new StringReader(source));
     } catch (CompileException | IOException e) {
       // Generated source that does not compile is a compiler bug, never a user error.
-      throw new IllegalStateException("internal error: generated source " + fileName + " does not compile: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "internal error: generated source " + fileName + " does not compile: " + e.getMessage(),
+          e);
     }
     return new TreeMap<>(compiler.getBytecodes());
   }

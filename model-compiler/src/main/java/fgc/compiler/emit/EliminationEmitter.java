@@ -28,33 +28,35 @@ import javax.lang.model.element.Modifier;
  * whatever it is divided into). Max pass, on its own (a most probable assignment needs neither the
  * sum pass nor the back pass): the sum pass in the max semiring (its messages in the back pass's
  * array and its products of messages in the back pass's scratch, neither of which the marginals
- * keep, so the sum pass's stay valid); decoding then goes back
- * down, each step choosing its variable's value given the later-eliminated ones already chosen,
- * lowest value first among equals. So ties between most probable assignments are broken by
- * taking, for the variables in reverse elimination order ({@link EliminationPlan#order()}
- * backwards), the lowest value that still reaches the maximum.
+ * keep, so the sum pass's stay valid); decoding then goes back down, each step choosing its
+ * variable's value given the later-eliminated ones already chosen, lowest value first among equals.
+ * So ties between most probable assignments are broken by taking, for the variables in reverse
+ * elimination order ({@link EliminationPlan#order()} backwards), the lowest value that still
+ * reaches the maximum.
  *
- * <p>The class holds the program as constants: the factor tables (built once when it loads from
- * the model's weights and the descriptions of its hard factors), one block of ints per step (its
+ * <p>The class holds the program as constants: the factor tables (built once when it loads from the
+ * model's weights and the descriptions of its hard factors), one block of ints per step (its
  * clique's sizes and variables, the strides and offsets of every table and message it reads or
  * writes; layout in {@link EliminationKernels}), the message sizes; the passes run the steps
- * through the kernels of {@link EliminationKernels}, which are tested on their own. Code shaped
- * per clique was tried first: every clique of an irregular elimination order has a shape of its
- * own (70 shapes for the 100 steps of a 10 by 10 grid), so the source grew with the model (460 KB,
- * over a second of Janino for that grid) where this class stays a few kilobytes.
+ * through the kernels of {@link EliminationKernels}, which are tested on their own. Code shaped per
+ * clique was tried first: every clique of an irregular elimination order has a shape of its own (70
+ * shapes for the 100 steps of a 10 by 10 grid), so the source grew with the model (460 KB, over a
+ * second of Janino for that grid) where this class stays a few kilobytes.
  */
 public final class EliminationEmitter {
   private EliminationEmitter() {}
 
-  /** The class name for a key: derived from the key alone, so no model text reaches an identifier. */
+  /**
+   * The class name for a key: derived from the key alone, so no model text reaches an identifier.
+   */
   public static String simpleName(String key) {
     return "Elimination_" + key.substring(0, 16);
   }
 
   /**
-   * What the class for {@code plan} holds: the common members, the program's tables and the
-   * weights as text, the factor tables built when it loads, the messages and scratch per instance.
-   * A pass over the clique tables is not stored: its cost is the sweep estimate of the plan.
+   * What the class for {@code plan} holds: the common members, the program's tables and the weights
+   * as text, the factor tables built when it loads, the messages and scratch per instance. A pass
+   * over the clique tables is not stored: its cost is the sweep estimate of the plan.
    */
   public static Footprint footprint(EliminationPlan plan, Model model) {
     EliminationProgram program = EliminationProgram.of(plan);
@@ -66,50 +68,103 @@ public final class EliminationEmitter {
     Tables.account(footprint, "STEP_AT", program.stepAt());
     Tables.account(footprint, "ROOTS", program.roots());
     Tables.account(footprint, "weights", plan.weights());
-    return footprint.state("T", plan.tableLength(), Double.BYTES, "entries (factor tables over their clique digits)")
+    return footprint
+        .state(
+            "T",
+            plan.tableLength(),
+            Double.BYTES,
+            "entries (factor tables over their clique digits)")
         .state("up, down", 2L * plan.messageLength(), Double.BYTES, "entries (messages)")
-        .state("comb, gather", 2L * plan.combineLength(), Double.BYTES, "entries (products of messages)")
+        .state(
+            "comb, gather",
+            2L * plan.combineLength(),
+            Double.BYTES,
+            "entries (products of messages)")
         .state("mapDigit", n, Integer.BYTES, "entries");
   }
 
-  public static JavaFile emit(EliminationPlan plan, String key, String algorithmText, String compilerId) {
+  public static JavaFile emit(
+      EliminationPlan plan, String key, String algorithmText, String compilerId) {
     EmitSupport support = new EmitSupport(plan.layout());
-    TypeSpec.Builder type = support.classWithCommonMembers(simpleName(key), "elimination", key, plan.modelName())
-        .addJavadoc("Exact inference by variable elimination for model $S, generated by fgc $L.\n", plan.modelName(), compilerId)
-        .addJavadoc("$L variables, $L steps, elimination width $L, largest clique $L entries. Algorithm: $L.\n",
-            plan.layout().variableCount(), plan.stepCount(), plan.width(), plan.largestClique(), algorithmText);
+    TypeSpec.Builder type =
+        support
+            .classWithCommonMembers(simpleName(key), "elimination", key, plan.modelName())
+            .addJavadoc(
+                "Exact inference by variable elimination for model $S, generated by fgc $L.\n",
+                plan.modelName(),
+                compilerId)
+            .addJavadoc(
+                "$L variables, $L steps, elimination width $L, largest clique $L entries. Algorithm: $L.\n",
+                plan.layout().variableCount(),
+                plan.stepCount(),
+                plan.width(),
+                plan.largestClique(),
+                algorithmText);
 
     EliminationProgram program = EliminationProgram.of(plan);
     type.addField(EmitSupport.constant(int.class, "S", CodeBlock.of("$L", plan.stepCount())));
     type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(program.info())));
-    type.addField(EmitSupport.constant(int.class, "T_LENGTH", CodeBlock.of("$L", plan.tableLength())));
-    type.addField(EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(plan.weights())));
-    type.addField(EmitSupport.constant(EliminationKernels.Tables.class, "BUILT",
-        CodeBlock.of("$T.tables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)));
+    type.addField(
+        EmitSupport.constant(int.class, "T_LENGTH", CodeBlock.of("$L", plan.tableLength())));
+    type.addField(
+        EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(plan.weights())));
+    type.addField(
+        EmitSupport.constant(
+            EliminationKernels.Tables.class,
+            "BUILT",
+            CodeBlock.of("$T.tables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)));
     type.addField(EmitSupport.constant(double[].class, "T", CodeBlock.of("BUILT.values()")));
     type.addField(EmitSupport.constant(long.class, "T_EXPONENT", CodeBlock.of("BUILT.exponent()")));
-    type.addField(EmitSupport.constant(int.class, "WEIGHT_SHIFT", CodeBlock.of("$L", plan.weightShift())));
-    type.addField(EmitSupport.constant(double.class, "LN2", CodeBlock.of("$T.log(2.0)", Math.class)));
+    type.addField(
+        EmitSupport.constant(int.class, "WEIGHT_SHIFT", CodeBlock.of("$L", plan.weightShift())));
+    type.addField(
+        EmitSupport.constant(double.class, "LN2", CodeBlock.of("$T.log(2.0)", Math.class)));
     type.addField(EmitSupport.constant(int[].class, "STEPS", Tables.decodeCall(program.steps())));
-    type.addField(EmitSupport.constant(int[].class, "STEP_AT", Tables.decodeCall(program.stepAt())));
+    type.addField(
+        EmitSupport.constant(int[].class, "STEP_AT", Tables.decodeCall(program.stepAt())));
     type.addField(EmitSupport.constant(int[].class, "ROOTS", Tables.decodeCall(program.roots())));
-    for (String messages : new String[] {"up", "down", "comb", "gather"}) { // allocated by the constructor
-      type.addField(FieldSpec.builder(double[].class, messages, Modifier.PRIVATE, Modifier.FINAL).build());
+    for (String messages :
+        new String[] {"up", "down", "comb", "gather"}) { // allocated by the constructor
+      type.addField(
+          FieldSpec.builder(double[].class, messages, Modifier.PRIVATE, Modifier.FINAL).build());
     }
     type.addField(EmitSupport.state(int[].class, "mapDigit", "new int[V]"));
-    type.addField(FieldSpec.builder(EliminationKernels.Workspace.class, "work", Modifier.PRIVATE, Modifier.FINAL)
-        .initializer("new $T($L, $L)", EliminationKernels.Workspace.class, program.maxLevels(), program.maxAccesses()).build());
-    type.addField(FieldSpec.builder(int.class, "solved", Modifier.PRIVATE).initializer("-1")
-        .addJavadoc("The evidence count log Z (the sum pass) was computed for.\n").build());
-    type.addField(FieldSpec.builder(int.class, "distributed", Modifier.PRIVATE).initializer("-1")
-        .addJavadoc("The evidence count the marginals (the back pass) were computed for.\n").build());
-    type.addField(FieldSpec.builder(int.class, "decoded", Modifier.PRIVATE).initializer("-1")
-        .addJavadoc("The evidence count the most probable assignment was decoded for.\n").build());
+    type.addField(
+        FieldSpec.builder(
+                EliminationKernels.Workspace.class, "work", Modifier.PRIVATE, Modifier.FINAL)
+            .initializer(
+                "new $T($L, $L)",
+                EliminationKernels.Workspace.class,
+                program.maxLevels(),
+                program.maxAccesses())
+            .build());
+    type.addField(
+        FieldSpec.builder(int.class, "solved", Modifier.PRIVATE)
+            .initializer("-1")
+            .addJavadoc("The evidence count log Z (the sum pass) was computed for.\n")
+            .build());
+    type.addField(
+        FieldSpec.builder(int.class, "distributed", Modifier.PRIVATE)
+            .initializer("-1")
+            .addJavadoc("The evidence count the marginals (the back pass) were computed for.\n")
+            .build());
+    type.addField(
+        FieldSpec.builder(int.class, "decoded", Modifier.PRIVATE)
+            .initializer("-1")
+            .addJavadoc("The evidence count the most probable assignment was decoded for.\n")
+            .build());
     type.addField(FieldSpec.builder(boolean.class, "zero", Modifier.PRIVATE).build());
-    type.addField(FieldSpec.builder(boolean.class, "mapZero", Modifier.PRIVATE)
-        .addJavadoc("Whether the max pass found every assignment of weight zero (the evidence has probability zero).\n").build());
-    type.addField(FieldSpec.builder(double[].class, "tables", Modifier.PRIVATE).initializer("T")
-        .addJavadoc("The factor tables the kernels read: {@code T}, or their logarithms once in log space.\n").build());
+    type.addField(
+        FieldSpec.builder(boolean.class, "mapZero", Modifier.PRIVATE)
+            .addJavadoc(
+                "Whether the max pass found every assignment of weight zero (the evidence has probability zero).\n")
+            .build());
+    type.addField(
+        FieldSpec.builder(double[].class, "tables", Modifier.PRIVATE)
+            .initializer("T")
+            .addJavadoc(
+                "The factor tables the kernels read: {@code T}, or their logarithms once in log space.\n")
+            .build());
     type.addField(FieldSpec.builder(double.class, "logZ", Modifier.PRIVATE).build());
 
     addInterface(type, support, plan.messageLength(), plan.combineLength());
@@ -117,150 +172,198 @@ public final class EliminationEmitter {
     return EmitSupport.file(type.build(), compilerId);
   }
 
-  private static void addInterface(TypeSpec.Builder type, EmitSupport support, int messages, int combine) {
+  private static void addInterface(
+      TypeSpec.Builder type, EmitSupport support, int messages, int combine) {
     // The planner bounds what an instance keeps; a JVM allowed less than that is told so before
-    // anything is allocated (field initialisers would run before this check, hence the constructor).
+    // anything is allocated (field initialisers would run before this check, hence the
+    // constructor).
     long bytes = 8L * (2L * messages + 2L * combine);
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
-        .beginControlFlow("if ($T.getRuntime().maxMemory() < $LL)", Runtime.class, bytes)
-        .addStatement("throw new $T(\"exact inference of model \" + MODEL + \" keeps $L MB of messages per instance; this JVM may use \""
-            + " + ($T.getRuntime().maxMemory() >> 20) + \" MB (raise -Xmx)\")", IllegalStateException.class, bytes >> 20, Runtime.class)
-        .endControlFlow()
-        .addStatement("up = new double[$L]", messages)
-        .addStatement("down = new double[$L]", messages)
-        .addStatement("comb = new double[$L]", combine)
-        .addStatement("gather = new double[$L]", combine)
-        .addStatement("clearAllObserved()")
-        .beginControlFlow("if (BUILT.lost())")
-        .addStatement("toLogSpace()")
-        .endControlFlow()
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("toLogSpace").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("A product left the range of doubles: every pass from now on runs in log space, and what was computed is computed again.\n")
-        .addStatement("work.useLogSpace()")
-        .addStatement("tables = $T.logTables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)
-        .addStatement("solved = -1")
-        .addStatement("distributed = -1")
-        .addStatement("decoded = -1")
-        .build());
-    type.addMethod(EmitSupport.override("resetWithNoise", void.class)
-        .addJavadoc("Exact: there are no messages to start from, so only the sweep count restarts.\n")
-        .addParameter(long.class, "seed").addParameter(double.class, "scale")
-        .addStatement("sweeps = 0")
-        .addStatement("epoch++")
-        .build());
-    type.addMethod(EmitSupport.override("update", double.class)
-        .addJavadoc("Computes the marginals and log Z of the current evidence now (once per evidence); nothing is left to change.\n")
-        .addParameter(int.class, "count")
-        .beginControlFlow("if (count > 0)")
-        .addStatement("freshMarginals()")
-        .addStatement("sweeps += count")
-        .endControlFlow()
-        .addStatement("epoch++")
-        .addStatement("return 0.0")
-        .build());
-    type.addMethod(EmitSupport.override("exact", boolean.class).addStatement("return true").build());
-    type.addMethod(EmitSupport.override("logPartition", double.class)
-        .addStatement("fresh()")
-        .addStatement("return logZ")
-        .build());
-    type.addMethod(EmitSupport.override("mostProbable", boolean.class)
-        .addParameter(int[].class, "out")
-        .addComment("one max pass and the decoding: no sum or back pass. Its products of messages go to gather (the back pass's")
-        .addComment("scratch within a step) and its messages to down (the back pass's output, read only within that pass), so")
-        .addComment("the sum pass's messages and products stay valid for the marginals")
-        .beginControlFlow("if (decoded != evidence)")
-        .beginControlFlow("for (int t = 0; t < S; t++)")
-        .addStatement("$T.collect(STEPS, STEP_AT[t], prior, tables, gather, down, true, work)", EliminationKernels.class)
-        .endControlFlow()
-        .beginControlFlow("if (work.lost())")
-        .addStatement("toLogSpace()")
-        .addStatement("return mostProbable(out)")
-        .endControlFlow()
-        .addStatement("final boolean logs = work.logSpace()")
-        .addStatement("mapZero = false")
-        .beginControlFlow("for (int r = 0; r < ROOTS.length; r++)")
-        .addStatement("final double z = down[ROOTS[r]]")
-        .addStatement("mapZero |= logs ? !(z > $T.NEGATIVE_INFINITY) : !(z > 0.0)", Double.class)
-        .endControlFlow()
-        .beginControlFlow("if (!mapZero)")
-        .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.decode(STEPS, STEP_AT[t], prior, tables, gather, down, mapDigit, work)", EliminationKernels.class)
-        .endControlFlow()
-        .beginControlFlow("if (work.lost())")
-        .addStatement("toLogSpace()")
-        .addStatement("return mostProbable(out)")
-        .endControlFlow()
-        .endControlFlow()
-        .addStatement("decoded = evidence")
-        .endControlFlow()
-        .beginControlFlow("if (mapZero)").addStatement("return false").endControlFlow()
-        .beginControlFlow("for (int i = 0; i < V; i++)")
-        .addStatement("out[i] = LO + $L + mapDigit[i]", support.varLo())
-        .endControlFlow()
-        .addStatement("return true")
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("computeBelief").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("The marginals are all made by the back pass; 1 when they sum to 1, 0 when the evidence has probability zero.\n")
-        .addParameter(int.class, "i").returns(double.class)
-        .addStatement("freshMarginals()")
-        .addStatement("return zero ? 0.0 : 1.0")
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("fresh").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("log Z of the current evidence: the sum pass alone.\n")
-        .beginControlFlow("if (solved != evidence)")
-        .addStatement("solve()")
-        .addStatement("solved = evidence")
-        .endControlFlow()
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("freshMarginals").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("The marginals of the current evidence: the sum pass, then the back pass.\n")
-        .addStatement("fresh()")
-        .beginControlFlow("if (distributed != evidence)")
-        .beginControlFlow("if (!zero)")
-        .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
-        .addStatement("$T.distribute(STEPS, STEP_AT[t], prior, tables, comb, up, down, gather, belief, work)", EliminationKernels.class)
-        .endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("if (work.lost())")
-        .addStatement("toLogSpace()")
-        .addStatement("freshMarginals()")
-        .addStatement("return")
-        .endControlFlow()
-        .addStatement("distributed = evidence")
-        .endControlFlow()
-        .build());
+    type.addMethod(
+        MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PUBLIC)
+            .beginControlFlow("if ($T.getRuntime().maxMemory() < $LL)", Runtime.class, bytes)
+            .addStatement(
+                "throw new $T(\"exact inference of model \" + MODEL + \" keeps $L MB of messages per instance; this JVM may use \""
+                    + " + ($T.getRuntime().maxMemory() >> 20) + \" MB (raise -Xmx)\")",
+                IllegalStateException.class,
+                bytes >> 20,
+                Runtime.class)
+            .endControlFlow()
+            .addStatement("up = new double[$L]", messages)
+            .addStatement("down = new double[$L]", messages)
+            .addStatement("comb = new double[$L]", combine)
+            .addStatement("gather = new double[$L]", combine)
+            .addStatement("clearAllObserved()")
+            .beginControlFlow("if (BUILT.lost())")
+            .addStatement("toLogSpace()")
+            .endControlFlow()
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("toLogSpace")
+            .addModifiers(Modifier.PRIVATE)
+            .addJavadoc(
+                "A product left the range of doubles: every pass from now on runs in log space, and what was computed is computed again.\n")
+            .addStatement("work.useLogSpace()")
+            .addStatement(
+                "tables = $T.logTables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)
+            .addStatement("solved = -1")
+            .addStatement("distributed = -1")
+            .addStatement("decoded = -1")
+            .build());
+    type.addMethod(
+        EmitSupport.override("resetWithNoise", void.class)
+            .addJavadoc(
+                "Exact: there are no messages to start from, so only the sweep count restarts.\n")
+            .addParameter(long.class, "seed")
+            .addParameter(double.class, "scale")
+            .addStatement("sweeps = 0")
+            .addStatement("epoch++")
+            .build());
+    type.addMethod(
+        EmitSupport.override("update", double.class)
+            .addJavadoc(
+                "Computes the marginals and log Z of the current evidence now (once per evidence); nothing is left to change.\n")
+            .addParameter(int.class, "count")
+            .beginControlFlow("if (count > 0)")
+            .addStatement("freshMarginals()")
+            .addStatement("sweeps += count")
+            .endControlFlow()
+            .addStatement("epoch++")
+            .addStatement("return 0.0")
+            .build());
+    type.addMethod(
+        EmitSupport.override("exact", boolean.class).addStatement("return true").build());
+    type.addMethod(
+        EmitSupport.override("logPartition", double.class)
+            .addStatement("fresh()")
+            .addStatement("return logZ")
+            .build());
+    type.addMethod(
+        EmitSupport.override("mostProbable", boolean.class)
+            .addParameter(int[].class, "out")
+            .addComment(
+                "one max pass and the decoding: no sum or back pass. Its products of messages go to gather (the back pass's")
+            .addComment(
+                "scratch within a step) and its messages to down (the back pass's output, read only within that pass), so")
+            .addComment("the sum pass's messages and products stay valid for the marginals")
+            .beginControlFlow("if (decoded != evidence)")
+            .beginControlFlow("for (int t = 0; t < S; t++)")
+            .addStatement(
+                "$T.collect(STEPS, STEP_AT[t], prior, tables, gather, down, true, work)",
+                EliminationKernels.class)
+            .endControlFlow()
+            .beginControlFlow("if (work.lost())")
+            .addStatement("toLogSpace()")
+            .addStatement("return mostProbable(out)")
+            .endControlFlow()
+            .addStatement("final boolean logs = work.logSpace()")
+            .addStatement("mapZero = false")
+            .beginControlFlow("for (int r = 0; r < ROOTS.length; r++)")
+            .addStatement("final double z = down[ROOTS[r]]")
+            .addStatement(
+                "mapZero |= logs ? !(z > $T.NEGATIVE_INFINITY) : !(z > 0.0)", Double.class)
+            .endControlFlow()
+            .beginControlFlow("if (!mapZero)")
+            .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
+            .addStatement(
+                "$T.decode(STEPS, STEP_AT[t], prior, tables, gather, down, mapDigit, work)",
+                EliminationKernels.class)
+            .endControlFlow()
+            .beginControlFlow("if (work.lost())")
+            .addStatement("toLogSpace()")
+            .addStatement("return mostProbable(out)")
+            .endControlFlow()
+            .endControlFlow()
+            .addStatement("decoded = evidence")
+            .endControlFlow()
+            .beginControlFlow("if (mapZero)")
+            .addStatement("return false")
+            .endControlFlow()
+            .beginControlFlow("for (int i = 0; i < V; i++)")
+            .addStatement("out[i] = LO + $L + mapDigit[i]", support.varLo())
+            .endControlFlow()
+            .addStatement("return true")
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("computeBelief")
+            .addModifiers(Modifier.PRIVATE)
+            .addJavadoc(
+                "The marginals are all made by the back pass; 1 when they sum to 1, 0 when the evidence has probability zero.\n")
+            .addParameter(int.class, "i")
+            .returns(double.class)
+            .addStatement("freshMarginals()")
+            .addStatement("return zero ? 0.0 : 1.0")
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("fresh")
+            .addModifiers(Modifier.PRIVATE)
+            .addJavadoc("log Z of the current evidence: the sum pass alone.\n")
+            .beginControlFlow("if (solved != evidence)")
+            .addStatement("solve()")
+            .addStatement("solved = evidence")
+            .endControlFlow()
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("freshMarginals")
+            .addModifiers(Modifier.PRIVATE)
+            .addJavadoc(
+                "The marginals of the current evidence: the sum pass, then the back pass.\n")
+            .addStatement("fresh()")
+            .beginControlFlow("if (distributed != evidence)")
+            .beginControlFlow("if (!zero)")
+            .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
+            .addStatement(
+                "$T.distribute(STEPS, STEP_AT[t], prior, tables, comb, up, down, gather, belief, work)",
+                EliminationKernels.class)
+            .endControlFlow()
+            .endControlFlow()
+            .beginControlFlow("if (work.lost())")
+            .addStatement("toLogSpace()")
+            .addStatement("freshMarginals()")
+            .addStatement("return")
+            .endControlFlow()
+            .addStatement("distributed = evidence")
+            .endControlFlow()
+            .build());
   }
 
   private static void addPasses(TypeSpec.Builder type) {
-    type.addMethod(MethodSpec.methodBuilder("solve").addModifiers(Modifier.PRIVATE)
-        .addJavadoc("The sum pass, and log Z from the roots (and the exponents of every rescaling).\n")
-        .addStatement("long shift = 0")
-        .addStatement("work.takeLogShift()")
-        .beginControlFlow("for (int t = 0; t < S; t++)")
-        .addStatement("shift += $T.collect(STEPS, STEP_AT[t], prior, tables, comb, up, false, work)", EliminationKernels.class)
-        .endControlFlow()
-        .beginControlFlow("if (work.lost())")
-        .addStatement("toLogSpace()")
-        .addStatement("solve()")
-        .addStatement("return")
-        .endControlFlow()
-        .addStatement("final boolean logs = work.logSpace()")
-        .addStatement("double log = 0.0")
-        .addStatement("zero = false")
-        .beginControlFlow("for (int r = 0; r < ROOTS.length; r++)")
-        .addStatement("final double z = up[ROOTS[r]]")
-        .beginControlFlow("if (logs ? z > $T.NEGATIVE_INFINITY : z > 0.0)", Double.class)
-        .addStatement("log += logs ? z : $T.log(z)", Math.class)
-        .nextControlFlow("else").addStatement("zero = true").endControlFlow()
-        .endControlFlow()
-        .beginControlFlow("if (zero)")
-        .addStatement("logZ = $T.NEGATIVE_INFINITY", Double.class)
-        .addStatement("$T.fill(belief, 0.0)", Arrays.class)
-        .addStatement("return")
-        .endControlFlow()
-        .addStatement("logZ = logs ? log + work.takeLogShift() - LN2 * (double) WEIGHT_SHIFT"
-            + " : log - LN2 * (double) (shift + T_EXPONENT + WEIGHT_SHIFT)")
-        .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("solve")
+            .addModifiers(Modifier.PRIVATE)
+            .addJavadoc(
+                "The sum pass, and log Z from the roots (and the exponents of every rescaling).\n")
+            .addStatement("long shift = 0")
+            .addStatement("work.takeLogShift()")
+            .beginControlFlow("for (int t = 0; t < S; t++)")
+            .addStatement(
+                "shift += $T.collect(STEPS, STEP_AT[t], prior, tables, comb, up, false, work)",
+                EliminationKernels.class)
+            .endControlFlow()
+            .beginControlFlow("if (work.lost())")
+            .addStatement("toLogSpace()")
+            .addStatement("solve()")
+            .addStatement("return")
+            .endControlFlow()
+            .addStatement("final boolean logs = work.logSpace()")
+            .addStatement("double log = 0.0")
+            .addStatement("zero = false")
+            .beginControlFlow("for (int r = 0; r < ROOTS.length; r++)")
+            .addStatement("final double z = up[ROOTS[r]]")
+            .beginControlFlow("if (logs ? z > $T.NEGATIVE_INFINITY : z > 0.0)", Double.class)
+            .addStatement("log += logs ? z : $T.log(z)", Math.class)
+            .nextControlFlow("else")
+            .addStatement("zero = true")
+            .endControlFlow()
+            .endControlFlow()
+            .beginControlFlow("if (zero)")
+            .addStatement("logZ = $T.NEGATIVE_INFINITY", Double.class)
+            .addStatement("$T.fill(belief, 0.0)", Arrays.class)
+            .addStatement("return")
+            .endControlFlow()
+            .addStatement(
+                "logZ = logs ? log + work.takeLogShift() - LN2 * (double) WEIGHT_SHIFT"
+                    + " : log - LN2 * (double) (shift + T_EXPONENT + WEIGHT_SHIFT)")
+            .build());
   }
 }

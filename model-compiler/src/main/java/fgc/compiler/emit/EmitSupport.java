@@ -20,9 +20,9 @@ import javax.lang.model.element.Modifier;
 /**
  * What every generated algorithm class has in common: its identity constants, the variable layout,
  * evidence as a prior, and the readers of beliefs. An emitter adds its messages, its schedule and
- * {@code double computeBelief(int i)}, which fills {@code belief[i*W ..]} normalised and returns the
- * sum before normalising. Beliefs are computed lazily, per variable, and kept until something they
- * depend on changes (every change bumps {@code epoch}).
+ * {@code double computeBelief(int i)}, which fills {@code belief[i*W ..]} normalised and returns
+ * the sum before normalising. Beliefs are computed lazily, per variable, and kept until something
+ * they depend on changes (every change bumps {@code epoch}).
  *
  * <p>Nothing from the model reaches the source as an identifier: the class name comes from the key,
  * and the model name appears only as a string literal escaped by JavaPoet.
@@ -31,8 +31,10 @@ public final class EmitSupport {
   static final String PACKAGE = "fgc.generated";
 
   private final VariableLayout layout;
+
   /** Dirichlet pseudo-counts {free value, observed value}, or null for hard evidence. */
   private final double[] dirichlet;
+
   /** Whether the class has a {@code weighPrior(i)} that multiplies unary weights into the prior. */
   private final boolean weighed;
 
@@ -47,7 +49,10 @@ public final class EmitSupport {
     this.weighed = weighed;
   }
 
-  /** The same, with every change of a prior followed by {@code weighPrior(i)}, which the emitter adds. */
+  /**
+   * The same, with every change of a prior followed by {@code weighPrior(i)}, which the emitter
+   * adds.
+   */
   EmitSupport weighingPriors() {
     return new EmitSupport(layout, dirichlet, true);
   }
@@ -59,7 +64,8 @@ public final class EmitSupport {
   /**
    * Soft evidence: each variable's value distribution has a Dirichlet prior with {@code free}
    * pseudo-counts per value, raised to {@code given} on an observed value; the messages see its
-   * mean, and marginals are the mean of the posterior Dirichlet (see {@link fgc.algorithm.Dirichlets}).
+   * mean, and marginals are the mean of the posterior Dirichlet (see {@link
+   * fgc.algorithm.Dirichlets}).
    */
   static EmitSupport dirichlet(VariableLayout layout, double free, double given) {
     return new EmitSupport(layout, new double[] {free, given}, false);
@@ -84,10 +90,22 @@ public final class EmitSupport {
     String free = dirichlet == null ? "1.0" : "FREE_COUNT";
     code.addStatement("$T.fill($L, i * W, i * W + W, 0.0)", Arrays.class, target);
     if (index == null || dirichlet != null) {
-      code.addStatement("$T.fill($L, i * W + $L, i * W + $L + $L, $L)", Arrays.class, target, varLo(), varLo(), varSize(), free);
+      code.addStatement(
+          "$T.fill($L, i * W + $L, i * W + $L + $L, $L)",
+          Arrays.class,
+          target,
+          varLo(),
+          varLo(),
+          varSize(),
+          free);
     }
     if (index != null) {
-      code.addStatement("$L[i * W + $L + $L] = $L", target, varLo(), index, dirichlet == null ? "1.0" : "GIVEN_COUNT");
+      code.addStatement(
+          "$L[i * W + $L + $L] = $L",
+          target,
+          varLo(),
+          index,
+          dirichlet == null ? "1.0" : "GIVEN_COUNT");
     }
     if (dirichlet != null) {
       code.addStatement("$T.mean(alpha, i * W, W, prior, i * W)", Dirichlets.class);
@@ -106,26 +124,32 @@ public final class EmitSupport {
       Tables.account(footprint, "VAR_LO", layout.variableOffsets());
       Tables.account(footprint, "VAR_SIZE", layout.variableSizes());
     }
-    footprint.state("prior", n * w, Double.BYTES, "entries (variables x values)")
+    footprint
+        .state("prior", n * w, Double.BYTES, "entries (variables x values)")
         .state("belief", n * w, Double.BYTES, "entries (variables x values)")
         .state("observedIndex", n, Integer.BYTES, "entries")
         .state("beliefEpoch", n, Integer.BYTES, "entries")
         .state("noMass", n, 1, "entries");
     if (dirichlet != null) {
-      footprint.state("alpha", n * w, Double.BYTES, "entries (variables x values)").state("posterior", w, Double.BYTES, "entries");
+      footprint
+          .state("alpha", n * w, Double.BYTES, "entries (variables x values)")
+          .state("posterior", w, Double.BYTES, "entries");
     }
     return footprint;
   }
 
   /** A class with the identity, layout and evidence members; the caller adds the algorithm. */
-  TypeSpec.Builder classWithCommonMembers(String simpleName, String algorithm, String key, String modelName) {
+  TypeSpec.Builder classWithCommonMembers(
+      String simpleName, String algorithm, String key, String modelName) {
     int n = layout.variableCount();
-    TypeSpec.Builder type = TypeSpec.classBuilder(simpleName)
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .addSuperinterface(GeneratedAlgorithm.class);
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(simpleName)
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addSuperinterface(GeneratedAlgorithm.class);
     type.addField(constant(String.class, "KEY", CodeBlock.of("$S", key), Modifier.PUBLIC));
     type.addField(constant(String.class, "MODEL", CodeBlock.of("$S", modelName), Modifier.PUBLIC));
-    type.addField(constant(String.class, "ALGORITHM", CodeBlock.of("$S", algorithm), Modifier.PUBLIC));
+    type.addField(
+        constant(String.class, "ALGORITHM", CodeBlock.of("$S", algorithm), Modifier.PUBLIC));
     type.addField(constant(int.class, "V", CodeBlock.of("$L", n)));
     type.addField(constant(int.class, "W", CodeBlock.of("$L", layout.width())));
     type.addField(constant(int.class, "LO", CodeBlock.of("$L", layout.lo())));
@@ -136,18 +160,25 @@ public final class EmitSupport {
     type.addField(state(double[].class, "prior", "new double[V * W]"));
     type.addField(state(double[].class, "belief", "new double[V * W]"));
     if (dirichlet != null) {
-      type.addField(constant(double.class, "FREE_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[0]))));
-      type.addField(constant(double.class, "GIVEN_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[1]))));
+      type.addField(
+          constant(double.class, "FREE_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[0]))));
+      type.addField(
+          constant(double.class, "GIVEN_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[1]))));
       type.addField(state(double[].class, "alpha", "new double[V * W]"));
       type.addField(state(double[].class, "posterior", "new double[W]"));
     }
-    type.addField(FieldSpec.builder(int[].class, "observedIndex", Modifier.PRIVATE, Modifier.FINAL)
-        .addJavadoc("Per variable: the message entry of its observed value, or -1 when it is free.\n")
-        .initializer("new int[V]").build());
+    type.addField(
+        FieldSpec.builder(int[].class, "observedIndex", Modifier.PRIVATE, Modifier.FINAL)
+            .addJavadoc(
+                "Per variable: the message entry of its observed value, or -1 when it is free.\n")
+            .initializer("new int[V]")
+            .build());
     type.addField(FieldSpec.builder(int.class, "sweeps", Modifier.PRIVATE).build());
-    type.addField(FieldSpec.builder(int.class, "evidence", Modifier.PRIVATE)
-        .addJavadoc("Bumped by every change of evidence: what depends on the observations alone is recomputed when it moves.\n")
-        .build());
+    type.addField(
+        FieldSpec.builder(int.class, "evidence", Modifier.PRIVATE)
+            .addJavadoc(
+                "Bumped by every change of evidence: what depends on the observations alone is recomputed when it moves.\n")
+            .build());
     type.addField(FieldSpec.builder(int.class, "epoch", Modifier.PRIVATE).initializer("1").build());
     type.addField(state(int[].class, "beliefEpoch", "new int[V]"));
     type.addField(state(boolean[].class, "noMass", "new boolean[V]"));
@@ -158,102 +189,144 @@ public final class EmitSupport {
     type.addMethod(getter("sweepsDone", int.class, "sweeps"));
     type.addMethod(variableGetter("lowestValue", "LO + " + varLo()));
     type.addMethod(variableGetter("domainSize", varSize()));
-    type.addMethod(override("setObserved", void.class)
-        .addParameter(int.class, "i").addParameter(int.class, "value")
-        .addStatement("checkVariable(i)")
-        .addStatement("int index = value - LO - $L", varLo())
-        .beginControlFlow("if (index < 0 || index >= $L)", varSize())
-        .addStatement("throw new $T(\"value \" + value + \" is outside the domain of variable \" + i)", IllegalArgumentException.class)
-        .endControlFlow()
-        .addCode(setPrior(CodeBlock.of("index")))
-        .addStatement("observedIndex[i] = $L + index", varLo())
-        .addStatement("evidence++")
-        .addStatement("epoch++")
-        .build());
-    type.addMethod(override("clearObserved", void.class)
-        .addParameter(int.class, "i")
-        .addStatement("checkVariable(i)")
-        .addCode(setPrior(null))
-        .addStatement("observedIndex[i] = -1")
-        .addStatement("evidence++")
-        .addStatement("epoch++")
-        .build());
-    type.addMethod(override("clearAllObserved", void.class)
-        .beginControlFlow("for (int i = 0; i < V; i++)").addStatement("clearObserved(i)").endControlFlow()
-        .build());
+    type.addMethod(
+        override("setObserved", void.class)
+            .addParameter(int.class, "i")
+            .addParameter(int.class, "value")
+            .addStatement("checkVariable(i)")
+            .addStatement("int index = value - LO - $L", varLo())
+            .beginControlFlow("if (index < 0 || index >= $L)", varSize())
+            .addStatement(
+                "throw new $T(\"value \" + value + \" is outside the domain of variable \" + i)",
+                IllegalArgumentException.class)
+            .endControlFlow()
+            .addCode(setPrior(CodeBlock.of("index")))
+            .addStatement("observedIndex[i] = $L + index", varLo())
+            .addStatement("evidence++")
+            .addStatement("epoch++")
+            .build());
+    type.addMethod(
+        override("clearObserved", void.class)
+            .addParameter(int.class, "i")
+            .addStatement("checkVariable(i)")
+            .addCode(setPrior(null))
+            .addStatement("observedIndex[i] = -1")
+            .addStatement("evidence++")
+            .addStatement("epoch++")
+            .build());
+    type.addMethod(
+        override("clearAllObserved", void.class)
+            .beginControlFlow("for (int i = 0; i < V; i++)")
+            .addStatement("clearObserved(i)")
+            .endControlFlow()
+            .build());
     type.addMethod(override("reset", void.class).addStatement("resetWithNoise(0L, 0.0)").build());
-    type.addMethod(override("marginal", void.class)
-        .addParameter(int.class, "i").addParameter(double[].class, "target")
-        .addStatement("checkVariable(i)")
-        .addStatement("freshBelief(i)")
-        .addCode(dirichlet == null
-            ? CodeBlock.of("$T.arraycopy(belief, i * W + $L, target, 0, $L);\n", System.class, varLo(), varSize())
-            : CodeBlock.builder()
-                .addStatement("$T.project(alpha, i * W, belief, i * W, W, posterior, 0)", Dirichlets.class)
-                .addStatement("$T.mean(posterior, 0, W, posterior, 0)", Dirichlets.class)
-                .addStatement("$T.arraycopy(posterior, $L, target, 0, $L)", System.class, varLo(), varSize())
-                .build())
-        .build());
-    type.addMethod(override("contradiction", boolean.class)
-        .beginControlFlow("for (int i = 0; i < V; i++)")
-        .addStatement("freshBelief(i)")
-        .beginControlFlow("if (noMass[i])").addStatement("return true").endControlFlow()
-        .endControlFlow()
-        .addStatement("return false")
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("freshBelief").addModifiers(Modifier.PRIVATE)
-        .addParameter(int.class, "i")
-        .beginControlFlow("if (beliefEpoch[i] != epoch)")
-        .addStatement("noMass[i] = !(computeBelief(i) > 0.0)")
-        .addStatement("beliefEpoch[i] = epoch")
-        .endControlFlow()
-        .build());
-    type.addMethod(MethodSpec.methodBuilder("checkVariable").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addParameter(int.class, "i")
-        .beginControlFlow("if (i < 0 || i >= V)")
-        .addStatement("throw new $T(\"variable \" + i + \" of \" + V)", IndexOutOfBoundsException.class)
-        .endControlFlow()
-        .build());
+    type.addMethod(
+        override("marginal", void.class)
+            .addParameter(int.class, "i")
+            .addParameter(double[].class, "target")
+            .addStatement("checkVariable(i)")
+            .addStatement("freshBelief(i)")
+            .addCode(
+                dirichlet == null
+                    ? CodeBlock.of(
+                        "$T.arraycopy(belief, i * W + $L, target, 0, $L);\n",
+                        System.class,
+                        varLo(),
+                        varSize())
+                    : CodeBlock.builder()
+                        .addStatement(
+                            "$T.project(alpha, i * W, belief, i * W, W, posterior, 0)",
+                            Dirichlets.class)
+                        .addStatement("$T.mean(posterior, 0, W, posterior, 0)", Dirichlets.class)
+                        .addStatement(
+                            "$T.arraycopy(posterior, $L, target, 0, $L)",
+                            System.class,
+                            varLo(),
+                            varSize())
+                        .build())
+            .build());
+    type.addMethod(
+        override("contradiction", boolean.class)
+            .beginControlFlow("for (int i = 0; i < V; i++)")
+            .addStatement("freshBelief(i)")
+            .beginControlFlow("if (noMass[i])")
+            .addStatement("return true")
+            .endControlFlow()
+            .endControlFlow()
+            .addStatement("return false")
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("freshBelief")
+            .addModifiers(Modifier.PRIVATE)
+            .addParameter(int.class, "i")
+            .beginControlFlow("if (beliefEpoch[i] != epoch)")
+            .addStatement("noMass[i] = !(computeBelief(i) > 0.0)")
+            .addStatement("beliefEpoch[i] = epoch")
+            .endControlFlow()
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("checkVariable")
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .addParameter(int.class, "i")
+            .beginControlFlow("if (i < 0 || i >= V)")
+            .addStatement(
+                "throw new $T(\"variable \" + i + \" of \" + V)", IndexOutOfBoundsException.class)
+            .endControlFlow()
+            .build());
     return type;
   }
 
   /**
    * The members every message-passing class shares around its schedule: a constructor that starts
-   * free and reset, {@code resetWithNoise} over the message array {@code messages}, and
-   * {@code update}, which calls {@code updateMethod(k)} for {@code k} below {@code count} on every
-   * sweep and returns the largest change of the last one.
+   * free and reset, {@code resetWithNoise} over the message array {@code messages}, and {@code
+   * update}, which calls {@code updateMethod(k)} for {@code k} below {@code count} on every sweep
+   * and returns the largest change of the last one.
    */
-  static void addSchedule(TypeSpec.Builder type, String messages, String count, String updateMethod) {
+  static void addSchedule(
+      TypeSpec.Builder type, String messages, String count, String updateMethod) {
     addSchedule(type, messages, count, updateMethod, CodeBlock.builder().build());
   }
 
   /** The same, with {@code beforeSweeps} run once at the start of every {@code update}. */
-  static void addSchedule(TypeSpec.Builder type, String messages, String count, String updateMethod, CodeBlock beforeSweeps) {
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
-        .addStatement("clearAllObserved()")
-        .addStatement("reset()")
-        .build());
-    type.addMethod(override("resetWithNoise", void.class)
-        .addParameter(long.class, "seed").addParameter(double.class, "scale")
-        .addStatement("$T.fill($L, W, seed, scale)", fgc.algorithm.Noise.class, messages)
-        .addStatement("sweeps = 0")
-        .addStatement("epoch++")
-        .build());
-    type.addMethod(override("update", double.class)
-        .addParameter(int.class, "count")
-        .addCode(beforeSweeps)
-        .addStatement("double change = 0.0")
-        .beginControlFlow("for (int t = 0; t < count; t++)")
-        .addStatement("change = 0.0")
-        .beginControlFlow("for (int k = 0; k < $L; k++)", count)
-        .addStatement("double c = $L(k)", updateMethod)
-        .beginControlFlow("if (c > change)").addStatement("change = c").endControlFlow()
-        .endControlFlow()
-        .addStatement("sweeps++")
-        .endControlFlow()
-        .addStatement("epoch++")
-        .addStatement("return change")
-        .build());
+  static void addSchedule(
+      TypeSpec.Builder type,
+      String messages,
+      String count,
+      String updateMethod,
+      CodeBlock beforeSweeps) {
+    type.addMethod(
+        MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PUBLIC)
+            .addStatement("clearAllObserved()")
+            .addStatement("reset()")
+            .build());
+    type.addMethod(
+        override("resetWithNoise", void.class)
+            .addParameter(long.class, "seed")
+            .addParameter(double.class, "scale")
+            .addStatement("$T.fill($L, W, seed, scale)", fgc.algorithm.Noise.class, messages)
+            .addStatement("sweeps = 0")
+            .addStatement("epoch++")
+            .build());
+    type.addMethod(
+        override("update", double.class)
+            .addParameter(int.class, "count")
+            .addCode(beforeSweeps)
+            .addStatement("double change = 0.0")
+            .beginControlFlow("for (int t = 0; t < count; t++)")
+            .addStatement("change = 0.0")
+            .beginControlFlow("for (int k = 0; k < $L; k++)", count)
+            .addStatement("double c = $L(k)", updateMethod)
+            .beginControlFlow("if (c > change)")
+            .addStatement("change = c")
+            .endControlFlow()
+            .endControlFlow()
+            .addStatement("sweeps++")
+            .endControlFlow()
+            .addStatement("epoch++")
+            .addStatement("return change")
+            .build());
   }
 
   /**
@@ -263,7 +336,8 @@ public final class EmitSupport {
    * {@code RESCALE_BELOW} and {@code rescale} would leave it as it is. The test costs one addition
    * per entry and no second pass. Declares {@code mass}.
    */
-  static CodeBlock productRescaledBySum(String index, String bound, String target, String factors, String block) {
+  static CodeBlock productRescaledBySum(
+      String index, String bound, String target, String factors, String block) {
     return CodeBlock.builder()
         .addStatement("double mass = 0.0")
         .beginControlFlow("for (int $L = 0; $L < $L; $L++)", index, index, bound, index)
@@ -277,7 +351,10 @@ public final class EmitSupport {
         .build();
   }
 
-  /** Normalises {@code target} over {@code index} below {@code bound} by one reciprocal of its sum (all zero stays zero). Declares {@code sum}. */
+  /**
+   * Normalises {@code target} over {@code index} below {@code bound} by one reciprocal of its sum
+   * (all zero stays zero). Declares {@code sum}.
+   */
   static CodeBlock normaliseByReciprocal(String index, String bound, String target) {
     return CodeBlock.builder()
         .addStatement("double sum = 0.0")
@@ -293,7 +370,8 @@ public final class EmitSupport {
 
   /**
    * Constants a class derives from its digested tables when it loads, by solver-api code (which the
-   * compiler's fingerprint covers): left out of the plan digest, which would learn nothing from them.
+   * compiler's fingerprint covers): left out of the plan digest, which would learn nothing from
+   * them.
    */
   static final Set<String> DERIVED = Set.of("OTHER_EDGES");
 
@@ -303,13 +381,18 @@ public final class EmitSupport {
    * {@link #DERIVED} ones, and the algorithm's name.
    */
   static boolean digested(FieldSpec field) {
-    if (!field.modifiers.contains(Modifier.STATIC) || !field.modifiers.contains(Modifier.FINAL) || DERIVED.contains(field.name)
+    if (!field.modifiers.contains(Modifier.STATIC)
+        || !field.modifiers.contains(Modifier.FINAL)
+        || DERIVED.contains(field.name)
         || field.javadoc.toString().equals(DERIVED_DOC)) {
       return false;
     }
     TypeName t = field.type;
-    return field.name.equals("ALGORITHM") || t.equals(TypeName.INT) || t.equals(TypeName.DOUBLE)
-        || t.equals(ArrayTypeName.of(TypeName.INT)) || t.equals(ArrayTypeName.of(TypeName.DOUBLE));
+    return field.name.equals("ALGORITHM")
+        || t.equals(TypeName.INT)
+        || t.equals(TypeName.DOUBLE)
+        || t.equals(ArrayTypeName.of(TypeName.INT))
+        || t.equals(ArrayTypeName.of(TypeName.DOUBLE));
   }
 
   /**
@@ -343,28 +426,39 @@ public final class EmitSupport {
   }
 
   static FieldSpec constant(Class<?> type, String name, CodeBlock init, Modifier... extra) {
-    FieldSpec.Builder f = FieldSpec.builder(type, name, Modifier.STATIC, Modifier.FINAL).initializer(init);
+    FieldSpec.Builder f =
+        FieldSpec.builder(type, name, Modifier.STATIC, Modifier.FINAL).initializer(init);
     f.addModifiers(extra.length == 0 ? new Modifier[] {Modifier.PRIVATE} : extra);
     return f.build();
   }
 
   /** The javadoc that marks a {@link #derived} constant. */
-  private static final String DERIVED_DOC = "Derived when the class loads from digested constants, by solver-api code.\n";
+  private static final String DERIVED_DOC =
+      "Derived when the class loads from digested constants, by solver-api code.\n";
 
   /**
    * A constant the class derives from its digested ones when it loads, by solver-api code (which
-   * the compiler's fingerprint covers), like the {@link #DERIVED} ones: left out of the plan digest.
+   * the compiler's fingerprint covers), like the {@link #DERIVED} ones: left out of the plan
+   * digest.
    */
   static FieldSpec derived(Class<?> type, String name, CodeBlock init) {
-    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).addJavadoc(DERIVED_DOC).initializer(init).build();
+    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc(DERIVED_DOC)
+        .initializer(init)
+        .build();
   }
 
   static FieldSpec state(Class<?> type, String name, String init) {
-    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.FINAL).initializer(init).build();
+    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.FINAL)
+        .initializer(init)
+        .build();
   }
 
   static MethodSpec.Builder override(String name, Class<?> returns) {
-    return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
+    return MethodSpec.methodBuilder(name)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(returns);
   }
 
   private static MethodSpec getter(String name, Class<?> returns, String expression) {
@@ -372,7 +466,10 @@ public final class EmitSupport {
   }
 
   private static MethodSpec variableGetter(String name, String expression) {
-    return override(name, int.class).addParameter(int.class, "i")
-        .addStatement("checkVariable(i)").addStatement("return $L", expression).build();
+    return override(name, int.class)
+        .addParameter(int.class, "i")
+        .addStatement("checkVariable(i)")
+        .addStatement("return $L", expression)
+        .build();
   }
 }

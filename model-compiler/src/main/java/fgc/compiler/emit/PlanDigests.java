@@ -12,18 +12,22 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The plan digest a class compiled for a model must report ({@code GeneratedAlgorithm.planDigest()}),
- * computed from the model's plan without emitting anything (each {@code Algorithm} calls the recipe
- * of its emitter): the constants each emitter declares,
- * by name, with the values it gives them. The emitted {@code planDigest()} is made from the class's
- * own fields ({@link EmitSupport#planDigest}), so a constant added to an emitter but not here makes
- * the two disagree, and {@code PlanDigestTest} fails on every algorithm that has it.
+ * The plan digest a class compiled for a model must report ({@code
+ * GeneratedAlgorithm.planDigest()}), computed from the model's plan without emitting anything (each
+ * {@code Algorithm} calls the recipe of its emitter): the constants each emitter declares, by name,
+ * with the values it gives them. The emitted {@code planDigest()} is made from the class's own
+ * fields ({@link EmitSupport#planDigest}), so a constant added to an emitter but not here makes the
+ * two disagree, and {@code PlanDigestTest} fails on every algorithm that has it.
  */
 public final class PlanDigests {
   private PlanDigests() {}
 
-  /** The digest of a pairwise class for {@code plan} ({@code dirichlet}: the {free, given} pseudo-counts, or null). */
-  public static String pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping) {
+  /**
+   * The digest of a pairwise class for {@code plan} ({@code dirichlet}: the {free, given}
+   * pseudo-counts, or null).
+   */
+  public static String pairwise(
+      PairwisePlan plan, double[] dirichlet, String algorithm, double damping) {
     Map<String, Object> constants = new TreeMap<>();
     pairwise(plan, dirichlet, algorithm, damping, constants);
     return digest(constants);
@@ -38,7 +42,9 @@ public final class PlanDigests {
     constants.put("INFO", program.info());
     constants.put("T_LENGTH", plan.tableLength());
     constants.put("WEIGHTS", plan.weights());
-    constants.put("T", EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
+    constants.put(
+        "T",
+        EliminationKernels.tables(plan.tableLength(), program.info(), plan.weights()).values());
     constants.put("WEIGHT_SHIFT", plan.weightShift());
     constants.put("LN2", Math.log(2.0));
     constants.put("STEPS", program.steps());
@@ -55,12 +61,13 @@ public final class PlanDigests {
   }
 
   /**
-   * The constants {@link EmitSupport#classWithCommonMembers} declares: the algorithm, the layout, and
-   * with Dirichlet priors ({@code dirichlet} = {free, given} pseudo-counts, else null) their counts.
-   * Here rather than in EmitSupport, so that a cache hit does not load the emitters' code (and the
-   * JavaPoet classes its verification would load).
+   * The constants {@link EmitSupport#classWithCommonMembers} declares: the algorithm, the layout,
+   * and with Dirichlet priors ({@code dirichlet} = {free, given} pseudo-counts, else null) their
+   * counts. Here rather than in EmitSupport, so that a cache hit does not load the emitters' code
+   * (and the JavaPoet classes its verification would load).
    */
-  private static void common(VariableLayout layout, String algorithm, double[] dirichlet, Map<String, Object> out) {
+  private static void common(
+      VariableLayout layout, String algorithm, double[] dirichlet, Map<String, Object> out) {
     out.put("ALGORITHM", algorithm);
     out.put("V", layout.variableCount());
     out.put("W", layout.width());
@@ -76,7 +83,12 @@ public final class PlanDigests {
   }
 
   /** {@link PairwiseBpEmitter}'s constants, with {@link PairwiseKindsEmitter}'s. */
-  private static void pairwise(PairwisePlan plan, double[] dirichlet, String algorithm, double damping, Map<String, Object> out) {
+  private static void pairwise(
+      PairwisePlan plan,
+      double[] dirichlet,
+      String algorithm,
+      double damping,
+      Map<String, Object> out) {
     common(plan.layout(), algorithm, dirichlet, out);
     // The edge tables the class makes from the families are instance fields, not constants.
     out.put("PAIR_FAMILIES", plan.families());
@@ -86,12 +98,14 @@ public final class PlanDigests {
   }
 
   /** {@link FactorBpEmitter}'s constants, with {@link FactorKindsEmitter}'s. */
-  private static void factors(FactorPlan plan, String algorithm, double damping, boolean max, Map<String, Object> out) {
+  private static void factors(
+      FactorPlan plan, String algorithm, double damping, boolean max, Map<String, Object> out) {
     common(plan.layout(), algorithm, null, out);
     int width = plan.layout().width();
     out.put("F", plan.factorCount());
     out.put("E", plan.edgeCount());
-    out.put("SUBSETS", 1 << (max ? Math.min(width, FactorBpEmitter.MAX_PRODUCT_SPARSE_WIDTH) : width));
+    out.put(
+        "SUBSETS", 1 << (max ? Math.min(width, FactorBpEmitter.MAX_PRODUCT_SPARSE_WIDTH) : width));
     out.put("DAMPING", damping);
     out.put("KEEP", 1.0 - damping);
     // The families and the distinct tables: the flat tables are derived from them on load.
@@ -102,7 +116,10 @@ public final class PlanDigests {
     }
   }
 
-  /** The constants' values in the order of their names, as the emitted {@code planDigest()} adds them. */
+  /**
+   * The constants' values in the order of their names, as the emitted {@code planDigest()} adds
+   * them.
+   */
   static String digest(Map<String, Object> constants) {
     PlanDigest d = new PlanDigest();
     for (Map.Entry<String, Object> c : new TreeMap<>(constants).entrySet()) {

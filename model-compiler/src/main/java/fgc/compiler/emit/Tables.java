@@ -8,20 +8,26 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Writes tables as expressions of the class's initialiser whose string chunks each fit the
- * constant pool: small ones as decimal text ({@code IntTables.decode(...)},
- * {@code DoubleTables.decode(...)}), which a reader of the source can follow; big ones packed
- * ({@link PackedTables}), which is what keeps a million-variable grid's class small; a long run of
- * one value as one repeated char. {@link #account} counts each the way it is written.
+ * Writes tables as expressions of the class's initialiser whose string chunks each fit the constant
+ * pool: small ones as decimal text ({@code IntTables.decode(...)}, {@code
+ * DoubleTables.decode(...)}), which a reader of the source can follow; big ones packed ({@link
+ * PackedTables}), which is what keeps a million-variable grid's class small; a long run of one
+ * value as one repeated char. {@link #account} counts each the way it is written.
  */
 public final class Tables {
   /** Characters per string literal; a constant-pool UTF-8 entry holds at most 65535 bytes. */
   private static final int CHUNK = 30_000;
+
   /** Characters per chunk of weights. */
   private static final int WEIGHT_CHUNK = 20_000;
+
   /** Int tables whose decimal text is longer than this are packed, when that is shorter. */
   static final int PACK_INTS_ABOVE_CHARS = 2_000;
-  /** Double tables of more entries than this are packed (their text, about 19 chars each, is not measured). */
+
+  /**
+   * Double tables of more entries than this are packed (their text, about 19 chars each, is not
+   * measured).
+   */
   static final int PACK_DOUBLES_ABOVE = 100;
 
   private Tables() {}
@@ -35,13 +41,16 @@ public final class Tables {
   /** A table and its packed chunks. */
   private record Packed(Object table, String[] chunks) {}
 
-  /** Tables packed while {@link #remembering} is open on this thread: what the footprint packed to measure, emit reuses. */
+  /**
+   * Tables packed while {@link #remembering} is open on this thread: what the footprint packed to
+   * measure, emit reuses.
+   */
   private static final ThreadLocal<List<Packed>> PACKED = new ThreadLocal<>();
 
   /**
-   * Until the returned scope is closed, a table packed on this thread is packed once: the
-   * footprint packs each big table to measure it, and the emitter writes the same table (the same
-   * array, or an equal copy) right after. Scoped to one compile, so no table outlives it.
+   * Until the returned scope is closed, a table packed on this thread is packed once: the footprint
+   * packs each big table to measure it, and the emitter writes the same table (the same array, or
+   * an equal copy) right after. Scoped to one compile, so no table outlives it.
    *
    * @return the scope to close after the class is emitted
    */
@@ -82,7 +91,10 @@ public final class Tables {
     return chunks;
   }
 
-  /** Equal bit for bit ({@link Arrays#equals(double[], double[])} takes every NaN for one), as the packing keeps them. */
+  /**
+   * Equal bit for bit ({@link Arrays#equals(double[], double[])} takes every NaN for one), as the
+   * packing keeps them.
+   */
   private static boolean sameBits(double[] a, double[] b) {
     if (a.length != b.length) {
       return false;
@@ -105,7 +117,8 @@ public final class Tables {
     }
     String[] packed = packedIfShorter(table);
     if (packed != null) {
-      return footprint.table(name, table.length, PackedTables.chars(packed), packed.length, Integer.BYTES);
+      return footprint.table(
+          name, table.length, PackedTables.chars(packed), packed.length, Integer.BYTES);
     }
     long chars = 0;
     long chunks = 1;
@@ -126,7 +139,8 @@ public final class Tables {
   static Footprint account(Footprint footprint, String name, double[] table) {
     if (table.length > PACK_DOUBLES_ABOVE) {
       String[] packed = packDoubles(table);
-      return footprint.table(name, table.length, PackedTables.chars(packed), packed.length, Double.BYTES);
+      return footprint.table(
+          name, table.length, PackedTables.chars(packed), packed.length, Double.BYTES);
     }
     long chars = 0;
     long chunks = 1;
@@ -162,7 +176,8 @@ public final class Tables {
 
   static CodeBlock decodeCall(int[] table) {
     if (constant(table)) {
-      // A few bytes of class, and an array filled in place on load (a grid's edge kinds: 4 million).
+      // A few bytes of class, and an array filled in place on load (a grid's edge kinds: 4
+      // million).
       return CodeBlock.of("$T.filled($L, $L)", PackedTables.class, table.length, table[0]);
     }
     String[] packed = packedIfShorter(table);
@@ -183,19 +198,24 @@ public final class Tables {
       sb.append(item);
     }
     chunks.add(sb.toString());
-    CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", fgc.algorithm.IntTables.class, table.length);
+    CodeBlock.Builder call =
+        CodeBlock.builder().add("$T.decode($L", fgc.algorithm.IntTables.class, table.length);
     for (String chunk : chunks) {
       call.add(",\n    $S", chunk);
     }
     return call.add(")").build();
   }
 
-  /** A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in constant-pool-sized chunks. */
+  /**
+   * A {@code DoubleTables.decode(...)} call: weights as exact round-trip text in
+   * constant-pool-sized chunks.
+   */
   static CodeBlock decodeCall(double[] table) {
     if (table.length > PACK_DOUBLES_ABOVE) {
       return packedCall("doubles", table.length, packDoubles(table));
     }
-    CodeBlock.Builder call = CodeBlock.builder().add("$T.decode($L", fgc.algorithm.DoubleTables.class, table.length);
+    CodeBlock.Builder call =
+        CodeBlock.builder().add("$T.decode($L", fgc.algorithm.DoubleTables.class, table.length);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < table.length; i++) {
       String item = (i == 0 ? "" : ",") + Double.toString(table[i]);
@@ -208,7 +228,10 @@ public final class Tables {
     return call.add(",\n    $S)", sb.toString()).build();
   }
 
-  /** {@code table} packed, when {@link #account(Footprint, String, int[])} would count it packed; else null. */
+  /**
+   * {@code table} packed, when {@link #account(Footprint, String, int[])} would count it packed;
+   * else null.
+   */
   private static String[] packedIfShorter(int[] table) {
     long chars = 0;
     for (int i = 0; i < table.length; i++) {
@@ -227,7 +250,8 @@ public final class Tables {
    * it is, and the class file spends one byte per char.
    */
   private static CodeBlock packedCall(String method, int length, String[] chunks) {
-    CodeBlock.Builder call = CodeBlock.builder().add("$T.$L($L", PackedTables.class, method, length);
+    CodeBlock.Builder call =
+        CodeBlock.builder().add("$T.$L($L", PackedTables.class, method, length);
     for (String chunk : chunks) {
       call.add(",\n    $S", chunk);
     }

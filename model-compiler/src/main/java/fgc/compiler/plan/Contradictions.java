@@ -20,7 +20,8 @@ import java.util.TreeSet;
  *   <li>{@code eq} factors that join variables with no value open to all of them, or that make two
  *       variables of one {@code neq} or {@code alldiff} equal;
  *   <li>a table that rules out every value left to one of its variables, given the values left to
- *       the others (and, for two variables, a {@code neq}, {@code alldiff} or {@code eq} between them);
+ *       the others (and, for two variables, a {@code neq}, {@code alldiff} or {@code eq} between
+ *       them);
  *   <li>a sum no values left to its variables can reach.
  * </ul>
  *
@@ -36,16 +37,22 @@ final class Contradictions {
   private final Model model;
   private final int lo;
   private final int words;
+
   /** Per variable: the values left (bits over the layout's range), or null for its whole domain. */
   private final long[][] left;
+
   /** Per variable: the unary factors that restricted it, or null. */
   private final List<List<Integer>> restrictedBy;
+
   /** Whether a unary factor has ruled out a value of its variable's domain. */
   private boolean narrowed;
+
   /** Union-find over eq-joined variables, or null when the model has no eq factor. */
   private int[] parent;
+
   /** Per eq class root: the values open to every member, and the factors that shaped them. */
   private final Map<Integer, long[]> classLeft = new HashMap<>();
+
   private final Map<Integer, List<Integer>> classFactors = new HashMap<>();
 
   private Contradictions(Model model, VariableLayout layout) {
@@ -53,10 +60,14 @@ final class Contradictions {
     this.lo = layout.lo();
     this.words = (layout.width() + 63) / 64;
     this.left = new long[model.variableCount()][];
-    this.restrictedBy = new ArrayList<>(java.util.Collections.nCopies(model.variableCount(), (List<Integer>) null));
+    this.restrictedBy =
+        new ArrayList<>(java.util.Collections.nCopies(model.variableCount(), (List<Integer>) null));
   }
 
-  /** Throws {@link NoSolutionException} when one of the checks above proves {@code model} has no solution. */
+  /**
+   * Throws {@link NoSolutionException} when one of the checks above proves {@code model} has no
+   * solution.
+   */
   static void check(Model model) {
     // Each check reads only its kinds of factor: one census pass, and a model without them (a
     // million-factor grid of tables has one prior) is not read again for each.
@@ -65,7 +76,8 @@ final class Contradictions {
     boolean tables = false;
     boolean sums = false;
     boolean apart = false;
-    for (fgc.model.FactorFamily family : model.families()) { // a family's members share their kind and arity
+    for (fgc.model.FactorFamily family :
+        model.families()) { // a family's members share their kind and arity
       Factor f = family.first();
       switch (f.kind()) {
         case PRIOR -> unaries = true;
@@ -76,7 +88,7 @@ final class Contradictions {
         case EQ -> eqs = true;
         case SUM -> sums = true;
         case NEQ, ALLDIFF -> apart = true;
-        default -> { }
+        default -> {}
       }
     }
     Contradictions c = new Contradictions(model, VariableLayout.of(model));
@@ -114,7 +126,10 @@ final class Contradictions {
     }
   }
 
-  /** Rules out the zero-weight values of unary factor {@code k} (weights {@code f}'s) on variable {@code i}. */
+  /**
+   * Rules out the zero-weight values of unary factor {@code k} (weights {@code f}'s) on variable
+   * {@code i}.
+   */
   private void unary(Factor f, int i, int k) {
     long[] values = valuesLeft(i).clone();
     int from = model.domainOf(i).lo() - lo;
@@ -175,8 +190,13 @@ final class Contradictions {
       involved.add(k);
       classFactors.put(a, involved);
       if (isEmpty(classLeft.get(a))) {
-        throw noSolution(involved, "leave no value that " + model.variableName(f.variable(0)) + " and "
-            + model.variableName(f.variable(1)) + ", which must be equal, can share");
+        throw noSolution(
+            involved,
+            "leave no value that "
+                + model.variableName(f.variable(0))
+                + " and "
+                + model.variableName(f.variable(1))
+                + ", which must be equal, can share");
       }
     }
     if (parent == null) {
@@ -198,14 +218,22 @@ final class Contradictions {
             }
           }
           involved.add(k);
-          throw noSolution(involved, "clash: they make " + model.variableName(earlier) + " and " + model.variableName(f.variable(s))
-              + " both equal and different");
+          throw noSolution(
+              involved,
+              "clash: they make "
+                  + model.variableName(earlier)
+                  + " and "
+                  + model.variableName(f.variable(s))
+                  + " both equal and different");
         }
       }
     }
   }
 
-  /** The tables' check; {@code apart}: whether the model has a {@code neq} or {@code alldiff} factor. */
+  /**
+   * The tables' check; {@code apart}: whether the model has a {@code neq} or {@code alldiff}
+   * factor.
+   */
   private void tables(boolean apart) {
     List<Factor> factors = model.factors();
     Map<Long, Integer> differ = apart ? differentPairsOfTables() : new HashMap<>();
@@ -220,7 +248,8 @@ final class Contradictions {
         restricted = restricted || !involvedFor(f.variable(s)).isEmpty();
       }
       // Between two variables, a neq (or alldiff) or an eq joining them rules out entries too.
-      Integer different = arity == 2 && !differ.isEmpty() ? differ.get(pair(f.variable(0), f.variable(1))) : null;
+      Integer different =
+          arity == 2 && !differ.isEmpty() ? differ.get(pair(f.variable(0), f.variable(1))) : null;
       boolean equal = arity == 2 && parent != null && find(f.variable(0)) == find(f.variable(1));
       if (!restricted && different == null && !equal) {
         continue; // a table's weights are not all zero, so alone it leaves every slot some value
@@ -253,7 +282,9 @@ final class Contradictions {
             }
           }
         }
-        for (int s = arity - 1; s >= 0; s--) { // odometer, the last slot fastest, as the weights are laid out
+        for (int s = arity - 1;
+            s >= 0;
+            s--) { // odometer, the last slot fastest, as the weights are laid out
           if (++digit[s] < size[s]) {
             break;
           }
@@ -317,9 +348,9 @@ final class Contradictions {
   }
 
   /**
-   * The pair {a, b} in either order as a map key: the two indices packed, then multiplied by an
-   * odd constant (a bijection). Packed alone, a key's hash is a XOR b, which a grid's neighbours
-   * share by the thousand, and the map's bins turn into trees.
+   * The pair {a, b} in either order as a map key: the two indices packed, then multiplied by an odd
+   * constant (a bijection). Packed alone, a key's hash is a XOR b, which a grid's neighbours share
+   * by the thousand, and the map's bins turn into trees.
    */
   private static long pair(int a, int b) {
     return (((long) Math.min(a, b) << 32) | Math.max(a, b)) * 0x9E3779B97F4A7C15L;
@@ -343,7 +374,8 @@ final class Contradictions {
       }
       if (!involved.isEmpty() && (f.total() < min || f.total() > max)) {
         involved.add(k);
-        throw noSolution(involved, "leave values that add up to " + min + ".." + max + ", never " + f.total());
+        throw noSolution(
+            involved, "leave values that add up to " + min + ".." + max + ", never " + f.total());
       }
     }
   }
@@ -367,7 +399,10 @@ final class Contradictions {
     return restrictedBy.get(i) == null ? List.of() : restrictedBy.get(i);
   }
 
-  /** The factors of the eq class with root {@code root}, as a list the class owns (a new one for a single variable). */
+  /**
+   * The factors of the eq class with root {@code root}, as a list the class owns (a new one for a
+   * single variable).
+   */
   private List<Integer> ownedFactors(int root) {
     List<Integer> known = classFactors.get(root);
     if (known != null) {
@@ -376,7 +411,9 @@ final class Contradictions {
     if (!classLeft.containsKey(root)) {
       classLeft.put(root, valuesLeft(root));
     }
-    return restrictedBy.get(root) == null ? new ArrayList<>() : new ArrayList<>(restrictedBy.get(root));
+    return restrictedBy.get(root) == null
+        ? new ArrayList<>()
+        : new ArrayList<>(restrictedBy.get(root));
   }
 
   /** Variable {@code i}'s own values left by the unary factors so far (its domain when none). */
@@ -413,16 +450,23 @@ final class Contradictions {
     int more = distinct.size() - names.size();
     StringBuilder text = new StringBuilder("the model has no solution: ");
     for (int n = 0; n < names.size(); n++) {
-      text.append(n == 0 ? "" : n == names.size() - 1 && more == 0 ? " and " : ", ").append(names.get(n));
+      text.append(n == 0 ? "" : n == names.size() - 1 && more == 0 ? " and " : ", ")
+          .append(names.get(n));
     }
     if (more > 0) {
       text.append(" and ").append(more).append(more == 1 ? " more factor" : " more factors");
     }
-    // Placed at the last factor named, which closes the clash: in a model file, the line that made it.
-    return new NoSolutionException(model.atFactor(distinct.isEmpty() ? -1 : distinct.last(), text.append(' ').append(what).toString()));
+    // Placed at the last factor named, which closes the clash: in a model file, the line that made
+    // it.
+    return new NoSolutionException(
+        model.atFactor(
+            distinct.isEmpty() ? -1 : distinct.last(), text.append(' ').append(what).toString()));
   }
 
-  /** {@code prior(w[0]) = [0, 1] (factor 3)}: the factor as the language writes it, shortened when long. */
+  /**
+   * {@code prior(w[0]) = [0, 1] (factor 3)}: the factor as the language writes it, shortened when
+   * long.
+   */
   private String describe(int k) {
     Factor f = model.factors().get(k);
     StringBuilder text = new StringBuilder(f.kind().keyword()).append('(');

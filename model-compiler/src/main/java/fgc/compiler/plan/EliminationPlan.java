@@ -4,23 +4,23 @@ import fgc.model.FactorKind;
 
 /**
  * The program of exact inference by variable elimination, made by {@link EliminationPlanner}: one
- * step per variable, in elimination order. Step {@code t} eliminates {@code order[t]}; its clique is
- * that variable and its neighbours when it is eliminated, its digits are the clique's variables
+ * step per variable, in elimination order. Step {@code t} eliminates {@code order[t]}; its clique
+ * is that variable and its neighbours when it is eliminated, its digits are the clique's variables
  * latest-eliminated first (so the eliminated variable is the last digit, and the separator, every
  * digit but the last, is a clique of a later step: its parent, the step of its earliest-eliminated
  * variable). The steps form a forest (the elimination tree), one tree per connected component.
  *
  * <p>Every factor belongs to the step of its earliest-eliminated variable, whose clique holds its
  * whole scope; the factors of a step are multiplied into as few tables ({@link Operand}s) as
- * possible without any table growing: factors whose scope lies inside another's go into that
- * one's table. A table's digits are its variables in the clique's digit order. Messages over a
- * separator are row-major in that order too, so every table and message is a row-major subsequence
- * of every clique that holds it.
+ * possible without any table growing: factors whose scope lies inside another's go into that one's
+ * table. A table's digits are its variables in the clique's digit order. Messages over a separator
+ * are row-major in that order too, so every table and message is a row-major subsequence of every
+ * clique that holds it.
  *
- * <p>Unlike the message-passing plans it does not keep the model's families: an elimination
- * order follows the graph, not the loops that made it, and each step has a clique of its own, so
- * the plan is one step per eliminated variable, and its cost is the model's size (as is the
- * inference); it reads the model factor by factor ({@code Model.factors()}).
+ * <p>Unlike the message-passing plans it does not keep the model's families: an elimination order
+ * follows the graph, not the loops that made it, and each step has a clique of its own, so the plan
+ * is one step per eliminated variable, and its cost is the model's size (as is the inference); it
+ * reads the model factor by factor ({@code Model.factors()}).
  */
 public final class EliminationPlan {
   private final String modelName;
@@ -40,8 +40,20 @@ public final class EliminationPlan {
   private final int ordersTried;
   private final long cliqueEntries;
 
-  EliminationPlan(String modelName, VariableLayout layout, int[] order, Step[] steps, Operand[] operands, double[] weights,
-      int weightShift, int tableLength, int messageLength, int combineLength, String orderSource, int orderTry, int ordersTried) {
+  EliminationPlan(
+      String modelName,
+      VariableLayout layout,
+      int[] order,
+      Step[] steps,
+      Operand[] operands,
+      double[] weights,
+      int weightShift,
+      int tableLength,
+      int messageLength,
+      int combineLength,
+      String orderSource,
+      int orderTry,
+      int ordersTried) {
     this.orderSource = orderSource;
     this.orderTry = orderTry;
     this.ordersTried = ordersTried;
@@ -105,7 +117,10 @@ public final class EliminationPlan {
     return weightShift;
   }
 
-  /** The weights of every {@code table} and {@code prior} factor of the model, in factor order, each factor's scaled as {@link Weights} says. */
+  /**
+   * The weights of every {@code table} and {@code prior} factor of the model, in factor order, each
+   * factor's scaled as {@link Weights} says.
+   */
   public double[] weights() {
     return weights.clone();
   }
@@ -115,17 +130,26 @@ public final class EliminationPlan {
     return tableLength;
   }
 
-  /** Entries of all messages over separators together (a tree's root has a one-entry message: its total). */
+  /**
+   * Entries of all messages over separators together (a tree's root has a one-entry message: its
+   * total).
+   */
   public int messageLength() {
     return messageLength;
   }
 
-  /** Entries of the scratch that holds the product of several children's messages with one separator. */
+  /**
+   * Entries of the scratch that holds the product of several children's messages with one
+   * separator.
+   */
   public int combineLength() {
     return combineLength;
   }
 
-  /** The elimination width (induced width) of the order: the largest clique's variable count minus one. */
+  /**
+   * The elimination width (induced width) of the order: the largest clique's variable count minus
+   * one.
+   */
   public int width() {
     return width;
   }
@@ -136,8 +160,8 @@ public final class EliminationPlan {
   }
 
   /**
-   * What made the order: a greedy rule, with its ties (e.g. {@code "min-fill with random ties"}), or
-   * {@code "the variables' own order"}.
+   * What made the order: a greedy rule, with its ties (e.g. {@code "min-fill with random ties"}),
+   * or {@code "the variables' own order"}.
    */
   public String orderSource() {
     return orderSource;
@@ -148,7 +172,10 @@ public final class EliminationPlan {
     return orderTry;
   }
 
-  /** Entries of all clique tables together: what a pass visits, and what the planner chose the order by. */
+  /**
+   * Entries of all clique tables together: what a pass visits, and what the planner chose the order
+   * by.
+   */
   public long cliqueEntries() {
     return cliqueEntries;
   }
@@ -171,8 +198,17 @@ public final class EliminationPlan {
     final int messageOffset;
     final int separatorEntries;
 
-    Step(int variable, int[] vars, int[] sizes, long entries, int parent, int[] children, int[] operands, Group[] groups,
-        int messageOffset, int separatorEntries) {
+    Step(
+        int variable,
+        int[] vars,
+        int[] sizes,
+        long entries,
+        int parent,
+        int[] children,
+        int[] operands,
+        Group[] groups,
+        int messageOffset,
+        int separatorEntries) {
       this.variable = variable;
       this.vars = vars;
       this.sizes = sizes;
@@ -220,7 +256,10 @@ public final class EliminationPlan {
       return operands.clone();
     }
 
-    /** The children, grouped by separator: one group per distinct separator, in the order of their first child. */
+    /**
+     * The children, grouped by separator: one group per distinct separator, in the order of their
+     * first child.
+     */
     public int groupCount() {
       return groups.length;
     }
@@ -229,7 +268,9 @@ public final class EliminationPlan {
       return groups[g];
     }
 
-    /** Where this step's messages over its separator start (the same offset in every message array). */
+    /**
+     * Where this step's messages over its separator start (the same offset in every message array).
+     */
     public int messageOffset() {
       return messageOffset;
     }
@@ -240,7 +281,10 @@ public final class EliminationPlan {
     }
   }
 
-  /** Children of one step whose separators are the same variables: their messages are multiplied first. */
+  /**
+   * Children of one step whose separators are the same variables: their messages are multiplied
+   * first.
+   */
   public static final class Group {
     final int[] digits;
     final int[] members;
@@ -262,13 +306,18 @@ public final class EliminationPlan {
       return members.clone();
     }
 
-    /** Where the product of the members' messages is kept, or -1 for a group of one (read in place). */
+    /**
+     * Where the product of the members' messages is kept, or -1 for a group of one (read in place).
+     */
     public int combineOffset() {
       return combineOffset;
     }
   }
 
-  /** One table multiplied in at a step: the product of one or more factors over the same clique digits. */
+  /**
+   * One table multiplied in at a step: the product of one or more factors over the same clique
+   * digits.
+   */
   public static final class Operand {
     final int step;
     final int[] digits;
@@ -341,12 +390,17 @@ public final class EliminationPlan {
       return positions.clone();
     }
 
-    /** For a table or prior: where its weights start in {@link EliminationPlan#weights()}; else -1. */
+    /**
+     * For a table or prior: where its weights start in {@link EliminationPlan#weights()}; else -1.
+     */
     public int weightOffset() {
       return weightOffset;
     }
 
-    /** For a sum: its total in aligned values (the total minus arity times the layout's lowest value); else 0. */
+    /**
+     * For a sum: its total in aligned values (the total minus arity times the layout's lowest
+     * value); else 0.
+     */
     public int target() {
       return target;
     }

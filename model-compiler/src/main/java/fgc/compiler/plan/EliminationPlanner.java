@@ -15,19 +15,24 @@ import java.util.Map;
  * allocated, a model whose largest clique table or whose tables and messages together would pass
  * the limits below.
  *
- * <p>The order is the cheapest (fewest clique entries in all, so the fastest pass) of greedy
- * orders that fit {@link #MAX_CLIQUE_ENTRIES}: min-fill first (at each step, the variable whose
+ * <p>The order is the cheapest (fewest clique entries in all, so the fastest pass) of greedy orders
+ * that fit {@link #MAX_CLIQUE_ENTRIES}: min-fill first (at each step, the variable whose
  * elimination adds the fewest edges between its neighbours, ties to the fewest neighbours, then the
  * lowest index), then min-weight and min-degree, then each with random ties while a budget counted
- * in work lasts ({@link OrderSearch}). The variables' own order (index order) is tried too and taken
- * when a pass over its cliques visits fewer entries in all, or when no greedy order fits: min-fill's
- * greed gives an n by n grid width about 1.4 n, row by row gives n. The order is a function of the
- * model alone: the random ties come from a seed made of the model's size. When no order fits, the
- * model is refused, with the smallest clique every order tried would still need and the width.
+ * in work lasts ({@link OrderSearch}). The variables' own order (index order) is tried too and
+ * taken when a pass over its cliques visits fewer entries in all, or when no greedy order fits:
+ * min-fill's greed gives an n by n grid width about 1.4 n, row by row gives n. The order is a
+ * function of the model alone: the random ties come from a seed made of the model's size. When no
+ * order fits, the model is refused, with the smallest clique every order tried would still need and
+ * the width.
  */
 public final class EliminationPlanner {
-  /** Entries one clique table may have (2^24: 128 MB of doubles, a pass over it takes tens of milliseconds). */
+  /**
+   * Entries one clique table may have (2^24: 128 MB of doubles, a pass over it takes tens of
+   * milliseconds).
+   */
   public static final long MAX_CLIQUE_ENTRIES = 1L << 24;
+
   /**
    * Entries the tables, messages and scratch of one instance may hold together (2^26: 512 MB).
    * Cliques are never stored: a pass walks each clique's entries and keeps only the messages.
@@ -45,7 +50,11 @@ public final class EliminationPlanner {
    */
   public static int[] minFillOrder(Model model) {
     checkFactors(model, MAX_CLIQUE_ENTRIES);
-    OrderSearch minFill = OrderSearch.run(new EliminationGraph(model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES), 1);
+    OrderSearch minFill =
+        OrderSearch.run(
+            new EliminationGraph(
+                model, VariableLayout.of(model).variableSizes(), MAX_CLIQUE_ENTRIES),
+            1);
     if (minFill.best == null) {
       throw minFill.refusal();
     }
@@ -57,10 +66,14 @@ public final class EliminationPlanner {
     return plan(model, MAX_CLIQUE_ENTRIES);
   }
 
-  /** The plan with cliques of at most {@code maxClique} entries (at most {@link #MAX_CLIQUE_ENTRIES}). */
+  /**
+   * The plan with cliques of at most {@code maxClique} entries (at most {@link
+   * #MAX_CLIQUE_ENTRIES}).
+   */
   public static EliminationPlan plan(Model model, long maxClique) {
     if (maxClique < 1 || maxClique > MAX_CLIQUE_ENTRIES) {
-      throw new IllegalArgumentException("clique limit " + maxClique + " outside 1.." + MAX_CLIQUE_ENTRIES);
+      throw new IllegalArgumentException(
+          "clique limit " + maxClique + " outside 1.." + MAX_CLIQUE_ENTRIES);
     }
     Contradictions.check(model);
     return unchecked(model, maxClique);
@@ -79,8 +92,10 @@ public final class EliminationPlanner {
     int[] size = layout.variableSizes();
     checkFactors(model, maxClique);
     checkHeap(model, Runtime.getRuntime().maxMemory());
-    // The greedy orders (OrderSearch), and the variables' own order: the one whose pass visits fewer
-    // clique entries in all (the greedy one on equal terms) among those whose plan fits both limits.
+    // The greedy orders (OrderSearch), and the variables' own order: the one whose pass visits
+    // fewer
+    // clique entries in all (the greedy one on equal terms) among those whose plan fits both
+    // limits.
     // A grid or torus declared row by row has width its side in its own order, about 1.4 times its
     // side in min-fill's.
     EliminationGraph own = new EliminationGraph(model, size, maxClique);
@@ -106,8 +121,12 @@ public final class EliminationPlanner {
     throw tooMuch != null ? tooMuch : search.refusal();
   }
 
-  /** The plan of elimination {@code e}; refused when its tables and messages pass {@link #MAX_STORED_ENTRIES}. */
-  private static EliminationPlan build(Model model, VariableLayout layout, EliminationGraph e, int tries) {
+  /**
+   * The plan of elimination {@code e}; refused when its tables and messages pass {@link
+   * #MAX_STORED_ENTRIES}.
+   */
+  private static EliminationPlan build(
+      Model model, VariableLayout layout, EliminationGraph e, int tries) {
     int n = model.variableCount();
     int[] size = layout.variableSizes();
     List<Factor> factors = model.factors();
@@ -141,7 +160,8 @@ public final class EliminationPlanner {
       }
     }
 
-    // Factors to the step of their earliest-eliminated variable; weights of tables and priors in factor order.
+    // Factors to the step of their earliest-eliminated variable; weights of tables and priors in
+    // factor order.
     List<List<Integer>> assigned = new ArrayList<>();
     for (int t = 0; t < n; t++) {
       assigned.add(new ArrayList<>());
@@ -164,12 +184,14 @@ public final class EliminationPlanner {
     int weightShift = 0;
     for (int f = 0; f < factors.size(); f++) {
       if (weightOffset[f] >= 0) {
-        System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
+        System.arraycopy(
+            factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
         int shift = Weights.rescaleExact(weights, weightOffset[f], factors.get(f).weightCount());
         if (shift == Weights.BEYOND) {
           // No power of two holds these weights side by side in doubles: they are kept as given,
           // and the generated class computes in log space (EliminationKernels.Tables#lost).
-          System.arraycopy(factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
+          System.arraycopy(
+              factors.get(f).weights(), 0, weights, weightOffset[f], factors.get(f).weightCount());
           shift = 0;
         }
         weightShift += shift;
@@ -189,7 +211,9 @@ public final class EliminationPlanner {
       long entries = entries(vars[t], size);
       int separator = (int) (entries / size[order[t]]);
       List<Integer> mine = new ArrayList<>();
-      for (EliminationPlan.Operand op : operands(t, assigned.get(t), (int) tables, factors, vars[t], size, layout, weightOffset)) {
+      for (EliminationPlan.Operand op :
+          operands(
+              t, assigned.get(t), (int) tables, factors, vars[t], size, layout, weightOffset)) {
         mine.add(operands.size());
         operands.add(op);
         tables += op.entries;
@@ -197,7 +221,10 @@ public final class EliminationPlanner {
       List<EliminationPlan.Group> groups = new ArrayList<>();
       Map<String, List<Integer>> bySeparator = new LinkedHashMap<>();
       for (int c : children.get(t)) {
-        bySeparator.computeIfAbsent(Arrays.toString(Arrays.copyOf(vars[c], vars[c].length - 1)), k -> new ArrayList<>()).add(c);
+        bySeparator
+            .computeIfAbsent(
+                Arrays.toString(Arrays.copyOf(vars[c], vars[c].length - 1)), k -> new ArrayList<>())
+            .add(c);
       }
       for (List<Integer> members : bySeparator.values()) {
         int c = members.get(0);
@@ -210,19 +237,49 @@ public final class EliminationPlanner {
           offset = (int) combine;
           combine += steps[c].separatorEntries;
         }
-        groups.add(new EliminationPlan.Group(digits, members.stream().mapToInt(Integer::intValue).toArray(), offset));
+        groups.add(
+            new EliminationPlan.Group(
+                digits, members.stream().mapToInt(Integer::intValue).toArray(), offset));
       }
-      steps[t] = new EliminationPlan.Step(order[t], vars[t], sizes, entries, parent[t],
-          children.get(t).stream().mapToInt(Integer::intValue).toArray(), mine.stream().mapToInt(Integer::intValue).toArray(),
-          groups.toArray(new EliminationPlan.Group[0]), (int) messages, separator);
+      steps[t] =
+          new EliminationPlan.Step(
+              order[t],
+              vars[t],
+              sizes,
+              entries,
+              parent[t],
+              children.get(t).stream().mapToInt(Integer::intValue).toArray(),
+              mine.stream().mapToInt(Integer::intValue).toArray(),
+              groups.toArray(new EliminationPlan.Group[0]),
+              (int) messages,
+              separator);
       messages += separator;
       if (tables + 2 * messages + 2 * combine > MAX_STORED_ENTRIES) {
-        throw refuse(model, "it would keep more than " + limitText(MAX_STORED_ENTRIES)
-            + " table and message entries (elimination width " + e.widest + ", largest clique " + e.largestClique + " entries)");
+        throw refuse(
+            model,
+            "it would keep more than "
+                + limitText(MAX_STORED_ENTRIES)
+                + " table and message entries (elimination width "
+                + e.widest
+                + ", largest clique "
+                + e.largestClique
+                + " entries)");
       }
     }
-    return new EliminationPlan(model.name(), layout, order, steps, operands.toArray(new EliminationPlan.Operand[0]), weights,
-        weightShift, (int) tables, (int) messages, (int) combine, e.name, e.tryNumber, tries);
+    return new EliminationPlan(
+        model.name(),
+        layout,
+        order,
+        steps,
+        operands.toArray(new EliminationPlan.Operand[0]),
+        weights,
+        weightShift,
+        (int) tables,
+        (int) messages,
+        (int) combine,
+        e.name,
+        e.tryNumber,
+        tries);
   }
 
   /** A refusal in the words of {@link Footprint}'s: the algorithm, the model's size, then why. */
@@ -236,10 +293,13 @@ public final class EliminationPlanner {
    * a factor, and per weight: measured on models of a million variables and more, with a margin.
    */
   static final long PLAN_BYTES_PER_VARIABLE = 450;
+
   static final long PLAN_BYTES_PER_PAIR = 48;
   static final long PLAN_BYTES_PER_WEIGHT = 40;
 
-  /** The heap planning {@code model} takes, about: what {@link #checkHeap} compares with the JVM's. */
+  /**
+   * The heap planning {@code model} takes, about: what {@link #checkHeap} compares with the JVM's.
+   */
   static long planningBytes(Model model) {
     long pairs = 0;
     long weights = 0;
@@ -247,7 +307,9 @@ public final class EliminationPlanner {
       pairs += (long) f.arity() * (f.arity() - 1);
       weights += f.weightCount();
     }
-    return model.variableCount() * PLAN_BYTES_PER_VARIABLE + pairs * PLAN_BYTES_PER_PAIR + weights * PLAN_BYTES_PER_WEIGHT;
+    return model.variableCount() * PLAN_BYTES_PER_VARIABLE
+        + pairs * PLAN_BYTES_PER_PAIR
+        + weights * PLAN_BYTES_PER_WEIGHT;
   }
 
   /**
@@ -258,9 +320,17 @@ public final class EliminationPlanner {
   static void checkHeap(Model model, long maxHeap) {
     long bytes = planningBytes(model);
     if (bytes > maxHeap) {
-      throw refuse(model, "planning it would take about " + Footprint.bytes(bytes) + " of heap (" + PLAN_BYTES_PER_VARIABLE
-          + " bytes a variable, more for its factors), over this JVM's " + Footprint.bytes(maxHeap)
-          + "; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx" + Footprint.suggestedHeap(bytes) + ") may take it");
+      throw refuse(
+          model,
+          "planning it would take about "
+              + Footprint.bytes(bytes)
+              + " of heap ("
+              + PLAN_BYTES_PER_VARIABLE
+              + " bytes a variable, more for its factors), over this JVM's "
+              + Footprint.bytes(maxHeap)
+              + "; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+              + Footprint.suggestedHeap(bytes)
+              + ") may take it");
     }
   }
 
@@ -271,9 +341,17 @@ public final class EliminationPlanner {
     for (int f = 0; f < factors.size(); f++) {
       long entries = entries(factors.get(f).scope(), size);
       if (entries > maxClique) {
-        throw refuse(model, "it keeps every factor as a table over its scope; factor " + f + " ("
-            + describe(model, factors.get(f)) + ") would need " + entries + " entries, over the limit of "
-            + limitText(maxClique) + " per table");
+        throw refuse(
+            model,
+            "it keeps every factor as a table over its scope; factor "
+                + f
+                + " ("
+                + describe(model, factors.get(f))
+                + ") would need "
+                + entries
+                + " entries, over the limit of "
+                + limitText(maxClique)
+                + " per table");
       }
     }
   }
@@ -283,8 +361,15 @@ public final class EliminationPlanner {
    * that a scope inside a larger one (larger tables first, then factor order) joins that table;
    * each factor goes into the first table that holds its scope.
    */
-  private static List<EliminationPlan.Operand> operands(int step, List<Integer> assigned, int offset, List<Factor> factors,
-      int[] vars, int[] size, VariableLayout layout, int[] weightOffset) {
+  private static List<EliminationPlan.Operand> operands(
+      int step,
+      List<Integer> assigned,
+      int offset,
+      List<Factor> factors,
+      int[] vars,
+      int[] size,
+      VariableLayout layout,
+      int[] weightOffset) {
     Map<String, int[]> distinct = new LinkedHashMap<>();
     for (int f : assigned) {
       int[] digits = digitsOf(factors.get(f).scope(), vars);
@@ -292,7 +377,8 @@ public final class EliminationPlanner {
     }
     List<int[]> candidates = new ArrayList<>(distinct.values());
     // Stable: equal sizes keep factor order.
-    candidates.sort((a, b) -> Long.compare(entries(pick(vars, b), size), entries(pick(vars, a), size)));
+    candidates.sort(
+        (a, b) -> Long.compare(entries(pick(vars, b), size), entries(pick(vars, a), size)));
     List<int[]> scopes = new ArrayList<>();
     for (int[] c : candidates) {
       boolean inside = false;
@@ -318,15 +404,33 @@ public final class EliminationPlanner {
     List<EliminationPlan.Operand> out = new ArrayList<>();
     for (int k = 0; k < scopes.size(); k++) {
       int entries = (int) entries(pick(vars, scopes.get(k)), size);
-      out.add(operand(step, scopes.get(k), offset, entries, owned.get(k), factors, vars, layout, weightOffset));
+      out.add(
+          operand(
+              step,
+              scopes.get(k),
+              offset,
+              entries,
+              owned.get(k),
+              factors,
+              vars,
+              layout,
+              weightOffset));
       offset += entries;
     }
     return out;
   }
 
   /** The operand over {@code digits}, the product of the factors {@code owned}. */
-  private static EliminationPlan.Operand operand(int step, int[] digits, int offset, int entries, List<Integer> owned,
-      List<Factor> factors, int[] vars, VariableLayout layout, int[] weightOffset) {
+  private static EliminationPlan.Operand operand(
+      int step,
+      int[] digits,
+      int offset,
+      int entries,
+      List<Integer> owned,
+      List<Factor> factors,
+      int[] vars,
+      VariableLayout layout,
+      int[] weightOffset) {
     EliminationPlan.Member[] members = new EliminationPlan.Member[owned.size()];
     for (int m = 0; m < members.length; m++) {
       int f = owned.get(m);
@@ -335,8 +439,12 @@ public final class EliminationPlanner {
       for (int s = 0; s < positions.length; s++) {
         positions[s] = indexOf(digits, indexOf(vars, factor.variable(s)));
       }
-      // Aligned values count from the layout's lowest value; a sum's total is at least arity times it.
-      int target = factor.kind() == FactorKind.SUM ? (int) (factor.total() - (long) factor.arity() * layout.lo()) : 0;
+      // Aligned values count from the layout's lowest value; a sum's total is at least arity times
+      // it.
+      int target =
+          factor.kind() == FactorKind.SUM
+              ? (int) (factor.total() - (long) factor.arity() * layout.lo())
+              : 0;
       members[m] = new EliminationPlan.Member(f, factor.kind(), positions, weightOffset[f], target);
     }
     return new EliminationPlan.Operand(step, digits, offset, entries, members);
@@ -347,7 +455,8 @@ public final class EliminationPlanner {
     for (int s = 0; s < scope.length; s++) {
       digits[s] = indexOf(vars, scope[s]);
       if (digits[s] < 0) {
-        throw new IllegalStateException("factor variable " + scope[s] + " outside its clique " + Arrays.toString(vars));
+        throw new IllegalStateException(
+            "factor variable " + scope[s] + " outside its clique " + Arrays.toString(vars));
       }
     }
     Arrays.sort(digits);
@@ -406,5 +515,4 @@ public final class EliminationPlanner {
     }
     return sb.append(f.arity() > 4 ? ", ... (" + f.arity() + " variables)" : "").toString();
   }
-
 }

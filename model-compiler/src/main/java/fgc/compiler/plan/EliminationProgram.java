@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An {@link EliminationPlan} as the int tables the generated class runs through
- * {@link EliminationKernels} (layout there): what the emitter writes as constants, what the
- * footprint measures and what the plan digest covers, computed once in one place.
+ * An {@link EliminationPlan} as the int tables the generated class runs through {@link
+ * EliminationKernels} (layout there): what the emitter writes as constants, what the footprint
+ * measures and what the plan digest covers, computed once in one place.
  */
 public final class EliminationProgram {
   private final int[] info;
@@ -18,7 +18,8 @@ public final class EliminationProgram {
   private final int maxLevels;
   private final int maxAccesses;
 
-  private EliminationProgram(int[] info, int[] steps, int[] stepAt, int[] roots, int maxLevels, int maxAccesses) {
+  private EliminationProgram(
+      int[] info, int[] steps, int[] stepAt, int[] roots, int maxLevels, int maxAccesses) {
     this.info = info;
     this.steps = steps;
     this.stepAt = stepAt;
@@ -27,7 +28,10 @@ public final class EliminationProgram {
     this.maxAccesses = maxAccesses;
   }
 
-  /** What {@link EliminationKernels#tables} reads: per operand its offset, digit sizes, aligned lowest values and member factors. */
+  /**
+   * What {@link EliminationKernels#tables} reads: per operand its offset, digit sizes, aligned
+   * lowest values and member factors.
+   */
   public int[] info() {
     return info;
   }
@@ -75,17 +79,26 @@ public final class EliminationProgram {
         roots.add(step.messageOffset());
       }
     }
-    // Children lists follow the blocks; their pointers are filled in now that the blocks' length is known.
+    // Children lists follow the blocks; their pointers are filled in now that the blocks' length is
+    // known.
     int listStart = steps.size();
     steps.addAll(lists);
     for (int[] p : pending) {
       steps.set(p[0], listStart + p[1]);
     }
-    return new EliminationProgram(tableInfo(plan), toArray(steps), stepAt, toArray(roots), maxLevels, maxAccesses);
+    return new EliminationProgram(
+        tableInfo(plan), toArray(steps), stepAt, toArray(roots), maxLevels, maxAccesses);
   }
 
-  /** Appends step {@code step}'s block (layout in {@link EliminationKernels}); returns its loop levels. */
-  private static int block(EliminationPlan plan, EliminationPlan.Step step, List<Integer> out, List<Integer> lists,
+  /**
+   * Appends step {@code step}'s block (layout in {@link EliminationKernels}); returns its loop
+   * levels.
+   */
+  private static int block(
+      EliminationPlan plan,
+      EliminationPlan.Step step,
+      List<Integer> out,
+      List<Integer> lists,
       List<int[]> pending) {
     int[] sizes = step.sizes();
     int[] vars = step.vars();
@@ -145,7 +158,10 @@ public final class EliminationProgram {
     return k;
   }
 
-  /** Per loop level, the stride of a row-major table over {@code digits} (ascending clique digits); 0 where it has no digit. */
+  /**
+   * Per loop level, the stride of a row-major table over {@code digits} (ascending clique digits);
+   * 0 where it has no digit.
+   */
   private static void addStrides(List<Integer> out, int[] sizes, int[] digits, int[] levels) {
     int[] byDigit = new int[sizes.length];
     int stride = 1;

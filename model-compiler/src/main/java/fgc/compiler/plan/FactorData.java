@@ -5,8 +5,8 @@ import fgc.model.FactorKind;
 
 /**
  * The per-factor data the kernels of {@link FactorKernels} read, for models with factor kinds other
- * than {@code alldiff} and {@code neq}: a kind code per factor (0 for alldiff and neq), the
- * {@code info} ints of each factor from {@code infoStart[f]}, the weights (one scaled copy of each
+ * than {@code alldiff} and {@code neq}: a kind code per factor (0 for alldiff and neq), the {@code
+ * info} ints of each factor from {@code infoStart[f]}, the weights (one scaled copy of each
  * distinct table, which the info of every factor that has it points at), and the largest scratch
  * any factor needs. Kinds and info are rebuilt from the plan's families on first asking; the
  * weights, the arity and the scratch are the plan's own.

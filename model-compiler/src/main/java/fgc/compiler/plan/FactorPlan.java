@@ -4,10 +4,10 @@ import fgc.algorithm.FamilyTables;
 
 /**
  * The message plan of factor-level belief propagation: one node per model factor, connected to its
- * variables by edges that each carry two messages (variable to factor, factor to variable).
- * The edges of factor {@code f} are {@code factorStart[f] .. factorStart[f+1]-1}, one per slot in
- * scope order; {@code variableEdges[variableStart[i] .. variableStart[i+1]-1]} are the edges of
- * variable {@code i}, in ascending edge order.
+ * variables by edges that each carry two messages (variable to factor, factor to variable). The
+ * edges of factor {@code f} are {@code factorStart[f] .. factorStart[f+1]-1}, one per slot in scope
+ * order; {@code variableEdges[variableStart[i] .. variableStart[i+1]-1]} are the edges of variable
+ * {@code i}, in ascending edge order.
  *
  * <p>The plan holds the model's factor families ({@link #families()}, as {@link FamilyTables} reads
  * them) and one copy of each distinct table: its size, and the time to make it, are the model's
@@ -27,8 +27,16 @@ public final class FactorPlan {
   private final FactorData data;
   private FamilyTables tables;
 
-  FactorPlan(String modelName, VariableLayout layout, int[] families, int factorCount, int edgeCount, int uniformArity,
-      double[] weights, int maxArity, int sumScratch) {
+  FactorPlan(
+      String modelName,
+      VariableLayout layout,
+      int[] families,
+      int factorCount,
+      int edgeCount,
+      int uniformArity,
+      double[] weights,
+      int maxArity,
+      int sumScratch) {
     this.modelName = modelName;
     this.layout = layout;
     this.families = families;
@@ -89,11 +97,18 @@ public final class FactorPlan {
     return data;
   }
 
-  /** The flat tables, rebuilt from the families on first asking (as the class does when it loads). */
+  /**
+   * The flat tables, rebuilt from the families on first asking (as the class does when it loads).
+   */
   synchronized FamilyTables tables() {
     if (tables == null) {
-      tables = FamilyTables.of(families, layout.variableCount(), layout.width(),
-          layout.uniformDomains() ? null : layout.variableOffsets(), layout.uniformDomains() ? null : layout.variableSizes());
+      tables =
+          FamilyTables.of(
+              families,
+              layout.variableCount(),
+              layout.width(),
+              layout.uniformDomains() ? null : layout.variableOffsets(),
+              layout.uniformDomains() ? null : layout.variableSizes());
     }
     return tables;
   }

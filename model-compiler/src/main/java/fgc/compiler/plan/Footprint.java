@@ -6,12 +6,12 @@ import java.util.Locale;
 /**
  * What a generated solver will hold, added up in {@code long} before its source is written: the
  * tables it carries as text, measured as they are written (each becomes constant-pool strings,
- * initialiser code and, once decoded, an array), the arrays of its state, and the estimated cost of a sweep. {@link #check}
- * compares them with {@link SolverLimits} and refuses with a {@link TooLargeException} that names
- * the model's size, the algorithm and the limit. The emitters list their tables and state here
- * (each next to the fields it accounts for); the planner checks the largest parts early, before it
- * builds the arrays they need. Every part is counted from below or exactly, so a partial footprint
- * that fails a limit proves the whole one would.
+ * initialiser code and, once decoded, an array), the arrays of its state, and the estimated cost of
+ * a sweep. {@link #check} compares them with {@link SolverLimits} and refuses with a {@link
+ * TooLargeException} that names the model's size, the algorithm and the limit. The emitters list
+ * their tables and state here (each next to the fields it accounts for); the planner checks the
+ * largest parts early, before it builds the arrays they need. Every part is counted from below or
+ * exactly, so a partial footprint that fails a limit proves the whole one would.
  */
 public final class Footprint {
   /**
@@ -20,23 +20,32 @@ public final class Footprint {
    * 16-value pairwise update, 9 KB); {@code SolverLimitsTest} checks the bound on compiled classes.
    */
   static final long FIXED_CLASS_BYTES = 32 << 10;
+
   /** Source characters besides the tables (40 KB measured, as {@link #FIXED_CLASS_BYTES}). */
   static final long FIXED_SOURCE_BYTES = 48 << 10;
+
   /** Constant-pool entries besides the tables' (under 350 measured). */
   static final long FIXED_CONSTANTS = 512;
+
   /** Bytes of the static initialiser besides the tables' decode calls (under 70 measured). */
   static final long FIXED_INITIALIZER_BYTES = 128;
+
   /**
    * Per chunk of table text: its UTF-8 entry's header (3 bytes) and string entry (3), and the code
-   * that stores it in the call's argument array: {@code dup}, the index, {@code ldc_w}, {@code aastore}.
+   * that stores it in the call's argument array: {@code dup}, the index, {@code ldc_w}, {@code
+   * aastore}.
    */
   static final long CLASS_BYTES_PER_CHUNK = 14;
+
   static final long CONSTANTS_PER_CHUNK = 2;
   static final long INITIALIZER_BYTES_PER_CHUNK = 8;
+
   /** Per chunk in the source: the line break, indent, quotes and comma around it. */
   static final long SOURCE_BYTES_PER_CHUNK = 8;
+
   /** Per table: its field, the decode call and its length (code, constants, source). */
   static final long CLASS_BYTES_PER_TABLE = 96;
+
   static final long CONSTANTS_PER_TABLE = 8;
   static final long INITIALIZER_BYTES_PER_TABLE = 24;
   static final long SOURCE_BYTES_PER_TABLE = 192;
@@ -57,11 +66,22 @@ public final class Footprint {
   private long largestArrayBytes;
   private SweepCost sweep;
 
-  /** An empty footprint of {@code algorithm}'s solver for {@code model}, whose messages have {@code width} values. */
+  /**
+   * An empty footprint of {@code algorithm}'s solver for {@code model}, whose messages have {@code
+   * width} values.
+   */
   public Footprint(String algorithm, Model model, int width) {
     this.algorithm = algorithm;
-    this.subject = "model " + model.name() + " (" + count(model.variableCount()) + " variables of up to " + width + " values, "
-        + count(model.factors().size()) + " factors)";
+    this.subject =
+        "model "
+            + model.name()
+            + " ("
+            + count(model.variableCount())
+            + " variables of up to "
+            + width
+            + " values, "
+            + count(model.factors().size())
+            + " factors)";
   }
 
   public String algorithm() {
@@ -69,10 +89,10 @@ public final class Footprint {
   }
 
   /**
-   * A table the class carries as text (decimal or packed): {@code entries} values written in
-   * {@code chars} characters, as many bytes in the class file as in the source, split into
-   * {@code chunks} string constants, decoded when the class loads into an array of
-   * {@code entryBytes}-byte entries.
+   * A table the class carries as text (decimal or packed): {@code entries} values written in {@code
+   * chars} characters, as many bytes in the class file as in the source, split into {@code chunks}
+   * string constants, decoded when the class loads into an array of {@code entryBytes}-byte
+   * entries.
    */
   public Footprint table(String name, long entries, long chars, long chunks, int entryBytes) {
     tables++;
@@ -87,7 +107,10 @@ public final class Footprint {
     return array(name, entries, entryBytes, "entries");
   }
 
-  /** An array of the solver's state (or derived when the class loads): {@code entries} of {@code entryBytes} bytes; {@code what} says what they count. */
+  /**
+   * An array of the solver's state (or derived when the class loads): {@code entries} of {@code
+   * entryBytes} bytes; {@code what} says what they count.
+   */
   public Footprint state(String name, long entries, int entryBytes, String what) {
     stateBytes += entries * entryBytes;
     return array(name, entries, entryBytes, what);
@@ -110,11 +133,17 @@ public final class Footprint {
   }
 
   public long classBytes() {
-    return FIXED_CLASS_BYTES + tableChars + chunks * CLASS_BYTES_PER_CHUNK + tables * CLASS_BYTES_PER_TABLE;
+    return FIXED_CLASS_BYTES
+        + tableChars
+        + chunks * CLASS_BYTES_PER_CHUNK
+        + tables * CLASS_BYTES_PER_TABLE;
   }
 
   public long sourceBytes() {
-    return FIXED_SOURCE_BYTES + tableChars + chunks * SOURCE_BYTES_PER_CHUNK + tables * SOURCE_BYTES_PER_TABLE;
+    return FIXED_SOURCE_BYTES
+        + tableChars
+        + chunks * SOURCE_BYTES_PER_CHUNK
+        + tables * SOURCE_BYTES_PER_TABLE;
   }
 
   public long constantPoolEntries() {
@@ -123,7 +152,9 @@ public final class Footprint {
 
   /** Bytes of the static initialiser, which decodes every table. */
   public long initializerBytes() {
-    return FIXED_INITIALIZER_BYTES + chunks * INITIALIZER_BYTES_PER_CHUNK + tables * INITIALIZER_BYTES_PER_TABLE;
+    return FIXED_INITIALIZER_BYTES
+        + chunks * INITIALIZER_BYTES_PER_CHUNK
+        + tables * INITIALIZER_BYTES_PER_TABLE;
   }
 
   /** Bytes of one instance's arrays (messages, beliefs, scratch). */
@@ -160,46 +191,101 @@ public final class Footprint {
   }
 
   /**
-   * Checks against {@link SolverLimits}, with {@code maxHeap} bytes of heap ({@code Long.MAX_VALUE}:
-   * no limit). The heap comes last, so that a refusal for it means a larger heap would do.
+   * Checks against {@link SolverLimits}, with {@code maxHeap} bytes of heap ({@code
+   * Long.MAX_VALUE}: no limit). The heap comes last, so that a refusal for it means a larger heap
+   * would do.
    */
   public void check(long maxHeap) {
     if (largestArrayEntries > SolverLimits.MAX_ARRAY_ENTRIES) {
-      throw refuse("its " + largestArray + " array would need " + count(largestArrayEntries) + " " + largestArrayWhat
-          + ", over the " + count(SolverLimits.MAX_ARRAY_ENTRIES) + " of the largest array the JVM allocates");
+      throw refuse(
+          "its "
+              + largestArray
+              + " array would need "
+              + count(largestArrayEntries)
+              + " "
+              + largestArrayWhat
+              + ", over the "
+              + count(SolverLimits.MAX_ARRAY_ENTRIES)
+              + " of the largest array the JVM allocates");
     }
-    String tableNote = largestTable == null ? ""
-        : " (the largest table, " + largestTable + ", holds " + count(largestTableEntries) + " entries in about " + bytes(largestTableChars) + ")";
+    String tableNote =
+        largestTable == null
+            ? ""
+            : " (the largest table, "
+                + largestTable
+                + ", holds "
+                + count(largestTableEntries)
+                + " entries in about "
+                + bytes(largestTableChars)
+                + ")";
     if (classBytes() > SolverLimits.MAX_CLASS_BYTES) {
-      throw refuse("its class would take about " + bytes(classBytes()) + tableNote + ", over the " + bytes(SolverLimits.MAX_CLASS_BYTES)
-          + " limit of a class (the cache's largest file)");
+      throw refuse(
+          "its class would take about "
+              + bytes(classBytes())
+              + tableNote
+              + ", over the "
+              + bytes(SolverLimits.MAX_CLASS_BYTES)
+              + " limit of a class (the cache's largest file)");
     }
     if (sourceBytes() > SolverLimits.MAX_CLASS_BYTES) {
-      throw refuse("its source would take about " + bytes(sourceBytes()) + tableNote + ", over the " + bytes(SolverLimits.MAX_CLASS_BYTES)
-          + " limit of a source (the cache's largest file)");
+      throw refuse(
+          "its source would take about "
+              + bytes(sourceBytes())
+              + tableNote
+              + ", over the "
+              + bytes(SolverLimits.MAX_CLASS_BYTES)
+              + " limit of a source (the cache's largest file)");
     }
     if (constantPoolEntries() > SolverLimits.MAX_CONSTANT_POOL) {
-      throw refuse("its class would need " + count(constantPoolEntries()) + " constant-pool entries, over the class file's "
-          + count(SolverLimits.MAX_CONSTANT_POOL));
+      throw refuse(
+          "its class would need "
+              + count(constantPoolEntries())
+              + " constant-pool entries, over the class file's "
+              + count(SolverLimits.MAX_CONSTANT_POOL));
     }
     if (initializerBytes() > SolverLimits.MAX_METHOD_BYTES) {
-      throw refuse("its static initialiser would need " + count(initializerBytes()) + " bytes of code, over the "
-          + count(SolverLimits.MAX_METHOD_BYTES) + " of a method");
+      throw refuse(
+          "its static initialiser would need "
+              + count(initializerBytes())
+              + " bytes of code, over the "
+              + count(SolverLimits.MAX_METHOD_BYTES)
+              + " of a method");
     }
     if (sweep != null && sweep.operations() > SolverLimits.MAX_SWEEP_OPERATIONS) {
-      throw refuse("one sweep would take about " + SweepCost.scientific(sweep.operations()) + " operations, "
-          + sweep.dominant() + ", over the budget of " + SweepCost.scientific(SolverLimits.MAX_SWEEP_OPERATIONS) + " per sweep");
+      throw refuse(
+          "one sweep would take about "
+              + SweepCost.scientific(sweep.operations())
+              + " operations, "
+              + sweep.dominant()
+              + ", over the budget of "
+              + SweepCost.scientific(SolverLimits.MAX_SWEEP_OPERATIONS)
+              + " per sweep");
     }
-    if (maxHeap != Long.MAX_VALUE && largestArrayBytes > maxHeap / SolverLimits.HEAP_PER_LARGEST_ARRAY) {
-      throw refuse("its " + largestArray + " array alone would take " + bytes(largestArrayBytes) + ", over half of this JVM's "
-          + bytes(maxHeap) + " heap, the most its collector can be counted on to place in one piece;"
-          + " a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx" + suggestedHeap(largestArrayBytes * SolverLimits.HEAP_PER_LARGEST_ARRAY)
-          + ") may take it");
+    if (maxHeap != Long.MAX_VALUE
+        && largestArrayBytes > maxHeap / SolverLimits.HEAP_PER_LARGEST_ARRAY) {
+      throw refuse(
+          "its "
+              + largestArray
+              + " array alone would take "
+              + bytes(largestArrayBytes)
+              + ", over half of this JVM's "
+              + bytes(maxHeap)
+              + " heap, the most its collector can be counted on to place in one piece;"
+              + " a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+              + suggestedHeap(largestArrayBytes * SolverLimits.HEAP_PER_LARGEST_ARRAY)
+              + ") may take it");
     }
     if (maxHeap != Long.MAX_VALUE && heapBytes() > maxHeap) {
-      throw refuse("compiling and running it would need about " + bytes(heapBytes()) + " of heap (its state alone "
-          + bytes(stateBytes) + "), over this JVM's " + bytes(maxHeap)
-          + "; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx" + suggestedHeap(heapBytes()) + ") may take it");
+      throw refuse(
+          "compiling and running it would need about "
+              + bytes(heapBytes())
+              + " of heap (its state alone "
+              + bytes(stateBytes)
+              + "), over this JVM's "
+              + bytes(maxHeap)
+              + "; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+              + suggestedHeap(heapBytes())
+              + ") may take it");
     }
   }
 

@@ -7,16 +7,16 @@ import fgc.algorithm.PairwiseKernels;
  * The message plan of pairwise belief propagation, as the model's factor families: per family its
  * potential ({@code neq}, {@code eq}, or a table or unary weights), its counts, first variables and
  * steps ({@link #families()}, in {@link PairFamilies}' form), and the distinct weight tables they
- * point into ({@link #weights()}). Its size is the model's families', not its unrolled factors':
- * a class holds these numbers, and {@link PairFamilies} rebuilds from them the tables of every
- * variable's neighbours, the directed edges that carry messages between them, and their
- * {@link PairPotentials}, when it loads.
+ * point into ({@link #weights()}). Its size is the model's families', not its unrolled factors': a
+ * class holds these numbers, and {@link PairFamilies} rebuilds from them the tables of every
+ * variable's neighbours, the directed edges that carry messages between them, and their {@link
+ * PairPotentials}, when it loads.
  *
- * <p>Those tables are also here ({@link #tables()}, made on first use), for what looks at the
- * edges of a plan ({@code fgc show}, tests): edge slots grouped by source variable, the slots of
- * variable {@code i} from {@code offset[i]} to {@code offset[i+1]-1}, one per neighbour in ascending
- * order, and {@code reverse[e]} the slot of the same edge in the opposite direction. The tables
- * handed out are their own, not copies: callers read them and never write them.
+ * <p>Those tables are also here ({@link #tables()}, made on first use), for what looks at the edges
+ * of a plan ({@code fgc show}, tests): edge slots grouped by source variable, the slots of variable
+ * {@code i} from {@code offset[i]} to {@code offset[i+1]-1}, one per neighbour in ascending order,
+ * and {@code reverse[e]} the slot of the same edge in the opposite direction. The tables handed out
+ * are their own, not copies: callers read them and never write them.
  */
 public final class PairwisePlan {
   /** The plan family ({@code Algorithm.planFamily()}) of every algorithm built on this plan. */
@@ -31,7 +31,12 @@ public final class PairwisePlan {
   private final boolean anyUnary;
   private volatile PairFamilies tables;
 
-  PairwisePlan(String modelName, VariableLayout layout, int[] families, double[] weights, long pairOccurrences) {
+  PairwisePlan(
+      String modelName,
+      VariableLayout layout,
+      int[] families,
+      double[] weights,
+      long pairOccurrences) {
     this.modelName = modelName;
     this.layout = layout;
     this.families = families;
@@ -45,7 +50,8 @@ public final class PairwisePlan {
       // A pair with an eq or a table is an EQ or MATRIX edge; a family of no members makes none.
       boolean members = size(families, at) > 0;
       kernel |= members && arity >= 2 && potential != PairFamilies.NEQ;
-      unary |= members && arity == 1 && potential != PairFamilies.NEQ && potential != PairFamilies.EQ;
+      unary |=
+          members && arity == 1 && potential != PairFamilies.NEQ && potential != PairFamilies.EQ;
     }
     this.anyEdgeKernel = kernel;
     this.anyUnary = unary;
@@ -98,7 +104,10 @@ public final class PairwisePlan {
     return count;
   }
 
-  /** The pairs the factors join, each alldiff of k variables k(k-1)/2, a pair joined twice counted twice. */
+  /**
+   * The pairs the factors join, each alldiff of k variables k(k-1)/2, a pair joined twice counted
+   * twice.
+   */
   public long pairOccurrences() {
     return pairOccurrences;
   }
@@ -106,8 +115,8 @@ public final class PairwisePlan {
   /**
    * A bound on any variable's number of neighbours, from the families alone: a member gives each of
    * its variables {@code arity - 1} neighbours, and a variable is in at most one member per scope
-   * position when the family's steps at that position are a mixed radix (each larger than the
-   * span of the smaller ones), else in at most all of them. At most {@code variables - 1}.
+   * position when the family's steps at that position are a mixed radix (each larger than the span
+   * of the smaller ones), else in at most all of them. At most {@code variables - 1}.
    */
   public long degreeBound() {
     long bound = 0;
@@ -122,7 +131,10 @@ public final class PairwisePlan {
         long[][] dim = new long[dims][];
         for (int d = 0; d < dims; d++) {
           int code = families[at + 3 + dims + arity + d * arity + p];
-          long step = (code & 1) == 0 ? code >>> 1 : (code + 1L) >>> 1; // its size: the sign does not matter
+          long step =
+              (code & 1) == 0
+                  ? code >>> 1
+                  : (code + 1L) >>> 1; // its size: the sign does not matter
           dim[d] = new long[] {step, families[at + 3 + d]};
         }
         java.util.Arrays.sort(dim, (a, b) -> Long.compare(a[0], b[0]));
@@ -150,7 +162,9 @@ public final class PairwisePlan {
     return anyUnary;
   }
 
-  /** Whether every edge is a plain {@code neq} and no variable has unary weights: the classic plan. */
+  /**
+   * Whether every edge is a plain {@code neq} and no variable has unary weights: the classic plan.
+   */
   public boolean onlyNeq() {
     return !anyEdgeKernel && !anyUnary;
   }
@@ -159,8 +173,14 @@ public final class PairwisePlan {
   public PairFamilies tables() {
     PairFamilies t = tables;
     if (t == null) {
-      t = PairFamilies.of(layout.variableCount(), layout.width(), layout.uniformDomains() ? null : layout.variableOffsets(),
-          layout.uniformDomains() ? null : layout.variableSizes(), families, weights);
+      t =
+          PairFamilies.of(
+              layout.variableCount(),
+              layout.width(),
+              layout.uniformDomains() ? null : layout.variableOffsets(),
+              layout.uniformDomains() ? null : layout.variableSizes(),
+              families,
+              weights);
       tables = t;
     }
     return t;

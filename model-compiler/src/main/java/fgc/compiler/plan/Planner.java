@@ -34,8 +34,15 @@ public final class Planner {
     Contradictions.check(model);
     VariableLayout layout = VariableLayout.of(model);
     if (layout.width() > maxWidth) {
-      throw new TooLargeException(algorithm + " computes exact factor messages over subsets of the " + layout.width()
-          + " values of model " + model.name() + "; it takes at most " + maxWidth + " values");
+      throw new TooLargeException(
+          algorithm
+              + " computes exact factor messages over subsets of the "
+              + layout.width()
+              + " values of model "
+              + model.name()
+              + "; it takes at most "
+              + maxWidth
+              + " values");
     }
     java.util.List<FactorFamily> families = model.families();
     long edges = 0;
@@ -44,10 +51,21 @@ public final class Planner {
     boolean anyArity = false;
     for (FactorFamily family : families) {
       Factor factor = family.first();
-      if ((factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ) && factor.arity() > layout.width()) {
+      if ((factor.kind() == FactorKind.ALLDIFF || factor.kind() == FactorKind.NEQ)
+          && factor.arity() > layout.width()) {
         int k = (int) factors;
-        throw new PlanException(model.atFactor(k, "factor " + k + " (" + factor.kind().keyword() + ") needs " + factor.arity()
-            + " different values but the model has only " + layout.width() + ": it can never hold"));
+        throw new PlanException(
+            model.atFactor(
+                k,
+                "factor "
+                    + k
+                    + " ("
+                    + factor.kind().keyword()
+                    + ") needs "
+                    + factor.arity()
+                    + " different values but the model has only "
+                    + layout.width()
+                    + ": it can never hold"));
       }
       if (family.size() > 0) {
         if (!anyArity) {
@@ -62,11 +80,17 @@ public final class Planner {
     }
     // The messages (edges x values) and the edge list (a permutation of the edges) are in every
     // factor class: too many edges fail here, before the arrays of the plan are made. The list's
-    // text is known only once it is packed (a regular one packs to almost nothing): counted as none.
+    // text is known only once it is packed (a regular one packs to almost nothing): counted as
+    // none.
     new Footprint(algorithm, model, layout.width())
-        .state("messages", edges * layout.width(), Double.BYTES, "entries (" + Footprint.count(edges) + " edges x " + layout.width() + " values)")
+        .state(
+            "messages",
+            edges * layout.width(),
+            Double.BYTES,
+            "entries (" + Footprint.count(edges) + " edges x " + layout.width() + " values)")
         .table("VAR_EDGES", edges, 0, 1, Integer.BYTES)
-        .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
+        .check(
+            Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
     return familyPlan(model, layout, families, (int) factors, (int) edges, uniformArity);
   }
 
@@ -74,8 +98,13 @@ public final class Planner {
    * The plan of {@link #factors} from the families: per family a few ints ({@link FamilyTables}'s
    * layout) and one scaled copy of each distinct table, in time and space of the families.
    */
-  private static FactorPlan familyPlan(Model model, VariableLayout layout, java.util.List<FactorFamily> families, int factors,
-      int edges, int uniformArity) {
+  private static FactorPlan familyPlan(
+      Model model,
+      VariableLayout layout,
+      java.util.List<FactorFamily> families,
+      int factors,
+      int edges,
+      int uniformArity) {
     int[] out = new int[16];
     int used = 0;
     double[] weights = new double[16];
@@ -94,22 +123,25 @@ public final class Planner {
       int data = 0;
       switch (factor.kind()) {
         case PRIOR:
-        case TABLE: {
-          double[] raw = factor.weights();
-          Integer at = tables.get(new WeightsKey(raw));
-          if (at == null) {
-            double[] scaled = Weights.scaled(raw); // a finite table never overflows a message
-            if (weights.length - weightCount < scaled.length) {
-              weights = Arrays.copyOf(weights, Math.max(2 * weights.length, weightCount + scaled.length));
+        case TABLE:
+          {
+            double[] raw = factor.weights();
+            Integer at = tables.get(new WeightsKey(raw));
+            if (at == null) {
+              double[] scaled = Weights.scaled(raw); // a finite table never overflows a message
+              if (weights.length - weightCount < scaled.length) {
+                weights =
+                    Arrays.copyOf(
+                        weights, Math.max(2 * weights.length, weightCount + scaled.length));
+              }
+              System.arraycopy(scaled, 0, weights, weightCount, scaled.length);
+              at = weightCount;
+              weightCount += scaled.length;
+              tables.put(new WeightsKey(raw), at);
             }
-            System.arraycopy(scaled, 0, weights, weightCount, scaled.length);
-            at = weightCount;
-            weightCount += scaled.length;
-            tables.put(new WeightsKey(raw), at);
+            data = at;
+            break;
           }
-          data = at;
-          break;
-        }
         case SUM:
           data = (int) (factor.total() - (long) arity * layout.lo());
           scratch = Math.max(scratch, FactorKernels.sumScratch(arity, layout.width()));
@@ -137,8 +169,16 @@ public final class Planner {
         }
       }
     }
-    return new FactorPlan(model.name(), layout, Arrays.copyOf(out, used), factors, edges, uniformArity,
-        Arrays.copyOf(weights, weightCount), maxArity, scratch);
+    return new FactorPlan(
+        model.name(),
+        layout,
+        Arrays.copyOf(out, used),
+        factors,
+        edges,
+        uniformArity,
+        Arrays.copyOf(weights, weightCount),
+        maxArity,
+        scratch);
   }
 
   /** A table's raw weights as a map key: equal bit for bit, as {@link Factor#sameWeights} says. */
@@ -222,30 +262,55 @@ public final class Planner {
       }
     }
     if (occurrences > SolverLimits.MAX_PAIR_OCCURRENCES) {
-      throw new TooLargeException(algorithm + " cannot take model " + model.name() + " (" + Footprint.count(n) + " variables, "
-          + Footprint.count(model.factorCount()) + " factors): its factors join " + Footprint.count(occurrences)
-          + " pairs of variables (each alldiff of k variables k(k-1)/2, repeats counted), over the "
-          + Footprint.count(SolverLimits.MAX_PAIR_OCCURRENCES) + " the planner collects");
+      throw new TooLargeException(
+          algorithm
+              + " cannot take model "
+              + model.name()
+              + " ("
+              + Footprint.count(n)
+              + " variables, "
+              + Footprint.count(model.factorCount())
+              + " factors): its factors join "
+              + Footprint.count(occurrences)
+              + " pairs of variables (each alldiff of k variables k(k-1)/2, repeats counted), over the "
+              + Footprint.count(SolverLimits.MAX_PAIR_OCCURRENCES)
+              + " the planner collects");
     }
     // The class collects the pairs when it loads (an int per pair, bucketed, and the table of
     // their buckets): they must fit in half of this heap, as the largest array of a solver must.
     long collecting = 2 * occurrences * Long.BYTES;
     if (collecting > maxHeap / SolverLimits.HEAP_PER_LARGEST_ARRAY) {
-      throw new Footprint(algorithm, model, layout.width()).refuse("collecting its " + Footprint.count(occurrences)
-          + " pairs of variables would take " + Footprint.bytes(collecting) + ", over half of this JVM's " + Footprint.bytes(maxHeap)
-          + " heap; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
-          + Footprint.suggestedHeap(collecting * SolverLimits.HEAP_PER_LARGEST_ARRAY) + ") may take it");
+      throw new Footprint(algorithm, model, layout.width())
+          .refuse(
+              "collecting its "
+                  + Footprint.count(occurrences)
+                  + " pairs of variables would take "
+                  + Footprint.bytes(collecting)
+                  + ", over half of this JVM's "
+                  + Footprint.bytes(maxHeap)
+                  + " heap; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx"
+                  + Footprint.suggestedHeap(collecting * SolverLimits.HEAP_PER_LARGEST_ARRAY)
+                  + ") may take it");
     }
     // Every pairwise class holds the messages (directed edges x values) and the reverse-edge
     // table: too many edges fail here. Pairs joined by several factors are counted each time, so
     // this bounds the edges from above.
     long edges = 2L * occurrences;
     new Footprint(algorithm, model, layout.width())
-        .state("messages", edges * layout.width(), Double.BYTES,
-            "entries (up to " + Footprint.count(edges) + " directed edges x " + layout.width() + " values)")
+        .state(
+            "messages",
+            edges * layout.width(),
+            Double.BYTES,
+            "entries (up to "
+                + Footprint.count(edges)
+                + " directed edges x "
+                + layout.width()
+                + " values)")
         .state("REVERSE", edges, Integer.BYTES, "entries (directed edges)")
-        .check(Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
-    return new PairwisePlan(model.name(), layout, families.toArray(), weights.toArray(), occurrences);
+        .check(
+            Long.MAX_VALUE); // the heap is checked on the whole footprint, after every other limit
+    return new PairwisePlan(
+        model.name(), layout, families.toArray(), weights.toArray(), occurrences);
   }
 
   /** A growing array of ints. */
@@ -275,11 +340,13 @@ public final class Planner {
       for (double w : weights) {
         key.add(w);
       }
-      return stored.computeIfAbsent(key, k -> {
-        int start = values.size();
-        values.addAll(k);
-        return start;
-      });
+      return stored.computeIfAbsent(
+          key,
+          k -> {
+            int start = values.size();
+            values.addAll(k);
+            return start;
+          });
     }
 
     double[] toArray() {
@@ -287,19 +354,31 @@ public final class Planner {
     }
   }
 
-  /** A clear compile error for a factor pairwise BP has no messages for, naming the algorithms that have. */
+  /**
+   * A clear compile error for a factor pairwise BP has no messages for, naming the algorithms that
+   * have.
+   */
   private static void requirePairwiseOrUnary(Model model, Factor f) {
     if (f.kind() == FactorKind.TABLE && f.arity() > 2) {
       StringBuilder names = new StringBuilder();
       for (int s = 0; s < f.arity(); s++) {
         names.append(s == 0 ? "" : ", ").append(model.variableName(f.variable(s)));
       }
-      throw new PlanException(pairwiseBp() + " takes table factors over 1 or 2 variables, not " + f.arity()
-          + " (the table on " + names + "); sumproduct and maxproduct take any");
+      throw new PlanException(
+          pairwiseBp()
+              + " takes table factors over 1 or 2 variables, not "
+              + f.arity()
+              + " (the table on "
+              + names
+              + "); sumproduct and maxproduct take any");
     }
     if (!PairPotentials.isPairwise(f) && !PairPotentials.isUnary(f)) {
-      throw new PlanException(pairwiseBp() + " has no messages for " + f.kind().keyword() + " factors"
-          + " (sumproduct and maxproduct have)");
+      throw new PlanException(
+          pairwiseBp()
+              + " has no messages for "
+              + f.kind().keyword()
+              + " factors"
+              + " (sumproduct and maxproduct have)");
     }
   }
 }

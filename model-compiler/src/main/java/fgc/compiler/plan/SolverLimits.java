@@ -8,30 +8,35 @@ package fgc.compiler.plan;
  */
 public final class SolverLimits {
   /**
-   * Entries in one array: a little under {@code Integer.MAX_VALUE}, the most HotSpot allocates.
-   * The largest array is the messages, edges times values; generated index arithmetic is
-   * {@code int}, which this limit also keeps from overflowing.
+   * Entries in one array: a little under {@code Integer.MAX_VALUE}, the most HotSpot allocates. The
+   * largest array is the messages, edges times values; generated index arithmetic is {@code int},
+   * which this limit also keeps from overflowing.
    */
   public static final long MAX_ARRAY_ENTRIES = Integer.MAX_VALUE - 8;
 
   /**
    * Bytes of the class file and of its source, each: the cache's largest entry file (64 MiB). The
-   * tables a class carries (edges, weights) are most of both; above this a class could be
-   * compiled but never stored, and Janino's time and memory grow with it (57 MB took 6.4 s and a
-   * 512 MB heap).
+   * tables a class carries (edges, weights) are most of both; above this a class could be compiled
+   * but never stored, and Janino's time and memory grow with it (57 MB took 6.4 s and a 512 MB
+   * heap).
    */
   public static final long MAX_CLASS_BYTES = 64L << 20;
 
-  /** Entries in a class's constant pool (the class file format's 16-bit count, minus the unused entry 0). */
+  /**
+   * Entries in a class's constant pool (the class file format's 16-bit count, minus the unused
+   * entry 0).
+   */
   public static final long MAX_CONSTANT_POOL = 65_534;
 
-  /** Bytes of one method's code, the class file format's limit (Janino: "Code grows beyond 64 KB"). */
+  /**
+   * Bytes of one method's code, the class file format's limit (Janino: "Code grows beyond 64 KB").
+   */
   public static final long MAX_METHOD_BYTES = 65_535;
 
   /**
    * Pairs of variables pairwise BP collects before merging repeats (each {@code alldiff} of k
-   * variables gives k(k-1)/2): bounds the planner's own time and memory (8 bytes a pair), far
-   * above the pairs any class within {@link #MAX_CLASS_BYTES} can hold (about 4 million).
+   * variables gives k(k-1)/2): bounds the planner's own time and memory (8 bytes a pair), far above
+   * the pairs any class within {@link #MAX_CLASS_BYTES} can hold (about 4 million).
    */
   public static final long MAX_PAIR_OCCURRENCES = 1L << 25;
 

@@ -1,6 +1,5 @@
 package fgc.compiler.plan;
 
-import fgc.compilation.AlgorithmSpec;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
@@ -8,17 +7,17 @@ import java.util.Locale;
 
 /**
  * An estimate of one sweep's work, in simple operations on message entries (a multiply-add, a
- * comparison), for the worst case: no evidence, every message dense. Evidence makes sweeps
- * cheaper (observed slots leave the all-different passes), so this is an upper bound for a run's
- * first sweeps, to tell a model that takes seconds per sweep from one that takes microseconds;
- * it is not a timing. O(factors) to compute, so a run can ask for it on every cache hit.
+ * comparison), for the worst case: no evidence, every message dense. Evidence makes sweeps cheaper
+ * (observed slots leave the all-different passes), so this is an upper bound for a run's first
+ * sweeps, to tell a model that takes seconds per sweep from one that takes microseconds; it is not
+ * a timing. O(factors) to compute, so a run can ask for it on every cache hit.
  *
  * <p>Per factor, with {@code a} its arity and {@code W} the values of a message: all-different and
  * {@code neq}, {@code 3 W 2^W} (the subset passes; max-product above 8 values, {@code 2 W^3} for
  * the assignment solve); {@code sum}, {@code 3 W (a + (W-1) a (a-1) / 2)} (three passes over the
  * partial sums); {@code table}, {@code entries * a^2}; {@code eq}, {@code a^2 W}; each slot's
- * incoming product, {@code degree * W}. Pairwise BP: {@code 6 W} per directed edge, and
- * {@code Ws * Wr} more for a table edge.
+ * incoming product, {@code degree * W}. Pairwise BP: {@code 6 W} per directed edge, and {@code Ws *
+ * Wr} more for a table edge.
  */
 public final class SweepCost {
   private final long operations;
@@ -28,11 +27,21 @@ public final class SweepCost {
   private final boolean pairwise;
   private final boolean elimination;
 
-  private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText, boolean pairwise) {
+  private SweepCost(
+      long operations,
+      int dominantFactor,
+      long dominantOperations,
+      String dominantText,
+      boolean pairwise) {
     this(operations, dominantFactor, dominantOperations, dominantText, pairwise, false);
   }
 
-  private SweepCost(long operations, int dominantFactor, long dominantOperations, String dominantText, boolean pairwise,
+  private SweepCost(
+      long operations,
+      int dominantFactor,
+      long dominantOperations,
+      String dominantText,
+      boolean pairwise,
       boolean elimination) {
     this.operations = operations;
     this.dominantFactor = dominantFactor;
@@ -47,9 +56,13 @@ public final class SweepCost {
     return elimination;
   }
 
-  /** The estimate for BP with one node per factor on {@code model}, in the max-product semiring or not. */
+  /**
+   * The estimate for BP with one node per factor on {@code model}, in the max-product semiring or
+   * not.
+   */
   public static SweepCost factorNodes(Model model, boolean max) {
-    // Family by family, each member's cost from its variables (family.variable), no member made: the
+    // Family by family, each member's cost from its variables (family.variable), no member made:
+    // the
     // same sums, in the same order, as over the factors one by one.
     int width = width(model);
     long[] degree = new long[model.variableCount()];
@@ -80,7 +93,12 @@ public final class SweepCost {
         }
       }
     }
-    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(model.factors().get(worst), width), false);
+    return new SweepCost(
+        total,
+        worst,
+        worstCost,
+        worst < 0 ? "" : describe(model.factors().get(worst), width),
+        false);
   }
 
   /** The estimate for BP on pairs of variables on {@code model}. */
@@ -108,8 +126,16 @@ public final class SweepCost {
         worstCost = cost;
       }
     }
-    String text = worst < 0 ? "" : "step " + worst + ", a clique of " + plan.step(worst).entries + " entries over "
-        + plan.step(worst).vars.length + " variables";
+    String text =
+        worst < 0
+            ? ""
+            : "step "
+                + worst
+                + ", a clique of "
+                + plan.step(worst).entries
+                + " entries over "
+                + plan.step(worst).vars.length
+                + " variables";
     return new SweepCost(total, worst, worstCost, text, false, true);
   }
 
@@ -136,20 +162,25 @@ public final class SweepCost {
       }
       k += family.size();
     }
-    return new SweepCost(total, worst, worstCost, worst < 0 ? "" : describe(worstFactor, width), true);
+    return new SweepCost(
+        total, worst, worstCost, worst < 0 ? "" : describe(worstFactor, width), true);
   }
 
   private static long factorCost(Factor f, int width, boolean max, long[] degree) {
     long a = f.arity();
     long w = width;
     long cost = a * w; // the stores
-    for (int s = 0; degree != null && s < f.arity(); s++) { // null: the caller adds the neighbours' degrees
+    for (int s = 0;
+        degree != null && s < f.arity();
+        s++) { // null: the caller adds the neighbours' degrees
       cost = saturatedAdd(cost, degree[f.variable(s)] * w);
     }
     switch (f.kind()) {
       case ALLDIFF:
       case NEQ:
-        return saturatedAdd(cost, max && width > 8 ? 2 * w * w * w : saturatedTimes(3 * w, 1L << Math.min(width, 62)));
+        return saturatedAdd(
+            cost,
+            max && width > 8 ? 2 * w * w * w : saturatedTimes(3 * w, 1L << Math.min(width, 62)));
       case SUM:
         return saturatedAdd(cost, 3 * w * (a + (w - 1) * a * (a - 1) / 2));
       case TABLE:
@@ -193,7 +224,13 @@ public final class SweepCost {
   }
 
   private static String describe(Factor f, int width) {
-    return f.kind().keyword() + " over " + f.arity() + (f.arity() == 1 ? " variable" : " variables") + " of " + width + " values";
+    return f.kind().keyword()
+        + " over "
+        + f.arity()
+        + (f.arity() == 1 ? " variable" : " variables")
+        + " of "
+        + width
+        + " values";
   }
 
   /** Estimated operations of one sweep (saturating at {@code Long.MAX_VALUE}). */
@@ -210,12 +247,16 @@ public final class SweepCost {
     return dominantOperations;
   }
 
-  /** The costliest factor and its share, e.g. {@code most of it in factor 0 (sum over 1024 variables of 16 values)}. */
+  /**
+   * The costliest factor and its share, e.g. {@code most of it in factor 0 (sum over 1024 variables
+   * of 16 values)}.
+   */
   public String dominant() {
     if (dominantFactor < 0) {
       return "no factors";
     }
-    String share = dominantOperations * 2 >= operations ? "most of it" : scientific(dominantOperations);
+    String share =
+        dominantOperations * 2 >= operations ? "most of it" : scientific(dominantOperations);
     if (elimination) {
       return share + " in " + dominantText;
     }

@@ -5,8 +5,8 @@ import fgc.model.Limits;
 import fgc.model.Model;
 
 /**
- * How variables' values sit in message vectors: every domain is aligned on one global range
- * {@code lo .. lo+width-1}, so a message is {@code width} doubles and factors compare values, not
+ * How variables' values sit in message vectors: every domain is aligned on one global range {@code
+ * lo .. lo+width-1}, so a message is {@code width} doubles and factors compare values, not
  * positions. A variable with a narrower domain has prior zero outside it.
  */
 public final class VariableLayout {
@@ -40,8 +40,17 @@ public final class VariableLayout {
     }
     long width = (long) hi - lo + 1;
     if (width > Limits.MAX_DOMAIN) {
-      throw new PlanException("the domains of model " + model.name() + " span " + lo + ".." + hi + " (" + width
-          + " values); messages align all values on one range of at most " + Limits.MAX_DOMAIN);
+      throw new PlanException(
+          "the domains of model "
+              + model.name()
+              + " span "
+              + lo
+              + ".."
+              + hi
+              + " ("
+              + width
+              + " values); messages align all values on one range of at most "
+              + Limits.MAX_DOMAIN);
     }
     return new VariableLayout(lo, (int) width, varLo, varSize);
   }

@@ -7,8 +7,9 @@ import fgc.model.Model;
 /**
  * Factor messages by their definition, for the reference interpreter: every joint assignment of the
  * factor's slots (over the aligned values, skipping zero incoming entries), its potential by the
- * IR's definition ({@link Factor#potential}, 0 outside a variable's domain), times the other slots' incoming entries, summed (or maximised) per value of the receiving
- * slot. Exponential in the arity, and independent of the kernels the generated code calls.
+ * IR's definition ({@link Factor#potential}, 0 outside a variable's domain), times the other slots'
+ * incoming entries, summed (or maximised) per value of the receiving slot. Exponential in the
+ * arity, and independent of the kernels the generated code calls.
  */
 final class BruteForceMessages {
   private final Model model;
@@ -29,7 +30,8 @@ final class BruteForceMessages {
     return out;
   }
 
-  private void enumerate(Factor factor, double[][] rows, int s, boolean max, int slot, int[] values, double[] out) {
+  private void enumerate(
+      Factor factor, double[][] rows, int s, boolean max, int slot, int[] values, double[] out) {
     if (slot == values.length) {
       double p = potential(factor, values);
       for (int t = 0; t < values.length && p != 0.0; t++) {
@@ -48,7 +50,10 @@ final class BruteForceMessages {
     }
   }
 
-  /** The factor's potential at aligned value indices {@code values}, by the IR's own definition ({@link Factor#potential}). */
+  /**
+   * The factor's potential at aligned value indices {@code values}, by the IR's own definition
+   * ({@link Factor#potential}).
+   */
   private double potential(Factor factor, int[] values) {
     int[] actual = new int[values.length];
     for (int t = 0; t < values.length; t++) {

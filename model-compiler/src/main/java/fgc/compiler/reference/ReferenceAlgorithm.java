@@ -3,7 +3,10 @@ package fgc.compiler.reference;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
 
-/** What every reference interpreter shares: its identity, variables and domains from the model, and the equivalences of the interface (reset = no noise, clear all = clear each). */
+/**
+ * What every reference interpreter shares: its identity, variables and domains from the model, and
+ * the equivalences of the interface (reset = no noise, clear all = clear each).
+ */
 abstract class ReferenceAlgorithm implements GeneratedAlgorithm {
   final Model model;
 
@@ -46,7 +49,8 @@ abstract class ReferenceAlgorithm implements GeneratedAlgorithm {
   /** Throws, naming the variable, when {@code value} is outside its domain. */
   final void checkInDomain(int variable, int value) {
     if (!model.domainOf(variable).contains(value)) {
-      throw new IllegalArgumentException("value " + value + " is outside the domain of variable " + variable);
+      throw new IllegalArgumentException(
+          "value " + value + " is outside the domain of variable " + variable);
     }
   }
 }

@@ -10,31 +10,35 @@ import java.util.List;
 
 /**
  * The reference interpreter of exact inference: the definitions themselves, by enumerating every
- * assignment that agrees with the evidence. {@code Z} is the sum of the products of every factor,
- * a marginal is the share of {@code Z} of the assignments with each value, the most probable
- * assignment is the one with the largest product. The enumeration is depth first with each
- * factor multiplied in as soon as its scope is assigned, and a partial assignment of weight zero
- * (or with two equal values an all-different factor keeps apart) is not extended: its extensions
- * all weigh zero, so the sums are the same, in fewer steps.
+ * assignment that agrees with the evidence. {@code Z} is the sum of the products of every factor, a
+ * marginal is the share of {@code Z} of the assignments with each value, the most probable
+ * assignment is the one with the largest product. The enumeration is depth first with each factor
+ * multiplied in as soon as its scope is assigned, and a partial assignment of weight zero (or with
+ * two equal values an all-different factor keeps apart) is not extended: its extensions all weigh
+ * zero, so the sums are the same, in fewer steps.
  *
  * <p>Ties are broken as {@code elimination} breaks them: variables are assigned in the reverse of
- * the planner's elimination order, values lowest first, and the first assignment of largest
- * product found wins, i.e. the lexicographically smallest in that order.
- * Exponential, for tests on small models: a computation that visits more than
- * {@link #MAX_NODES} partial assignments is refused.
+ * the planner's elimination order, values lowest first, and the first assignment of largest product
+ * found wins, i.e. the lexicographically smallest in that order. Exponential, for tests on small
+ * models: a computation that visits more than {@link #MAX_NODES} partial assignments is refused.
  */
 public final class ReferenceEnumeration extends ReferenceAlgorithm {
   /** Partial assignments one computation may visit. */
   public static final long MAX_NODES = 1L << 24;
 
   private final int[] sequence;
-  /** The factors whose scope is complete once {@code sequence[d]} is assigned, per depth {@code d}. */
+
+  /**
+   * The factors whose scope is complete once {@code sequence[d]} is assigned, per depth {@code d}.
+   */
   private final List<List<Factor>> completeAt = new ArrayList<>();
+
   /**
    * Per depth, the pairs of variables an alldiff or neq keeps apart whose later one is assigned
    * there: an equal pair rules the partial assignment out before the factor's scope is complete.
    */
   private final List<List<int[]>> apartAt = new ArrayList<>();
+
   private final Integer[] observed;
   private final int[] values;
   private final double[][] marginals;
@@ -61,7 +65,9 @@ public final class ReferenceEnumeration extends ReferenceAlgorithm {
       if (f.kind() == fgc.model.FactorKind.ALLDIFF || f.kind() == fgc.model.FactorKind.NEQ) {
         for (int a = 0; a < f.arity(); a++) {
           for (int b = a + 1; b < f.arity(); b++) {
-            apartAt.get(Math.max(depth[f.variable(a)], depth[f.variable(b)])).add(new int[] {f.variable(a), f.variable(b)});
+            apartAt
+                .get(Math.max(depth[f.variable(a)], depth[f.variable(b)]))
+                .add(new int[] {f.variable(a), f.variable(b)});
           }
         }
       }
@@ -184,7 +190,12 @@ public final class ReferenceEnumeration extends ReferenceAlgorithm {
     int to = observed[x] == null ? domain.hi() : observed[x];
     for (int value = from; value <= to; value++) {
       if (++nodes > MAX_NODES) {
-        throw new IllegalStateException("enumerating model " + model.name() + " visits more than " + MAX_NODES + " partial assignments");
+        throw new IllegalStateException(
+            "enumerating model "
+                + model.name()
+                + " visits more than "
+                + MAX_NODES
+                + " partial assignments");
       }
       values[x] = value;
       if (!apart(d)) {
@@ -209,7 +220,10 @@ public final class ReferenceEnumeration extends ReferenceAlgorithm {
     return true;
   }
 
-  /** The factor's potential at the current values: the model's own definition ({@link Factor#potential}). */
+  /**
+   * The factor's potential at the current values: the model's own definition ({@link
+   * Factor#potential}).
+   */
   private double weight(Factor f) {
     int[] at = new int[f.arity()];
     for (int s = 0; s < at.length; s++) {
@@ -217,5 +231,4 @@ public final class ReferenceEnumeration extends ReferenceAlgorithm {
     }
     return f.potential(at);
   }
-
 }

@@ -14,24 +14,28 @@ import java.util.List;
  * max-product. Each factor message is computed by enumerating every injective assignment of the
  * factor's other variables (skipping zero entries) and summing, or taking the best of, their
  * products: the definition itself, exponential, and so only for tests on small or mostly observed
- * models. The schedule matches the generated code: factors in order, each
- * reading its variables' latest messages. An observed variable can only take its value, so the
- * enumeration fixes it there; messages into observed variables are left as they are (with a
- * point-mass prior, none of their entries can change a belief).
+ * models. The schedule matches the generated code: factors in order, each reading its variables'
+ * latest messages. An observed variable can only take its value, so the enumeration fixes it there;
+ * messages into observed variables are left as they are (with a point-mass prior, none of their
+ * entries can change a belief).
  */
 public final class ReferenceFactorBp extends ReferenceAlgorithm {
   private final double damping;
   private final boolean maxProduct;
   private final int lo;
   private final int width;
+
   /** Edge ids of each variable, ascending; edges are numbered factor by factor, slot by slot. */
   private final List<List<Integer>> variableEdges = new ArrayList<>();
+
   private final int[] edgeVariable;
   private final int[] factorStart;
   private final double[][] toVariable;
   private final double[][] prior;
+
   /** Observed value of each variable, or null when free. */
   private final Integer[] observed;
+
   private int sweeps;
   private final BruteForceMessages bruteForce;
 
@@ -125,8 +129,10 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
           if (observed[edgeVariable[e]] != null) {
             continue;
           }
-          double[] raw = isAlldiff(model.factors().get(f)) ? exactMessage(rows, s, used)
-              : bruteForce.message(model.factors().get(f), rows, s, maxProduct);
+          double[] raw =
+              isAlldiff(model.factors().get(f))
+                  ? exactMessage(rows, s, used)
+                  : bruteForce.message(model.factors().get(f), rows, s, maxProduct);
           double[] fresh = normaliseAndDamp(raw, toVariable[e]);
           for (int v = 0; v < width; v++) {
             change = Math.max(change, Math.abs(fresh[v] - toVariable[e][v]));
@@ -140,7 +146,8 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
   }
 
   private static boolean isAlldiff(Factor factor) {
-    return factor.kind() == fgc.model.FactorKind.ALLDIFF || factor.kind() == fgc.model.FactorKind.NEQ;
+    return factor.kind() == fgc.model.FactorKind.ALLDIFF
+        || factor.kind() == fgc.model.FactorKind.NEQ;
   }
 
   /**
@@ -160,9 +167,10 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
 
   /**
    * The slots other than {@code s}: its partner {@code s ^ 1} first, then the rest in order. Where
-   * products fall to {@code TINY}, a sum of them counts how many did, so the grouping of the products
-   * decides the message; this is the grouping of the kernels' four-slot closed form (slot 2's message
-   * is slot 3's row against the pairs of slots 0 and 1), and elsewhere it is the plain order.
+   * products fall to {@code TINY}, a sum of them counts how many did, so the grouping of the
+   * products decides the message; this is the grouping of the kernels' four-slot closed form (slot
+   * 2's message is slot 3's row against the pairs of slots 0 and 1), and elsewhere it is the plain
+   * order.
    */
   private static int[] otherSlots(int arity, int s) {
     int[] order = new int[arity - 1];
@@ -215,7 +223,10 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
     return out;
   }
 
-  /** Prior times the messages into {@code i} on every edge but {@code skip}, normalised (all zero if impossible). */
+  /**
+   * Prior times the messages into {@code i} on every edge but {@code skip}, normalised (all zero if
+   * impossible).
+   */
   private double[] cavity(int i, int skip) {
     double[] x = prior[i].clone();
     for (int e : variableEdges.get(i)) {

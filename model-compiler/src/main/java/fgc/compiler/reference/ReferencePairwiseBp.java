@@ -19,39 +19,49 @@ import java.util.TreeSet;
  * reads the model itself. Each cavity is recomputed from scratch as (prior times the messages
  * before it) times (the messages after it), with the same rescaling and summation order as the
  * generated code; it normalises by dividing entry by entry where the generated code multiplies by
- * one reciprocal (and skips the second normalisation without damping), so the two agree to
- * rounding when both are right. Schedule:
- * variables in order, each sending all its messages from the latest ones it has received.
+ * one reciprocal (and skips the second normalisation without damping), so the two agree to rounding
+ * when both are right. Schedule: variables in order, each sending all its messages from the latest
+ * ones it has received.
  *
  * <p>Two variables joined by any factors exchange one message, through the product of those
  * factors' potentials, evaluated value by value from the model: {@code neq}/{@code alldiff} 0 on
  * equal values, {@code eq} 0 on different ones, a table its weight (0 outside the domains). A pair
  * with only {@code neq} constraints sums the cavity as a left plus a right sum, any other pair as
- * {@code sum over u of psi(u, v) cavity(u)}. Unary factors ({@code prior}, one-variable
- * {@code table}) multiply their weights into the prior; under Dirichlet priors into the mean, which
- * is then normalised.
+ * {@code sum over u of psi(u, v) cavity(u)}. Unary factors ({@code prior}, one-variable {@code
+ * table}) multiply their weights into the prior; under Dirichlet priors into the mean, which is
+ * then normalised.
  *
- * <p>In the max-product semiring ({@code bp-pairwise-max}) every sum over the sender's values is its
- * largest term instead.
+ * <p>In the max-product semiring ({@code bp-pairwise-max}) every sum over the sender's values is
+ * its largest term instead.
  */
 public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   private final double damping;
   private final int lo;
   private final int width;
   private final List<List<Integer>> neighbours = new ArrayList<>();
+
   /** The factors joining each pair of variables, in model order, keyed by {@link #pair}. */
   private final Map<Long, List<Factor>> pairFactors = new HashMap<>();
+
   /** The unary factors of each variable, in model order. */
   private final List<List<Factor>> unaryFactors = new ArrayList<>();
+
   /** Message from i to j, keyed by {@code (long) i * n + j}. */
   private final Map<Long, double[]> messages = new HashMap<>();
+
   private final double[][] prior;
-  /** Dirichlet pseudo-counts per variable (ep-dirichlet), or null for hard evidence (bp-pairwise). */
+
+  /**
+   * Dirichlet pseudo-counts per variable (ep-dirichlet), or null for hard evidence (bp-pairwise).
+   */
   private final double[][] alpha;
+
   private final double freeCount;
   private final double givenCount;
+
   /** Max-product: each message entry is the largest term rather than the sum. */
   private final boolean max;
+
   private int sweeps;
 
   /** {@code bp-pairwise}: hard evidence. */
@@ -65,15 +75,16 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   }
 
   /**
-   * {@code ep-dirichlet} when {@code freeCount > 0}: each variable's prior is the mean of a Dirichlet
-   * with {@code freeCount} per value ({@code givenCount} on an observed value), and a marginal is
-   * the mean of the posterior Dirichlet projected from the belief.
+   * {@code ep-dirichlet} when {@code freeCount > 0}: each variable's prior is the mean of a
+   * Dirichlet with {@code freeCount} per value ({@code givenCount} on an observed value), and a
+   * marginal is the mean of the posterior Dirichlet projected from the belief.
    */
   public ReferencePairwiseBp(Model model, double damping, double freeCount, double givenCount) {
     this(model, damping, freeCount, givenCount, false);
   }
 
-  private ReferencePairwiseBp(Model model, double damping, double freeCount, double givenCount, boolean maxProduct) {
+  private ReferencePairwiseBp(
+      Model model, double damping, double freeCount, double givenCount, boolean maxProduct) {
     super(model);
     this.max = maxProduct;
     this.damping = damping;
@@ -100,17 +111,24 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
         continue;
       }
       if (f.kind() == FactorKind.SUM || f.kind() == FactorKind.TABLE && f.arity() > 2) {
-        throw new IllegalArgumentException("bp-pairwise has no messages for " + f.kind().keyword() + " factors over "
-            + f.arity() + " variables");
+        throw new IllegalArgumentException(
+            "bp-pairwise has no messages for "
+                + f.kind().keyword()
+                + " factors over "
+                + f.arity()
+                + " variables");
       }
-      // alldiff is the product of neq over every pair of its scope; neq, eq and a table are one pair.
+      // alldiff is the product of neq over every pair of its scope; neq, eq and a table are one
+      // pair.
       for (int a = 0; a < f.arity(); a++) {
         for (int b = 0; b < f.arity(); b++) {
           if (a != b) {
             sets.get(f.variable(a)).add(f.variable(b));
           }
           if (a < b) {
-            pairFactors.computeIfAbsent(pair(f.variable(a), f.variable(b)), k -> new ArrayList<>()).add(f);
+            pairFactors
+                .computeIfAbsent(pair(f.variable(a), f.variable(b)), k -> new ArrayList<>())
+                .add(f);
           }
         }
       }
@@ -158,7 +176,10 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     weigh(variable);
   }
 
-  /** Multiplies the variable's unary weights into its prior (normalised again under Dirichlet priors). */
+  /**
+   * Multiplies the variable's unary weights into its prior (normalised again under Dirichlet
+   * priors).
+   */
   private void weigh(int variable) {
     if (unaryFactors.get(variable).isEmpty()) {
       return;
@@ -226,7 +247,10 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     return change;
   }
 
-  /** The message from {@code i} to its {@code k}-th neighbour: the pair's potential summed over the cavity. */
+  /**
+   * The message from {@code i} to its {@code k}-th neighbour: the pair's potential summed over the
+   * cavity.
+   */
   private double[] send(int i, int k, double[] old) {
     List<Integer> nb = neighbours.get(i);
     double[] left = product(i, 0, k);
@@ -235,7 +259,10 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     for (int u = 0; u < width; u++) {
       cavity[u] = Numerics.times(left[u], right[u]);
     }
-    double[] out = onlyNeq(i, nb.get(k)) ? (max ? neqMaxima(cavity) : neqSums(cavity)) : potentialSums(i, nb.get(k), cavity);
+    double[] out =
+        onlyNeq(i, nb.get(k))
+            ? (max ? neqMaxima(cavity) : neqSums(cavity))
+            : potentialSums(i, nb.get(k), cavity);
     double sum = 0.0;
     for (double x : out) {
       sum = sum + x;
@@ -266,7 +293,9 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     return true;
   }
 
-  /** The neq message: for each value, the cavity summed over every other value, below plus above. */
+  /**
+   * The neq message: for each value, the cavity summed over every other value, below plus above.
+   */
   private double[] neqSums(double[] cavity) {
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
@@ -296,7 +325,10 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     return out;
   }
 
-  /** The message from {@code i} to {@code j}: {@code out(v) = sum over u of psi(u, v) cavity(u)} (max-product: the largest term). */
+  /**
+   * The message from {@code i} to {@code j}: {@code out(v) = sum over u of psi(u, v) cavity(u)}
+   * (max-product: the largest term).
+   */
   private double[] potentialSums(int i, int j, double[] cavity) {
     double[] out = new double[width];
     for (int v = 0; v < width; v++) {
@@ -310,7 +342,10 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     return out;
   }
 
-  /** The product of every factor between {@code i} and {@code j} at {@code i = a}, {@code j = b}, in model order. */
+  /**
+   * The product of every factor between {@code i} and {@code j} at {@code i = a}, {@code j = b}, in
+   * model order.
+   */
   private double potential(int i, int j, int a, int b) {
     double p = 1.0;
     for (Factor f : pairFactors.get(pair(i, j))) {
@@ -330,17 +365,24 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     return p;
   }
 
-  /** A two-variable table's weight with {@code i = a} and {@code j = b}; 0 outside either domain. */
+  /**
+   * A two-variable table's weight with {@code i = a} and {@code j = b}; 0 outside either domain.
+   */
   private double tableWeight(Factor f, int i, int a, int j, int b) {
     Domain di = model.domainOf(i);
     Domain dj = model.domainOf(j);
     if (!di.contains(a) || !dj.contains(b)) {
       return 0.0;
     }
-    return f.variable(0) == i ? f.weight((a - di.lo()) * dj.size() + (b - dj.lo())) : f.weight((b - dj.lo()) * di.size() + (a - di.lo()));
+    return f.variable(0) == i
+        ? f.weight((a - di.lo()) * dj.size() + (b - dj.lo()))
+        : f.weight((b - dj.lo()) * di.size() + (a - di.lo()));
   }
 
-  /** The prior times the messages from neighbours {@code 0 .. to-1} into {@code i}, rescaled after each. */
+  /**
+   * The prior times the messages from neighbours {@code 0 .. to-1} into {@code i}, rescaled after
+   * each.
+   */
   private double[] product(int i, int from, int to) {
     double[] x = prior[i].clone();
     List<Integer> nb = neighbours.get(i);

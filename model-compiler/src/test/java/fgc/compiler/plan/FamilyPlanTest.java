@@ -19,9 +19,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The flat tables of factor-node BP, rebuilt from the model's families ({@link fgc.algorithm.FamilyTables}),
- * are the tables a ground planning over {@code model.factors()} makes (kept here as the reference):
- * the same edges, variables, kinds and info, and each factor's weights the scaled table it had.
+ * The flat tables of factor-node BP, rebuilt from the model's families ({@link
+ * fgc.algorithm.FamilyTables}), are the tables a ground planning over {@code model.factors()} makes
+ * (kept here as the reference): the same edges, variables, kinds and info, and each factor's
+ * weights the scaled table it had.
  */
 class FamilyPlanTest {
   @Test
@@ -51,7 +52,10 @@ class FamilyPlanTest {
     assertTrue(planned >= 8, "planned " + planned);
   }
 
-  /** Compares {@code plan}'s tables with those of the factors one by one, as the planner made them before families. */
+  /**
+   * Compares {@code plan}'s tables with those of the factors one by one, as the planner made them
+   * before families.
+   */
   private static void assertGround(Model model, FactorPlan plan) {
     String m = model.name();
     VariableLayout layout = VariableLayout.of(model);
@@ -109,20 +113,41 @@ class FamilyPlanTest {
     assertArrayEquals(variableEdges, plan.variableEdges(), m + ": VAR_EDGES");
     assertArrayEquals(kind, plan.data().kinds(), m + ": KIND");
     assertArrayEquals(infoStart, plan.data().infoStarts(), m + ": INFO_START");
-    assertArrayEquals(info.stream().mapToInt(Integer::intValue).toArray(), plan.data().info(), m + ": INFO");
+    assertArrayEquals(
+        info.stream().mapToInt(Integer::intValue).toArray(), plan.data().info(), m + ": INFO");
   }
 
   /** A W x W Ising grid, as the bench writes it. */
   static Model grid(int w) {
     String coupling = "exp(0.5 * (2*s[i][j] - 1) * (2*s[%s] - 1))";
     int last = w - 1;
-    String text = "model grid;\nvar s[" + w + "][" + w + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0.." + last + ", j in 0.." + (last - 1) + " {\n  weight(s[i][j], s[i][j+1]) = " + String.format(coupling, "i][j+1") + ";\n}\n"
-        + "for i in 0.." + (last - 1) + ", j in 0.." + last + " {\n  weight(s[i][j], s[i+1][j]) = " + String.format(coupling, "i+1][j") + ";\n}\n";
+    String text =
+        "model grid;\nvar s["
+            + w
+            + "]["
+            + w
+            + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
+            + "for i in 0.."
+            + last
+            + ", j in 0.."
+            + (last - 1)
+            + " {\n  weight(s[i][j], s[i][j+1]) = "
+            + String.format(coupling, "i][j+1")
+            + ";\n}\n"
+            + "for i in 0.."
+            + (last - 1)
+            + ", j in 0.."
+            + last
+            + " {\n  weight(s[i][j], s[i+1][j]) = "
+            + String.format(coupling, "i+1][j")
+            + ";\n}\n";
     return FgcLanguage.parse("grid.fg", text, Map.of());
   }
 
-  /** Factors added one by one from Java: mixed kinds, arities, domains, repeated tables, and loops run backwards. */
+  /**
+   * Factors added one by one from Java: mixed kinds, arities, domains, repeated tables, and loops
+   * run backwards.
+   */
   private static Model handBuilt() {
     ModelBuilder b = Model.builder("handmade");
     VariableArray x = b.variables("x", Domain.range(0, 2), 12);
@@ -138,7 +163,9 @@ class FamilyPlanTest {
     b.neq(x.at(0), x.at(5)).eq(x.at(6), x.at(7)).alldiff(x.at(8), x.at(9), x.at(10));
     b.sum(4, x.at(1), x.at(2), y.at(0));
     for (int i = 0; i < 3; i++) {
-      b.table(new int[] {x.at(i), x.at(i + 3), x.at(i + 6)}, java.util.stream.IntStream.range(0, 27).mapToDouble(k -> 1 + k % 5).toArray());
+      b.table(
+          new int[] {x.at(i), x.at(i + 3), x.at(i + 6)},
+          java.util.stream.IntStream.range(0, 27).mapToDouble(k -> 1 + k % 5).toArray());
     }
     return b.build();
   }

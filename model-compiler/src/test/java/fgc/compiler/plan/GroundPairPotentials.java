@@ -25,7 +25,8 @@ final class GroundPairPotentials {
   private final int[] unaryAt;
   private final double[] unary;
 
-  private GroundPairPotentials(int[] edgeKind, int[] edgeInfo, int[] info, double[] weights, int[] unaryAt, double[] unary) {
+  private GroundPairPotentials(
+      int[] edgeKind, int[] edgeInfo, int[] info, double[] weights, int[] unaryAt, double[] unary) {
     this.edgeKind = edgeKind;
     this.edgeInfo = edgeInfo;
     this.info = info;
@@ -40,16 +41,19 @@ final class GroundPairPotentials {
 
   /** Edge flags, on the edge from the smaller variable of a pair to the larger. */
   private static final byte SPECIAL = 1;
+
   private static final byte EQ = 2;
   private static final byte NEQ = 4;
 
   /**
-   * Potentials for the directed edges {@code neighbour[e]} grouped by sender as {@code offset}
-   * says (each sender's neighbours sorted), {@code reverse[e]} the edge back. The factors of each pair are found by edge, in arrays
-   * of the model's size (a list of factors per pair, made by the million on a grid, kept the
-   * collector busy), and each matrix is formed in scratch arrays, stored only when it is new.
+   * Potentials for the directed edges {@code neighbour[e]} grouped by sender as {@code offset} says
+   * (each sender's neighbours sorted), {@code reverse[e]} the edge back. The factors of each pair
+   * are found by edge, in arrays of the model's size (a list of factors per pair, made by the
+   * million on a grid, kept the collector busy), and each matrix is formed in scratch arrays,
+   * stored only when it is new.
    */
-  static GroundPairPotentials of(Model model, VariableLayout layout, int[] offset, int[] neighbour, int[] reverse) {
+  static GroundPairPotentials of(
+      Model model, VariableLayout layout, int[] offset, int[] neighbour, int[] reverse) {
     int n = model.variableCount();
     List<Factor> factors = model.factors();
     // Per pair (at its edge from the smaller variable): flags, and its tables as a list through
@@ -144,8 +148,12 @@ final class GroundPairPotentials {
         }
       }
     }
-    return new GroundPairPotentials(edgeKind, edgeInfo, matrices.info.stream().mapToInt(Integer::intValue).toArray(),
-        matrices.weights.stream().mapToDouble(Double::doubleValue).toArray(), unaryAt,
+    return new GroundPairPotentials(
+        edgeKind,
+        edgeInfo,
+        matrices.info.stream().mapToInt(Integer::intValue).toArray(),
+        matrices.weights.stream().mapToDouble(Double::doubleValue).toArray(),
+        unaryAt,
         unary.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
@@ -155,7 +163,9 @@ final class GroundPairPotentials {
     return Arrays.binarySearch(neighbour, offset[from], offset[from + 1], Math.max(a, b));
   }
 
-  /** Whether every edge is a plain {@code neq} and no variable has unary weights: the classic plan. */
+  /**
+   * Whether every edge is a plain {@code neq} and no variable has unary weights: the classic plan.
+   */
   boolean onlyNeq() {
     return !anyEdgeKernel() && !anyUnary();
   }
@@ -193,7 +203,10 @@ final class GroundPairPotentials {
     return weights;
   }
 
-  /** Per variable: 0 without unary weights, else 1 + the index of its {@code width}-wide block in {@link #unary()}. */
+  /**
+   * Per variable: 0 without unary weights, else 1 + the index of its {@code width}-wide block in
+   * {@link #unary()}.
+   */
   int[] unaryAt() {
     return unaryAt;
   }
@@ -207,8 +220,16 @@ final class GroundPairPotentials {
    * {@code out} (of the right length; {@code scaled} as long, scratch): the product of the pair's
    * tables (the list from {@code first} through {@code next}), then its {@code neq} and {@code eq}.
    */
-  private static void matrix(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver,
-      Block out, double[] scaled) {
+  private static void matrix(
+      List<Factor> factors,
+      int first,
+      int[] next,
+      byte flags,
+      VariableLayout layout,
+      int sender,
+      int receiver,
+      Block out,
+      double[] scaled) {
     int senderOffset = layout.variableLo(sender) - layout.lo();
     int senderSize = layout.variableSize(sender);
     int receiverOffset = layout.variableLo(receiver) - layout.lo();
@@ -250,10 +271,10 @@ final class GroundPairPotentials {
   }
 
   /**
-   * The matrices of the edges, each stored once: per matrix its weights' start and ranges in
-   * {@link #info}, its weights in {@link #weights}. The last matrix formed from a single table of
-   * each orientation is remembered ({@link LastMatrix}): a grid's million couplings of one table
-   * are formed and looked up once, not once per edge.
+   * The matrices of the edges, each stored once: per matrix its weights' start and ranges in {@link
+   * #info}, its weights in {@link #weights}. The last matrix formed from a single table of each
+   * orientation is remembered ({@link LastMatrix}): a grid's million couplings of one table are
+   * formed and looked up once, not once per edge.
    */
   private static final class Matrices {
     private final List<Factor> factors;
@@ -264,7 +285,11 @@ final class GroundPairPotentials {
     private final Map<Block, Integer> stored = new HashMap<>();
     private Block scratch = new Block(new double[0], new int[4]);
     private double[] scaled = new double[0];
-    /** One per orientation: a grid variable's edges alternate between tables it is first in and second. */
+
+    /**
+     * One per orientation: a grid variable's edges alternate between tables it is first in and
+     * second.
+     */
     private final LastMatrix[] last = {new LastMatrix(), new LastMatrix()};
 
     Matrices(List<Factor> factors, int[] next, VariableLayout layout) {
@@ -273,7 +298,10 @@ final class GroundPairPotentials {
       this.layout = layout;
     }
 
-    /** Where in {@link #info} the matrix from {@code sender} to {@code receiver} is, of the pair's tables from {@code first} and its flags. */
+    /**
+     * Where in {@link #info} the matrix from {@code sender} to {@code receiver} is, of the pair's
+     * tables from {@code first} and its flags.
+     */
     int at(int first, byte flags, int sender, int receiver) {
       LastMatrix memo = first >= 0 && factors.get(first).variable(0) == sender ? last[1] : last[0];
       if (memo.matches(factors, first, next, flags, layout, sender, receiver)) {
@@ -303,30 +331,52 @@ final class GroundPairPotentials {
   }
 
   /**
-   * The inputs of the last matrix formed from a single table (of one orientation), and where it is stored: everything
-   * {@link #matrix} reads (the table's weights and orientation, the pair's flags, both variables'
-   * ranges), compared in full, so a match is exactly the matrix it would form again.
+   * The inputs of the last matrix formed from a single table (of one orientation), and where it is
+   * stored: everything {@link #matrix} reads (the table's weights and orientation, the pair's
+   * flags, both variables' ranges), compared in full, so a match is exactly the matrix it would
+   * form again.
    */
   private static final class LastMatrix {
-    /** The table factor the matrix was formed from; its weights are read in place ({@link Factor#weights} copies). */
+    /**
+     * The table factor the matrix was formed from; its weights are read in place ({@link
+     * Factor#weights} copies).
+     */
     private Factor table;
+
     private boolean senderFirst;
     private byte flags;
     private final int[] ranges = new int[4];
     private int at = -1;
 
-    boolean matches(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver) {
+    boolean matches(
+        List<Factor> factors,
+        int first,
+        int[] next,
+        byte flags,
+        VariableLayout layout,
+        int sender,
+        int receiver) {
       if (at < 0 || first < 0 || next[first] >= 0 || flags != this.flags) {
         return false;
       }
       Factor t = factors.get(first);
       return (t.variable(0) == sender) == senderFirst
-          && ranges[0] == layout.variableLo(sender) && ranges[1] == layout.variableSize(sender)
-          && ranges[2] == layout.variableLo(receiver) && ranges[3] == layout.variableSize(receiver)
+          && ranges[0] == layout.variableLo(sender)
+          && ranges[1] == layout.variableSize(sender)
+          && ranges[2] == layout.variableLo(receiver)
+          && ranges[3] == layout.variableSize(receiver)
           && t.sameWeights(table);
     }
 
-    void remember(List<Factor> factors, int first, int[] next, byte flags, VariableLayout layout, int sender, int receiver, int at) {
+    void remember(
+        List<Factor> factors,
+        int first,
+        int[] next,
+        byte flags,
+        VariableLayout layout,
+        int sender,
+        int receiver,
+        int at) {
       if (first < 0 || next[first] >= 0) {
         this.at = -1;
         return;
@@ -354,7 +404,9 @@ final class GroundPairPotentials {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Block && Arrays.equals(((Block) o).weights, weights) && Arrays.equals(((Block) o).ranges, ranges);
+      return o instanceof Block
+          && Arrays.equals(((Block) o).weights, weights)
+          && Arrays.equals(((Block) o).ranges, ranges);
     }
 
     @Override

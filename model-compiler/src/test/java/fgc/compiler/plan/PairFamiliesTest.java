@@ -26,13 +26,18 @@ import org.junit.jupiter.api.Test;
 class PairFamiliesTest {
   @Test
   void theBundledModelsTablesFromFamiliesAreTheGroundOnes() {
-    Map<String, String> examples = Map.of("killer", "killer-9x9", "chain", "umbrella", "colouring", "petersen");
+    Map<String, String> examples =
+        Map.of("killer", "killer-9x9", "chain", "umbrella", "colouring", "petersen");
     int planned = 0;
     List<String> skipped = new ArrayList<>();
     for (String name : FgcLanguage.bundledNames()) {
       Model model;
       try {
-        model = FgcLanguage.bundled(name, Map.of(), examples.containsKey(name) ? DataSet.example(examples.get(name)) : DataSet.empty());
+        model =
+            FgcLanguage.bundled(
+                name,
+                Map.of(),
+                examples.containsKey(name) ? DataSet.example(examples.get(name)) : DataSet.empty());
       } catch (RuntimeException e) {
         skipped.add(name + ": " + e.getMessage());
         continue; // a model that needs a data file this test does not name
@@ -54,14 +59,18 @@ class PairFamiliesTest {
   void sudokuAndQueensAtOtherSizesAndAGridAgree() {
     String sudoku = FgcLanguage.bundledText("sudoku");
     for (int n : new int[] {2, 4}) {
-      Model model = FgcLanguage.parse("sudoku.fg", sudoku.replace("param n = 3;", "param n = " + n + ";"), Map.of());
+      Model model =
+          FgcLanguage.parse(
+              "sudoku.fg", sudoku.replace("param n = 3;", "param n = " + n + ";"), Map.of());
       assertSameTables(model, Planner.pairwise(model), "sudoku " + n);
     }
     Model grid = FgcLanguage.parse("grid.fg", ising(17), Map.of());
-    assertTrue(grid.families().size() <= 3, "the grid is a few families: " + grid.families().size());
+    assertTrue(
+        grid.families().size() <= 3, "the grid is a few families: " + grid.families().size());
     PairwisePlan gridPlan = Planner.pairwise(grid);
     assertSameTables(grid, gridPlan, "grid");
-    assertEquals(4, gridPlan.degreeBound(), "a grid's couplings give each cell at most 4 neighbours");
+    assertEquals(
+        4, gridPlan.degreeBound(), "a grid's couplings give each cell at most 4 neighbours");
   }
 
   @Test
@@ -70,11 +79,15 @@ class PairFamiliesTest {
     VariableArray x = b.variables("x", Domain.range(0, 2), 5);
     VariableArray y = b.variables("y", Domain.range(1, 2), 2);
     b.neq(x.at(0), x.at(1)).alldiff(x.at(1), x.at(0)).eq(x.at(1), x.at(2));
-    b.table(new int[] {x.at(3), x.at(2)}, new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9}).neq(x.at(2), x.at(3));
-    b.table(new int[] {x.at(3), y.at(0)}, new double[] {1, 2, 3, 4, 5, 6}).table(new int[] {y.at(0), x.at(3)}, new double[] {2, 2, 2, 0, 1, 3});
+    b.table(new int[] {x.at(3), x.at(2)}, new double[] {1, 2, 3, 4, 5, 6, 7, 8, 9})
+        .neq(x.at(2), x.at(3));
+    b.table(new int[] {x.at(3), y.at(0)}, new double[] {1, 2, 3, 4, 5, 6})
+        .table(new int[] {y.at(0), x.at(3)}, new double[] {2, 2, 2, 0, 1, 3});
     b.table(new int[] {x.at(4), y.at(1)}, new double[] {1, 2, 3, 4, 5, 6}).eq(y.at(1), x.at(4));
     b.alldiff(x.at(4), x.at(0), x.at(2));
-    b.prior(x.at(0), new double[] {1, 0, 2}).table(new int[] {x.at(0)}, new double[] {3, 1, 0.5}).prior(y.at(1), new double[] {1e300, 1e-300});
+    b.prior(x.at(0), new double[] {1, 0, 2})
+        .table(new int[] {x.at(0)}, new double[] {3, 1, 0.5})
+        .prior(y.at(1), new double[] {1e300, 1e-300});
     b.table(new int[] {x.at(2), x.at(3)}, new double[] {9, 1, 1, 1, 9, 1, 1, 1, 9});
     Model model = b.build();
     assertSameTables(model, Planner.pairwise(model), "pairs");
@@ -82,10 +95,12 @@ class PairFamiliesTest {
 
   @Test
   void twoFactorsOnOnePairMakeOneEdge() {
-    // Two couplings of the same cells, one of them through a loop: one pair, its matrix their product.
-    String text = "model twice;\nvar s[3] in 0..1;\n"
-        + "for i in 0..1 {\n  weight(s[i], s[i+1]) = exp(0.5 * (2*s[i] - 1) * (2*s[i+1] - 1));\n}\n"
-        + "table(s[1], s[0]) = [1, 2, 3, 4];\n";
+    // Two couplings of the same cells, one of them through a loop: one pair, its matrix their
+    // product.
+    String text =
+        "model twice;\nvar s[3] in 0..1;\n"
+            + "for i in 0..1 {\n  weight(s[i], s[i+1]) = exp(0.5 * (2*s[i] - 1) * (2*s[i+1] - 1));\n}\n"
+            + "table(s[1], s[0]) = [1, 2, 3, 4];\n";
     Model model = FgcLanguage.parse("twice.fg", text, Map.of());
     PairwisePlan plan = Planner.pairwise(model);
     assertEquals(4, plan.edgeCount());
@@ -93,16 +108,36 @@ class PairFamiliesTest {
     assertSameTables(model, plan, "twice");
   }
 
-  /** The Ising grid of {@code ScaleModels.ising}: a prior and the horizontal and vertical couplings. */
+  /**
+   * The Ising grid of {@code ScaleModels.ising}: a prior and the horizontal and vertical couplings.
+   */
   static String ising(int width) {
     int last = width - 1;
     String coupling = "exp(J * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    return "model ising_" + width + ";\nlet J = 0.5;\nvar s[" + width + "][" + width + "] in 0..1;\n"
+    return "model ising_"
+        + width
+        + ";\nlet J = 0.5;\nvar s["
+        + width
+        + "]["
+        + width
+        + "] in 0..1;\n"
         + "prior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0.." + last + ", j in 0.." + (last - 1) + " {\n"
-        + "  weight(s[i][j], s[i][j+1]) = " + String.format(coupling, "i][j+1") + ";\n}\n"
-        + "for i in 0.." + (last - 1) + ", j in 0.." + last + " {\n"
-        + "  weight(s[i][j], s[i+1][j]) = " + String.format(coupling, "i+1][j") + ";\n}\n";
+        + "for i in 0.."
+        + last
+        + ", j in 0.."
+        + (last - 1)
+        + " {\n"
+        + "  weight(s[i][j], s[i][j+1]) = "
+        + String.format(coupling, "i][j+1")
+        + ";\n}\n"
+        + "for i in 0.."
+        + (last - 1)
+        + ", j in 0.."
+        + last
+        + " {\n"
+        + "  weight(s[i][j], s[i+1][j]) = "
+        + String.format(coupling, "i+1][j")
+        + ";\n}\n";
   }
 
   private static void assertSameTables(Model model, PairwisePlan plan, String label) {
@@ -120,10 +155,15 @@ class PairFamiliesTest {
     assertArrayEquals(p.unary(), t.unary(), label + ": unary");
     assertEquals(p.anyEdgeKernel(), plan.anyEdgeKernel(), label + ": any edge kernel");
     assertEquals(p.anyUnary(), plan.anyUnary(), label + ": any unary");
-    assertTrue(t.maxDegree() <= plan.degreeBound(), label + ": degree " + t.maxDegree() + " over its bound " + plan.degreeBound());
+    assertTrue(
+        t.maxDegree() <= plan.degreeBound(),
+        label + ": degree " + t.maxDegree() + " over its bound " + plan.degreeBound());
   }
 
-  /** The pairwise tables as the planner made them factor by factor: every pair collected, sorted and made distinct. */
+  /**
+   * The pairwise tables as the planner made them factor by factor: every pair collected, sorted and
+   * made distinct.
+   */
   private static final class Ground {
     int[] offset;
     int[] neighbour;
@@ -169,7 +209,9 @@ class PairFamiliesTest {
         g.reverse[ex] = ey;
         g.reverse[ey] = ex;
       }
-      g.potentials = GroundPairPotentials.of(model, VariableLayout.of(model), g.offset, g.neighbour, g.reverse);
+      g.potentials =
+          GroundPairPotentials.of(
+              model, VariableLayout.of(model), g.offset, g.neighbour, g.reverse);
       return g;
     }
   }

@@ -1,13 +1,13 @@
 package fgc.driver.exact;
 
-import fgc.algorithm.Propagator;
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Propagator;
 
 /**
- * Complete depth-first search over candidate bitmasks: propagate to a fixpoint (naked singles, hidden
- * singles on permutation units, optionally locked candidates), branch on a variable with the fewest
- * candidates, try its values, undo by copying the state back. One instance per model and thread; it
- * reuses its arrays between runs, so it allocates nothing per node.
+ * Complete depth-first search over candidate bitmasks: propagate to a fixpoint (naked singles,
+ * hidden singles on permutation units, optionally locked candidates), branch on a variable with the
+ * fewest candidates, try its values, undo by copying the state back. One instance per model and
+ * thread; it reuses its arrays between runs, so it allocates nothing per node.
  *
  * <p>State of one search node, {@code long[variables + words + 2 * pairs + values * words]}: the
  * candidate mask of each variable, then one "already propagated" bit per variable, then (with
@@ -58,40 +58,61 @@ public final class BitmaskSearch {
   private final int n;
   private final int stateLength;
   private final long[][] stack;
-  /** Per search level: the variable it branches on, its values not tried yet, the value being tried (bits). */
+
+  /**
+   * Per search level: the variable it branches on, its values not tried yet, the value being tried
+   * (bits).
+   */
   private final int[] branchVariable;
+
   private final long[] untried;
   private final long[] tried;
   private final int[] queue;
   private final boolean lockedCandidates;
   private final int unitWords;
   private final int pairWords;
+
   /** Whether units or pairs need more than one word of dirty bits. */
   private final boolean wide;
+
   /**
    * Units changed since their last hidden-singles pass, and unit pairs whose unshared parts changed
    * since their last locked-candidates check: units and pairs 0..63 in the two fields, the rest in
    * words 1.. of the arrays.
    */
   private long dirty0;
+
   private long pairsDirty0;
   private final long[] dirtyHidden;
   private final long[] dirtyPairs;
-  /** Segments (shared parts of pairs) changed since their ors in the state were computed; word 0 in the field. */
+
+  /**
+   * Segments (shared parts of pairs) changed since their ors in the state were computed; word 0 in
+   * the field.
+   */
   private long segmentsDirty0;
+
   private final long[] dirtySegments;
-  /** Per variable its segments ({@link BitmaskTables#segmentBits}), or zeros without segment covers. */
+
+  /**
+   * Per variable its segments ({@link BitmaskTables#segmentBits}), or zeros without segment covers.
+   */
   private final long[] segmentBits;
+
   /**
    * Where the state holds, per segment, the or of its masks and the or of its unfixed masks; -1
    * when locked candidates read cells instead (no segment covers, or locked candidates off).
    */
   private final int segmentStart;
+
   /** Where {@link #drain} copies the dirty pairs and segments a pass works through. */
   private final long[] pairScratch;
+
   private final long[] segmentScratch;
+
   /** The bits of units and of pairs that exist (the last word may be partly used). */
   private final long[] unitMask;
+
   private final long[] pairMask;
 
   private Branching branching = Branching.MINIMUM_REMAINING_VALUES;
@@ -106,18 +127,26 @@ public final class BitmaskSearch {
   private long nodes;
   private long backtracks;
   private long[] firstSolution;
+
   /** Set by {@link #lockedCandidates} when it removed a candidate. */
   private boolean shrank;
+
   /**
    * Value boards: per value bit, the variables whose mask holds it, {@code words} longs each, kept
    * in the state from {@link #boardStart} on; they tell a fixed variable which peers still hold its
    * value, so the peer update visits those only. Null when the model has too many variables.
    */
   private final long[] peerMask;
+
   private final int boardStart;
   private final int words;
-  /** Open variables, then variables with two values, {@code words} longs each: scratch of {@link #bivalueWithMostOpenPeers}. */
+
+  /**
+   * Open variables, then variables with two values, {@code words} longs each: scratch of {@link
+   * #bivalueWithMostOpenPeers}.
+   */
   private final long[] openScratch;
+
   /** This model's generated propagation, used instead of {@link #propagate}'s own; null without. */
   private final Propagator generated;
 
@@ -143,8 +172,12 @@ public final class BitmaskSearch {
     this(tables, lockedCandidates, valueBoards, true);
   }
 
-  /** {@code segments}: locked candidates read or-ed segments given segment covers (faster), not cells; off to compare. */
-  BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments) {
+  /**
+   * {@code segments}: locked candidates read or-ed segments given segment covers (faster), not
+   * cells; off to compare.
+   */
+  BitmaskSearch(
+      BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments) {
     this(tables, lockedCandidates, valueBoards, segments, null);
   }
 
@@ -159,7 +192,11 @@ public final class BitmaskSearch {
     this(tables, true, true, true, generated);
   }
 
-  private BitmaskSearch(BitmaskTables tables, boolean lockedCandidates, boolean valueBoards, boolean segments,
+  private BitmaskSearch(
+      BitmaskTables tables,
+      boolean lockedCandidates,
+      boolean valueBoards,
+      boolean segments,
       Propagator generated) {
     this.t = tables;
     this.n = tables.variables;
@@ -192,7 +229,8 @@ public final class BitmaskSearch {
     for (int p = 0; p < tables.unitPairCount(); p++) {
       pairMask[p >>> 6] |= 1L << p;
     }
-    // A propagator is made only for tables that fit it (PropagatorSource.fits); the layout must have what it reads.
+    // A propagator is made only for tables that fit it (PropagatorSource.fits); the layout must
+    // have what it reads.
     this.generated = segmentStart >= 0 && peerMask != null ? generated : null;
   }
 
@@ -221,9 +259,9 @@ public final class BitmaskSearch {
   }
 
   /**
-   * Branch by marginals of {@code source}: recomputed ({@code sweeps} sweeps from a reset, with every
-   * fixed variable observed) at each node shallower than {@code depth}; deeper nodes use their
-   * nearest such ancestor's.
+   * Branch by marginals of {@code source}: recomputed ({@code sweeps} sweeps from a reset, with
+   * every fixed variable observed) at each node shallower than {@code depth}; deeper nodes use
+   * their nearest such ancestor's.
    *
    * @param source the compiled algorithm whose marginals guide branching
    * @param depth how deep marginals are recomputed
@@ -243,9 +281,9 @@ public final class BitmaskSearch {
   }
 
   /**
-   * Searches for up to {@code maxSolutions} solutions given {@code evidence} (a value per variable, or
-   * {@code none}); returns how many it found (0: none exists). Afterwards {@link #solution()} holds
-   * the first one, {@link #nodes()} and {@link #backtracks()} the effort.
+   * Searches for up to {@code maxSolutions} solutions given {@code evidence} (a value per variable,
+   * or {@code none}); returns how many it found (0: none exists). Afterwards {@link #solution()}
+   * holds the first one, {@link #nodes()} and {@link #backtracks()} the effort.
    *
    * @param evidence the observed values
    * @param none the entry of {@code evidence} that stands for no value
@@ -319,11 +357,11 @@ public final class BitmaskSearch {
   }
 
   /**
-   * Depth-first search below the propagated root, as a loop over an explicit stack of levels
-   * (level {@code d} branches on {@code branchVariable[d]}, values {@code untried[d]} still to try,
-   * its child state at {@code stack[d + 1]}): one copy of the node code for the JIT to compile,
-   * where a recursive search had it inlined into itself twice. Stops when {@link #limit}
-   * solutions are found.
+   * Depth-first search below the propagated root, as a loop over an explicit stack of levels (level
+   * {@code d} branches on {@code branchVariable[d]}, values {@code untried[d]} still to try, its
+   * child state at {@code stack[d + 1]}): one copy of the node code for the JIT to compile, where a
+   * recursive search had it inlined into itself twice. Stops when {@link #limit} solutions are
+   * found.
    */
   private void search() {
     if (!open(0)) {
@@ -403,7 +441,10 @@ public final class BitmaskSearch {
     return true;
   }
 
-  /** The next value level {@code depth} tries (as its bit, taken from {@link #untried}), or 0 when none is left. */
+  /**
+   * The next value level {@code depth} tries (as its bit, taken from {@link #untried}), or 0 when
+   * none is left.
+   */
   private long nextValue(int depth) {
     long left = untried[depth];
     if (left == 0) {
@@ -426,7 +467,10 @@ public final class BitmaskSearch {
     return pick;
   }
 
-  /** Among the variables with {@code fewest} candidates, the one whose largest marginal is largest (marginals refreshed above the depth). */
+  /**
+   * Among the variables with {@code fewest} candidates, the one whose largest marginal is largest
+   * (marginals refreshed above the depth).
+   */
   private int byMarginals(int depth, long[] s, int fewest) {
     if (depth < marginalDepth) {
       refreshMarginals(s);
@@ -496,8 +540,9 @@ public final class BitmaskSearch {
 
   /**
    * Among the variables from {@code first} on with {@code fewest} candidates, the one with the most
-   * peers still open (Brélaz's degree tie-break): fixing it constrains the most, so the search takes
-   * fewer nodes than with the first such variable, which pays for its peer scan per tied variable.
+   * peers still open (Brélaz's degree tie-break): fixing it constrains the most, so the search
+   * takes fewer nodes than with the first such variable, which pays for its peer scan per tied
+   * variable.
    */
   private int mostOpenPeers(long[] s, int first, int fewest) {
     final int[] peerStart = t.peerStart;
@@ -544,7 +589,8 @@ public final class BitmaskSearch {
   /**
    * Marks the units of {@code v}, whose mask just shrank, for the next hidden-singles pass, and the
    * unit pairs that hold it outside their shared part for the next locked-candidates pass. Words 0
-   * live in fields rather than arrays, so the JIT need not assume the state array's stores touch them.
+   * live in fields rather than arrays, so the JIT need not assume the state array's stores touch
+   * them.
    */
   private void changed(int v) {
     if (generated != null) {
@@ -560,7 +606,10 @@ public final class BitmaskSearch {
     }
   }
 
-  /** {@link #changed} for units and pairs 64 and up: kept apart so the common one-word case stays short for the JIT. */
+  /**
+   * {@link #changed} for units and pairs 64 and up: kept apart so the common one-word case stays
+   * short for the JIT.
+   */
   private void changedBeyondWord0(int v) {
     final long[] bits = t.unitBits;
     int base = v * unitWords;
@@ -639,7 +688,10 @@ public final class BitmaskSearch {
   /** The queue's end while {@link #propagate} hands peer updates out; they queue what they fix. */
   private int tail;
 
-  /** Removes {@code bit}, the value of fixed {@code x}, from every peer that holds it; false on a contradiction. */
+  /**
+   * Removes {@code bit}, the value of fixed {@code x}, from every peer that holds it; false on a
+   * contradiction.
+   */
   private boolean takeFromPeers(long[] s, int x, long bit) {
     final int[] peers = t.peers;
     for (int k = t.peerStart[x], end = t.peerStart[x + 1]; k < end; k++) {
@@ -669,7 +721,10 @@ public final class BitmaskSearch {
     return true;
   }
 
-  /** Removes {@code bit}, which {@code v} holds, from {@code v}'s mask (not its board), queueing {@code v} when one value is left; false when none is. */
+  /**
+   * Removes {@code bit}, which {@code v} holds, from {@code v}'s mask (not its board), queueing
+   * {@code v} when one value is left; false when none is.
+   */
   private boolean take(long[] s, int v, long bit) {
     long c = s[v] & ~bit;
     if (c == 0) {
@@ -683,7 +738,10 @@ public final class BitmaskSearch {
     return true;
   }
 
-  /** Sets {@code v}'s mask to {@code mask}, a subset of it, and takes {@code v} off the boards of the values removed. */
+  /**
+   * Sets {@code v}'s mask to {@code mask}, a subset of it, and takes {@code v} off the boards of
+   * the values removed.
+   */
   private void narrow(long[] s, int v, long mask) {
     if (peerMask != null) {
       long bit = 1L << v;
@@ -695,7 +753,10 @@ public final class BitmaskSearch {
     s[v] = mask;
   }
 
-  /** Fixes every value that has one place left in a changed permutation unit; the new tail, or -1 on a contradiction. */
+  /**
+   * Fixes every value that has one place left in a changed permutation unit; the new tail, or -1 on
+   * a contradiction.
+   */
   private int hiddenSingles(long[] s, int tail) {
     final int[] unitStart = t.unitStart;
     final int[] unitVars = t.unitVars;
@@ -772,8 +833,8 @@ public final class BitmaskSearch {
   }
 
   /**
-   * Copies a set of dirty bits, word 0 given (the caller clears its field) and words 1.. in
-   * {@code rest} (cleared here), into {@code into}, and returns it.
+   * Copies a set of dirty bits, word 0 given (the caller clears its field) and words 1.. in {@code
+   * rest} (cleared here), into {@code into}, and returns it.
    */
   private static long[] drain(long word0, long[] rest, long[] into) {
     into[0] = word0;
@@ -831,7 +892,8 @@ public final class BitmaskSearch {
     {
       int shared = 3 * p;
       // Only values still open in the shared part can be locked there: a fixed value has already
-      // left both units' other cells. Late in a search most shared parts are fixed and cost 3 loads.
+      // left both units' other cells. Late in a search most shared parts are fixed and cost 3
+      // loads.
       long inShared = openOf(s, vars, start[shared], start[shared + 1]);
       if (inShared == 0) {
         return tail;
@@ -857,7 +919,10 @@ public final class BitmaskSearch {
     return m;
   }
 
-  /** Takes {@code fromSecond} from the second unit's unshared part of pair {@code p}, {@code fromFirst} from the first's. */
+  /**
+   * Takes {@code fromSecond} from the second unit's unshared part of pair {@code p}, {@code
+   * fromFirst} from the first's.
+   */
   private int removeLocked(long[] s, int p, long fromFirst, long fromSecond, int tail) {
     final int[] start = t.pairStart;
     final int[] vars = t.pairVars;

@@ -11,23 +11,27 @@ import java.util.List;
 
 /**
  * A model's {@code alldiff}/{@code neq} factors as flat int tables for bitmask propagation. Value
- * {@code v} of any variable is bit {@code v - offset}, one offset for the whole model, so "different
- * values" is "disjoint bits" across variables whose domains differ. Immutable; built once per model.
+ * {@code v} of any variable is bit {@code v - offset}, one offset for the whole model, so
+ * "different values" is "disjoint bits" across variables whose domains differ. Immutable; built
+ * once per model.
  *
  * <ul>
  *   <li>peers: every variable that shares a factor with a variable (naked singles remove a fixed
- *       value from them);</li>
+ *       value from them);
  *   <li>permutation units: an {@code alldiff} whose arity equals the number of values its variables
- *       can take, so every value must appear exactly once (hidden singles);</li>
+ *       can take, so every value must appear exactly once (hidden singles);
  *   <li>unit pairs: two permutation units over the same values that share at least two variables
- *       (locked candidates: a value of one unit confined to the shared part leaves the other's rest).</li>
+ *       (locked candidates: a value of one unit confined to the shared part leaves the other's
+ *       rest).
  *   <li>peer rows: the peers of each variable as a bitset of {@link #words} longs, for the value
- *       boards of {@link BitmaskSearch}; only for models of at most {@value #MAX_BOARD_WORDS} words.</li>
+ *       boards of {@link BitmaskSearch}; only for models of at most {@value #MAX_BOARD_WORDS}
+ *       words.
  * </ul>
  */
 public final class BitmaskTables {
   /** Bits in a mask: the widest value range the tables can hold. */
   public static final int MAX_WIDTH = 64;
+
   /** The most words of variables (64 each) for which the tables hold peer rows. */
   static final int MAX_BOARD_WORDS = 16;
 
@@ -39,42 +43,79 @@ public final class BitmaskTables {
   final int[] unitStart;
   final int[] unitVars;
   final long[] unitFull;
-  /** Per unit pair: start of shared, only-in-first and only-in-second variable lists in {@link #pairVars}. */
+
+  /**
+   * Per unit pair: start of shared, only-in-first and only-in-second variable lists in {@link
+   * #pairVars}.
+   */
   final int[] pairStart;
+
   final int[] pairVars;
-  /** Words of a units bitset, and per variable the bits of its units: {@code unitBits[v * unitWords + w]}. */
+
+  /**
+   * Words of a units bitset, and per variable the bits of its units: {@code unitBits[v * unitWords
+   * + w]}.
+   */
   final int unitWords;
+
   final long[] unitBits;
+
   /** Per unit pair, its two units. */
   final int[] pairUnits;
+
   /**
-   * Words of a pairs bitset, and per variable the pairs whose unshared parts hold it:
-   * {@code pairBits[v * pairWords + w]}. Only a change there can lock a value into a shared part.
+   * Words of a pairs bitset, and per variable the pairs whose unshared parts hold it: {@code
+   * pairBits[v * pairWords + w]}. Only a change there can lock a value into a shared part.
    */
   final int pairWords;
+
   final long[] pairBits;
+
   /**
    * When every unshared part of every pair is exactly a union of other pairs' shared parts (as in
    * Sudoku: a row's cells outside a box are its other box segments), those lists: the unshared part
-   * of pair {@code p}'s first unit is segments {@code sideSegments[sideStart[2p] .. sideStart[2p+1])},
-   * its second unit's {@code [sideStart[2p+1] .. sideStart[2p+2])}, a segment being named by its
-   * pair. Then locked candidates read or-ed segments, each or-ed once per pass, not cells. Null otherwise.
+   * of pair {@code p}'s first unit is segments {@code sideSegments[sideStart[2p] ..
+   * sideStart[2p+1])}, its second unit's {@code [sideStart[2p+1] .. sideStart[2p+2])}, a segment
+   * being named by its pair. Then locked candidates read or-ed segments, each or-ed once per pass,
+   * not cells. Null otherwise.
    */
   final int[] sideStart;
+
   final int[] sideSegments;
-  /** With {@link #sideStart}: per variable the segments (shared parts) that hold it, {@code segmentBits[v * pairWords + w]}. */
+
+  /**
+   * With {@link #sideStart}: per variable the segments (shared parts) that hold it, {@code
+   * segmentBits[v * pairWords + w]}.
+   */
   final long[] segmentBits;
+
   /** Longs in a bitset of variables. */
   final int words;
+
   /** Value bits in use: the highest bit of any domain, plus one. */
   final int values;
-  /** The peers of {@code v} as a bitset at {@code peerRows[v * words]}; null beyond {@link #MAX_BOARD_WORDS} words. */
+
+  /**
+   * The peers of {@code v} as a bitset at {@code peerRows[v * words]}; null beyond {@link
+   * #MAX_BOARD_WORDS} words.
+   */
   final long[] peerRows;
-  /** With {@link #peerRows}: per value bit, the variables whose domain holds it, at {@code boardInitial[bit * words]}. */
+
+  /**
+   * With {@link #peerRows}: per value bit, the variables whose domain holds it, at {@code
+   * boardInitial[bit * words]}.
+   */
   final long[] boardInitial;
 
-  private BitmaskTables(int variables, int offset, long[] initial, int[][] peerLists, List<int[]> units, long[] unitFull,
-      List<int[][]> pairs, List<int[]> pairUnits) {
+  private BitmaskTables(
+      int variables,
+      int offset,
+      long[] initial,
+      int[][] peerLists,
+      List<int[]> units,
+      long[] unitFull,
+      List<int[][]> pairs,
+      List<int[]> pairUnits) {
     this.variables = variables;
     this.offset = offset;
     this.initial = initial;
@@ -185,7 +226,9 @@ public final class BitmaskTables {
     return sides;
   }
 
-  /** Whether every variable of {@code pairVars[from..to)} is marked {@code stamp} in {@code marks}. */
+  /**
+   * Whether every variable of {@code pairVars[from..to)} is marked {@code stamp} in {@code marks}.
+   */
   private boolean allMarked(int[] marks, int stamp, int from, int to) {
     for (int k = from; k < to; k++) {
       if (marks[pairVars[k]] != stamp) {
@@ -236,8 +279,8 @@ public final class BitmaskTables {
   }
 
   /**
-   * The tables of {@code model}; IllegalArgumentException when a factor is of a kind the exact driver
-   * has no propagation for, or when the model's values span more than {@value #MAX_WIDTH}.
+   * The tables of {@code model}; IllegalArgumentException when a factor is of a kind the exact
+   * driver has no propagation for, or when the model's values span more than {@value #MAX_WIDTH}.
    *
    * @param model the model
    * @return its tables
@@ -252,8 +295,18 @@ public final class BitmaskTables {
       hi = Math.max(hi, d.hi());
     }
     if (n > 0 && (long) hi - lo + 1 > MAX_WIDTH) {
-      throw new IllegalArgumentException("the exact driver holds values in " + MAX_WIDTH + "-bit masks; model "
-          + model.name() + " has values " + lo + ".." + hi + " (" + ((long) hi - lo + 1) + " values)");
+      throw new IllegalArgumentException(
+          "the exact driver holds values in "
+              + MAX_WIDTH
+              + "-bit masks; model "
+              + model.name()
+              + " has values "
+              + lo
+              + ".."
+              + hi
+              + " ("
+              + ((long) hi - lo + 1)
+              + " values)");
     }
     long[] initial = new long[n];
     for (int v = 0; v < n; v++) {
@@ -273,8 +326,16 @@ public final class BitmaskTables {
         case NEQ:
           break;
         default:
-          throw new IllegalArgumentException(model.atFactor(index, "the exact driver's bitmask search propagates alldiff and neq"
-              + " factors only; factor " + index + " of model " + model.name() + " is " + f.kind().keyword()));
+          throw new IllegalArgumentException(
+              model.atFactor(
+                  index,
+                  "the exact driver's bitmask search propagates alldiff and neq"
+                      + " factors only; factor "
+                      + index
+                      + " of model "
+                      + model.name()
+                      + " is "
+                      + f.kind().keyword()));
       }
       int[] scope = f.scope();
       long union = 0;
@@ -330,13 +391,19 @@ public final class BitmaskTables {
     }
     List<int[]> pairUnits = new ArrayList<>();
     List<int[][]> pairs = unitPairs(units, unitFull, pairUnits, n);
-    return new BitmaskTables(n, n == 0 ? 0 : lo, initial, peerLists, units, unitFull, pairs, pairUnits);
+    return new BitmaskTables(
+        n, n == 0 ? 0 : lo, initial, peerLists, units, unitFull, pairs, pairUnits);
   }
 
-  /** Pairs of units over the same values sharing two or more variables: shared, first-only, second-only (each in its unit's order). */
-  private static List<int[][]> unitPairs(List<int[]> units, long[] full, List<int[]> pairUnits, int n) {
+  /**
+   * Pairs of units over the same values sharing two or more variables: shared, first-only,
+   * second-only (each in its unit's order).
+   */
+  private static List<int[][]> unitPairs(
+      List<int[]> units, long[] full, List<int[]> pairUnits, int n) {
     List<int[][]> pairs = new ArrayList<>();
-    // inFirst[v] == a + 1 while unit a is the first of the pairs looked at, inSecond[v] == b + 1 for the second.
+    // inFirst[v] == a + 1 while unit a is the first of the pairs looked at, inSecond[v] == b + 1
+    // for the second.
     int[] inFirst = new int[n];
     int[] inSecond = new int[n];
     for (int a = 0; a < units.size(); a++) {
@@ -360,15 +427,22 @@ public final class BitmaskTables {
         for (int v : second) {
           inSecond[v] = b + 1;
         }
-        pairs.add(new int[][] {part(first, inSecond, b + 1, true, shared), part(first, inSecond, b + 1, false, first.length - shared),
-            part(second, inFirst, a + 1, false, second.length - shared)});
+        pairs.add(
+            new int[][] {
+              part(first, inSecond, b + 1, true, shared),
+              part(first, inSecond, b + 1, false, first.length - shared),
+              part(second, inFirst, a + 1, false, second.length - shared)
+            });
         pairUnits.add(new int[] {a, b});
       }
     }
     return pairs;
   }
 
-  /** The {@code size} variables of {@code unit}, in its order, that are ({@code inside}) or are not marked {@code stamp}. */
+  /**
+   * The {@code size} variables of {@code unit}, in its order, that are ({@code inside}) or are not
+   * marked {@code stamp}.
+   */
   private static int[] part(int[] unit, int[] marks, int stamp, boolean inside, int size) {
     int[] out = new int[size];
     int k = 0;
@@ -444,8 +518,8 @@ public final class BitmaskTables {
   }
 
   /**
-   * How many unit pairs there are: two permutation units that share at least two variables,
-   * between which locked candidates propagate.
+   * How many unit pairs there are: two permutation units that share at least two variables, between
+   * which locked candidates propagate.
    *
    * @return the number of pairs
    */
@@ -588,14 +662,24 @@ public final class BitmaskTables {
   /**
    * What a generated propagator is made of, as a {@link PlanDigest}: the sizes and the tables its
    * code and constants are generated from (every other table it holds is derived from these). A
-   * generated class reports the same digest, computed from its own constants
-   * ({@code Propagator.tablesDigest()}), and the cache refuses one that reports another: a class made
-   * for other tables, or by an fgc whose tables differ from this one's for the same model.
+   * generated class reports the same digest, computed from its own constants ({@code
+   * Propagator.tablesDigest()}), and the cache refuses one that reports another: a class made for
+   * other tables, or by an fgc whose tables differ from this one's for the same model.
    *
    * @return the digest in hex
    */
   public String digest() {
-    return Propagator.digestOf(variables, words, values, unitStart, unitVars, unitFull, pairStart, pairVars, sideStart, sideSegments,
+    return Propagator.digestOf(
+        variables,
+        words,
+        values,
+        unitStart,
+        unitVars,
+        unitFull,
+        pairStart,
+        pairVars,
+        sideStart,
+        sideSegments,
         peerRows);
   }
 

@@ -19,9 +19,9 @@ public interface PropagatorSource {
   boolean fits(BitmaskTables tables);
 
   /**
-   * A new propagator for {@code model}'s {@code tables}, made in the background (on the source's own
-   * thread) or, when {@code now}, on the caller's; completes exceptionally when none can be had.
-   * Each call gives a new instance: a propagator keeps per-search state.
+   * A new propagator for {@code model}'s {@code tables}, made in the background (on the source's
+   * own thread) or, when {@code now}, on the caller's; completes exceptionally when none can be
+   * had. Each call gives a new instance: a propagator keeps per-search state.
    *
    * @param model the model the tables are of
    * @param tables the search's tables

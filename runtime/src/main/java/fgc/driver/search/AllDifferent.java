@@ -2,17 +2,23 @@ package fgc.driver.search;
 
 /**
  * All variables take different values: a fixed value leaves the others (forward checking), and a
- * pigeonhole check on the values still open: fewer values than open variables is a dead end, as many
- * (a permutation of what is left) places a value that only one variable can still take. Values are
- * counted in one range over all the variables' domains, which may differ. Then Hall intervals: when
- * {@code k} variables lie within a range of {@code k} values they take all of them, so the others
- * lose that range (more than {@code k} there is a dead end).
+ * pigeonhole check on the values still open: fewer values than open variables is a dead end, as
+ * many (a permutation of what is left) places a value that only one variable can still take. Values
+ * are counted in one range over all the variables' domains, which may differ. Then Hall intervals:
+ * when {@code k} variables lie within a range of {@code k} values they take all of them, so the
+ * others lose that range (more than {@code k} there is a dead end).
  */
 final class AllDifferent extends Constraint {
-  /** Widest value range the pigeonhole check counts in; wider constraints get forward checking alone. */
+  /**
+   * Widest value range the pigeonhole check counts in; wider constraints get forward checking
+   * alone.
+   */
   static final int MAX_COUNTED_SPAN = 4096;
 
-  /** Most variables for which the Hall-interval check runs: it costs the square of the arity per call. */
+  /**
+   * Most variables for which the Hall-interval check runs: it costs the square of the arity per
+   * call.
+   */
   static final int MAX_HALL_ARITY = 64;
 
   private final int low;

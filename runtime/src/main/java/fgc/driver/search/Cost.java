@@ -8,17 +8,24 @@ package fgc.driver.search;
  * admissible bound, exact on a factor whose variables are all fixed.
  */
 final class Cost {
-  /** Above this many joint values of the current domains, the bound is the precomputed one over the full domains. */
+  /**
+   * Above this many joint values of the current domains, the bound is the precomputed one over the
+   * full domains.
+   */
   private static final long ENUMERATE_AT_MOST = 1 << 14;
 
   final int[] vars;
   private final double[] costs;
   private final int[] stride;
+
   /** The least cost over the full domains, and per position and value index. */
   private final double staticMin;
+
   private final double[][] staticRowMin;
+
   /** The last {@link #bound}'s least cost per position and value index (scratch, overwritten). */
   final double[][] rowMin;
+
   private final int[][] present;
   private final int[] digit;
   private final int[] count;
@@ -55,7 +62,10 @@ final class Cost {
     this.staticMin = min;
   }
 
-  /** The cost of the joint value of {@code d}'s fixed variables (every one of this factor's is fixed). */
+  /**
+   * The cost of the joint value of {@code d}'s fixed variables (every one of this factor's is
+   * fixed).
+   */
   double cost(Domains d) {
     int k = 0;
     for (int p = 0; p < vars.length; p++) {
@@ -65,9 +75,9 @@ final class Cost {
   }
 
   /**
-   * The least cost over the joint values of {@code d}'s current domains, with {@link #rowMin} set to
-   * the least per value of each position (infinity for a value no longer present). Past
-   * {@link #ENUMERATE_AT_MOST} joint values, the least over the full domains: smaller, still sound.
+   * The least cost over the joint values of {@code d}'s current domains, with {@link #rowMin} set
+   * to the least per value of each position (infinity for a value no longer present). Past {@link
+   * #ENUMERATE_AT_MOST} joint values, the least over the full domains: smaller, still sound.
    */
   double bound(Domains d) {
     long joint = 1;

@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /**
  * The search state: each variable's remaining values as a bitset (value {@code lo + i} is bit
- * {@code i}), followed by the cells constraints keep for themselves (compact-table words), all in one
- * {@code long[]} with a trail of old contents, so undoing a branch restores exactly the cells it
- * changed. Every change to a variable's values is reported to {@link #watcher}, which schedules the
- * constraints on it.
+ * {@code i}), followed by the cells constraints keep for themselves (compact-table words), all in
+ * one {@code long[]} with a trail of old contents, so undoing a branch restores exactly the cells
+ * it changed. Every change to a variable's values is reported to {@link #watcher}, which schedules
+ * the constraints on it.
  */
 final class Domains {
   /** Told the variable whose values just shrank (and did not become empty). */
@@ -18,15 +18,23 @@ final class Domains {
   final int variables;
   private final int[] lo;
   private final int[] size;
-  /** First cell of each variable's bitset; variable {@code v} has {@code base[v + 1] - base[v]} words. */
+
+  /**
+   * First cell of each variable's bitset; variable {@code v} has {@code base[v + 1] - base[v]}
+   * words.
+   */
   private final int[] base;
+
   long[] cells;
   private int[] trailCell = new int[256];
   private long[] trailOld = new long[256];
   private int top;
   Watcher watcher = v -> {};
 
-  /** Variables with domains {@code lo[v] .. lo[v] + size[v] - 1}, all values present; no constraint cells yet. */
+  /**
+   * Variables with domains {@code lo[v] .. lo[v] + size[v] - 1}, all values present; no constraint
+   * cells yet.
+   */
   Domains(int[] lo, int[] size) {
     this.variables = lo.length;
     this.lo = lo.clone();
@@ -43,7 +51,10 @@ final class Domains {
     }
   }
 
-  /** Reserves {@code count} cells for a constraint (while the problem is built) and returns the first. */
+  /**
+   * Reserves {@code count} cells for a constraint (while the problem is built) and returns the
+   * first.
+   */
   int reserve(int count) {
     int first = cells.length;
     cells = Arrays.copyOf(cells, first + count);

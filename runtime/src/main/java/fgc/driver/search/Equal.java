@@ -1,6 +1,9 @@
 package fgc.driver.search;
 
-/** Two variables take the same value: each keeps only the values the other still has (arc consistency). */
+/**
+ * Two variables take the same value: each keeps only the values the other still has (arc
+ * consistency).
+ */
 final class Equal extends Constraint {
   Equal(int a, int b) {
     super(new int[] {a, b});

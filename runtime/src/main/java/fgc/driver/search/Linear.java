@@ -1,7 +1,7 @@
 package fgc.driver.search;
 
 /**
- * A linear relation {@code sum of c_i * x_i  <=, == or !=  rhs} with integer coefficients, kept
+ * A linear relation {@code sum of c_i * x_i <=, == or != rhs} with integer coefficients, kept
  * bounds consistent: from the least (or greatest) the other terms can add up to, each variable's
  * smallest and largest value are cut to what can still reach the right-hand side. {@code !=} waits
  * until one variable is open and then removes the one value that would make the sum equal. The
@@ -9,7 +9,11 @@ package fgc.driver.search;
  */
 final class Linear extends Constraint {
   /** How a linear relation compares its sum with the right-hand side. */
-  enum Kind { AT_MOST, EQUAL, NOT_EQUAL }
+  enum Kind {
+    AT_MOST,
+    EQUAL,
+    NOT_EQUAL
+  }
 
   /** Bound on the magnitude of any partial sum, so that no sum of terms overflows a long. */
   static final long MAX_MAGNITUDE = 1L << 60;
@@ -30,7 +34,9 @@ final class Linear extends Constraint {
   boolean propagate(Domains d) {
     switch (kind) {
       case AT_MOST:
-        return atMost(d, 1, rhs); // one pass is a fixpoint: cutting maxima of c > 0 leaves the least sum as it was
+        return atMost(
+            d, 1,
+            rhs); // one pass is a fixpoint: cutting maxima of c > 0 leaves the least sum as it was
       case EQUAL:
         while (true) {
           int before = d.mark();

@@ -13,28 +13,39 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the search solves: variables with integer ranges and the constraints between them, made
- * from a model's factors ({@link #of}) or one by one ({@link #builder}). Soft factors constrain
- * only where they weigh 0: a prior's zero removes the value, a table's zero the tuple; every
- * positive weight is allowed alike for a solution. A soft factor (a table or prior with two
- * different positive weights) is also a {@link Cost}, {@code -ln weight}, which only
- * {@link Search#minimize} reads. Its constraints keep scratch space and the state of one search:
- * a problem belongs to the one {@link Search} made from it.
+ * What the search solves: variables with integer ranges and the constraints between them, made from
+ * a model's factors ({@link #of}) or one by one ({@link #builder}). Soft factors constrain only
+ * where they weigh 0: a prior's zero removes the value, a table's zero the tuple; every positive
+ * weight is allowed alike for a solution. A soft factor (a table or prior with two different
+ * positive weights) is also a {@link Cost}, {@code -ln weight}, which only {@link Search#minimize}
+ * reads. Its constraints keep scratch space and the state of one search: a problem belongs to the
+ * one {@link Search} made from it.
  */
 final class Problem {
   /** How a linear relation compares its sum with the right-hand side. */
-  enum Comparison { EQ, NE, LT, LE, GT, GE }
+  enum Comparison {
+    EQ,
+    NE,
+    LT,
+    LE,
+    GT,
+    GE
+  }
 
   final Domains initial;
   final List<Constraint> constraints;
+
   /** The soft factors' costs, for branch and bound. */
   final List<Cost> costs;
+
   /** Per variable, the constraints on it. */
   final int[][] on;
+
   /** A relation over no open variable that cannot hold, or a domain emptied by a unary factor. */
   final boolean infeasible;
 
-  private Problem(Domains initial, List<Constraint> constraints, List<Cost> costs, boolean infeasible) {
+  private Problem(
+      Domains initial, List<Constraint> constraints, List<Cost> costs, boolean infeasible) {
     this.initial = initial;
     this.constraints = List.copyOf(constraints);
     this.costs = List.copyOf(costs);
@@ -96,41 +107,54 @@ final class Problem {
             b.equal(scope[0], scope[p]);
           }
           break;
-        case SUM: {
-          long[] ones = new long[scope.length];
-          Arrays.fill(ones, 1L);
-          b.linear(scope, ones, Comparison.EQ, f.total());
-          break;
-        }
+        case SUM:
+          {
+            long[] ones = new long[scope.length];
+            Arrays.fill(ones, 1L);
+            b.linear(scope, ones, Comparison.EQ, f.total());
+            break;
+          }
         case TABLE:
-        case PRIOR: {
-          BitSet allowed = new BitSet(f.weightCount());
-          for (int k = 0; k < f.weightCount(); k++) {
-            if (f.weight(k) > 0) {
-              allowed.set(k);
+        case PRIOR:
+          {
+            BitSet allowed = new BitSet(f.weightCount());
+            for (int k = 0; k < f.weightCount(); k++) {
+              if (f.weight(k) > 0) {
+                allowed.set(k);
+              }
             }
-          }
-          b.table(scope, allowed);
-          if (soft(f)) {
-            double[] costs = new double[f.weightCount()];
-            for (int k = 0; k < costs.length; k++) {
-              costs[k] = f.weight(k) > 0 ? -Math.log(f.weight(k)) : Double.POSITIVE_INFINITY;
+            b.table(scope, allowed);
+            if (soft(f)) {
+              double[] costs = new double[f.weightCount()];
+              for (int k = 0; k < costs.length; k++) {
+                costs[k] = f.weight(k) > 0 ? -Math.log(f.weight(k)) : Double.POSITIVE_INFINITY;
+              }
+              b.cost(scope, costs);
             }
-            b.cost(scope, costs);
+            break;
           }
-          break;
-        }
         default:
           // Every kind of today has its constraint; a new kind is refused where the model made it.
-          throw new IllegalArgumentException(model.atFactor(index, "the exact search has no constraint for factor " + index
-              + " of model " + model.name() + ", a " + f.kind().keyword() + " factor"));
+          throw new IllegalArgumentException(
+              model.atFactor(
+                  index,
+                  "the exact search has no constraint for factor "
+                      + index
+                      + " of model "
+                      + model.name()
+                      + ", a "
+                      + f.kind().keyword()
+                      + " factor"));
       }
       index++;
     }
     return b;
   }
 
-  /** Whether {@code f} is a table or prior with two different positive weights: one that weighs, not only allows. */
+  /**
+   * Whether {@code f} is a table or prior with two different positive weights: one that weighs, not
+   * only allows.
+   */
   static boolean soft(Factor f) {
     if (f.kind() != fgc.model.FactorKind.TABLE && f.kind() != fgc.model.FactorKind.PRIOR) {
       return false;
@@ -148,12 +172,17 @@ final class Problem {
     return false;
   }
 
-  /** Variables {@code 0 .. lo.length - 1}, variable {@code v} over {@code lo[v] .. lo[v] + size[v] - 1}. */
+  /**
+   * Variables {@code 0 .. lo.length - 1}, variable {@code v} over {@code lo[v] .. lo[v] + size[v] -
+   * 1}.
+   */
   static Builder builder(int[] lo, int[] size) {
     return new Builder(lo, size);
   }
 
-  /** Adds constraints one by one; tables over equal domains with equal tuples share their supports. */
+  /**
+   * Adds constraints one by one; tables over equal domains with equal tuples share their supports.
+   */
   static final class Builder {
     private final Domains d;
     private final List<Constraint> constraints = new ArrayList<>();
@@ -164,7 +193,8 @@ final class Problem {
     Builder(int[] lo, int[] size) {
       for (int s : size) {
         if (s < 1 || s > Limits.MAX_DOMAIN) {
-          throw new IllegalArgumentException("a domain of " + s + " values; the exact search takes 1 to " + Limits.MAX_DOMAIN);
+          throw new IllegalArgumentException(
+              "a domain of " + s + " values; the exact search takes 1 to " + Limits.MAX_DOMAIN);
         }
       }
       this.d = new Domains(lo, size);
@@ -180,7 +210,9 @@ final class Problem {
       return this;
     }
 
-    /** {@code sum of coef[k] * vars[k]  cmp  rhs}; a variable named twice has its coefficients added. */
+    /**
+     * {@code sum of coef[k] * vars[k] cmp rhs}; a variable named twice has its coefficients added.
+     */
     Builder linear(int[] vars, long[] coef, Comparison cmp, long rhs) {
       Map<Integer, Long> terms = new LinkedHashMap<>();
       for (int k = 0; k < vars.length; k++) {
@@ -189,7 +221,10 @@ final class Problem {
       terms.values().removeIf(c -> c == 0);
       long sign = cmp == Comparison.GT || cmp == Comparison.GE ? -1 : 1;
       long bound = sign * rhs - (cmp == Comparison.LT || cmp == Comparison.GT ? 1 : 0);
-      Linear.Kind kind = cmp == Comparison.EQ ? Linear.Kind.EQUAL : cmp == Comparison.NE ? Linear.Kind.NOT_EQUAL : Linear.Kind.AT_MOST;
+      Linear.Kind kind =
+          cmp == Comparison.EQ
+              ? Linear.Kind.EQUAL
+              : cmp == Comparison.NE ? Linear.Kind.NOT_EQUAL : Linear.Kind.AT_MOST;
       int[] v = new int[terms.size()];
       long[] c = new long[terms.size()];
       long magnitude = Math.abs(bound);
@@ -197,18 +232,26 @@ final class Problem {
       for (Map.Entry<Integer, Long> t : terms.entrySet()) {
         v[k] = t.getKey();
         c[k] = sign * t.getValue();
-        long largest = Math.max(Math.abs((long) d.lo(v[k])), Math.abs((long) d.lo(v[k]) + d.size(v[k]) - 1));
+        long largest =
+            Math.max(Math.abs((long) d.lo(v[k])), Math.abs((long) d.lo(v[k]) + d.size(v[k]) - 1));
         if (Math.abs(c[k]) > Linear.MAX_MAGNITUDE / Math.max(1, largest)) {
-          throw new IllegalArgumentException("a linear relation's coefficient " + t.getValue() + " is too large for the exact search");
+          throw new IllegalArgumentException(
+              "a linear relation's coefficient "
+                  + t.getValue()
+                  + " is too large for the exact search");
         }
         magnitude += Math.abs(c[k]) * largest;
         if (magnitude > Linear.MAX_MAGNITUDE) {
-          throw new IllegalArgumentException("a linear relation's terms can add up past 2^60, too far for the exact search");
+          throw new IllegalArgumentException(
+              "a linear relation's terms can add up past 2^60, too far for the exact search");
         }
         k++;
       }
       if (v.length == 0) {
-        boolean holds = kind == Linear.Kind.EQUAL ? bound == 0 : kind == Linear.Kind.NOT_EQUAL ? bound != 0 : 0 <= bound;
+        boolean holds =
+            kind == Linear.Kind.EQUAL
+                ? bound == 0
+                : kind == Linear.Kind.NOT_EQUAL ? bound != 0 : 0 <= bound;
         infeasible |= !holds;
         return this;
       }
@@ -217,8 +260,8 @@ final class Problem {
     }
 
     /**
-     * Only the joint values in {@code allowed} (row-major over the variables' full domains, the last
-     * fastest); over one variable this just narrows its domain.
+     * Only the joint values in {@code allowed} (row-major over the variables' full domains, the
+     * last fastest); over one variable this just narrows its domain.
      */
     Builder table(int[] vars, BitSet allowed) {
       if (vars.length == 1) {
@@ -239,7 +282,10 @@ final class Problem {
       return this;
     }
 
-    /** A cost {@code costs[k]} for joint value {@code k} of {@code vars} (row-major over their full domains). */
+    /**
+     * A cost {@code costs[k]} for joint value {@code k} of {@code vars} (row-major over their full
+     * domains).
+     */
     Builder cost(int[] vars, double[] costs) {
       int[] sizes = new int[vars.length];
       for (int p = 0; p < vars.length; p++) {

@@ -12,9 +12,10 @@ import fgc.model.Model;
  * <p>{@link #minimize} is the same search with a cost bound (depth-first branch and bound over the
  * soft factors' costs, {@code -ln weight}): at every node, after propagation, a lower bound on the
  * cost of any completion is made from each soft factor's least cost over the joint values its
- * variables' domains still allow (summed, or gathered in buckets per open variable); a node whose bound reaches the best cost found so far is cut, and so is a
- * value whose own bound does. It branches {@code x = a} (the value of least bound), then
- * {@code x != a}, and proves the best assignment optimal when the tree is done.
+ * variables' domains still allow (summed, or gathered in buckets per open variable); a node whose
+ * bound reaches the best cost found so far is cut, and so is a value whose own bound does. It
+ * branches {@code x = a} (the value of least bound), then {@code x != a}, and proves the best
+ * assignment optimal when the tree is done.
  *
  * <p>One instance per model and thread: it keeps the search state and reuses it between runs.
  */
@@ -53,8 +54,10 @@ public final class Search {
   private final long[] start;
   private final Constraint[] constraints;
   private final int[] degree;
+
   /** Per variable, its constraints and costs: the tie-break of branch and bound. */
   private final int[] weightedDegree;
+
   private final int[] queue;
   private final boolean[] queued;
   private int head;
@@ -65,12 +68,19 @@ public final class Search {
   private final int[] frameMark;
   private int[] first;
   private final Cost[] costs;
+
   /** Per variable, the costs on it and its position in each. */
   private final int[][] costOn;
+
   private final int[][] costPos;
   private final double[] costMin;
-  /** The last {@link #bound}'s two bounds, and per owner variable its bucket (valid where {@code owned[v] == stamp}). */
+
+  /**
+   * The last {@link #bound}'s two bounds, and per owner variable its bucket (valid where {@code
+   * owned[v] == stamp}).
+   */
   private double lbSum;
+
   private double lbBucket;
   private final double[][] bucket;
   private final double[] bucketMin;
@@ -136,7 +146,9 @@ public final class Search {
     OPTIMAL,
     /** The tree is done and held no assignment: the hard factors cannot all hold. */
     INFEASIBLE,
-    /** A limit stopped the search: the best assignment found so far (if any) is not proven optimal. */
+    /**
+     * A limit stopped the search: the best assignment found so far (if any) is not proven optimal.
+     */
     STOPPED
   }
 
@@ -168,19 +180,22 @@ public final class Search {
   /**
    * Branch and bound for the assignment of least total cost (the soft factors' {@code -ln weight})
    * that satisfies every hard factor and agrees with {@code evidence}. Anytime: {@code listener}
-   * hears each better assignment as it is found ({@link Listener#solution}); afterwards
-   * {@link #solution()} is the best one and {@link #bestCost()} its cost.
+   * hears each better assignment as it is found ({@link Listener#solution}); afterwards {@link
+   * #solution()} is the best one and {@link #bestCost()} its cost.
    *
    * @param evidence a value per variable, or {@code none}
    * @param none the marker of a variable without evidence
    * @param nodeLimit the most branches to try (Long.MAX_VALUE: no limit)
    * @param deadline a {@link System#nanoTime()} to stop at (Long.MAX_VALUE: none)
    * @param listener hears branches and every improvement
-   * @return whether the best assignment is proven optimal, none exists, or a limit stopped the search
+   * @return whether the best assignment is proven optimal, none exists, or a limit stopped the
+   *     search
    */
-  public Outcome minimize(int[] evidence, int none, long nodeLimit, long deadline, Listener listener) {
+  public Outcome minimize(
+      int[] evidence, int none, long nodeLimit, long deadline, Listener listener) {
     if (evidence.length != d.variables) {
-      throw new IllegalArgumentException(evidence.length + " values for " + d.variables + " variables");
+      throw new IllegalArgumentException(
+          evidence.length + " values for " + d.variables + " variables");
     }
     d.restore(start);
     clearQueue();
@@ -220,7 +235,10 @@ public final class Search {
             listener.solution(first.clone());
           }
         } else {
-          if (nodes >= nodeLimit || ((nodes & 255) == 0 && deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0)) {
+          if (nodes >= nodeLimit
+              || ((nodes & 255) == 0
+                  && deadline != Long.MAX_VALUE
+                  && System.nanoTime() - deadline > 0)) {
             return Outcome.STOPPED;
           }
           int a = leastBoundValue(v);
@@ -249,8 +267,8 @@ public final class Search {
   }
 
   /**
-   * The cost of the last {@link #minimize}'s best assignment (the sum of its soft factors'
-   * {@code -ln weight}), or infinity when none was found.
+   * The cost of the last {@link #minimize}'s best assignment (the sum of its soft factors' {@code
+   * -ln weight}), or infinity when none was found.
    *
    * @return the least cost found
    */
@@ -258,7 +276,9 @@ public final class Search {
     return best;
   }
 
-  /** Cost slack under which a bound counts as reaching the best cost (sums of logs are not exact). */
+  /**
+   * Cost slack under which a bound counts as reaching the best cost (sums of logs are not exact).
+   */
   private double slack() {
     return 1e-9 * Math.max(1, Math.abs(best));
   }
@@ -267,9 +287,9 @@ public final class Search {
    * The cost bound at this node: false when it reaches the best cost found; else every value whose
    * own bound reaches it is removed, with propagation, until nothing changes. Two sound bounds, the
    * larger counts: the sum of each soft factor's least cost ({@link Cost#bound}), and the bucket
-   * bound, where each factor is given to its first open variable (its owner) and each owner adds the
-   * least over its values of the sum of its factors' least costs at that value: any assignment pays
-   * at least that in every bucket, and it is never below the first.
+   * bound, where each factor is given to its first open variable (its owner) and each owner adds
+   * the least over its values of the sum of its factors' least costs at that value: any assignment
+   * pays at least that in every bucket, and it is never below the first.
    */
   private boolean bound() {
     if (costs.length == 0) {
@@ -312,7 +332,10 @@ public final class Search {
     }
   }
 
-  /** The bucket bound, with {@link #bucket} and {@link #bucketMin} set for every owner (stamped {@link #stamp}). */
+  /**
+   * The bucket bound, with {@link #bucket} and {@link #bucketMin} set for every owner (stamped
+   * {@link #stamp}).
+   */
   private double buckets() {
     stamp++;
     double lb = 0;
@@ -365,7 +388,10 @@ public final class Search {
     return Math.max(sum, byBucket);
   }
 
-  /** The value index of {@code v} whose bound is least (ties: the lowest), as the last {@link #bound} left it. */
+  /**
+   * The value index of {@code v} whose bound is least (ties: the lowest), as the last {@link
+   * #bound} left it.
+   */
   private int leastBoundValue(int v) {
     int bestValue = d.min(v);
     if (costOn[v].length == 0) {
@@ -383,7 +409,8 @@ public final class Search {
   }
 
   /**
-   * The search of {@code model}; IllegalArgumentException (in words) for a factor it has no constraint for.
+   * The search of {@code model}; IllegalArgumentException (in words) for a factor it has no
+   * constraint for.
    *
    * @param model the model
    * @return its search, ready to run
@@ -409,7 +436,8 @@ public final class Search {
    */
   public int run(int[] evidence, int none, int limit, Listener listener) {
     if (evidence.length != d.variables) {
-      throw new IllegalArgumentException(evidence.length + " values for " + d.variables + " variables");
+      throw new IllegalArgumentException(
+          evidence.length + " values for " + d.variables + " variables");
     }
     d.restore(start);
     clearQueue();
@@ -463,7 +491,10 @@ public final class Search {
     return backtracks;
   }
 
-  /** Depth-first over an explicit stack of levels: a level is a variable, the value it tries and the trail mark before it. */
+  /**
+   * Depth-first over an explicit stack of levels: a level is a variable, the value it tries and the
+   * trail mark before it.
+   */
   private int search(int limit, Listener listener) {
     int solutions = 0;
     int depth = 0;
@@ -515,7 +546,10 @@ public final class Search {
     }
   }
 
-  /** The open variable with the fewest values (ties: largest {@code degree}, then lowest index), or -1 when all are fixed. */
+  /**
+   * The open variable with the fewest values (ties: largest {@code degree}, then lowest index), or
+   * -1 when all are fixed.
+   */
   private int choose(int[] degree) {
     int best = -1;
     int bestCount = Integer.MAX_VALUE;
@@ -546,7 +580,9 @@ public final class Search {
     return true;
   }
 
-  /** Schedules the constraints on {@code v}, except the one running (it reaches its own fixpoint). */
+  /**
+   * Schedules the constraints on {@code v}, except the one running (it reaches its own fixpoint).
+   */
   private void wake(int v) {
     for (int c : problem.on[v]) {
       if (c != current) {

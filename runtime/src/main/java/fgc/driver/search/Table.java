@@ -2,27 +2,38 @@ package fgc.driver.search;
 
 /**
  * Generalised arc consistency on a table of allowed tuples by compact table (Demeulenaere et al.,
- * "Compact-Table: Efficiently Filtering Table Constraints with Reversible Sparse Bit-Sets", CP 2016):
- * the tuples still valid are a reversible sparse bitset; when a variable's values shrink, the bitset
- * keeps only the tuples that some remaining value supports; then a value stays while its supports
- * meet the bitset, tried first at the word where they met last time (its residue). The bitset is
- * brought up to date from the values removed since the last time when they are fewer than the
- * values left, else from the values left.
+ * "Compact-Table: Efficiently Filtering Table Constraints with Reversible Sparse Bit-Sets", CP
+ * 2016): the tuples still valid are a reversible sparse bitset; when a variable's values shrink,
+ * the bitset keeps only the tuples that some remaining value supports; then a value stays while its
+ * supports meet the bitset, tried first at the word where they met last time (its residue). The
+ * bitset is brought up to date from the values removed since the last time when they are fewer than
+ * the values left, else from the values left.
  *
- * <p>Cells kept in {@link Domains}: the bitset's words, its count of non-zero words ({@code limit}),
- * and per variable its values when the bitset was last brought up to date. The order of the
- * non-zero words ({@link #index}) needs no trail: backtracking only ever brings back words that were
- * moved past the limit, which is exactly where they are.
+ * <p>Cells kept in {@link Domains}: the bitset's words, its count of non-zero words ({@code
+ * limit}), and per variable its values when the bitset was last brought up to date. The order of
+ * the non-zero words ({@link #index}) needs no trail: backtracking only ever brings back words that
+ * were moved past the limit, which is exactly where they are.
  */
 final class Table extends Constraint {
-  /** The allowed tuples of one relation, shared by every constraint over equal domains and the same tuples. */
+  /**
+   * The allowed tuples of one relation, shared by every constraint over equal domains and the same
+   * tuples.
+   */
   static final class Tuples {
     final int words;
-    /** Per position, per value index: the tuples that have it, {@code words} longs at {@code [value * words]}. */
+
+    /**
+     * Per position, per value index: the tuples that have it, {@code words} longs at {@code [value
+     * * words]}.
+     */
     final long[][] supports;
+
     final int count;
 
-    /** {@code allowed} holds joint value {@code k} (row-major over {@code sizes}, the last fastest) when it is allowed. */
+    /**
+     * {@code allowed} holds joint value {@code k} (row-major over {@code sizes}, the last fastest)
+     * when it is allowed.
+     */
     Tuples(int[] sizes, java.util.BitSet allowed) {
       this.count = allowed.cardinality();
       this.words = Math.max(1, (count + 63) / 64);
@@ -52,13 +63,21 @@ final class Table extends Constraint {
   private final int words;
   private final int wordsCell;
   private final int limitCell;
-  /** Per position, where its variable's values as last seen start (as many cells as the variable's bitset). */
+
+  /**
+   * Per position, where its variable's values as last seen start (as many cells as the variable's
+   * bitset).
+   */
   private final int[] seenCell;
+
   private final int[] index;
   private final int[][] residue;
   private final long[] mask;
 
-  /** A table over {@code vars} (whose domains are the full ranges the tuples index); its cells reserved in {@code d}. */
+  /**
+   * A table over {@code vars} (whose domains are the full ranges the tuples index); its cells
+   * reserved in {@code d}.
+   */
   Table(int[] vars, Tuples tuples, Domains d) {
     super(vars);
     this.tuples = tuples;
@@ -78,7 +97,8 @@ final class Table extends Constraint {
     for (int p = 0; p < vars.length; p++) {
       seenCell[p] = cell;
       for (int i = 0; i < d.size(vars[p]); i++) {
-        d.cells[cell + (i >>> 6)] |= 1L << i; // the tuples are over the full domains, whatever the domain is now
+        d.cells[cell + (i >>> 6)] |=
+            1L << i; // the tuples are over the full domains, whatever the domain is now
       }
       cell += d.cellCount(vars[p]);
     }
@@ -143,7 +163,10 @@ final class Table extends Constraint {
     return true;
   }
 
-  /** Drops the tuples of values {@code v} lost since position {@code p} was last seen; false when none is left. */
+  /**
+   * Drops the tuples of values {@code v} lost since position {@code p} was last seen; false when
+   * none is left.
+   */
   private boolean update(Domains d, int p, int v) {
     long[] cells = d.cells;
     int first = d.firstCell(v);
@@ -166,7 +189,9 @@ final class Table extends Constraint {
     boolean incremental = removed < left;
     for (int k = 0; k < words; k++) {
       long now = cells[first + k];
-      for (long bits = incremental ? cells[seenCell[p] + k] & ~now : now; bits != 0; bits &= bits - 1) {
+      for (long bits = incremental ? cells[seenCell[p] + k] & ~now : now;
+          bits != 0;
+          bits &= bits - 1) {
         int base = (k * 64 + Long.numberOfTrailingZeros(bits)) * this.words;
         for (int j = 0; j < limit; j++) {
           int w = index[j];
@@ -177,7 +202,10 @@ final class Table extends Constraint {
     return intersect(d, incremental);
   }
 
-  /** Keeps the tuples in {@link #mask} (or, {@code outside}, those not in it); false when none is left. */
+  /**
+   * Keeps the tuples in {@link #mask} (or, {@code outside}, those not in it); false when none is
+   * left.
+   */
   private boolean intersect(Domains d, boolean outside) {
     long[] cells = d.cells;
     int limit = (int) cells[limitCell];

@@ -34,7 +34,8 @@ class BitmaskTablesTest {
       BitmaskTables tables = BitmaskTables.of(model);
       assertMatchesDefinition(model, tables);
       assertTrue(tables.sideStart != null, "a Sudoku's unshared parts are covered by segments");
-      assertEquals(2 * n * n * n, tables.unitPairCount(), "each box pairs with its n rows and n columns");
+      assertEquals(
+          2 * n * n * n, tables.unitPairCount(), "each box pairs with its n rows and n columns");
     }
   }
 
@@ -47,14 +48,15 @@ class BitmaskTablesTest {
       assertMatchesDefinition(model, tables);
       withPairs += tables.unitPairCount() > 0 ? 1 : 0;
     }
-    // The seeds must reach the pairs, or the test checks less than it says (the covers: the Sudoku test).
+    // The seeds must reach the pairs, or the test checks less than it says (the covers: the Sudoku
+    // test).
     assertTrue(withPairs > 30, withPairs + " models with pairs");
   }
 
   /**
-   * Alldiff and neq factors over a few arrays of small domains: scopes drawn at random, some as wide
-   * as their values (units), some overlapping others in two or more variables (pairs), some made of
-   * halves of earlier units.
+   * Alldiff and neq factors over a few arrays of small domains: scopes drawn at random, some as
+   * wide as their values (units), some overlapping others in two or more variables (pairs), some
+   * made of halves of earlier units.
    */
   private static Model randomModel(long seed) {
     Random r = new Random(seed);
@@ -78,7 +80,9 @@ class BitmaskTablesTest {
         // Another unit through part of an earlier one: a pair, perhaps with covering segments.
         int[] earlier = scopes.get(r.nextInt(scopes.size()));
         Set<Integer> chosen = new LinkedHashSet<>();
-        for (int i = 0; i < earlier.length && chosen.size() < Math.max(2, earlier.length / 2); i++) {
+        for (int i = 0;
+            i < earlier.length && chosen.size() < Math.max(2, earlier.length / 2);
+            i++) {
           chosen.add(earlier[i]);
         }
         while (chosen.size() < values) {
@@ -126,17 +130,22 @@ class BitmaskTablesTest {
           }
         }
       }
-      if (Long.bitCount(union) == f.arity() && Arrays.stream(f.scope()).distinct().count() == f.arity()) {
+      if (Long.bitCount(union) == f.arity()
+          && Arrays.stream(f.scope()).distinct().count() == f.arity()) {
         units.add(f.scope());
         fulls.add(union);
       }
     }
     for (int v = 0; v < n; v++) {
-      assertArrayEquals(ints(peers.get(v)), Arrays.copyOfRange(t.peers, t.peerStart[v], t.peerStart[v + 1]), "peers of " + v + ": " + where);
+      assertArrayEquals(
+          ints(peers.get(v)),
+          Arrays.copyOfRange(t.peers, t.peerStart[v], t.peerStart[v + 1]),
+          "peers of " + v + ": " + where);
     }
     assertEquals(units.size(), t.permutationUnitCount(), where);
     for (int u = 0; u < units.size(); u++) {
-      assertArrayEquals(units.get(u), Arrays.copyOfRange(t.unitVars, t.unitStart[u], t.unitStart[u + 1]), where);
+      assertArrayEquals(
+          units.get(u), Arrays.copyOfRange(t.unitVars, t.unitStart[u], t.unitStart[u + 1]), where);
       assertEquals(fulls.get(u), t.unitFull[u], where);
     }
     List<int[]> parts = new ArrayList<>();
@@ -147,7 +156,10 @@ class BitmaskTablesTest {
         Set<Integer> second = new LinkedHashSet<>(list(units.get(b)));
         Set<Integer> shared = new LinkedHashSet<>(first);
         shared.retainAll(second);
-        if (!fulls.get(a).equals(fulls.get(b)) || shared.size() < 2 || shared.size() == first.size() || shared.size() == second.size()) {
+        if (!fulls.get(a).equals(fulls.get(b))
+            || shared.size() < 2
+            || shared.size() == first.size()
+            || shared.size() == second.size()) {
           continue;
         }
         first.removeAll(shared);
@@ -160,10 +172,14 @@ class BitmaskTablesTest {
     }
     assertEquals(pairUnits.size(), t.unitPairCount(), where);
     for (int k = 0; k < parts.size(); k++) {
-      assertArrayEquals(parts.get(k), Arrays.copyOfRange(t.pairVars, t.pairStart[k], t.pairStart[k + 1]), "pair part " + k + ": " + where);
+      assertArrayEquals(
+          parts.get(k),
+          Arrays.copyOfRange(t.pairVars, t.pairStart[k], t.pairStart[k + 1]),
+          "pair part " + k + ": " + where);
     }
     for (int p = 0; p < pairUnits.size(); p++) {
-      assertArrayEquals(pairUnits.get(p), new int[] {t.pairUnits[2 * p], t.pairUnits[2 * p + 1]}, where);
+      assertArrayEquals(
+          pairUnits.get(p), new int[] {t.pairUnits[2 * p], t.pairUnits[2 * p + 1]}, where);
     }
     int[][] covers = covers(parts);
     if (covers == null) {
@@ -171,11 +187,17 @@ class BitmaskTablesTest {
       return;
     }
     for (int side = 0; side < covers.length; side++) {
-      assertArrayEquals(covers[side], Arrays.copyOfRange(t.sideSegments, t.sideStart[side], t.sideStart[side + 1]), "side " + side + ": " + where);
+      assertArrayEquals(
+          covers[side],
+          Arrays.copyOfRange(t.sideSegments, t.sideStart[side], t.sideStart[side + 1]),
+          "side " + side + ": " + where);
     }
   }
 
-  /** Per pair side, the first shared parts of other pairs (in pair order) that fit in what is left of it; null when one is left uncovered. */
+  /**
+   * Per pair side, the first shared parts of other pairs (in pair order) that fit in what is left
+   * of it; null when one is left uncovered.
+   */
   private static int[][] covers(List<int[]> parts) {
     int pairs = parts.size() / 3;
     int[][] sides = new int[2 * pairs][];

@@ -26,11 +26,19 @@ class NoSolutionInWordsTest {
     int[] clash = Assignments.empty(three);
     clash[0] = 0;
     clash[1] = 1;
-    assertEquals(SolveResult.Status.INCONSISTENT_EVIDENCE, ExactDriver.withDefaults().solve(null, three, clash).status());
+    assertEquals(
+        SolveResult.Status.INCONSISTENT_EVIDENCE,
+        ExactDriver.withDefaults().solve(null, three, clash).status());
     int[] outside = Assignments.empty(three);
     outside[2] = 99;
-    assertEquals(SolveResult.Status.INCONSISTENT_EVIDENCE, ExactDriver.withDefaults().solve(null, three, outside).status());
-    assertEquals(SolveResult.Status.values().length,
-        java.util.Arrays.stream(SolveResult.Status.values()).map(SolveResult.Status::words).distinct().count());
+    assertEquals(
+        SolveResult.Status.INCONSISTENT_EVIDENCE,
+        ExactDriver.withDefaults().solve(null, three, outside).status());
+    assertEquals(
+        SolveResult.Status.values().length,
+        java.util.Arrays.stream(SolveResult.Status.values())
+            .map(SolveResult.Status::words)
+            .distinct()
+            .count());
   }
 }

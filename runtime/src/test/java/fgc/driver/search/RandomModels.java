@@ -22,14 +22,15 @@ final class RandomModels {
 
   private RandomModels() {}
 
-  /** A linear relation {@code sum of coef[k] * vars[k]  cmp  rhs}. */
+  /** A linear relation {@code sum of coef[k] * vars[k] cmp rhs}. */
   record LinearRelation(int[] vars, long[] coef, Problem.Comparison cmp, long rhs) {
     Formula formula() {
       java.util.List<Formula> terms = new ArrayList<>();
       for (int k = 0; k < vars.length; k++) {
         terms.add(Formula.mul(Formula.constant(coef[k]), Formula.variable(vars[k])));
       }
-      return Formula.compare(Formula.Op.valueOf(cmp.name()), Formula.add(terms), Formula.constant(rhs));
+      return Formula.compare(
+          Formula.Op.valueOf(cmp.name()), Formula.add(terms), Formula.constant(rhs));
     }
   }
 
@@ -66,7 +67,8 @@ final class RandomModels {
         try {
           addFactor(b, r, n, lo, size);
         } catch (ModelException e) {
-          // A relation that holds nowhere or a sum out of reach: the builder refuses it, which is its business.
+          // A relation that holds nowhere or a sum out of reach: the builder refuses it, which is
+          // its business.
         }
       }
       for (java.util.Iterator<LinearRelation> it = linear.iterator(); it.hasNext(); ) {
@@ -83,65 +85,76 @@ final class RandomModels {
   private static void addFactor(ModelBuilder b, Random r, int n, int[] lo, int[] size) {
     switch (r.nextInt(9)) {
       case 0:
-      case 1: {
-        int[] scope = scope(r, n, 1 + r.nextInt(Math.min(3, n)));
-        int entries = 1;
-        for (int v : scope) {
-          entries *= size[v];
+      case 1:
+        {
+          int[] scope = scope(r, n, 1 + r.nextInt(Math.min(3, n)));
+          int entries = 1;
+          for (int v : scope) {
+            entries *= size[v];
+          }
+          double[] w = new double[entries];
+          double zeros = 0.2 + 0.6 * r.nextDouble();
+          for (int e = 0; e < entries; e++) {
+            w[e] = r.nextDouble() < zeros ? 0.0 : 0.25 + r.nextInt(4);
+          }
+          w[r.nextInt(entries)] = 1.0;
+          b.table(scope, w);
+          break;
         }
-        double[] w = new double[entries];
-        double zeros = 0.2 + 0.6 * r.nextDouble();
-        for (int e = 0; e < entries; e++) {
-          w[e] = r.nextDouble() < zeros ? 0.0 : 0.25 + r.nextInt(4);
+      case 2:
+        {
+          int v = r.nextInt(n);
+          double[] w = new double[size[v]];
+          for (int e = 0; e < w.length; e++) {
+            w[e] = r.nextInt(3) == 0 ? 0.0 : r.nextDouble() + 0.01;
+          }
+          w[r.nextInt(w.length)] = 0.5;
+          b.prior(v, w);
+          break;
         }
-        w[r.nextInt(entries)] = 1.0;
-        b.table(scope, w);
-        break;
-      }
-      case 2: {
-        int v = r.nextInt(n);
-        double[] w = new double[size[v]];
-        for (int e = 0; e < w.length; e++) {
-          w[e] = r.nextInt(3) == 0 ? 0.0 : r.nextDouble() + 0.01;
-        }
-        w[r.nextInt(w.length)] = 0.5;
-        b.prior(v, w);
-        break;
-      }
       case 3:
-      case 4: {
-        b.relation(randomRelation(r, scope(r, n, 1 + r.nextInt(Math.min(3, n)))));
-        break;
-      }
-      case 5: {
-        int[] scope = scope(r, n, 1 + r.nextInt(Math.min(4, n)));
-        long least = 0;
-        long most = 0;
-        for (int v : scope) {
-          least += lo[v];
-          most += lo[v] + size[v] - 1;
+      case 4:
+        {
+          b.relation(randomRelation(r, scope(r, n, 1 + r.nextInt(Math.min(3, n)))));
+          break;
         }
-        b.sum(least + (long) r.nextInt((int) (most - least + 1)), scope);
-        break;
-      }
+      case 5:
+        {
+          int[] scope = scope(r, n, 1 + r.nextInt(Math.min(4, n)));
+          long least = 0;
+          long most = 0;
+          for (int v : scope) {
+            least += lo[v];
+            most += lo[v] + size[v] - 1;
+          }
+          b.sum(least + (long) r.nextInt((int) (most - least + 1)), scope);
+          break;
+        }
       case 6:
         b.alldiff(scope(r, n, 2 + r.nextInt(Math.min(3, n - 1))));
         break;
-      case 7: {
-        int[] two = scope(r, n, 2);
-        b.neq(two[0], two[1]);
-        break;
-      }
-      default: {
-        int[] two = scope(r, n, 2);
-        b.eq(two[0], two[1]);
-      }
+      case 7:
+        {
+          int[] two = scope(r, n, 2);
+          b.neq(two[0], two[1]);
+          break;
+        }
+      default:
+        {
+          int[] two = scope(r, n, 2);
+          b.eq(two[0], two[1]);
+        }
     }
   }
 
-  /** A relation over {@code vars}: a linear comparison with coefficients, or one with abs, a product or a remainder. */
+  /**
+   * A relation over {@code vars}: a linear comparison with coefficients, or one with abs, a product
+   * or a remainder.
+   */
   static Formula randomRelation(Random r, int[] vars) {
-    Formula.Op[] comparisons = {Formula.Op.EQ, Formula.Op.NE, Formula.Op.LT, Formula.Op.LE, Formula.Op.GT, Formula.Op.GE};
+    Formula.Op[] comparisons = {
+      Formula.Op.EQ, Formula.Op.NE, Formula.Op.LT, Formula.Op.LE, Formula.Op.GT, Formula.Op.GE
+    };
     Formula.Op op = comparisons[r.nextInt(comparisons.length)];
     List<Formula> terms = new ArrayList<>();
     for (int v : vars) {
@@ -156,7 +169,8 @@ final class RandomModels {
         left = Formula.mul(Formula.variable(vars[0]), Formula.add(terms));
         break;
       case 2:
-        left = Formula.mod(Formula.add(Formula.add(terms), Formula.constant(20)), Formula.constant(3));
+        left =
+            Formula.mod(Formula.add(Formula.add(terms), Formula.constant(20)), Formula.constant(3));
         break;
       default:
         left = Formula.add(terms);
@@ -164,7 +178,10 @@ final class RandomModels {
     return Formula.compare(op, left, Formula.constant(r.nextInt(7) - 3));
   }
 
-  /** Random linear relations over the variables of {@code model}: coefficients -3..3 (some variables twice), every comparison. */
+  /**
+   * Random linear relations over the variables of {@code model}: coefficients -3..3 (some variables
+   * twice), every comparison.
+   */
   static List<LinearRelation> linearRelations(Model model, Random r) {
     List<LinearRelation> out = new ArrayList<>();
     int n = model.variableCount();
@@ -194,7 +211,10 @@ final class RandomModels {
     return all.subList(0, k).stream().mapToInt(Integer::intValue).toArray();
   }
 
-  /** Random evidence: each variable given a value of its domain with probability {@code p}, else none. */
+  /**
+   * Random evidence: each variable given a value of its domain with probability {@code p}, else
+   * none.
+   */
   static int[] evidence(Model model, Random r, double p) {
     int[] e = Assignments.empty(model);
     for (int v = 0; v < e.length; v++) {
@@ -207,9 +227,9 @@ final class RandomModels {
   }
 
   /**
-   * Every assignment that keeps {@code evidence} and that every factor allows ({@link Factor#allows},
-   * the model's one definition of it, without the words {@link Assignments#firstViolation} finds
-   * for each broken factor), counted one by one.
+   * Every assignment that keeps {@code evidence} and that every factor allows ({@link
+   * Factor#allows}, the model's one definition of it, without the words {@link
+   * Assignments#firstViolation} finds for each broken factor), counted one by one.
    */
   static long bruteForceCount(Model model, int[] evidence) {
     int n = model.variableCount();
