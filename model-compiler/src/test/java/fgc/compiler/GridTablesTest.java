@@ -16,37 +16,12 @@ import org.junit.jupiter.api.Test;
  * solver still agrees with the reference.
  */
 class GridTablesTest {
-  private static Model grid(int w) {
-    String coupling = "exp(0.5 * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    int last = w - 1;
-    String text =
-        "model grid;\nvar s["
-            + w
-            + "]["
-            + w
-            + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-            + "for i in 0.."
-            + last
-            + ", j in 0.."
-            + (last - 1)
-            + " {\n  weight(s[i][j], s[i][j+1]) = "
-            + String.format(coupling, "i][j+1")
-            + ";\n}\n"
-            + "for i in 0.."
-            + (last - 1)
-            + ", j in 0.."
-            + last
-            + " {\n  weight(s[i][j], s[i+1][j]) = "
-            + String.format(coupling, "i+1][j")
-            + ";\n}\n";
-    return FgcLanguage.parse("grid.fg", text, Map.of());
-  }
 
   @Test
   void aGridsTablesArePackedSoItsClassStaysSmallAndItsAnswersAgree() throws Exception {
     // 150 x 150: 89,400 directed edges. As decimal text the reverse-edge table alone took 550 KB,
     // the factor classes' 223,503 info ints 1.3 MB and their 178,804 weights 3.4 MB.
-    Model model = grid(150);
+    Model model = IsingGrid.of(150);
     for (String algorithm : new String[] {"bp-pairwise", "sumproduct", "maxproduct"}) {
       AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
       CompiledSolver compiled = ModelCompiler.compile(model, spec);
@@ -95,13 +70,14 @@ class GridTablesTest {
   }
 
   @Test
-  void aPairwiseClassIsTheSameSizeForAGridTenTimesAsWide() throws Exception {
+  void aClassIsTheSameSizeForAGridTenTimesAsWide() throws Exception {
     // The class holds the grid's families (a prior, the horizontal and the vertical couplings):
     // a few numbers whatever the width, so 90,000 variables cost the bytes of 900.
-    for (String algorithm : new String[] {"bp-pairwise", "bp-pairwise-max"}) {
+    for (String algorithm :
+        new String[] {"bp-pairwise", "bp-pairwise-max", "sumproduct", "maxproduct"}) {
       AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
-      CompiledSolver small = ModelCompiler.compile(grid(30), spec);
-      CompiledSolver large = ModelCompiler.compile(grid(300), spec);
+      CompiledSolver small = ModelCompiler.compile(IsingGrid.of(30), spec);
+      CompiledSolver large = ModelCompiler.compile(IsingGrid.of(300), spec);
       int smallBytes = small.classes().get(small.className()).length;
       int largeBytes = large.classes().get(large.className()).length;
       assertTrue(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.compiler.IsingGrid;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Factor;
@@ -35,8 +36,8 @@ class FamilyPlanTest {
         // a model that needs a data file
       }
     }
-    models.add(grid(7));
-    models.add(grid(30));
+    models.add(IsingGrid.of(7));
+    models.add(IsingGrid.of(30));
     models.add(handBuilt());
     int planned = 0;
     for (Model model : models) {
@@ -115,33 +116,6 @@ class FamilyPlanTest {
     assertArrayEquals(infoStart, plan.data().infoStarts(), m + ": INFO_START");
     assertArrayEquals(
         info.stream().mapToInt(Integer::intValue).toArray(), plan.data().info(), m + ": INFO");
-  }
-
-  /** A W x W Ising grid, as the bench writes it. */
-  static Model grid(int w) {
-    String coupling = "exp(0.5 * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    int last = w - 1;
-    String text =
-        "model grid;\nvar s["
-            + w
-            + "]["
-            + w
-            + "] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-            + "for i in 0.."
-            + last
-            + ", j in 0.."
-            + (last - 1)
-            + " {\n  weight(s[i][j], s[i][j+1]) = "
-            + String.format(coupling, "i][j+1")
-            + ";\n}\n"
-            + "for i in 0.."
-            + (last - 1)
-            + ", j in 0.."
-            + last
-            + " {\n  weight(s[i][j], s[i+1][j]) = "
-            + String.format(coupling, "i+1][j")
-            + ";\n}\n";
-    return FgcLanguage.parse("grid.fg", text, Map.of());
   }
 
   /**
