@@ -128,7 +128,8 @@ final class Evaluator {
 
   /**
    * As {@link #model(Source, Ast.Program, Map, DataSet)}; without {@code shapes}, every weight
-   * formula is lowered afresh at every use (the plain path, which tests compare the shapes with).
+   * formula is lowered afresh at every use and every loop runs iteration by iteration (the plain
+   * path, which tests compare weight shapes and loop families with).
    */
   static Model model(
       Source source,
@@ -223,7 +224,9 @@ final class Evaluator {
     } else if (s instanceof Ast.Data d) {
       dataTable(d);
     } else if (s instanceof Ast.For f) {
-      if (!LoopFamilies.tryFamily(this, f)) {
+      // On the plain path (no shapes) every loop runs iteration by iteration: tests compare the
+      // two.
+      if (weightShapes == null || !LoopFamilies.tryFamily(this, f)) {
         forEach(f.binders(), () -> executeBlock(f.body()));
       }
     } else if (s instanceof Ast.If i) {
