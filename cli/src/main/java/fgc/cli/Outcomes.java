@@ -66,7 +66,7 @@ final class Outcomes {
             + " found no answer"
             + (r.restarts() > 0
                 ? " in " + r.restarts() + " restart" + (r.restarts() == 1 ? "" : "s")
-                : "")
+                : " after " + r.sweeps() + " sweep" + (r.sweeps() == 1 ? "" : "s"))
             + " (not a proof that none exists; --driver exact searches completely)";
       default:
         return "solved";

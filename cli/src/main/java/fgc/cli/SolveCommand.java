@@ -590,7 +590,8 @@ final class SolveCommand implements Callable<Integer> {
         }
       } else if (result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE) {
         warning = "fgc: line " + job.line() + ": the givens contradict each other";
-      } else if (result.status() == SolveResult.Status.NO_SOLUTION) {
+      } else {
+        // No solution, or none found: the line says which, and why, without --explain.
         warning =
             "fgc: line "
                 + job.line()
@@ -655,7 +656,7 @@ final class SolveCommand implements Callable<Integer> {
           warning =
               "fgc: line " + job.line() + ": solver answer failed the independent check: " + failed;
         }
-      } else if (Outcomes.noSolution(result)) {
+      } else {
         warning =
             "fgc: line "
                 + job.line()
