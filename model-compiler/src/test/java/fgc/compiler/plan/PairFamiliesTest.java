@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.PairFamilies;
+import fgc.compiler.IsingGrid;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
@@ -64,7 +65,7 @@ class PairFamiliesTest {
               "sudoku.fg", sudoku.replace("param n = 3;", "param n = " + n + ";"), Map.of());
       assertSameTables(model, Planner.pairwise(model), "sudoku " + n);
     }
-    Model grid = FgcLanguage.parse("grid.fg", ising(17), Map.of());
+    Model grid = IsingGrid.of(17);
     assertTrue(
         grid.families().size() <= 3, "the grid is a few families: " + grid.families().size());
     PairwisePlan gridPlan = Planner.pairwise(grid);
@@ -106,38 +107,6 @@ class PairFamiliesTest {
     assertEquals(4, plan.edgeCount());
     assertEquals(3, plan.pairOccurrences());
     assertSameTables(model, plan, "twice");
-  }
-
-  /**
-   * The Ising grid of {@code ScaleModels.ising}: a prior and the horizontal and vertical couplings.
-   */
-  static String ising(int width) {
-    int last = width - 1;
-    String coupling = "exp(J * (2*s[i][j] - 1) * (2*s[%s] - 1))";
-    return "model ising_"
-        + width
-        + ";\nlet J = 0.5;\nvar s["
-        + width
-        + "]["
-        + width
-        + "] in 0..1;\n"
-        + "prior(s[0][0]) = [0.4, 0.6];\n"
-        + "for i in 0.."
-        + last
-        + ", j in 0.."
-        + (last - 1)
-        + " {\n"
-        + "  weight(s[i][j], s[i][j+1]) = "
-        + String.format(coupling, "i][j+1")
-        + ";\n}\n"
-        + "for i in 0.."
-        + (last - 1)
-        + ", j in 0.."
-        + last
-        + " {\n"
-        + "  weight(s[i][j], s[i+1][j]) = "
-        + String.format(coupling, "i+1][j")
-        + ";\n}\n";
   }
 
   private static void assertSameTables(Model model, PairwisePlan plan, String label) {
