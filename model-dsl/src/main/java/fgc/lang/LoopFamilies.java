@@ -4,6 +4,7 @@ import fgc.lang.Ast.NumExpr;
 import fgc.lang.Ast.Stmt;
 import fgc.model.Factor;
 import fgc.model.ModelBuilder;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -116,7 +117,7 @@ final class LoopFamilies {
         point[d] = 1;
         Factor next = at(e, body, dims, point);
         builder.rollback(kept);
-        if (next == null || !alike(first, next)) {
+        if (next == null || !first.sameButScope(next)) {
           return undo(e, builder, before, checkpoint);
         }
         for (int p = 0; p < arity; p++) {
@@ -133,7 +134,7 @@ final class LoopFamilies {
         }
         Factor f = at(e, body, dims, point);
         builder.rollback(kept);
-        if (f == null || !alike(first, f) || !predicted(first, f, point, steps)) {
+        if (f == null || !first.sameButScope(f) || !predicted(first, f, point, steps)) {
           return undo(e, builder, before, checkpoint);
         }
       }
@@ -169,22 +170,6 @@ final class LoopFamilies {
       return null;
     }
     return builder.lastFactor();
-  }
-
-  /** Kind, arity and data alike: the factors differ at most in their scopes. */
-  private static boolean alike(Factor a, Factor b) {
-    if (a.kind() != b.kind()
-        || a.arity() != b.arity()
-        || a.total() != b.total()
-        || !a.sameWeights(b)) {
-      return false;
-    }
-    for (int p = 0; p < a.arity(); p++) {
-      if (!a.domain(p).equals(b.domain(p))) {
-        return false;
-      }
-    }
-    return a.formula().map(f -> f.text()).equals(b.formula().map(f -> f.text()));
   }
 
   private static boolean predicted(Factor first, Factor f, long[] point, int[][] steps) {
@@ -284,6 +269,29 @@ final class LoopFamilies {
     return false;
   }
 
+  /**
+   * Per syntax record type, the accessors of its components that may hold syntax (not strings,
+   * positions, numbers, arrays or enums): found once per type, not per node.
+   */
+  private static final ClassValue<List<Method>> ACCESSORS =
+      new ClassValue<>() {
+        @Override
+        protected List<Method> computeValue(Class<?> type) {
+          List<Method> out = new ArrayList<>();
+          for (RecordComponent c : type.getRecordComponents()) {
+            Class<?> t = c.getType();
+            if (!(t.isPrimitive()
+                || t == String.class
+                || t == Ast.Pos.class
+                || t.isArray()
+                || t.isEnum())) {
+              out.add(c.getAccessor());
+            }
+          }
+          return List.copyOf(out);
+        }
+      };
+
   /** The syntax nodes (records), lists and optionals directly inside {@code node}. */
   private static List<Object> children(Object node) {
     List<Object> out = new ArrayList<>();
@@ -292,17 +300,9 @@ final class LoopFamilies {
     } else if (node instanceof Optional<?> o) {
       o.ifPresent(out::add);
     } else if (node instanceof Record r) {
-      for (RecordComponent c : r.getClass().getRecordComponents()) {
-        Class<?> type = c.getType();
-        if (type.isPrimitive()
-            || type == String.class
-            || type == Ast.Pos.class
-            || type.isArray()
-            || type.isEnum()) {
-          continue;
-        }
+      for (Method accessor : ACCESSORS.get(r.getClass())) {
         try {
-          out.add(c.getAccessor().invoke(r));
+          out.add(accessor.invoke(r));
         } catch (ReflectiveOperationException ex) {
           throw new IllegalStateException(ex);
         }

@@ -108,7 +108,7 @@ final class CanonicalFamilies {
       Factor head = segmentFirst;
       int left = length;
       while (left > 0) {
-        if (first == null || !Model.sameButScope(first, head)) {
+        if (first == null || !first.sameButScope(head)) {
           close();
           open(head);
         } else if (count == 1) {

@@ -47,6 +47,34 @@ public final class Factor {
     this.compact = compact;
   }
 
+  /**
+   * Whether {@code other} differs from this factor at most in its scope: the same kind, arity,
+   * total, domain at each position, weights and formula, so that one can stand for the other in a
+   * family of factors ({@link FactorFamily}).
+   *
+   * @param other another factor
+   * @return true when only the scopes may differ
+   */
+  public boolean sameButScope(Factor other) {
+    if (kind != other.kind || scope.length != other.scope.length || total != other.total) {
+      return false;
+    }
+    for (int p = 0; p < domains.length; p++) {
+      if (domains[p] != other.domains[p] && !domains[p].equals(other.domains[p])) {
+        return false;
+      }
+    }
+    if (formula != other.formula
+        && (formula == null
+            || other.formula == null
+            || !formula.text().equals(other.formula.text()))) {
+      return false;
+    }
+    // Equal bits, equal text: DecimalText writes two doubles alike only when they are the same
+    // double.
+    return sameWeights(other);
+  }
+
   /** The same factor over {@code scope} (the caller's array, kept): a member of a family. */
   Factor withScope(int[] scope) {
     return new Factor(kind, scope, domains, weights, total, formula, compact);

@@ -153,7 +153,7 @@ public final class FactorFamily {
   boolean sameShape(FactorFamily other) {
     return Arrays.equals(counts, other.counts)
         && Arrays.deepEquals(steps, other.steps)
-        && Model.sameButScope(first, other.first);
+        && first.sameButScope(other.first);
   }
 
   @Override

@@ -396,35 +396,6 @@ public final class Model {
   }
 
   /**
-   * Whether the two factors differ at most in their scopes: kind, arity, total, data part and the
-   * domains of their positions alike (so one can stand for the other in a family).
-   */
-  static boolean sameButScope(Factor a, Factor b) {
-    if (a.kind() != b.kind()
-        || a.arity() != b.arity()
-        || a.total() != b.total()
-        || a.writtenAsFormula() != b.writtenAsFormula()) {
-      return false;
-    }
-    for (int p = 0; p < a.arity(); p++) {
-      if (a.domain(p) != b.domain(p) && !a.domain(p).equals(b.domain(p))) {
-        return false;
-      }
-    }
-    if (a.writtenAsFormula()) {
-      Formula fa = a.formula().get();
-      Formula fb = b.formula().get();
-      return fa == fb || fa.text().equals(fb.text());
-    }
-    if (!a.kind().weighted()) {
-      return true;
-    }
-    // Equal bits, equal text: DecimalText writes two doubles alike only when they are the same
-    // double.
-    return a.sameWeights(b);
-  }
-
-  /**
    * The factor's data part as its first occurrence writes it ({@code " ~ formula"} or {@code " : w1
    * w2 ..."}), or null.
    */

@@ -1088,7 +1088,7 @@ public final class ModelBuilder {
       return false;
     }
     FactorFamily run = built.get(last);
-    if (run.dimensions() > 1 || !Model.sameButScope(run.first(), factor)) {
+    if (run.dimensions() > 1 || !run.first().sameButScope(factor)) {
       return false;
     }
     Factor first = run.first();

@@ -114,43 +114,27 @@ public final class FamilyTables {
       int countsAt = at + 4;
       int firstAt = countsAt + dims;
       int stepsAt = firstAt + arity;
-      int[] scope = Arrays.copyOfRange(families, firstAt, stepsAt);
-      int[] index = new int[dims];
       long size = 1;
       for (int d = 0; d < dims; d++) {
         size *= families[countsAt + d];
       }
-      for (long m = 0; m < size; m++) {
+      int members = (int) size;
+      scopes(families, countsAt, dims, arity, edgeVariable, e);
+      for (int m = 0; m < members; m++) {
         kind[f] = k;
-        for (int s = 0; s < arity; s++) {
-          edgeVariable[e++] = scope[s];
-        }
+        e += arity;
         factorStart[f + 1] = e;
         if (k == FactorKernels.TABLE || k == FactorKernels.PRIOR) {
           info[n++] = data;
-          for (int s = 0; s < arity; s++) {
-            info[n++] = offsets == null ? 0 : offsets[scope[s]];
-            info[n++] = sizes == null ? width : sizes[scope[s]];
+          for (int s = e - arity; s < e; s++) {
+            info[n++] = offsets == null ? 0 : offsets[edgeVariable[s]];
+            info[n++] = sizes == null ? width : sizes[edgeVariable[s]];
           }
         } else if (k == FactorKernels.SUM) {
           info[n++] = data;
         }
         infoStart[f + 1] = n;
         f++;
-        // The next member: the odometer's last dimension moves fastest.
-        for (int d = dims - 1; d >= 0; d--) {
-          int stepAt = stepsAt + d * arity;
-          if (++index[d] < families[countsAt + d]) {
-            for (int s = 0; s < arity; s++) {
-              scope[s] += unzigzag(families[stepAt + s]);
-            }
-            break;
-          }
-          for (int s = 0; s < arity; s++) {
-            scope[s] -= (index[d] - 1) * unzigzag(families[stepAt + s]);
-          }
-          index[d] = 0;
-        }
       }
       at = stepsAt + dims * arity;
     }
@@ -168,6 +152,49 @@ public final class FamilyTables {
     }
     return new FamilyTables(
         factorStart, edgeVariable, variableStart, variableEdges, kind, infoStart, info);
+  }
+
+  /**
+   * Writes the scopes of every member of one family into {@code out} from {@code outAt}, member
+   * after member in loop order ({@code arity} variables each): the family's counts start at {@code
+   * countsAt} in {@code families}, followed by its first scope and its {@link #zigzag}-coded steps.
+   * The odometer every table built from families reads its members by.
+   */
+  static void scopes(int[] families, int countsAt, int dims, int arity, int[] out, int outAt) {
+    for (int d = 0; d < dims; d++) {
+      if (families[countsAt + d] == 0) {
+        return;
+      }
+    }
+    int firstAt = countsAt + dims;
+    int stepsAt = firstAt + arity;
+    int[] vars = Arrays.copyOfRange(families, firstAt, stepsAt);
+    int[] steps = new int[dims * arity];
+    for (int k = 0; k < steps.length; k++) {
+      steps[k] = unzigzag(families[stepsAt + k]);
+    }
+    int[] index = new int[dims];
+    int w = outAt;
+    while (true) {
+      System.arraycopy(vars, 0, out, w, arity);
+      w += arity;
+      int d = dims - 1;
+      while (d >= 0 && index[d] + 1 == families[countsAt + d]) {
+        // This loop index wraps: take its steps back off.
+        for (int p = 0; p < arity; p++) {
+          vars[p] -= index[d] * steps[d * arity + p];
+        }
+        index[d] = 0;
+        d--;
+      }
+      if (d < 0) {
+        return;
+      }
+      index[d]++;
+      for (int p = 0; p < arity; p++) {
+        vars[p] += steps[d * arity + p];
+      }
+    }
   }
 
   /** The info ints of a factor of kind code {@code kind} and {@code arity} slots. */

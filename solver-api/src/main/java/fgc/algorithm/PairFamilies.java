@@ -17,7 +17,8 @@ import java.util.Map;
  * or {@code alldiff}: every pair of its positions), {@link #EQ} (its first two positions), or
  * {@link #weightsAt} where its weights start in {@code weights}: a table over its two variables
  * (first variable's value the row) or, for arity 1, a variable's unary weights. Every entry is
- * non-negative, as a class's packed tables hold them: steps are written by {@link #step}.
+ * non-negative, as a class's packed tables hold them: steps are written by {@link
+ * FamilyTables#zigzag}.
  *
  * <p>The tables are those the planner made from the ground factors: edges grouped by source
  * variable, neighbours ascending; every factor between the same two variables combined into one
@@ -43,21 +44,6 @@ public final class PairFamilies {
    */
   public static int weightsAt(int start) {
     return start + 2;
-  }
-
-  /**
-   * A step as the table holds it: {@code 2 * step} when not negative, else {@code -2 * step - 1}.
-   *
-   * @param step a step, possibly negative
-   * @return its non-negative code
-   */
-  public static int step(int step) {
-    return step >= 0 ? 2 * step : -2 * step - 1;
-  }
-
-  /** The step a code of {@link #step} stands for. */
-  private static int stepOf(int code) {
-    return (code & 1) == 0 ? code >>> 1 : -((code + 1) >>> 1);
   }
 
   private static final byte SPECIAL = 1;
@@ -117,43 +103,13 @@ public final class PairFamilies {
     int arity = families[at + 1];
     int dims = families[at + 2];
     int countsAt = at + 3;
-    int firstAt = countsAt + dims;
-    int stepsAt = firstAt + arity;
     long size = 1;
     for (int d = 0; d < dims; d++) {
       size *= families[countsAt + d];
     }
     int[] out = new int[Math.toIntExact(size * arity)];
-    if (size == 0) {
-      return out;
-    }
-    int[] vars = Arrays.copyOfRange(families, firstAt, firstAt + arity);
-    int[] steps = new int[dims * arity];
-    for (int k = 0; k < steps.length; k++) {
-      steps[k] = stepOf(families[stepsAt + k]);
-    }
-    int[] index = new int[dims];
-    int w = 0;
-    while (true) {
-      System.arraycopy(vars, 0, out, w, arity);
-      w += arity;
-      int d = dims - 1;
-      while (d >= 0 && index[d] + 1 == families[countsAt + d]) {
-        // This loop index wraps: take its steps back off.
-        for (int p = 0; p < arity; p++) {
-          vars[p] -= index[d] * steps[d * arity + p];
-        }
-        index[d] = 0;
-        d--;
-      }
-      if (d < 0) {
-        return out;
-      }
-      index[d]++;
-      for (int p = 0; p < arity; p++) {
-        vars[p] += steps[d * arity + p];
-      }
-    }
+    FamilyTables.scopes(families, countsAt, dims, arity, out, 0);
+    return out;
   }
 
   /**

@@ -257,7 +257,7 @@ public final class Planner {
       }
       for (int d = 0; d < dims; d++) {
         for (int p = 0; p < f.arity(); p++) {
-          families.add(PairFamilies.step(family.step(d, p)));
+          families.add(FamilyTables.zigzag(family.step(d, p)));
         }
       }
     }
