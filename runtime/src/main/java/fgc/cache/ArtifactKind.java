@@ -3,8 +3,8 @@ package fgc.cache;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
-import fgc.driver.exact.BitmaskTables;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 
 /**
  * What kind of class an entry holds and how a defined instance of it is checked: all that differs

@@ -6,10 +6,10 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.EliminationKernels;
-import fgc.compiler.plan.EliminationPlan;
-import fgc.compiler.plan.EliminationProgram;
-import fgc.compiler.plan.Footprint;
 import fgc.model.Model;
+import fgc.plan.EliminationPlan;
+import fgc.plan.EliminationProgram;
+import fgc.plan.Footprint;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 

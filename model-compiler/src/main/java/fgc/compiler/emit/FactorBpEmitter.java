@@ -10,10 +10,10 @@ import fgc.algorithm.AssignmentKernels;
 import fgc.algorithm.FamilyTables;
 import fgc.algorithm.IntTables;
 import fgc.algorithm.Numerics;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.Footprint;
 import fgc.model.Limits;
 import fgc.model.Model;
+import fgc.plan.FactorPlan;
+import fgc.plan.Footprint;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -43,12 +43,8 @@ public final class FactorBpEmitter {
   /** Max-product switches to one assignment solve per factor above this many free values. */
   public static final int MAX_PRODUCT_SUBSET_WIDTH = 8;
 
-  /**
-   * Up to this many free values, max-product still takes the subset passes when the rows are sparse
-   * (at most two non-zero entries per row on average): the passes then visit few subsets, fewer
-   * than an assignment solve costs.
-   */
-  public static final int MAX_PRODUCT_SPARSE_WIDTH = 10;
+  /** {@link FactorPlan#MAX_PRODUCT_SPARSE_WIDTH}: sparse rows take the subset passes up to it. */
+  public static final int MAX_PRODUCT_SPARSE_WIDTH = FactorPlan.MAX_PRODUCT_SPARSE_WIDTH;
 
   /**
    * Values max-product takes: any domain the language allows, since its wide factors need no subset

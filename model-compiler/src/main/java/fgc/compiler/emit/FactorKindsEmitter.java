@@ -4,9 +4,9 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.FactorKernels;
-import fgc.compiler.plan.FactorData;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.Footprint;
+import fgc.plan.FactorData;
+import fgc.plan.FactorPlan;
+import fgc.plan.Footprint;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 

@@ -7,9 +7,9 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
 import fgc.algorithm.PairFamilies;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PairwisePlan;
 import fgc.model.Model;
+import fgc.plan.Footprint;
+import fgc.plan.PairwisePlan;
 import javax.lang.model.element.Modifier;
 
 /**

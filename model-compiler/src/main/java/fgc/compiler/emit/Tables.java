@@ -2,7 +2,7 @@ package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
 import fgc.algorithm.PackedTables;
-import fgc.compiler.plan.Footprint;
+import fgc.plan.Footprint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
