@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.model.Model;
+import fgc.runtime.Batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -117,15 +118,18 @@ final class MarginalsBatch {
       }
       EvidenceLines cases = new EvidenceLines(model, base, baseName, lines);
       Writer writer = new Writer(out, progress);
-      try (OrderedWork<Case, Block> work =
-          new OrderedWork<>(
+      // A case's progress step comes after its block is written, so an interrupted run's count is
+      // of blocks written.
+      try (Batch<Case, Block> work =
+          new Batch<>(
               threads,
               "fgc-run",
               () -> {
                 GeneratedAlgorithm solver = instances.get();
                 return c -> c.answer(answer, solver, lines.name());
               },
-              writer)) {
+              block -> writer.accept(block.value()),
+              done -> progress.step())) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
           if (line.error() != null) {
             bad++;
@@ -216,10 +220,6 @@ final class MarginalsBatch {
       b.lines().forEach(out::println);
       out.flush();
       answered += b.answered() ? 1 : 0;
-      if (b.isCase()) {
-        progress.step(); // after its block is written, so an interrupted run's count is of blocks
-        // written
-      }
     }
   }
 }

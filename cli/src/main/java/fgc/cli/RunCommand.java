@@ -17,6 +17,7 @@ import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.model.VariableArray;
+import fgc.runtime.Batch;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -421,8 +422,8 @@ final class RunCommand implements Callable<Integer> {
       EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
       CaseWriter writer = new CaseWriter(out, progress);
       // Each worker has a driver of its own (one with a single thread: the one given).
-      try (OrderedWork<Case, Written> work =
-          new OrderedWork<>(
+      try (Batch<Case, Written> work =
+          new Batch<>(
               threads,
               "fgc-run",
               () -> {
@@ -430,7 +431,8 @@ final class RunCommand implements Callable<Integer> {
                 GeneratedAlgorithm solver = loaded != null ? loaded.newInstance() : null;
                 return c -> c.solve(m, d, solver, lines.name());
               },
-              writer)) {
+              answer -> writer.accept(answer.value()),
+              done -> progress.step())) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
           if (line.error() != null) {
             bad++;
@@ -546,10 +548,6 @@ final class RunCommand implements Callable<Integer> {
       out.flush();
       answered += w.answered() ? 1 : 0;
       none += w.noSolution() ? 1 : 0;
-      if (w.isCase()) {
-        progress
-            .step(); // after its line is written, so an interrupted run's count is of lines written
-      }
     }
 
     void flushHeld() {

@@ -12,6 +12,7 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleReader;
+import fgc.runtime.Batch;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -678,7 +679,7 @@ final class SolveCommand implements Callable<Integer> {
 
   /**
    * Writes outcomes in input order. With one thread each puzzle is solved here as it comes; with
-   * more, puzzles go to {@link OrderedWork}'s pool, each thread with its own {@link Worker}.
+   * more, puzzles go to a {@link Batch}'s pool, each thread with its own {@link Worker}.
    */
   private final class InOrder implements AutoCloseable {
     private final PrintWriter out;
@@ -690,7 +691,7 @@ final class SolveCommand implements Callable<Integer> {
      */
     private final boolean flushEachLine;
 
-    private final OrderedWork<Job, Outcome> work;
+    private final Batch<Job, Outcome> work;
     int solved;
     int noSolution;
 
@@ -699,14 +700,15 @@ final class SolveCommand implements Callable<Integer> {
       this.progress = progress;
       this.flushEachLine = flushEachLine;
       this.work =
-          new OrderedWork<>(
+          new Batch<>(
               threads,
               "fgc-solve",
               () -> {
                 Worker worker = new Worker();
                 return worker::solve;
               },
-              this::write);
+              answer -> write(answer.value()),
+              null);
     }
 
     /**
