@@ -112,7 +112,7 @@ final class MarginalsBatch {
         progress.countInBackground(
             () -> {
               try (BoundedLines again = open.get()) {
-                return RunCommand.countCases(new EvidenceLines(model, base, baseName, again));
+                return CaseBatch.countCases(new EvidenceLines(model, base, baseName, again));
               }
             });
       }
