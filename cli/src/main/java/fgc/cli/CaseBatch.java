@@ -7,6 +7,7 @@ import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Model;
 import fgc.runtime.Batch;
+import fgc.runtime.EvidenceLines;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -15,8 +16,7 @@ import java.util.function.Supplier;
 
 /**
  * {@code run --input} without --marginals: every case of evidence solved with a driver, in input
- * order, one output line per input line (see {@link EvidenceLines}), then a summary on standard
- * error.
+ * order, one output line per input line (see {@link CaseLines}), then a summary on standard error.
  */
 final class CaseBatch {
   private final Model model;
@@ -74,11 +74,11 @@ final class CaseBatch {
         progress.countInBackground(
             () -> {
               try (BoundedLines again = openInput.get()) {
-                return countCases(new EvidenceLines(m, base, baseName, again));
+                return CaseLines.count(new CaseLines(m, base, baseName, again));
               }
             });
       }
-      EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
+      CaseLines cases = new CaseLines(m, base, baseName, lines);
       CaseWriter writer = new CaseWriter(out, progress);
       // Each worker has a driver of its own (one with a single thread: the one given).
       try (Batch<Case, Written> work =
@@ -93,10 +93,11 @@ final class CaseBatch {
               answer -> writer.accept(answer.value()),
               done -> progress.step())) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
-          if (line.error() != null) {
+          if (line.kind() == EvidenceLines.Kind.ERROR) {
             bad++;
-            work.add(new Written(line.text(), "fgc: " + line.error(), false, false, false));
-          } else if (line.header()) {
+            work.add(
+                new Written(line.text(), "fgc: " + line.error(lines.name()), false, false, false));
+          } else if (line.kind() == EvidenceLines.Kind.HEADER) {
             work.add(new Written(EvidenceLines.csvHeader(m), null, false, false, false));
           } else if (line.isCase()) {
             total++;
@@ -207,15 +208,6 @@ final class CaseBatch {
       held.clear();
       out.flush();
     }
-  }
-
-  /** The cases (lines of evidence) of {@code lines}, counted without solving any. */
-  static long countCases(EvidenceLines lines) throws IOException {
-    long n = 0;
-    for (EvidenceLines.Line line; (line = lines.next()) != null; ) {
-      n += line.isCase() ? 1 : 0;
-    }
-    return n;
   }
 
   /** The input as the summary names it. */

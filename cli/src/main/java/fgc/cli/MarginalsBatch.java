@@ -4,6 +4,7 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.model.Model;
 import fgc.runtime.Batch;
+import fgc.runtime.EvidenceLines;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -112,11 +113,11 @@ final class MarginalsBatch {
         progress.countInBackground(
             () -> {
               try (BoundedLines again = open.get()) {
-                return CaseBatch.countCases(new EvidenceLines(model, base, baseName, again));
+                return CaseLines.count(new CaseLines(model, base, baseName, again));
               }
             });
       }
-      EvidenceLines cases = new EvidenceLines(model, base, baseName, lines);
+      CaseLines cases = new CaseLines(model, base, baseName, lines);
       Writer writer = new Writer(out, progress);
       // A case's progress step comes after its block is written, so an interrupted run's count is
       // of blocks written.
@@ -131,12 +132,12 @@ final class MarginalsBatch {
               block -> writer.accept(block.value()),
               done -> progress.step())) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
-          if (line.error() != null) {
+          if (line.kind() == EvidenceLines.Kind.ERROR) {
             bad++;
             work.add(
                 new Block(
                     List.of(header(++number, line.number(), line.text())),
-                    "fgc: " + line.error(),
+                    "fgc: " + line.error(lines.name()),
                     false,
                     false));
           } else if (line.isCase()) {
