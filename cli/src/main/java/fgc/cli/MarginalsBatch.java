@@ -138,13 +138,12 @@ final class MarginalsBatch {
                 new Block(
                     List.of(header(++number, line.number(), line.text())),
                     "fgc: " + line.error(lines.name()),
-                    false,
                     false));
           } else if (line.isCase()) {
             total++;
             work.submit(new Case(++number, line.number(), line.text(), line.evidence()));
           } else {
-            work.add(new Block(List.of(line.text()), null, false, false));
+            work.add(new Block(List.of(line.text()), null, false));
           }
           if (threads > 1 && !lines.ready()) {
             work.finish(); // a program that sends a case and waits for its answer gets it now
@@ -193,13 +192,12 @@ final class MarginalsBatch {
       return new Block(
           lines,
           a.reason() == null ? null : "fgc: " + file + ":" + line + ": " + a.reason(),
-          true,
           a.reason() == null);
     }
   }
 
-  /** Lines to write, the warning before them, and what they count for. */
-  private record Block(List<String> lines, String warning, boolean isCase, boolean answered) {}
+  /** Lines to write, the warning before them, and whether they answer a case. */
+  private record Block(List<String> lines, String warning, boolean answered) {}
 
   /** Writes each block in order, its warning on standard error first. */
   private static final class Writer implements Consumer<Block> {
