@@ -119,7 +119,7 @@ final class MostProbableRun {
       Model m, int[] given, ModelOptions options, AlgorithmSpec exact) {
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {
-      RunCommand.warnIfLongPass(pass, exact.name(), m);
+      LongRunWarning.pass(pass, exact.name(), m);
     }
     GeneratedAlgorithm solver;
     try {
