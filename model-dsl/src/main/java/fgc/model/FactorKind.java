@@ -20,6 +20,13 @@ public enum FactorKind {
   TABLE("table"),
   /** The values of the scope's variables add up to the factor's constant (a killer-sudoku cage). */
   SUM("sum"),
+  /**
+   * A linear relation {@code sum of c_i * x_i} compared ({@link Factor#comparison()}: {@code ==},
+   * {@code !=} or {@code <=}) with the factor's constant ({@link Factor#total()}), with one integer
+   * coefficient per scope position ({@link Factor#coefficient(int)}): a relation whose table would
+   * be too large to hold (SEND + MORE = MONEY as one equation).
+   */
+  LINEAR("linear"),
   /** A unary potential: one non-negative weight per value of the one variable in the scope. */
   PRIOR("prior");
 
