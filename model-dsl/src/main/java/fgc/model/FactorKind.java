@@ -1,8 +1,8 @@
 package fgc.model;
 
 /**
- * The kinds of factor the IR can hold; each has a fixed keyword in the language and the canonical
- * text.
+ * The kinds of factor the IR can hold; each has a fixed keyword in the canonical text, and in the
+ * language all but {@link #LINEAR}, which a linear relation too large for a table becomes.
  */
 public enum FactorKind {
   /** All variables in the scope take different values (arity at least 2). */
