@@ -38,6 +38,7 @@ public final class Elimination extends Algorithm<EliminationPlan> {
 
   @Override
   public EliminationPlan plan(Model model) {
+    refuseLinear(model);
     return EliminationPlanner.plan(model);
   }
 
@@ -53,7 +54,7 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   @Override
   public SweepCost sweepCost(Model model) {
     try {
-      return SweepCost.elimination(EliminationPlanner.plan(model));
+      return SweepCost.elimination(plan(model));
     } catch (PlanException e) {
       return null;
     }
