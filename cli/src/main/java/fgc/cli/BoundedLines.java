@@ -3,7 +3,11 @@ package fgc.cli;
 import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The lines of a text, each cut at {@link #MAX_CHARS} characters so that no line can fill memory (a
@@ -92,5 +96,26 @@ final class BoundedLines implements Closeable {
   @Override
   public void close() throws IOException {
     in.close();
+  }
+
+  /**
+   * The lines of {@code input} (a file, or - for standard input), named as the file was given;
+   * {@code what} says what a folder is not ("a file of cases").
+   */
+  static BoundedLines open(String input, String what) {
+    if (input.equals("-")) {
+      return new BoundedLines(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
+    }
+    Path file = Path.of(input);
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException(
+          "cannot read --input " + input + ": it is a folder, not " + what);
+    }
+    try {
+      return new BoundedLines(
+          new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), input);
+    } catch (IOException e) {
+      throw FileErrors.inputError("--input " + input, e);
+    }
   }
 }

@@ -3,6 +3,8 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.model.Model;
+import fgc.runtime.Batch;
+import fgc.runtime.EvidenceLines;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -111,35 +113,37 @@ final class MarginalsBatch {
         progress.countInBackground(
             () -> {
               try (BoundedLines again = open.get()) {
-                return RunCommand.countCases(new EvidenceLines(model, base, baseName, again));
+                return CaseLines.count(new CaseLines(model, base, baseName, again));
               }
             });
       }
-      EvidenceLines cases = new EvidenceLines(model, base, baseName, lines);
+      CaseLines cases = new CaseLines(model, base, baseName, lines);
       Writer writer = new Writer(out, progress);
-      try (OrderedWork<Case, Block> work =
-          new OrderedWork<>(
+      // A case's progress step comes after its block is written, so an interrupted run's count is
+      // of blocks written.
+      try (Batch<Case, Block> work =
+          new Batch<>(
               threads,
               "fgc-run",
               () -> {
                 GeneratedAlgorithm solver = instances.get();
                 return c -> c.answer(answer, solver, lines.name());
               },
-              writer)) {
+              block -> writer.accept(block.value()),
+              done -> progress.step())) {
         for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
-          if (line.error() != null) {
+          if (line.kind() == EvidenceLines.Kind.ERROR) {
             bad++;
             work.add(
                 new Block(
                     List.of(header(++number, line.number(), line.text())),
-                    "fgc: " + line.error(),
-                    false,
+                    "fgc: " + line.error(lines.name()),
                     false));
           } else if (line.isCase()) {
             total++;
             work.submit(new Case(++number, line.number(), line.text(), line.evidence()));
           } else {
-            work.add(new Block(List.of(line.text()), null, false, false));
+            work.add(new Block(List.of(line.text()), null, false));
           }
           if (threads > 1 && !lines.ready()) {
             work.finish(); // a program that sends a case and waits for its answer gets it now
@@ -188,13 +192,12 @@ final class MarginalsBatch {
       return new Block(
           lines,
           a.reason() == null ? null : "fgc: " + file + ":" + line + ": " + a.reason(),
-          true,
           a.reason() == null);
     }
   }
 
-  /** Lines to write, the warning before them, and what they count for. */
-  private record Block(List<String> lines, String warning, boolean isCase, boolean answered) {}
+  /** Lines to write, the warning before them, and whether they answer a case. */
+  private record Block(List<String> lines, String warning, boolean answered) {}
 
   /** Writes each block in order, its warning on standard error first. */
   private static final class Writer implements Consumer<Block> {
@@ -216,10 +219,6 @@ final class MarginalsBatch {
       b.lines().forEach(out::println);
       out.flush();
       answered += b.answered() ? 1 : 0;
-      if (b.isCase()) {
-        progress.step(); // after its block is written, so an interrupted run's count is of blocks
-        // written
-      }
     }
   }
 }

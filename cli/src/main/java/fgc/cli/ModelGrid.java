@@ -379,4 +379,46 @@ final class ModelGrid {
     }
     return found.equals(units);
   }
+
+  /**
+   * What {@code solve --model} chose: the model's grid when it is no Sudoku ({@code grid}), else
+   * null there and, when it was loaded with the command's params, the Sudoku ({@code sudoku}), so
+   * the puzzle binding need not load it again.
+   */
+  record Choice(ModelGrid grid, Model sudoku) {}
+
+  /**
+   * The grid of {@code model} when it is no Sudoku, or a choice without one for a Sudoku ({@link
+   * #isSudoku}) given without a data file, which keeps the Sudoku path (its box size may follow the
+   * puzzles). Loads and, when {@code loadSolver}, compiles the model: a model that cannot be had is
+   * an error here.
+   */
+  static Choice choose(String model, ModelOptions options, boolean loadSolver) {
+    Model m;
+    if (options.data == null) {
+      boolean loadedWithParams = true;
+      try {
+        m = ModelOptions.load(model, options.params);
+      } catch (RuntimeException e) {
+        // A Sudoku whose default box size is no grid's may still take every size it is given.
+        if (options.params.containsKey("n")
+            || !ModelOptions.declaredParameters(model).containsKey("n")) {
+          throw e;
+        }
+        java.util.Map<String, Long> nine = new java.util.LinkedHashMap<>(options.params);
+        nine.put("n", 3L);
+        m = ModelOptions.load(model, nine);
+        loadedWithParams = false;
+      }
+      if (isSudoku(m)) {
+        return new Choice(null, loadedWithParams ? m : null);
+      }
+    }
+    fgc.lang.DataSet data = options.dataSet();
+    m = options.loadWithData(model, data);
+    int[] base = fgc.lang.FgcLanguage.evidence(m, data).values();
+    ModelGrid shape = of(model, m, base, null); // the model's errors before any compile
+    return new Choice(
+        loadSolver ? of(model, m, base, options.cache().load(m, options.spec())) : shape, null);
+  }
 }

@@ -36,6 +36,10 @@ final class MostProbableRun {
    * @param elimination whether elimination may answer (else branch and bound does, as --driver
    *     exact asks)
    */
+  private static boolean hasLinear(Model m) {
+    return m.families().stream().anyMatch(f -> f.first().kind() == fgc.model.FactorKind.LINEAR);
+  }
+
   static int run(
       Model m, int[] given, ModelOptions options, boolean elimination, double seconds, long nodes) {
     String broken = Assignments.firstViolationAmongGiven(m, given);
@@ -45,7 +49,8 @@ final class MostProbableRun {
     }
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
     try {
-      if (elimination && ModelCompiler.fits(m, exact)) {
+      // A linear factor has no table for elimination to hold: the branch and bound answers.
+      if (elimination && !hasLinear(m) && ModelCompiler.fits(m, exact)) {
         return byElimination(m, given, options, exact);
       }
     } catch (NoSolutionException e) {
@@ -119,7 +124,7 @@ final class MostProbableRun {
       Model m, int[] given, ModelOptions options, AlgorithmSpec exact) {
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {
-      RunCommand.warnIfLongPass(pass, exact.name(), m);
+      LongRunWarning.pass(pass, exact.name(), m);
     }
     GeneratedAlgorithm solver;
     try {

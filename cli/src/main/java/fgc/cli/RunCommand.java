@@ -6,28 +6,17 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
-import fgc.driver.SolveEvents;
-import fgc.driver.SolveResult;
 import fgc.driver.search.Search;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Model;
-import fgc.model.VariableArray;
-import fgc.plan.SolverLimits;
 import fgc.plan.SweepCost;
 import fgc.planning.Algorithms;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -178,77 +167,6 @@ final class RunCommand implements Callable<Integer> {
    */
   private AlgorithmSpec spec;
 
-  /**
-   * One warning before a run of up to {@code mostSweeps} sweeps whose estimated cost ({@code cost})
-   * passes {@link SolverLimits#WARN_RUN_OPERATIONS}: one sweep of an instance from {@code solver}
-   * (made only then) is timed, and the warning says what is expensive, what the sweep took and what
-   * the most sweeps would take at that rate. The sweep is undone ({@code reset}) before the run.
-   */
-  private void warnIfLongSweeps(
-      Model m,
-      SweepCost cost,
-      Supplier<GeneratedAlgorithm> instance,
-      long mostSweeps,
-      String what) {
-    if (cost == null
-        || cost.onePass()
-        || (double) cost.operations() * mostSweeps <= SolverLimits.WARN_RUN_OPERATIONS) {
-      return;
-    }
-    GeneratedAlgorithm solver = instance.get();
-    long start = System.nanoTime();
-    solver.update(1);
-    double sweep = (System.nanoTime() - start) / 1e9;
-    solver.reset();
-    double seconds = sweep * mostSweeps;
-    if (seconds < SolverLimits.WARN_RUN_OPERATIONS / 1e9) {
-      return;
-    }
-    System.err.println(
-        "fgc: warning: this run may take long: about "
-            + SweepCost.scientific(cost.operations())
-            + " operations per sweep of "
-            + spec.name()
-            + ", "
-            + cost.dominant()
-            + "; one sweep took "
-            + String.format(Locale.ROOT, "%.2f s", sweep)
-            + " here, and the run may take up to "
-            + mostSweeps
-            + " "
-            + what
-            + " (up to "
-            + duration(seconds)
-            + " at that rate; fewer once it converges); "
-            + cost.advice(m));
-  }
-
-  private static String duration(double seconds) {
-    return seconds >= 7200
-        ? String.format(Locale.ROOT, "%.0f hours", seconds / 3600)
-        : seconds >= 120
-            ? String.format(Locale.ROOT, "%.0f minutes", seconds / 60)
-            : String.format(Locale.ROOT, "%.0f seconds", seconds);
-  }
-
-  /** The warning for exact inference, whose one pass ({@code cost}) is the whole run. */
-  static void warnIfLongPass(SweepCost cost, String algorithm, Model m) {
-    if (cost.operations() <= SolverLimits.WARN_RUN_OPERATIONS) {
-      return;
-    }
-    System.err.println(
-        "fgc: warning: this run may take long: about "
-            + SweepCost.scientific(cost.operations())
-            + " operations in the one pass of "
-            + algorithm
-            + ", "
-            + cost.dominant()
-            + " ("
-            + duration(cost.operations() / 1e9)
-            + " or more at a billion operations a second, an estimate); "
-            + cost.advice(m));
-  }
-
   @Override
   public Integer call() throws IOException {
     if (task != null || evid != null) {
@@ -273,7 +191,8 @@ final class RunCommand implements Callable<Integer> {
           evid,
           UaiTask.task(task == null ? "MAR" : task),
           options,
-          (m, fromFile) -> observed(m, fromFile, "the evidence file " + evid),
+          (m, fromFile) ->
+              Observations.observed(m, fromFile, "the evidence file " + evid, observations),
           input,
           threads,
           this::openInput,
@@ -290,7 +209,9 @@ final class RunCommand implements Callable<Integer> {
     }
     DataSet data = options.dataSet();
     Model m = options.loadWithData(model, data);
-    Evidence evidence = observed(m, FgcLanguage.evidence(m, data), "the data file " + options.data);
+    Evidence evidence =
+        Observations.observed(
+            m, FgcLanguage.evidence(m, data), "the data file " + options.data, observations);
     weighted = !marginals && Search.weighs(m);
     int[] evidenceValues = evidence.values();
     boolean limited = timeLimit > 0 || nodeLimit > 0;
@@ -329,7 +250,7 @@ final class RunCommand implements Callable<Integer> {
     // Estimated once: for exact inference it is a whole plan.
     SweepCost cost = usesAlgorithm ? Algorithms.of(spec).sweepCost(m) : null;
     if (cost != null && cost.onePass()) {
-      warnIfLongPass(cost, spec.name(), m);
+      LongRunWarning.pass(cost, spec.name(), m);
     }
     LoadedSolver compiled = usesAlgorithm ? options.cache().load(m, spec) : null;
     // A batch's workers make their own instances; a single run makes its one here, and times a
@@ -337,8 +258,9 @@ final class RunCommand implements Callable<Integer> {
     // on it. A batch makes one only to time a sweep, when a warning may be due.
     GeneratedAlgorithm solver = compiled == null || input != null ? null : compiled.newInstance();
     if (compiled != null) {
-      warnIfLongSweeps(
+      LongRunWarning.sweeps(
           m,
+          spec.name(),
           cost,
           () -> solver != null ? solver : compiled.newInstance(),
           marginals ? sweeps : driver.mostSweeps(free),
@@ -350,11 +272,15 @@ final class RunCommand implements Callable<Integer> {
           .run();
     }
     if (input != null) {
-      return batch(m, driver, compiled, given);
+      return new CaseBatch(m, driver, this::driver, compiled, given, baseName(), input, threads)
+          .run(this::openInput);
     }
     try (Progress progress =
         Progress.start(Progress.Mode.LINES, "run", marginals ? sweeps : -1, "sweeps")) {
-      return run(m, solver == null ? null : new Stepping(solver, progress), given, driver);
+      GeneratedAlgorithm stepping = solver == null ? null : new SteppingSolver(solver, progress);
+      return marginals
+          ? SingleRun.marginals(m, stepping, given, sweeps, tolerance)
+          : SingleRun.solve(m, stepping, given, driver, weighted ? spec : null);
     }
   }
 
@@ -395,78 +321,8 @@ final class RunCommand implements Callable<Integer> {
     return propagators;
   }
 
-  /**
-   * Solves every case of --input in input order, one output line per input line: the answer (after
-   * {@link AnswerCheck}), or the line as it came, with the reason on standard error. Nothing is
-   * written before the first case is solved, so a model the driver cannot take is reported alone.
-   * With --threads N the cases are solved N at a time, each thread with its own driver and solver.
-   */
-  private int batch(Model m, Driver driver, LoadedSolver loaded, int[] base) throws IOException {
-    long start = System.nanoTime();
-    String baseName = baseName();
-    int total = 0;
-    int bad = 0;
-    try (BoundedLines lines = openInput();
-        PrintWriter out = new PrintWriter(OutputFile.standardOutput());
-        Progress progress =
-            Progress.start(Progress.Mode.of(false), "run", -1, "cases").onInterrupt()) {
-      if (Progress.readableTwice(input)) {
-        progress.countInBackground(
-            () -> {
-              try (BoundedLines again = openInput()) {
-                return countCases(new EvidenceLines(m, base, baseName, again));
-              }
-            });
-      }
-      EvidenceLines cases = new EvidenceLines(m, base, baseName, lines);
-      CaseWriter writer = new CaseWriter(out, progress);
-      // Each worker has a driver of its own (one with a single thread: the one given).
-      try (OrderedWork<Case, Written> work =
-          new OrderedWork<>(
-              threads,
-              "fgc-run",
-              () -> {
-                Driver d = threads == 1 ? driver : driver();
-                GeneratedAlgorithm solver = loaded != null ? loaded.newInstance() : null;
-                return c -> c.solve(m, d, solver, lines.name());
-              },
-              writer)) {
-        for (EvidenceLines.Line line; (line = cases.next()) != null; ) {
-          if (line.error() != null) {
-            bad++;
-            work.add(new Written(line.text(), "fgc: " + line.error(), false, false, false));
-          } else if (line.header()) {
-            work.add(new Written(EvidenceLines.csvHeader(m), null, false, false, false));
-          } else if (line.isCase()) {
-            total++;
-            work.submit(new Case(line.number(), line.text(), line.evidence(), cases.csv()));
-          } else {
-            work.add(new Written(line.text(), null, false, false, false));
-          }
-          if (threads > 1 && !lines.ready()) {
-            work.finish(); // a program that sends a case and waits for its answer gets it now
-          }
-        }
-        work.finish();
-      }
-      writer.flushHeld();
-      if (total == 0 && bad == 0) {
-        System.err.println("fgc: " + lines(input) + " holds no cases");
-        return 2;
-      }
-      long ms = (System.nanoTime() - start) / 1_000_000;
-      System.err.println(
-          "answered "
-              + writer.answered
-              + " of "
-              + total
-              + " in "
-              + ms
-              + " ms"
-              + (writer.none > 0 ? "; no solution: " + writer.none + " of " + total : "")
-              + (bad > 0 ? "; " + bad + " input error" + (bad == 1 ? "" : "s") : ""));
-      return bad > 0 ? 2 : writer.answered < total ? 1 : 0;
-    }
+  private BoundedLines openInput() {
+    return BoundedLines.open(input, "a file of cases");
   }
 
   /**
@@ -474,310 +330,5 @@ final class RunCommand implements Callable<Integer> {
    */
   private String baseName() {
     return options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
-  }
-
-  /**
-   * One case of --input: its line, its evidence, and whether the file is CSV (the answer's form).
-   */
-  private record Case(long number, String text, int[] evidence, boolean csv) {
-    /**
-     * Solves the case and checks the answer; the line to write and the reason when there is none.
-     */
-    Written solve(Model m, Driver driver, GeneratedAlgorithm solver, String file) {
-      SolveResult r = Outcomes.solve(driver, solver, m, evidence, SolveEvents.NONE);
-      if (r.solved()) {
-        String failed = AnswerCheck.failure(m, evidence, r.values());
-        if (failed == null) {
-          return new Written(EvidenceLines.answer(m, r.values(), csv), null, true, true, false);
-        }
-        return new Written(
-            text,
-            "fgc: " + file + ":" + number + ": the answer failed the independent check: " + failed,
-            true,
-            false,
-            false);
-      }
-      return new Written(
-          text,
-          "fgc: " + file + ":" + number + ": " + Outcomes.unsolved(r, driver, m, evidence),
-          true,
-          false,
-          Outcomes.noSolution(r));
-    }
-  }
-
-  /** A line to write, the warning before it, and what it counts for. */
-  private record Written(
-      String line, String warning, boolean isCase, boolean answered, boolean noSolution) {}
-
-  /**
-   * Writes each line in order; until the first case is solved, lines are held (their warnings are
-   * not), so a model the driver cannot take is reported alone, with nothing on standard output.
-   */
-  private static final class CaseWriter implements java.util.function.Consumer<Written> {
-    private final PrintWriter out;
-    private final Progress progress;
-    private final List<String> held = new ArrayList<>();
-    private boolean solvedOne;
-    int answered;
-    int none;
-
-    CaseWriter(PrintWriter out, Progress progress) {
-      this.out = out;
-      this.progress = progress;
-    }
-
-    @Override
-    public void accept(Written w) {
-      progress.beforeOutput();
-      solvedOne |= w.isCase();
-      if (!solvedOne) {
-        held.add(w.line());
-        if (w.warning() != null) {
-          System.err.println(w.warning());
-        }
-        return;
-      }
-      flushHeld();
-      if (w.warning() != null) {
-        System.err.println(w.warning());
-      }
-      out.println(w.line());
-      out.flush();
-      answered += w.answered() ? 1 : 0;
-      none += w.noSolution() ? 1 : 0;
-      if (w.isCase()) {
-        progress
-            .step(); // after its line is written, so an interrupted run's count is of lines written
-      }
-    }
-
-    void flushHeld() {
-      held.forEach(out::println);
-      held.clear();
-      out.flush();
-    }
-  }
-
-  /** The cases (lines of evidence) of {@code lines}, counted without solving any. */
-  static long countCases(EvidenceLines lines) throws IOException {
-    long n = 0;
-    for (EvidenceLines.Line line; (line = lines.next()) != null; ) {
-      n += line.isCase() ? 1 : 0;
-    }
-    return n;
-  }
-
-  private static String lines(String input) {
-    return input.equals("-") ? "standard input" : input;
-  }
-
-  private BoundedLines openInput() {
-    if (input.equals("-")) {
-      return new BoundedLines(new InputStreamReader(System.in, StandardCharsets.UTF_8), "stdin");
-    }
-    Path file = Path.of(input);
-    if (Files.isDirectory(file)) {
-      throw new IllegalArgumentException(
-          "cannot read --input " + input + ": it is a folder, not a file of cases");
-    }
-    try {
-      return new BoundedLines(
-          new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), input);
-    } catch (IOException e) {
-      throw FileErrors.inputError("--input " + input, e);
-    }
-  }
-
-  private Integer run(Model m, GeneratedAlgorithm solver, int[] given, Driver driver) {
-    if (marginals) {
-      MarginalsOutput.Answer answer = MarginalsOutput.answer(m, solver, given, sweeps, tolerance);
-      if (answer.reason() != null) {
-        System.err.println("fgc: " + answer.reason());
-        return 1;
-      }
-      answer.lines().forEach(System.out::println);
-      return 0;
-    }
-    SolveResult result = Outcomes.solve(driver, solver, m, given, SolveEvents.NONE);
-    if (!result.solved()) {
-      System.err.println("fgc: " + Outcomes.unsolved(result, driver, m, given));
-      return 1;
-    }
-    String failed = AnswerCheck.failure(m, given, result.values());
-    if (failed != null) {
-      System.err.println("fgc: the answer failed the independent check: " + failed);
-      return 1;
-    }
-    if (weighted) {
-      // Only a weighted model has a most probable assignment to miss; say this is not proven one.
-      System.out.println(
-          MostProbableRun.decimationLine(
-              m,
-              result.values(),
-              driver.usesAlgorithm() ? driver.name() + " with " + spec.name() : driver.name()));
-    }
-    for (VariableArray a : m.arrays()) {
-      for (int k = 0; k < a.size(); k++) {
-        System.out.println(
-            a.elementName(k)
-                + " = "
-                + m.valueText(a.firstIndex() + k, result.values()[a.firstIndex() + k]));
-      }
-    }
-    return 0;
-  }
-
-  /**
-   * {@code fromData} with every --observe added. A variable may be observed once: a second value
-   * for it, from {@code source} (the data or evidence file) or another --observe, is an error
-   * naming both, not a silent choice.
-   */
-  private Evidence observed(Model m, Evidence fromData, String source) {
-    int[] data = fromData.values();
-    String[] by = new String[data.length];
-    Evidence evidence = fromData;
-    for (String text : observations) {
-      int[] before = evidence.values();
-      int[] after = FgcLanguage.observe(m, Evidence.none(m), text).values();
-      for (int i = 0; i < after.length; i++) {
-        if (after[i] == Evidence.NONE) {
-          continue;
-        }
-        if (by[i] != null) {
-          throw new IllegalArgumentException(
-              "--observe "
-                  + text
-                  + " observes "
-                  + m.variableName(i)
-                  + " again, after --observe "
-                  + by[i]
-                  + "; give each variable one value");
-        }
-        if (before[i] != Evidence.NONE) {
-          throw new IllegalArgumentException(
-              "--observe "
-                  + text
-                  + " observes "
-                  + m.variableName(i)
-                  + ", which "
-                  + source
-                  + " already observes as "
-                  + before[i]
-                  + "; give each variable one value");
-        }
-        by[i] = text;
-        before[i] = after[i];
-      }
-      evidence = Evidence.of(m, before);
-    }
-    return evidence;
-  }
-
-  /**
-   * The solver with one progress step per sweep, so that a long run says how far it has got
-   * (decimation's sweeps happen inside the driver). The same sweeps, one at a time.
-   */
-  private static final class Stepping implements GeneratedAlgorithm {
-    private final GeneratedAlgorithm solver;
-    private final Progress progress;
-
-    Stepping(GeneratedAlgorithm solver, Progress progress) {
-      this.solver = solver;
-      this.progress = progress;
-    }
-
-    @Override
-    public double update(int sweeps) {
-      if (sweeps <= 0) {
-        return solver.update(sweeps);
-      }
-      double change = 0;
-      for (int s = 0; s < sweeps; s++) {
-        change = solver.update(1);
-        progress.step();
-      }
-      return change;
-    }
-
-    @Override
-    public String key() {
-      return solver.key();
-    }
-
-    @Override
-    public String algorithm() {
-      return solver.algorithm();
-    }
-
-    @Override
-    public int variableCount() {
-      return solver.variableCount();
-    }
-
-    @Override
-    public int lowestValue(int variable) {
-      return solver.lowestValue(variable);
-    }
-
-    @Override
-    public int domainSize(int variable) {
-      return solver.domainSize(variable);
-    }
-
-    @Override
-    public void setObserved(int variable, int value) {
-      solver.setObserved(variable, value);
-    }
-
-    @Override
-    public void clearObserved(int variable) {
-      solver.clearObserved(variable);
-    }
-
-    @Override
-    public void clearAllObserved() {
-      solver.clearAllObserved();
-    }
-
-    @Override
-    public void reset() {
-      solver.reset();
-    }
-
-    @Override
-    public void resetWithNoise(long seed, double scale) {
-      solver.resetWithNoise(seed, scale);
-    }
-
-    @Override
-    public int sweepsDone() {
-      return solver.sweepsDone();
-    }
-
-    @Override
-    public void marginal(int variable, double[] out) {
-      solver.marginal(variable, out);
-    }
-
-    @Override
-    public boolean contradiction() {
-      return solver.contradiction();
-    }
-
-    @Override
-    public boolean exact() {
-      return solver.exact();
-    }
-
-    @Override
-    public double logPartition() {
-      return solver.logPartition();
-    }
-
-    @Override
-    public boolean mostProbable(int[] out) {
-      return solver.mostProbable(out);
-    }
   }
 }

@@ -103,7 +103,7 @@ final class UaiTask {
     // Planning refuses a model past the limits, with its width and clique size, before compiling.
     SweepCost pass = Algorithms.of(exact).sweepCost(m);
     if (pass != null) {
-      RunCommand.warnIfLongPass(pass, exact.name(), m);
+      LongRunWarning.pass(pass, exact.name(), m);
     }
     LoadedSolver loaded;
     try {

@@ -36,7 +36,8 @@ public final class FactorGraphDot {
               FactorKind.EQ, "#d9f0a3",
               FactorKind.SUM, "#b8e3c9",
               FactorKind.TABLE, "#d4c4ee",
-              FactorKind.PRIOR, "#f7c6d9"));
+              FactorKind.PRIOR, "#f7c6d9",
+              FactorKind.LINEAR, "#a9d8e8"));
 
   private FactorGraphDot() {}
 
@@ -52,7 +53,11 @@ public final class FactorGraphDot {
       Optional<String> origin = FactorOrigin.of(model, factor);
       anyOrigin |= origin.isPresent();
       String kind =
-          factor.kind() == FactorKind.SUM ? "sum = " + factor.total() : factor.kind().keyword();
+          factor.kind() == FactorKind.SUM
+              ? "sum = " + factor.total()
+              : factor.kind() == FactorKind.LINEAR
+                  ? "linear " + factor.comparison().symbol() + " " + factor.total()
+                  : factor.kind().keyword();
       labels[f] = origin.isPresent() ? quoteLines(kind, origin.get()) : quote(kind);
     }
     StringBuilder dot = new StringBuilder();
@@ -228,6 +233,8 @@ public final class FactorGraphDot {
         return "two equal";
       case SUM:
         return "add up to a total";
+      case LINEAR:
+        return "a linear relation";
       case TABLE:
         return "weights over joint values";
       case PRIOR:

@@ -109,7 +109,6 @@ class ProgressTest {
         "# a corpus\n" + sudoku + "\n\nxyz\n" + sudoku + "  # again\n1...\n..2.\n.3..\n...4\n";
     assertEquals(
         4,
-        SolveCommand.countEntries(
-            fgc.puzzles.PuzzleReader.of(new java.io.StringReader(text), "t")));
+        PuzzleInput.countEntries(fgc.puzzles.PuzzleReader.of(new java.io.StringReader(text), "t")));
   }
 }

@@ -72,6 +72,26 @@ class KeyMaterialTest {
                 FgcLanguage.bundled("sudoku_locked", Map.of("n", 2L)),
                 grid(6),
                 runsAndParts()));
+    // Linear factors (relations too large for a table), one by one and as a family with a part
+    // that repeats.
+    models.add(
+        FgcLanguage.parse(
+            "linear.fg",
+            "var x[3][8] in 0..9;\n"
+                + "for r in 0..2 { 3*x[r][0] - 2*x[r][1] + x[r][2] + x[r][3] + x[r][4] + x[r][5]"
+                + " + x[r][6] - x[r][7] > 20; }\n"
+                + "sum(x[0][c] * (c + 1) for c in 0..7) != 40;\n"
+                + "sum(x[1][c] * (c - 9) for c in 0..7) == -200;\n",
+            Map.of()));
+    assertTrue(models.get(models.size() - 1).canonicalText().contains("linear"), "linear factors");
+    // A data table read at a variable's value: a table computed from comparisons with it.
+    models.add(
+        FgcLanguage.parse(
+            "element.fg",
+            "data field;\nvar x[2] in 0..3;\nvar y[2] in 0..9;\n"
+                + "for r in 0..1 { y[r] == field[r][x[r]]; }\n",
+            Map.of(),
+            DataSet.parse("element.fgd", "field = [3 1 4 1, 5 9 2 6];\n")));
     // Every bundled model, with its example data where it reads some.
     Map<String, String> data =
         Map.of(

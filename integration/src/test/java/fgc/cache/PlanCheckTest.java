@@ -86,6 +86,100 @@ class PlanCheckTest {
   }
 
   @Test
+  void aHitIsCheckedWithoutAnInstanceAndItsFirstInstanceIsSmokeRunThenRecompiledWhenItFails()
+      throws Exception {
+    SolverCache cache = new SolverCache(root, notices::add);
+    Model model = CacheFixtures.SUDOKU4;
+    LoadedSolver genuine = cache.load(model, CacheFixtures.BP);
+    String key = genuine.key();
+    String digest = genuine.newInstance().planDigest();
+    String answer = CacheFixtures.answers(genuine);
+    java.nio.file.Path entry = cache.entryFolder(key);
+    Manifest manifest =
+        Manifest.parse(java.nio.file.Files.readAllBytes(entry.resolve(Manifest.FILE_NAME)));
+    // A class that reports the entry's key and the model's digest as its constants, so that only
+    // the smoke run of an instance can tell it from the genuine one: its start is not a
+    // distribution where the model's is.
+    int dot = manifest.className.lastIndexOf('.');
+    String source =
+        "package "
+            + manifest.className.substring(0, dot)
+            + ";\n"
+            + "public final class "
+            + manifest.className.substring(dot + 1)
+            + " implements fgc.algorithm.GeneratedAlgorithm {\n"
+            + "  public static final String KEY = \""
+            + key
+            + "\";\n"
+            + "  public static final String PLAN_DIGEST = \""
+            + digest
+            + "\";\n"
+            + "  public String key() { return KEY; }\n"
+            + "  public String planDigest() { return PLAN_DIGEST; }\n"
+            + "  public String algorithm() { return \""
+            + CacheFixtures.BP.name()
+            + "\"; }\n"
+            + "  public int variableCount() { return "
+            + model.variableCount()
+            + "; }\n"
+            + "  public int lowestValue(int i) { return "
+            + model.domainOf(0).lo()
+            + "; }\n"
+            + "  public int domainSize(int i) { return "
+            + model.domainOf(0).size()
+            + "; }\n"
+            + "  public void setObserved(int i, int v) {}\n"
+            + "  public void clearObserved(int i) {}\n"
+            + "  public void clearAllObserved() {}\n"
+            + "  public void reset() {}\n"
+            + "  public void resetWithNoise(long seed, double scale) {}\n"
+            + "  public double update(int sweeps) { return 0; }\n"
+            + "  public int sweepsDone() { return 0; }\n"
+            + "  public void marginal(int i, double[] out) { java.util.Arrays.fill(out, Double.NaN); }\n"
+            + "  public boolean contradiction() { return false; }\n"
+            + "}\n";
+    Map<String, byte[]> forged =
+        fgc.compiler.backend.JaninoBackend.compile(
+            "Forged.java", source, GeneratedAlgorithm.class.getClassLoader());
+    byte[] bytes = forged.get(manifest.className);
+    java.nio.file.Files.write(entry.resolve(manifest.className + ".class"), bytes);
+    Map<String, Manifest.FileRecord> files = new java.util.LinkedHashMap<>(manifest.files);
+    files.put(
+        manifest.className + ".class",
+        new Manifest.FileRecord(fgc.compilation.SolverKey.sha256Hex(bytes), bytes.length));
+    java.nio.file.Files.write(
+        entry.resolve(Manifest.FILE_NAME),
+        new Manifest(
+                manifest.key,
+                manifest.compiler,
+                manifest.model,
+                manifest.algorithm,
+                manifest.className,
+                files)
+            .toBytes());
+
+    notices.clear();
+    LoadedSolver forgedHit = cache.load(model, CacheFixtures.BP);
+    // The key and digest are the class's constants: the hit is taken without an instance.
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, forgedHit.origin());
+    assertEquals(List.of(), notices);
+    GeneratedAlgorithm first = forgedHit.newInstance();
+    double[] start = new double[model.domainOf(0).size()];
+    first.marginal(0, start);
+    assertTrue(EntryDefiner.isDistribution(start, start.length), Arrays.toString(start));
+    assertEquals(LoadedSolver.Origin.RECOVERED, forgedHit.origin());
+    assertEquals(LoadStage.SMOKE, forgedHit.rejectedAt());
+    assertEquals(1, notices.size(), notices.toString());
+    assertTrue(notices.get(0).contains("failed its check"), notices.get(0));
+    assertEquals(1, CacheFixtures.count(root.resolve("quarantine")));
+    assertEquals(answer, CacheFixtures.answers(forgedHit), "the recompiled solver's answers");
+    LoadedSolver again = cache.load(model, CacheFixtures.BP);
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, again.origin());
+    again.newInstance();
+    assertEquals(1, notices.size(), "the recompiled entry passes its first instance's check");
+  }
+
+  @Test
   void aModelWhoseOwnWeightsMakeTheStartDegenerateIsNotACorruptClass() {
     // Priors whose product overflows: a degenerate start under bp-pairwise, as the reference has it
     // too

@@ -28,7 +28,7 @@ class GridTablesTest {
       CompiledSolver compiled = ModelCompiler.compile(model, spec);
       byte[] bytes = compiled.classes().get(compiled.className());
       assertTrue(bytes.length < (48 << 10), algorithm + ": class of " + bytes.length + " bytes");
-      // Both kinds of class hold the grid's families and rebuild their tables on load.
+      // Both kinds of class hold the grid's families and rebuild their tables from them.
       assertTrue(
           compiled
               .source()
@@ -55,9 +55,9 @@ class GridTablesTest {
     Model model = FgcLanguage.parse("grid.fg", text, Map.of());
     AlgorithmSpec spec = AlgorithmSpec.named("bp-pairwise");
     CompiledSolver compiled = ModelCompiler.compile(model, spec);
-    // 6,240 directed edges, every one a matrix edge of the one shared matrix, made when the class
-    // loads from its three families.
-    assertTrue(compiled.source().contains("EDGE_KIND = TABLES.edgeKinds();"), "EDGE_KIND");
+    // 6,240 directed edges, every one a matrix edge of the one shared matrix, made from its three
+    // families with the class's first instance.
+    assertTrue(compiled.source().contains("EDGE_KIND = tables().edgeKinds();"), "EDGE_KIND");
     fgc.algorithm.PairFamilies tables = fgc.plan.Planner.pairwise(model).tables();
     assertEquals(6240, tables.edgeCount());
     assertTrue(

@@ -188,6 +188,8 @@ final class UaiWriter {
           total += v;
         }
         return total == f.total();
+      case LINEAR:
+        return f.allows(value);
       default:
         throw new IllegalStateException("no constraint test for " + f.kind());
     }

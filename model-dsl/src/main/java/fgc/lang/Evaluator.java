@@ -823,6 +823,25 @@ final class Evaluator {
     return item.isInteger() ? Formula.constant(item.longValue()) : Formula.real(item.value());
   }
 
+  /**
+   * The row whose entry {@code d} reads by its last index, every other index checked: a data table
+   * read at a variable's value ({@code field[r][x]}).
+   */
+  List<DataSet.Item> dataRow(Ast.DataAt d) {
+    DataSet.Entry entry = table(d.pos(), d.name());
+    if (d.indices().size() == 1 && entry.rows().size() == 1) {
+      return entry.rows().get(0);
+    }
+    if (d.indices().size() == 2) {
+      return entry.rows().get(index(d.indices().get(0), entry.rows().size(), "row", d.name()));
+    }
+    throw error(
+        d.pos(),
+        "data '"
+            + d.name()
+            + "' takes 1 index (a one-row table) or 2 ([row][column]), the last one a variable here");
+  }
+
   /** The item {@code d} reads, every index checked. */
   private DataSet.Item dataItem(Ast.DataAt d) {
     if (symbols.get(d.name()) instanceof Array) {

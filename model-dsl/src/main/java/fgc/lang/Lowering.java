@@ -245,10 +245,83 @@ final class Lowering {
     if (symbol instanceof Evaluator.Array && mode.variables()) {
       return variable(new Ast.Ref(d.pos(), d.name(), d.indices()));
     }
+    if (symbol instanceof Evaluator.Table && mode.variables() && !d.indices().isEmpty()) {
+      Ast.Ref at = variableRef(d.indices().get(d.indices().size() - 1));
+      if (at != null) {
+        return element(d, at, decimals);
+      }
+    }
     if (symbol instanceof Evaluator.Table && decimals) {
       return ev.dataNumber(d);
     }
     return Formula.constant(ev.eval(d));
+  }
+
+  /** {@code e} as a reference to one variable ({@code x}, {@code x[r][c]}), or null. */
+  private Ast.Ref variableRef(NumExpr e) {
+    if (e instanceof Ast.Name n && ev.symbol(n.name()) instanceof Evaluator.Array) {
+      return new Ast.Ref(n.pos(), n.name(), List.of());
+    }
+    if (e instanceof Ast.DataAt a && ev.symbol(a.name()) instanceof Evaluator.Array) {
+      return new Ast.Ref(a.pos(), a.name(), a.indices());
+    }
+    return null;
+  }
+
+  /**
+   * A data table read at a variable's value ({@code field[r][x[r][c]]}): the row's entries chosen
+   * by comparisons with the variable, halving the range each time, so the relation or weight around
+   * it is computed into a table as any other. Every value of the variable must index an entry that
+   * is a number.
+   */
+  private Formula element(Ast.DataAt d, Ast.Ref at, boolean decimals) {
+    List<fgc.lang.DataSet.Item> row = ev.dataRow(d);
+    Formula x = variable(at);
+    fgc.model.Domain domain = ((Evaluator.Array) ev.symbol(at.name())).array().domain();
+    if (domain.lo() < 0 || domain.hi() >= row.size()) {
+      throw ev.error(
+          at.pos(),
+          "this variable indexes '"
+              + d.name()
+              + "' but takes "
+              + domain.lo()
+              + ".."
+              + domain.hi()
+              + ", and the row has entries 0.."
+              + (row.size() - 1)
+              + ": every value of an index must be in range");
+    }
+    Formula[] values = new Formula[domain.size()];
+    for (int k = 0; k < values.length; k++) {
+      fgc.lang.DataSet.Item item = row.get(domain.lo() + k);
+      if (item.none() || !item.isInteger() && !decimals) {
+        throw ev.error(
+            at.pos(),
+            "'"
+                + d.name()
+                + "' holds "
+                + item.text()
+                + " at "
+                + ev.inData(item)
+                + ", where this variable can point; "
+                + (item.none() ? "it is not a number" : "a relation takes integers"));
+      }
+      values[k] =
+          item.isInteger() ? Formula.constant(item.longValue()) : Formula.real(item.value());
+    }
+    return pick(x, values, domain.lo(), 0, values.length - 1);
+  }
+
+  /** {@code values[from..to]} as the value at {@code x = lo + k}: a tree of {@code <=} tests. */
+  private static Formula pick(Formula x, Formula[] values, int lo, int from, int to) {
+    if (from == to) {
+      return values[from];
+    }
+    int mid = (from + to) >>> 1;
+    return Formula.ifThen(
+        Formula.compare(Formula.Op.LE, x, Formula.constant(lo + mid)),
+        pick(x, values, lo, from, mid),
+        pick(x, values, lo, mid + 1, to));
   }
 
   private Formula variable(Ast.Ref ref) {

@@ -6,15 +6,57 @@ import java.util.Optional;
 /**
  * One factor: a kind, the flat indices of the variables it connects, in order, and its data: the
  * weights of a {@link FactorKind#TABLE} or {@link FactorKind#PRIOR}, the total of a {@link
- * FactorKind#SUM}. A table computed from a relation or a weight formula keeps the {@link
- * #formula()} too, which the canonical text writes instead of the weights when it is shorter.
- * Immutable.
+ * FactorKind#SUM}, the coefficients, comparison and constant of a {@link FactorKind#LINEAR}. A
+ * table computed from a relation or a weight formula keeps the {@link #formula()} too, which the
+ * canonical text writes instead of the weights when it is shorter. Immutable.
  *
  * <p>{@link #potential(int[])} is the one definition of what a factor allows and weighs: the answer
  * check, the reference interpreters and the table expansion all read it.
  */
 public final class Factor {
   private static final double[] NO_WEIGHTS = new double[0];
+  private static final long[] NO_COEFFICIENTS = new long[0];
+
+  /**
+   * How a {@link FactorKind#LINEAR} factor compares its sum with its constant; {@code <}, {@code
+   * >=} and {@code >} are written as {@code <=} when the factor is made.
+   */
+  public enum Comparison {
+    /** The sum equals the constant. */
+    EQUAL("=="),
+    /** The sum differs from the constant. */
+    NOT_EQUAL("!="),
+    /** The sum is at most the constant. */
+    AT_MOST("<=");
+
+    private final String symbol;
+
+    Comparison(String symbol) {
+      this.symbol = symbol;
+    }
+
+    /**
+     * The comparison as the language and the canonical text write it.
+     *
+     * @return {@code ==}, {@code !=} or {@code <=}
+     */
+    public String symbol() {
+      return symbol;
+    }
+
+    /**
+     * Whether {@code sum} compares with {@code constant} this way.
+     *
+     * @param sum the sum of the terms
+     * @param constant the factor's constant
+     * @return true when the relation holds
+     */
+    public boolean holds(long sum, long constant) {
+      return this == EQUAL
+          ? sum == constant
+          : this == NOT_EQUAL ? sum != constant : sum <= constant;
+    }
+  }
 
   private final FactorKind kind;
   private final int[] scope;
@@ -23,6 +65,8 @@ public final class Factor {
   private final long total;
   private final Formula formula;
   private final boolean compact;
+  private final long[] coefficients;
+  private final Comparison comparison;
 
   /**
    * A factor; its scope, domains and weights are the builder's own arrays, kept as they are (the
@@ -37,7 +81,9 @@ public final class Factor {
       double[] weights,
       long total,
       Formula formula,
-      boolean compact) {
+      boolean compact,
+      long[] coefficients,
+      Comparison comparison) {
     this.kind = kind;
     this.scope = scope;
     this.domains = domains;
@@ -45,6 +91,8 @@ public final class Factor {
     this.total = total;
     this.formula = formula;
     this.compact = compact;
+    this.coefficients = coefficients == null ? NO_COEFFICIENTS : coefficients;
+    this.comparison = comparison;
   }
 
   /**
@@ -56,7 +104,11 @@ public final class Factor {
    * @return true when only the scopes may differ
    */
   public boolean sameButScope(Factor other) {
-    if (kind != other.kind || scope.length != other.scope.length || total != other.total) {
+    if (kind != other.kind
+        || scope.length != other.scope.length
+        || total != other.total
+        || comparison != other.comparison
+        || !Arrays.equals(coefficients, other.coefficients)) {
       return false;
     }
     for (int p = 0; p < domains.length; p++) {
@@ -77,7 +129,8 @@ public final class Factor {
 
   /** The same factor over {@code scope} (the caller's array, kept): a member of a family. */
   Factor withScope(int[] scope) {
-    return new Factor(kind, scope, domains, weights, total, formula, compact);
+    return new Factor(
+        kind, scope, domains, weights, total, formula, compact, coefficients, comparison);
   }
 
   /**
@@ -194,12 +247,33 @@ public final class Factor {
   }
 
   /**
-   * The total a {@link FactorKind#SUM} factor's values add up to; 0 for other kinds.
+   * The total a {@link FactorKind#SUM} factor's values add up to, the constant a {@link
+   * FactorKind#LINEAR} factor compares its sum with; 0 for other kinds.
    *
    * @return the total
    */
   public long total() {
     return total;
+  }
+
+  /**
+   * The coefficient of the {@code position}-th variable of a {@link FactorKind#LINEAR} factor.
+   *
+   * @param position a position in the scope
+   * @return the coefficient (never 0)
+   */
+  public long coefficient(int position) {
+    return coefficients[position];
+  }
+
+  /**
+   * How a {@link FactorKind#LINEAR} factor compares its sum with {@link #total()}; null for other
+   * kinds.
+   *
+   * @return the comparison, or null
+   */
+  public Comparison comparison() {
+    return comparison;
   }
 
   /**
@@ -221,7 +295,8 @@ public final class Factor {
    * The factor's potential where its scope takes {@code values} (actual values, one per scope
    * position, not value indices): 0 outside a variable's domain; for alldiff and neq 1 when the
    * values are pairwise different, for eq when they are equal, for sum when they add up to the
-   * total, else 0; for a table or prior its weight there.
+   * total, for linear when {@code sum of c_i * v_i} compares with the constant as the factor says,
+   * else 0; for a table or prior its weight there.
    *
    * @param values the scope's values
    * @return the potential
@@ -263,6 +338,14 @@ public final class Factor {
             sum += v;
           }
           return sum == total ? 1.0 : 0.0;
+        }
+      case LINEAR:
+        {
+          long sum = 0; // ModelBuilder bounds the terms' magnitudes: no overflow
+          for (int p = 0; p < values.length; p++) {
+            sum += coefficients[p] * values[p];
+          }
+          return comparison.holds(sum, total) ? 1.0 : 0.0;
         }
       case TABLE:
       case PRIOR:
@@ -364,7 +447,9 @@ public final class Factor {
     return f.kind == kind
         && Arrays.equals(f.scope, scope)
         && Arrays.equals(f.weights, weights)
-        && f.total == total;
+        && f.total == total
+        && f.comparison == comparison
+        && Arrays.equals(f.coefficients, coefficients);
   }
 
   @Override

@@ -1,8 +1,8 @@
 package fgc.model;
 
 /**
- * The kinds of factor the IR can hold; each has a fixed keyword in the language and the canonical
- * text.
+ * The kinds of factor the IR can hold; each has a fixed keyword in the canonical text, and in the
+ * language all but {@link #LINEAR}, which a linear relation too large for a table becomes.
  */
 public enum FactorKind {
   /** All variables in the scope take different values (arity at least 2). */
@@ -20,6 +20,13 @@ public enum FactorKind {
   TABLE("table"),
   /** The values of the scope's variables add up to the factor's constant (a killer-sudoku cage). */
   SUM("sum"),
+  /**
+   * A linear relation {@code sum of c_i * x_i} compared ({@link Factor#comparison()}: {@code ==},
+   * {@code !=} or {@code <=}) with the factor's constant ({@link Factor#total()}), with one integer
+   * coefficient per scope position ({@link Factor#coefficient(int)}): a relation whose table would
+   * be too large to hold (SEND + MORE = MONEY as one equation).
+   */
+  LINEAR("linear"),
   /** A unary potential: one non-negative weight per value of the one variable in the scope. */
   PRIOR("prior");
 

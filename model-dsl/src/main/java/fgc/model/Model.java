@@ -378,7 +378,7 @@ public final class Model {
           w.space().number(family.step(d, i));
         }
       }
-      if (f.kind() == FactorKind.SUM) {
+      if (f.kind() == FactorKind.SUM || f.kind() == FactorKind.LINEAR) {
         w.text(" = ").number(f.total());
       }
       String part = dataPart(f);
@@ -403,6 +403,14 @@ public final class Model {
     if (f.writtenAsFormula()) {
       return " ~ "
           + f.formula().get().text(); // shorter than its table: the key does not grow with it
+    }
+    if (f.kind() == FactorKind.LINEAR) {
+      // The comparison, then one coefficient per scope position: a loop's factors share it.
+      StringBuilder sb = new StringBuilder(" : ").append(f.comparison().symbol());
+      for (int p = 0; p < f.arity(); p++) {
+        sb.append(' ').append(f.coefficient(p));
+      }
+      return sb.toString();
     }
     if (!f.kind().weighted()) {
       return null;

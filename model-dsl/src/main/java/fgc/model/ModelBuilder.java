@@ -356,6 +356,66 @@ public final class ModelBuilder {
   }
 
   /**
+   * A linear relation: {@code sum of coefficients[p] * scope[p]} compares with {@code constant} as
+   * {@code comparison} says, however many joint values the scope has (no table is made). The terms
+   * may add up to at most 2^60 in magnitude; a relation no values of the domains satisfy is an
+   * error here, as for {@link #relation}.
+   *
+   * @param coefficients one non-zero coefficient per variable of the scope
+   * @param comparison how the sum compares with the constant
+   * @param constant the right-hand side
+   * @param scope the variables, by flat index, each once
+   * @return this builder
+   */
+  public ModelBuilder linear(
+      long[] coefficients, Factor.Comparison comparison, long constant, int... scope) {
+    if (scope.length < 1 || coefficients.length != scope.length || comparison == null) {
+      throw new ModelException(
+          "linear needs a comparison and one coefficient per variable, at least 1, got "
+              + coefficients.length
+              + " coefficients for "
+              + scope.length
+              + " variables");
+    }
+    long lo = 0;
+    long hi = 0;
+    long magnitude = Math.min(LINEAR_MAGNITUDE + 1, Math.abs(Math.max(-Long.MAX_VALUE, constant)));
+    for (int p = 0; p < scope.length; p++) {
+      checkDeclared(FactorKind.LINEAR, scope[p]);
+      long c = coefficients[p];
+      if (c == 0) {
+        throw new ModelException("linear has coefficient 0 for " + describe(scope[p]));
+      }
+      Domain d = domainOf(scope[p]);
+      long largest = Math.max(1, Math.max(Math.abs((long) d.lo()), Math.abs((long) d.hi())));
+      long size = c == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(c);
+      if (size > LINEAR_MAGNITUDE / largest || (magnitude += size * largest) > LINEAR_MAGNITUDE) {
+        throw new ModelException("the linear relation's terms can add up past 2^60 in magnitude");
+      }
+      lo += c * (c > 0 ? d.lo() : d.hi());
+      hi += c * (c > 0 ? d.hi() : d.lo());
+    }
+    boolean possible =
+        comparison == Factor.Comparison.EQUAL
+            ? lo <= constant && constant <= hi
+            : comparison == Factor.Comparison.AT_MOST ? lo <= constant : lo < hi || lo != constant;
+    if (!possible) {
+      throw new ModelException("the relation holds for no values of " + describeAll(scope));
+    }
+    return add(
+        FactorKind.LINEAR,
+        scope,
+        new double[0],
+        constant,
+        null,
+        false,
+        0,
+        null,
+        coefficients.clone(),
+        comparison);
+  }
+
+  /**
    * An explicit potential over {@code scope}: one non-negative weight per joint value, row-major
    * over the variables' own domains (the last varies fastest), not all zero.
    *
@@ -440,8 +500,9 @@ public final class ModelBuilder {
    * != b} a neq, a sum of two or more variables with coefficient 1 equal to a constant ({@code x +
    * y + z == 15}, {@code sum(...) == 15}) a sum. Anything else becomes a table of 1s and 0s over
    * its variables (in the order they first appear), computed here, of at most {@link
-   * Limits#MAX_TABLE_ENTRIES} entries. A relation over no variable, or one that holds for no
-   * values, is an error.
+   * Limits#MAX_TABLE_ENTRIES} entries; a linear relation whose table would be larger a {@link
+   * #linear} factor (a smaller one stays a table, which every algorithm takes). A relation over no
+   * variable, or one that holds for no values, is an error.
    *
    * @param relation the condition, over variables named by flat index
    * @return this builder
@@ -485,15 +546,89 @@ public final class ModelBuilder {
         }
       }
     }
+    if (linear != null
+        && !linear.coefficients.containsValue(0L)
+        && Factor.jointSize(domains(vars)) > Limits.MAX_TABLE_ENTRIES) {
+      return linearFactor(relation.op(), linear);
+    }
     String hint =
         linear == null || vars.length <= 2
             ? ""
-            : "; over more variables only a sum with coefficient 1 compared with == (sum(...) == total) needs no table";
+            : "; a linear relation needs no table, but in this one a variable's terms cancel out";
     Expanded table = expand("relation", relation, vars, hint);
     if (allZero(table.table())) {
       throw new ModelException("the relation holds for no values of " + describeAll(vars));
     }
     return add(FactorKind.TABLE, vars, table);
+  }
+
+  /**
+   * {@code relation}, a comparison of two integer expressions linear in its variables ({@code 3 * x
+   * - y + 2 * z <= 7}), as a {@link #linear} factor whatever its size: the factor {@link #relation}
+   * makes of a linear relation whose table would be too large, made here for a smaller one too
+   * (which then only the exact search takes). A relation that is not linear, whose terms cancel for
+   * a variable, or that no values satisfy is an error.
+   *
+   * @param relation the condition, over variables named by flat index
+   * @return this builder
+   */
+  public ModelBuilder linear(Formula relation) {
+    Linear linear =
+        relation != null
+                && relation.op().comparison()
+                && relation.arg(0).type() == Formula.Type.INT
+                && relation.arg(1).type() == Formula.Type.INT
+            ? Linear.of(Formula.sub(relation.arg(0), relation.arg(1)))
+            : null;
+    if (linear == null || linear.coefficients.isEmpty()) {
+      throw new ModelException(
+          "a linear factor is a comparison of two integer expressions linear in their variables");
+    }
+    for (int v : linear.coefficients.keySet()) {
+      checkDeclared("relation", v);
+    }
+    return linearFactor(relation.op(), linear);
+  }
+
+  /** Bound on the magnitude of a linear factor's terms, so that no sum of them overflows. */
+  private static final long LINEAR_MAGNITUDE = 1L << 60;
+
+  /**
+   * {@code linear op 0} as a linear factor, its comparison one of ==, != and <= (a strict one moves
+   * the constant by 1, a >= or > negates the terms) and, for == and !=, its first coefficient
+   * positive, so that one relation written two ways is one factor.
+   */
+  private ModelBuilder linearFactor(Formula.Op op, Linear linear) {
+    int[] scope = new int[linear.coefficients.size()];
+    long[] c = new long[scope.length];
+    int k = 0;
+    for (Map.Entry<Integer, Long> term : linear.coefficients.entrySet()) {
+      scope[k] = term.getKey();
+      c[k++] = term.getValue();
+    }
+    try {
+      long rhs = Math.negateExact(linear.constant);
+      boolean negate =
+          op == Formula.Op.GE
+              || op == Formula.Op.GT
+              || (op == Formula.Op.EQ || op == Formula.Op.NE) && c[0] < 0;
+      if (negate) {
+        rhs = Math.negateExact(rhs);
+        for (int p = 0; p < c.length; p++) {
+          c[p] = Math.negateExact(c[p]);
+        }
+      }
+      if (op == Formula.Op.LT || op == Formula.Op.GT) {
+        rhs = Math.subtractExact(rhs, 1);
+      }
+      Factor.Comparison cmp =
+          op == Formula.Op.EQ
+              ? Factor.Comparison.EQUAL
+              : op == Formula.Op.NE ? Factor.Comparison.NOT_EQUAL : Factor.Comparison.AT_MOST;
+      return linear(c, cmp, rhs, scope);
+    } catch (ArithmeticException overflow) {
+      throw new ModelException("the linear relation's terms can add up past 2^60 in magnitude");
+    }
   }
 
   /**
@@ -639,7 +774,9 @@ public final class ModelBuilder {
         table.formula(),
         table.compact(),
         first ? table.table().length : 0,
-        lastShape.domains); // equal domains, one array: a factor never changes its own
+        lastShape.domains, // equal domains, one array: a factor never changes its own
+        null,
+        null);
   }
 
   /**
@@ -1002,10 +1139,13 @@ public final class ModelBuilder {
       Formula formula,
       boolean compact,
       int newWeights) {
-    return add(kind, scope, weights, total, formula, compact, newWeights, null);
+    return add(kind, scope, weights, total, formula, compact, newWeights, null, null, null);
   }
 
-  /** {@code domains} are the scope's, or null to look them up. */
+  /**
+   * {@code domains} are the scope's, or null to look them up; {@code coefficients} and {@code
+   * comparison} are a linear factor's, else null.
+   */
   private ModelBuilder add(
       FactorKind kind,
       int[] scope,
@@ -1014,7 +1154,9 @@ public final class ModelBuilder {
       Formula formula,
       boolean compact,
       int newWeights,
-      Domain[] domains) {
+      Domain[] domains,
+      long[] coefficients,
+      Factor.Comparison comparison) {
     if (factorCount >= Limits.MAX_FACTORS) {
       throw new ModelException("more than " + Limits.MAX_FACTORS + " factors");
     }
@@ -1067,7 +1209,9 @@ public final class ModelBuilder {
             weights,
             total,
             formula,
-            compact);
+            compact,
+            coefficients,
+            comparison);
     factorCount++;
     lastAdded = factor;
     lastJoined = join(factor);

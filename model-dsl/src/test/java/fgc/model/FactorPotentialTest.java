@@ -205,14 +205,21 @@ class FactorPotentialTest {
             constant(2),
             Formula.add(
                 java.util.stream.IntStream.range(0, 8).mapToObj(i -> variable(x.at(i))).toList()));
+    assertEquals(
+        "the relation holds for no values of x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]",
+        assertThrows(
+                ModelException.class, () -> b.relation(Formula.compare(Op.LE, twice, constant(15))))
+            .getMessage());
+    Formula cancels = Formula.add(twice, Formula.neg(Formula.mul(constant(2), x0)));
     String tooBig =
         assertThrows(
-                ModelException.class, () -> b.relation(Formula.compare(Op.LE, twice, constant(40))))
+                ModelException.class,
+                () -> b.relation(Formula.compare(Op.LE, cancels, constant(40))))
             .getMessage();
     assertTrue(
         tooBig.startsWith(
             "relation over 8 variables (x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]) would need a table of "
-                + "43046721 entries; the limit is 1048576; over more variables only a sum with coefficient 1"),
+                + "43046721 entries; the limit is 1048576; a linear relation needs no table, but in this"),
         tooBig);
     assertEquals(
         "the weight formula uses x[1], which is not in its scope (x[0])",

@@ -38,11 +38,15 @@ final class Contradictions {
   private final int lo;
   private final int words;
 
-  /** Per variable: the values left (bits over the layout's range), or null for its whole domain. */
-  private final long[][] left;
+  /**
+   * Per variable a unary factor touched: the values left (bits over the layout's range); a variable
+   * not here has its whole domain. Maps, not arrays over the variables: a plan check of a
+   * million-variable grid with one prior touches one variable.
+   */
+  private final Map<Integer, long[]> left = new HashMap<>();
 
-  /** Per variable: the unary factors that restricted it, or null. */
-  private final List<List<Integer>> restrictedBy;
+  /** Per variable a unary factor touched: the unary factors that did. */
+  private final Map<Integer, List<Integer>> restrictedBy = new HashMap<>();
 
   /** Whether a unary factor has ruled out a value of its variable's domain. */
   private boolean narrowed;
@@ -59,9 +63,6 @@ final class Contradictions {
     this.model = model;
     this.lo = layout.lo();
     this.words = (layout.width() + 63) / 64;
-    this.left = new long[model.variableCount()][];
-    this.restrictedBy =
-        new ArrayList<>(java.util.Collections.nCopies(model.variableCount(), (List<Integer>) null));
   }
 
   /**
@@ -139,11 +140,13 @@ final class Contradictions {
         narrowed = true;
       }
     }
-    left[i] = values;
-    if (restrictedBy.get(i) == null) {
-      restrictedBy.set(i, new ArrayList<>());
+    left.put(i, values);
+    List<Integer> by = restrictedBy.get(i);
+    if (by == null) {
+      by = new ArrayList<>();
+      restrictedBy.put(i, by);
     }
-    restrictedBy.get(i).add(k);
+    by.add(k);
     if (isEmpty(values)) {
       throw noSolution(restrictedBy.get(i), "leave " + model.variableName(i) + " no value");
     }
@@ -418,8 +421,9 @@ final class Contradictions {
 
   /** Variable {@code i}'s own values left by the unary factors so far (its domain when none). */
   private long[] valuesLeft(int i) {
-    if (left[i] != null) {
-      return left[i];
+    long[] known = left.get(i);
+    if (known != null) {
+      return known;
     }
     long[] all = new long[words];
     int from = model.domainOf(i).lo() - lo;

@@ -88,6 +88,38 @@ public abstract class Algorithm<P> {
   public abstract P plan(Model model);
 
   /**
+   * Refuses {@code model} when it has a linear factor ({@code FactorKind.LINEAR}): no algorithm has
+   * messages for one, and it exists only where its table would be too large to hold, so only the
+   * exact search takes it. Each {@link #plan} calls this first.
+   *
+   * @param model the model to plan
+   * @throws PlanException naming the factor, where the source made it, and what takes it
+   */
+  protected final void refuseLinear(Model model) {
+    int index = 0;
+    for (fgc.model.FactorFamily family : model.families()) {
+      fgc.model.Factor f = family.first();
+      if (f.kind() == fgc.model.FactorKind.LINEAR) {
+        StringBuilder names = new StringBuilder();
+        for (int s = 0; s < Math.min(f.arity(), 4); s++) {
+          names.append(s == 0 ? "" : ", ").append(model.variableName(f.variable(s)));
+        }
+        throw new PlanException(
+            model.atFactor(
+                index,
+                name
+                    + " has no messages for linear factors (factor "
+                    + index
+                    + ", a linear relation over "
+                    + (f.arity() > 4 ? f.arity() + " variables: " + names + ", ..." : names)
+                    + ", too large for a table); no algorithm takes it, the exact search"
+                    + " does: --driver exact"));
+      }
+      index += (int) Math.min(Integer.MAX_VALUE, family.size());
+    }
+  }
+
+  /**
    * The estimated cost of one sweep on {@code model}, or null for an algorithm that does not sweep.
    */
   public abstract SweepCost sweepCost(Model model);

@@ -5,9 +5,12 @@ import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 
 /**
- * What kind of class an entry holds and how a defined instance of it is checked: all that differs
+ * What kind of class an entry holds and how a defined class of it is checked: all that differs
  * between a solver and the exact search's propagator on the one path that reads, verifies and
  * defines entries. A solver must report its model's plan digest and pass a smoke run; a propagator
  * must report the digest of its model's search tables, and has no smoke run (every answer the
@@ -38,11 +41,14 @@ abstract class ArtifactKind<T> {
   /** The refusal of a class {@code className} that is not of this kind. */
   abstract String notOfKind(String className);
 
-  /** The key the instance was compiled for. */
-  abstract String key(T instance);
+  /** The key a defined class was compiled for and the digest it reports. */
+  record Reported(String key, String digest) {}
 
-  /** The digest the instance reports. */
-  abstract String digest(T instance);
+  /**
+   * The key and digest {@code type} reports: from its constants where the kind has them, so that
+   * checking a class costs no instance (a solver's instance holds state the size of its model).
+   */
+  abstract Reported reported(Class<? extends T> type) throws ReflectiveOperationException;
 
   /** The refusal of an instance whose digest (abbreviated) is not the model's. */
   abstract String foreignDigest(String reported, String expected);
@@ -53,8 +59,18 @@ abstract class ArtifactKind<T> {
    */
   abstract String expectedDigest(Model model, AlgorithmSpec spec, ModelChecks checks);
 
-  /** The last check of an instance, after its key and digest; none unless the kind has one. */
-  void smoke(T instance, Model model, AlgorithmSpec spec, EntryDefiner definer) {}
+  /**
+   * The last check of a class, after its key and digest: an instance made by {@code constructor}
+   * and smoke-run, given back for use; null for a kind without one.
+   */
+  T smoke(
+      Constructor<? extends T> constructor,
+      String className,
+      Model model,
+      AlgorithmSpec spec,
+      EntryDefiner definer) {
+    return null;
+  }
 
   /** Compiled solvers. */
   static final class Solvers extends ArtifactKind<GeneratedAlgorithm> {
@@ -70,13 +86,22 @@ abstract class ArtifactKind<T> {
     }
 
     @Override
-    String key(GeneratedAlgorithm instance) {
-      return instance.key();
+    Reported reported(Class<? extends GeneratedAlgorithm> type)
+        throws ReflectiveOperationException {
+      return new Reported(constant(type, "KEY"), constant(type, "PLAN_DIGEST"));
     }
 
-    @Override
-    String digest(GeneratedAlgorithm instance) {
-      return instance.planDigest();
+    /** The public static String constant {@code name} of {@code type}. */
+    private static String constant(Class<?> type, String name) throws NoSuchFieldException {
+      Field field = type.getField(name);
+      if (!Modifier.isStatic(field.getModifiers()) || field.getType() != String.class) {
+        throw new NoSuchFieldException(name + " is not a static String");
+      }
+      try {
+        return (String) field.get(null);
+      } catch (IllegalAccessException e) {
+        throw new NoSuchFieldException(name + " cannot be read");
+      }
     }
 
     @Override
@@ -94,8 +119,15 @@ abstract class ArtifactKind<T> {
     }
 
     @Override
-    void smoke(GeneratedAlgorithm instance, Model model, AlgorithmSpec spec, EntryDefiner definer) {
+    GeneratedAlgorithm smoke(
+        Constructor<? extends GeneratedAlgorithm> constructor,
+        String className,
+        Model model,
+        AlgorithmSpec spec,
+        EntryDefiner definer) {
+      GeneratedAlgorithm instance = definer.instantiate(constructor, className);
       definer.smokeTest(instance, model, spec);
+      return instance;
     }
   }
 
@@ -113,13 +145,9 @@ abstract class ArtifactKind<T> {
     }
 
     @Override
-    String key(Propagator instance) {
-      return instance.key();
-    }
-
-    @Override
-    String digest(Propagator instance) {
-      return instance.tablesDigest();
+    Reported reported(Class<? extends Propagator> type) throws ReflectiveOperationException {
+      Propagator instance = type.getDeclaredConstructor().newInstance();
+      return new Reported(instance.key(), instance.tablesDigest());
     }
 
     @Override

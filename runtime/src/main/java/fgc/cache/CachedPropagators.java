@@ -112,13 +112,7 @@ final class CachedPropagators implements PropagatorSource {
     private Constructor<? extends Propagator> define(
         Map<String, byte[]> classes, String className) {
       return cache.definer.define(
-          ArtifactKind.Propagators.INSTANCE,
-          classes,
-          className,
-          key,
-          digest,
-          model,
-          SolverCache.PROPAGATOR_SPEC);
+          ArtifactKind.Propagators.INSTANCE, classes, className, key, digest);
     }
 
     @Override

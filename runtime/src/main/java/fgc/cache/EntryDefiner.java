@@ -34,18 +34,18 @@ final class EntryDefiner {
   }
 
   /**
-   * Defines the verified bytes in a fresh loader, checks the class's kind, its own key and its
-   * digest against {@code digest} (unless null), and runs the kind's smoke test. Any linkage error,
-   * initialiser failure, foreign digest or insane marginal is a {@link CorruptEntryException}.
+   * Defines the verified bytes in a fresh loader and checks the class's kind, its own key and its
+   * digest against {@code digest} (unless null), as it reports them without an instance (see {@link
+   * ArtifactKind#reported}). Any linkage error, initialiser failure or foreign digest is a {@link
+   * CorruptEntryException}. The kind's smoke run is the caller's: {@link #smoke} now, or on the
+   * class's first instance.
    */
   <T> Constructor<? extends T> define(
       ArtifactKind<T> kind,
       Map<String, byte[]> classes,
       String className,
       String key,
-      String digest,
-      Model model,
-      AlgorithmSpec spec) {
+      String digest) {
     definitions.incrementAndGet();
     try {
       Class<?> type =
@@ -54,48 +54,69 @@ final class EntryDefiner {
       if (!kind.type().isAssignableFrom(type)) {
         throw new CorruptEntryException(LoadStage.DEFINE, kind.notOfKind(className));
       }
-      Constructor<? extends T> ctor = type.asSubclass(kind.type()).getDeclaredConstructor();
-      T instance = ctor.newInstance();
-      if (!key.equals(kind.key(instance))) {
+      Class<? extends T> checked = type.asSubclass(kind.type());
+      Constructor<? extends T> ctor = checked.getDeclaredConstructor();
+      ArtifactKind.Reported reported = kind.reported(checked);
+      if (!key.equals(reported.key())) {
         throw new CorruptEntryException(LoadStage.DEFINE, "class was compiled for another key");
       }
-      String reported = kind.digest(instance);
-      if (digest != null && !digest.equals(reported)) {
+      if (digest != null && !digest.equals(reported.digest())) {
         throw new CorruptEntryException(
-            LoadStage.PLAN, kind.foreignDigest(abbreviate(reported), abbreviate(digest)));
+            LoadStage.PLAN, kind.foreignDigest(abbreviate(reported.digest()), abbreviate(digest)));
       }
-      kind.smoke(instance, model, spec, this);
       return ctor;
     } catch (CorruptEntryException e) {
       throw e;
     } catch (Exception | LinkageError | StackOverflowError e) {
-      Throwable cause =
-          e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
-      throw new CorruptEntryException(
-          LoadStage.DEFINE,
-          "class " + className + " failed to load: " + SolverCache.describe(cause),
-          e);
+      throw failedToLoad(className, e);
     }
   }
 
   /**
-   * A class just compiled (by this process, from this model) whose digest the check could not
-   * confirm: smoke-tested only.
+   * The kind's smoke run of a defined class, now: the instance it made and checked (for use), or
+   * null for a kind without one.
    */
-  <T> Constructor<? extends T> defineUnchecked(
+  <T> T smoke(
       ArtifactKind<T> kind,
-      Map<String, byte[]> classes,
+      Constructor<? extends T> constructor,
       String className,
       Model model,
       AlgorithmSpec spec) {
+    return kind.smoke(constructor, className, model, spec, this);
+  }
+
+  /**
+   * An instance of a defined class; its constructor's failure is a {@link CorruptEntryException}.
+   */
+  <T> T instantiate(Constructor<? extends T> constructor, String className) {
+    try {
+      return constructor.newInstance();
+    } catch (Exception | LinkageError | StackOverflowError e) {
+      throw failedToLoad(className, e);
+    }
+  }
+
+  private static CorruptEntryException failedToLoad(String className, Throwable e) {
+    Throwable cause =
+        e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+    return new CorruptEntryException(
+        LoadStage.DEFINE,
+        "class " + className + " failed to load: " + SolverCache.describe(cause),
+        e);
+  }
+
+  /**
+   * A class just compiled (by this process, from this model) whose digest the check could not
+   * confirm: defined unchecked, for the caller to smoke-run.
+   */
+  <T> Constructor<? extends T> defineUnchecked(
+      ArtifactKind<T> kind, Map<String, byte[]> classes, String className, Model model) {
     definitions.incrementAndGet();
     try {
       Class<?> type =
           Class.forName(
               className, true, new VerifiedClassLoader(classes, kind.type().getClassLoader()));
-      Constructor<? extends T> ctor = type.asSubclass(kind.type()).getDeclaredConstructor();
-      kind.smoke(ctor.newInstance(), model, spec, this);
-      return ctor;
+      return type.asSubclass(kind.type()).getDeclaredConstructor();
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new IllegalStateException(
           "the class just compiled for model "

@@ -17,6 +17,12 @@ abstract class EntryLoad<R> {
   final SolverCache cache;
   final String key;
 
+  /** The entry's folder, once {@link #run} has looked for it. */
+  Path entry;
+
+  /** The manifest's bytes as the entry was read and judged (for its quarantine), or null. */
+  final byte[][] manifestRead = new byte[1][];
+
   EntryLoad(SolverCache cache, String key) {
     this.cache = cache;
     this.key = key;
@@ -44,6 +50,19 @@ abstract class EntryLoad<R> {
     return "";
   }
 
+  /** Says that the entry failed its check {@code e}, and moves it to the quarantine. */
+  final void quarantine(CorruptEntryException e) {
+    cache.store.notice(
+        "fgc: cache entry "
+            + key.substring(0, 12)
+            + what()
+            + " failed its check ("
+            + e.getMessage()
+            + "); "
+            + cache.store.quarantine(entry, manifestRead[0])
+            + ", recompiling");
+  }
+
   /** The class: from the entry when sound, else compiled. */
   final R run() {
     EntryStore store = cache.store;
@@ -53,12 +72,11 @@ abstract class EntryLoad<R> {
           "unsafe", "fgc: warning: not using the cache: " + unsafe + "; compiled in memory");
       return compile(null, false);
     }
-    Path entry = store.entryFolder(key);
+    entry = store.entryFolder(key);
     LoadStage failed = null;
     if (Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
       reading();
       long start = System.nanoTime();
-      byte[][] manifestRead = new byte[1][];
       try {
         return hit(cache.verifier.read(entry, key, manifestRead), start);
       } catch (CorruptEntryException e) {
@@ -74,15 +92,7 @@ abstract class EntryLoad<R> {
                   + store.unsafeAdvice(entry));
           return compile(LoadStage.SAFETY, false);
         }
-        store.notice(
-            "fgc: cache entry "
-                + key.substring(0, 12)
-                + what()
-                + " failed its check ("
-                + e.getMessage()
-                + "); "
-                + store.quarantine(entry, manifestRead[0])
-                + ", recompiling");
+        quarantine(e);
         failed = e.stage();
       }
     }

@@ -54,8 +54,13 @@ final class EntryVerifier {
       EntryDefiner definer,
       ModelChecks checks) {
     String digest = kind.expectedDigest(read.model, read.spec, checks);
-    definer.define(
-        kind, files.classes, files.manifest.className, key, digest, read.model, read.spec);
+    String className = files.manifest.className;
+    definer.smoke(
+        kind,
+        definer.define(kind, files.classes, className, key, digest),
+        className,
+        read.model,
+        read.spec);
   }
 
   /**

@@ -2,6 +2,7 @@ package fgc.cache;
 
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
+import fgc.model.Factor;
 import fgc.model.Formula;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
@@ -104,9 +105,9 @@ final class KeyMaterial {
 
   /**
    * One family of factors: {@code KIND V1 V2 ... [x COUNT step S1 S2 ...]... [= TOTAL] [PART]},
-   * where {@code PART} is {@code : W1 W2 ...}, {@code ~ FORMULA} or {@code @K}, the K-th part
-   * written in full before (numbered from 0 in the order they appear, as {@code
-   * Model.canonicalText} numbers them).
+   * where {@code PART} is {@code : W1 W2 ...} (a linear factor's {@code : CMP C1 C2 ...}), {@code ~
+   * FORMULA} or {@code @K}, the K-th part written in full before (numbered from 0 in the order they
+   * appear, as {@code Model.canonicalText} numbers them).
    */
   private static void factors(ModelBuilder b, String line, List<String> parts) {
     String head = line;
@@ -227,6 +228,10 @@ final class KeyMaterial {
       b.weight(scope, new FormulaReader(part.substring(3), scope).whole());
       return;
     }
+    if (kind.equals("linear")) {
+      linear(b, scope, total, part);
+      return;
+    }
     double[] weights = new double[0];
     if (part != null) {
       String[] w = part.substring(2).trim().split(" ");
@@ -257,6 +262,29 @@ final class KeyMaterial {
       default:
         throw new IllegalArgumentException("no factor kind '" + kind + "'");
     }
+  }
+
+  /** A linear factor: its part is {@code : CMP C1 C2 ...}, one coefficient per variable. */
+  private static void linear(ModelBuilder b, int[] scope, long total, String part) {
+    String[] w = part == null ? new String[0] : part.substring(2).trim().split(" ");
+    if (w.length != scope.length + 1) {
+      throw new IllegalArgumentException(
+          "a linear factor's part is ': CMP C1 C2 ...', one coefficient per variable");
+    }
+    Factor.Comparison comparison = null;
+    for (Factor.Comparison c : Factor.Comparison.values()) {
+      if (c.symbol().equals(w[0])) {
+        comparison = c;
+      }
+    }
+    if (comparison == null) {
+      throw new IllegalArgumentException("no comparison '" + w[0] + "' (==, != or <=)");
+    }
+    long[] coefficients = new long[scope.length];
+    for (int k = 0; k < scope.length; k++) {
+      coefficients[k] = Long.parseLong(w[k + 1]);
+    }
+    b.linear(coefficients, comparison, total, scope);
   }
 
   /**

@@ -23,6 +23,20 @@ public final class LoadedSolver {
     IN_MEMORY
   }
 
+  /**
+   * How the first instance of a class from the cache is made: smoke-run, and replaced by a
+   * recompiled solver's when it fails.
+   */
+  interface FirstInstance {
+    /**
+     * The first instance of {@code loaded}'s class, made by {@code constructor} and checked; when
+     * the check fails, an instance of the solver compiled instead, which {@code loaded} is told of
+     * ({@link #replaceWith}).
+     */
+    GeneratedAlgorithm first(
+        LoadedSolver loaded, Constructor<? extends GeneratedAlgorithm> constructor);
+  }
+
   private final String key;
   private final Constructor<? extends GeneratedAlgorithm> constructor;
   private final Origin origin;
@@ -34,6 +48,16 @@ public final class LoadedSolver {
 
   private final LoadStage rejectedAt;
 
+  /** The check of the first instance, until it has run (a hit); else null. */
+  private FirstInstance firstCheck;
+
+  /** An instance made and checked while loading, handed out first; else null. */
+  private GeneratedAlgorithm spare;
+
+  /** The solver compiled in place of this one when its first instance failed its check. */
+  private volatile LoadedSolver replacement;
+
+  /** A class compiled by this process: {@code first} is its instance, already smoke-run. */
   LoadedSolver(
       String key,
       Constructor<? extends GeneratedAlgorithm> constructor,
@@ -41,13 +65,15 @@ public final class LoadedSolver {
       long compileNanos,
       long loadNanos,
       String source,
-      LoadStage rejectedAt) {
+      LoadStage rejectedAt,
+      GeneratedAlgorithm first) {
     this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
+    this.spare = first;
   }
 
   /**
    * A hit: {@code source} is the entry's checked source file, decoded when asked for (null when
-   * there is none).
+   * there is none); {@code firstCheck} makes and checks the first instance.
    */
   LoadedSolver(
       String key,
@@ -56,8 +82,9 @@ public final class LoadedSolver {
       long compileNanos,
       long loadNanos,
       byte[] source,
-      LoadStage rejectedAt) {
-    this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
+      FirstInstance firstCheck) {
+    this(key, constructor, origin, compileNanos, loadNanos, (Object) source, null);
+    this.firstCheck = firstCheck;
   }
 
   private LoadedSolver(
@@ -77,13 +104,19 @@ public final class LoadedSolver {
     this.rejectedAt = rejectedAt;
   }
 
+  /** Takes the place of this solver by {@code recompiled}, for every later call. */
+  void replaceWith(LoadedSolver recompiled) {
+    replacement = recompiled;
+  }
+
   /**
    * The check a cached entry for this key failed before this solver was compiled instead, or null.
    *
    * @return the failed stage, or null
    */
   public LoadStage rejectedAt() {
-    return rejectedAt;
+    LoadedSolver r = replacement;
+    return r != null ? r.rejectedAt() : rejectedAt;
   }
 
   /**
@@ -101,7 +134,8 @@ public final class LoadedSolver {
    * @return the origin
    */
   public Origin origin() {
-    return origin;
+    LoadedSolver r = replacement;
+    return r != null ? r.origin() : origin;
   }
 
   /**
@@ -110,7 +144,7 @@ public final class LoadedSolver {
    * @return true on a cache hit
    */
   public boolean hit() {
-    return origin == Origin.CACHE_HIT;
+    return origin() == Origin.CACHE_HIT;
   }
 
   /**
@@ -119,7 +153,8 @@ public final class LoadedSolver {
    * @return the nanoseconds spent compiling
    */
   public long compileNanos() {
-    return compileNanos;
+    LoadedSolver r = replacement;
+    return r != null ? r.compileNanos() : compileNanos;
   }
 
   /**
@@ -137,6 +172,10 @@ public final class LoadedSolver {
    * @return the source, or null
    */
   public synchronized String source() {
+    LoadedSolver r = replacement;
+    if (r != null) {
+      return r.source();
+    }
     if (source instanceof byte[]) {
       source = new String((byte[]) source, java.nio.charset.StandardCharsets.UTF_8);
     }
@@ -144,11 +183,30 @@ public final class LoadedSolver {
   }
 
   /**
-   * A new, independent instance of the solver class (one per thread).
+   * A new, independent instance of the solver class (one per thread). The first of a class from the
+   * cache is smoke-run before it is given; should it fail, the entry is quarantined and the solver
+   * recompiled, as a load does with an entry that fails its check, and this and every later
+   * instance is the recompiled solver's.
    *
    * @return the instance
    */
   public GeneratedAlgorithm newInstance() {
+    LoadedSolver r = replacement;
+    if (r != null) {
+      return r.newInstance();
+    }
+    synchronized (this) {
+      if (spare != null) {
+        GeneratedAlgorithm first = spare;
+        spare = null;
+        return first;
+      }
+      if (firstCheck != null) {
+        FirstInstance check = firstCheck;
+        firstCheck = null;
+        return check.first(this, constructor);
+      }
+    }
     try {
       return constructor.newInstance();
     } catch (ReflectiveOperationException e) {

@@ -10,9 +10,12 @@ import java.util.Map;
 
 /**
  * A solver for a model and algorithm ({@link SolverCache#load}): its class is checked against the
- * model's plan digest, which {@link PlannedDigest} works out meanwhile, and smoke-run.
+ * model's plan digest, which {@link PlannedDigest} works out meanwhile, and smoke-run: a compiled
+ * class at once, on the instance the caller gets first; a class from the cache on its first
+ * instance ({@link LoadedSolver#newInstance}), so that a hit costs a class load and never the state
+ * of an instance, which grows with the model.
  */
-final class SolverLoad extends EntryLoad<LoadedSolver> {
+final class SolverLoad extends EntryLoad<LoadedSolver> implements LoadedSolver.FirstInstance {
   private final Model model;
   private final AlgorithmSpec spec;
   private final PlannedDigest planned;
@@ -33,8 +36,8 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
 
   @Override
   LoadedSolver hit(EntryVerifier.CheckedFiles files, long start) {
-    Constructor<? extends GeneratedAlgorithm> constructor =
-        define(files.classes, files.manifest.className);
+    className = files.manifest.className;
+    Constructor<? extends GeneratedAlgorithm> constructor = define(files.classes, className);
     return new LoadedSolver(
         key,
         constructor,
@@ -42,7 +45,27 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
         0,
         System.nanoTime() - start,
         files.source,
-        null);
+        this);
+  }
+
+  /** The class's name, once defined from the cache. */
+  private String className;
+
+  /**
+   * The first instance of a class from the cache, smoke-run; when the instance fails, the entry is
+   * quarantined as a load would have done, and the solver recompiled in its place.
+   */
+  @Override
+  public GeneratedAlgorithm first(
+      LoadedSolver loaded, Constructor<? extends GeneratedAlgorithm> c) {
+    try {
+      return cache.definer.smoke(ArtifactKind.Solvers.INSTANCE, c, className, model, spec);
+    } catch (CorruptEntryException e) {
+      quarantine(e);
+      LoadedSolver recompiled = compile(e.stage(), true);
+      loaded.replaceWith(recompiled);
+      return recompiled.newInstance();
+    }
   }
 
   private Constructor<? extends GeneratedAlgorithm> define(
@@ -50,8 +73,7 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
     // Planned before the class is touched: a model the planner refuses is the model's error, thrown
     // as it would be by a compile, never taken for a fault of the class.
     String digest = planned.get();
-    return cache.definer.define(
-        ArtifactKind.Solvers.INSTANCE, classes, className, key, digest, model, spec);
+    return cache.definer.define(ArtifactKind.Solvers.INSTANCE, classes, className, key, digest);
   }
 
   /** Compiles and defines the solver; stores it when {@code store} and the cache can be written. */
@@ -81,9 +103,13 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
     long compileNanos = System.nanoTime() - start;
     start = System.nanoTime();
     Constructor<? extends GeneratedAlgorithm> ctor;
+    GeneratedAlgorithm first;
     boolean storable = store;
     try {
       ctor = define(compiled.classes(), compiled.className());
+      first =
+          cache.definer.smoke(
+              ArtifactKind.Solvers.INSTANCE, ctor, compiled.className(), model, spec);
     } catch (CorruptEntryException e) {
       if (e.stage() != LoadStage.PLAN) {
         throw new IllegalStateException(
@@ -101,7 +127,19 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
               + "; the solver is compiled in memory, not cached");
       ctor =
           cache.definer.defineUnchecked(
-              ArtifactKind.Solvers.INSTANCE, compiled.classes(), compiled.className(), model, spec);
+              ArtifactKind.Solvers.INSTANCE, compiled.classes(), compiled.className(), model);
+      try {
+        first =
+            cache.definer.smoke(
+                ArtifactKind.Solvers.INSTANCE, ctor, compiled.className(), model, spec);
+      } catch (CorruptEntryException smoke) {
+        throw new IllegalStateException(
+            "the class just compiled for model "
+                + model.name()
+                + " failed its check: "
+                + smoke.getMessage(),
+            smoke);
+      }
       storable = false;
     }
     long loadNanos = System.nanoTime() - start;
@@ -110,6 +148,7 @@ final class SolverLoad extends EntryLoad<LoadedSolver> {
         !stored
             ? LoadedSolver.Origin.IN_MEMORY
             : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
-    return new LoadedSolver(key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed);
+    return new LoadedSolver(
+        key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed, first);
   }
 }

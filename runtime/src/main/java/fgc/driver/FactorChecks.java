@@ -47,6 +47,19 @@ final class FactorChecks {
           }
           return "the values add up to " + given + ", not " + f.total();
         }
+      case LINEAR:
+        {
+          long given = 0;
+          for (int p = 0; p < own.length; p++) {
+            given += f.coefficient(p) * own[p];
+          }
+          return "the weighted sum is "
+              + given
+              + ", not "
+              + f.comparison().symbol()
+              + " "
+              + f.total();
+        }
       default:
         {
           StringBuilder where = new StringBuilder();

@@ -140,7 +140,7 @@ public final class FgcSpark {
     }
   }
 
-  /** Evidence lines: one {@link EvidenceLines} (one solver instance) for the whole partition. */
+  /** Evidence lines: one {@link EvidenceRows} (one solver instance) for the whole partition. */
   static final class EvidencePartitions implements MapPartitionsFunction<String, Row> {
     private static final long serialVersionUID = 1L;
     private final PrecompiledModel model;
@@ -157,7 +157,7 @@ public final class FgcSpark {
       if (!lines.hasNext()) {
         return java.util.Collections.emptyIterator(); // an empty partition makes no solver
       }
-      EvidenceLines solver = new EvidenceLines(model, driver);
+      EvidenceRows solver = new EvidenceRows(model, driver);
       return new Rows(lines, driver == null ? solver::marginals : solver::solve);
     }
   }

@@ -323,15 +323,16 @@ class FgcSparkTest {
             "y=1",
             "x[0][0]=9",
             "x[0][0]=1 x[0][0]=1",
-            "# skipped");
+            "# skipped",
+            "x[0][0]=1 # a note after the evidence");
     List<Row> rows =
         FgcSpark.solveEvidence(FgcSpark.lines(spark, lines, 2), LATIN, "exact").collectAsList();
-    assertEquals(5, rows.size());
+    assertEquals(6, rows.size());
     assertEquals(
         "column 13 (x[4][0]=1): index 4 is out of range 0..3 in dimension 1 of 'x'",
         rows.get(0).getString(4));
     assertEquals(
-        "column 11 (x[0][0]=2): x[0][0] is already observed as 1", rows.get(1).getString(4));
+        "column 11 (x[0][0]=2): x[0][0] is given twice on this line", rows.get(1).getString(4));
     assertTrue(
         rows.get(2)
             .getString(4)
@@ -342,12 +343,15 @@ class FgcSparkTest {
             .getString(4)
             .startsWith("column 9 (x[0][0]=9): x[0][0] = 9 is outside its domain"),
         rows.get(3).getString(4));
-    for (int i = 0; i < 4; i++) {
+    // The one evidence-line format (fgc run --input's): a variable named twice is an error.
+    assertEquals(
+        "column 11 (x[0][0]=1): x[0][0] is given twice on this line", rows.get(4).getString(4));
+    for (int i = 0; i < 5; i++) {
       assertEquals("BAD_INPUT", rows.get(i).getString(2));
       assertTrue(rows.get(i).isNullAt(1));
     }
-    assertEquals("SOLVED", rows.get(4).getString(2), "the same value twice is one observation");
-    assertEquals(true, rows.get(4).getAs("valid"));
+    assertEquals("SOLVED", rows.get(5).getString(2), "a comment after the evidence is no error");
+    assertEquals(true, rows.get(5).getAs("valid"));
   }
 
   @Test

@@ -163,31 +163,30 @@ public final class FactorBpEmitter {
         EmitSupport.constant(
             double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
     // The families' few numbers are the class's; the flat tables the kernels read are rebuilt from
-    // them on load.
+    // them when the first instance is made.
     type.addField(
         EmitSupport.constant(int[].class, "FAMILIES", Tables.decodeCall(plan.families())));
     String ranges = plan.layout().uniformDomains() ? "null, null" : "VAR_LO, VAR_SIZE";
-    type.addField(
-        EmitSupport.derived(
-            FamilyTables.class,
-            "GROUND",
-            CodeBlock.of("$T.of(FAMILIES, V, W, $L)", FamilyTables.class, ranges)));
+    EmitSupport.addShared(
+        type,
+        FamilyTables.class,
+        "ground",
+        CodeBlock.of("$T.of(FAMILIES, V, W, $L)", FamilyTables.class, ranges));
     if (arity < 0) {
-      type.addField(
-          EmitSupport.derived(int[].class, "FACTOR_START", CodeBlock.of("GROUND.factorStarts()")));
+      type.addField(EmitSupport.state(int[].class, "FACTOR_START", "ground().factorStarts()"));
     }
-    type.addField(
-        EmitSupport.derived(int[].class, "EDGE_VAR", CodeBlock.of("GROUND.edgeVariables()")));
-    type.addField(
-        EmitSupport.derived(int[].class, "VAR_START", CodeBlock.of("GROUND.variableStarts()")));
-    type.addField(
-        EmitSupport.derived(int[].class, "VAR_EDGES", CodeBlock.of("GROUND.variableEdges()")));
-    // Derived when the class loads, not stored: half the size of the other tables together.
-    type.addField(
-        EmitSupport.constant(
-            int[].class,
-            "OTHER_EDGES",
-            CodeBlock.of("$T.otherEdgesOfThree(VAR_START, VAR_EDGES, E, W)", IntTables.class)));
+    type.addField(EmitSupport.state(int[].class, "EDGE_VAR", "ground().edgeVariables()"));
+    type.addField(EmitSupport.state(int[].class, "VAR_START", "ground().variableStarts()"));
+    type.addField(EmitSupport.state(int[].class, "VAR_EDGES", "ground().variableEdges()"));
+    // Derived, not stored: half the size of the other tables together.
+    EmitSupport.addShared(
+        type,
+        int[].class,
+        "otherEdges",
+        CodeBlock.of(
+            "$T.otherEdgesOfThree(ground().variableStarts(), ground().variableEdges(), E, W)",
+            IntTables.class));
+    type.addField(EmitSupport.state(int[].class, "OTHER_EDGES", "otherEdges()"));
     type.addField(EmitSupport.state(double[].class, "toVariable", "new double[E * W]"));
     type.addField(EmitSupport.state(double[].class, "rows", "new double[W * W]"));
     type.addField(EmitSupport.state(double[].class, "forward", "new double[SUBSETS]"));

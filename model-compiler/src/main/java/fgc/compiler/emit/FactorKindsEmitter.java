@@ -1,6 +1,5 @@
 package fgc.compiler.emit;
 
-import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.FactorKernels;
@@ -45,10 +44,9 @@ public final class FactorKindsEmitter {
   static void addTo(
       TypeSpec.Builder type, FactorPlan plan, String first, String arity, boolean max) {
     FactorData data = plan.data();
-    type.addField(EmitSupport.derived(int[].class, "KIND", CodeBlock.of("GROUND.kinds()")));
-    type.addField(
-        EmitSupport.derived(int[].class, "INFO_START", CodeBlock.of("GROUND.infoStarts()")));
-    type.addField(EmitSupport.derived(int[].class, "INFO", CodeBlock.of("GROUND.info()")));
+    type.addField(EmitSupport.state(int[].class, "KIND", "ground().kinds()"));
+    type.addField(EmitSupport.state(int[].class, "INFO_START", "ground().infoStarts()"));
+    type.addField(EmitSupport.state(int[].class, "INFO", "ground().info()"));
     type.addField(
         EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(data.weights())));
     type.addField(

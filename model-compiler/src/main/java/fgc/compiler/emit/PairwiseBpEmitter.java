@@ -1,7 +1,6 @@
 package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
-import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
@@ -167,32 +166,32 @@ public final class PairwiseBpEmitter {
                 plan.familyCount(),
                 plan.pairOccurrences(),
                 algorithmText);
-    // The class holds the families; the edge tables are made from them when it loads
-    // (PairFamilies).
+    // The class holds the families; the edge tables are made from them when its first instance is
+    // made (PairFamilies).
     type.addField(
         EmitSupport.constant(int[].class, "PAIR_FAMILIES", Tables.decodeCall(plan.families())));
     type.addField(
         EmitSupport.constant(double[].class, "FAMILY_WEIGHTS", Tables.decodeCall(plan.weights())));
-    type.addField(
-        EmitSupport.constant(
+    EmitSupport.addShared(
+        type,
+        PairFamilies.class,
+        "tables",
+        CodeBlock.of(
+            "$T.of(V, W, $L, $L, PAIR_FAMILIES, FAMILY_WEIGHTS)",
             PairFamilies.class,
-            "TABLES",
-            CodeBlock.of(
-                "$T.of(V, W, $L, $L, PAIR_FAMILIES, FAMILY_WEIGHTS)",
-                PairFamilies.class,
-                plan.layout().uniformDomains() ? "null" : "VAR_LO",
-                plan.layout().uniformDomains() ? "null" : "VAR_SIZE")));
+            plan.layout().uniformDomains() ? "null" : "VAR_LO",
+            plan.layout().uniformDomains() ? "null" : "VAR_SIZE"));
     PairwiseKindsEmitter.addTo(type, plan, dirichlet);
-    type.addField(derived(int.class, "EDGES", "TABLES.edgeCount()"));
-    type.addField(derived(int.class, "MAX_DEGREE", "TABLES.maxDegree()"));
+    type.addField(EmitSupport.state(int.class, "EDGES", "tables().edgeCount()"));
+    type.addField(EmitSupport.state(int.class, "MAX_DEGREE", "tables().maxDegree()"));
     type.addField(
         EmitSupport.constant(
             double.class, "DAMPING", CodeBlock.of("$L", Double.toString(damping))));
     type.addField(
         EmitSupport.constant(
             double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
-    type.addField(derived(int[].class, "REVERSE", "TABLES.reverses()"));
-    type.addField(derived(int[].class, "OFFSET", "TABLES.offsets()"));
+    type.addField(EmitSupport.state(int[].class, "REVERSE", "tables().reverses()"));
+    type.addField(EmitSupport.state(int[].class, "OFFSET", "tables().offsets()"));
     type.addField(EmitSupport.state(double[].class, "messages", "new double[EDGES * W]"));
     type.addField(EmitSupport.state(double[].class, "pre", "new double[(MAX_DEGREE + 1) * W]"));
     type.addField(EmitSupport.state(double[].class, "suf", "new double[W]"));
@@ -234,16 +233,6 @@ public final class PairwiseBpEmitter {
       type.addMethod(updateObserved(first, deg, damping != 0.0));
     }
     return EmitSupport.file(type.build(), compilerId);
-  }
-
-  /**
-   * A table the class derives from its families when it loads ({@code TABLES}): an instance field,
-   * so not a constant of the plan digest, which has the families it is made from.
-   */
-  static FieldSpec derived(Class<?> type, String name, String init) {
-    return FieldSpec.builder(type, name, Modifier.PRIVATE, Modifier.FINAL)
-        .initializer(init)
-        .build();
   }
 
   /**

@@ -20,17 +20,16 @@ public final class PairwiseKindsEmitter {
   private PairwiseKindsEmitter() {}
 
   static void addTo(TypeSpec.Builder type, PairwisePlan plan, boolean dirichlet) {
-    // Made from the families when the class loads ({@code TABLES}).
+    // Made from the families with the first instance ({@code tables()}).
     if (plan.anyEdgeKernel()) {
-      type.addField(PairwiseBpEmitter.derived(int[].class, "EDGE_KIND", "TABLES.edgeKinds()"));
-      type.addField(PairwiseBpEmitter.derived(int[].class, "EDGE_INFO", "TABLES.edgeInfos()"));
-      type.addField(PairwiseBpEmitter.derived(int[].class, "PAIR_INFO", "TABLES.pairInfo()"));
-      type.addField(
-          PairwiseBpEmitter.derived(double[].class, "PAIR_WEIGHTS", "TABLES.pairWeights()"));
+      type.addField(EmitSupport.state(int[].class, "EDGE_KIND", "tables().edgeKinds()"));
+      type.addField(EmitSupport.state(int[].class, "EDGE_INFO", "tables().edgeInfos()"));
+      type.addField(EmitSupport.state(int[].class, "PAIR_INFO", "tables().pairInfo()"));
+      type.addField(EmitSupport.state(double[].class, "PAIR_WEIGHTS", "tables().pairWeights()"));
     }
     if (plan.anyUnary()) {
-      type.addField(PairwiseBpEmitter.derived(int[].class, "UNARY_AT", "TABLES.unaryAt()"));
-      type.addField(PairwiseBpEmitter.derived(double[].class, "UNARY", "TABLES.unary()"));
+      type.addField(EmitSupport.state(int[].class, "UNARY_AT", "tables().unaryAt()"));
+      type.addField(EmitSupport.state(double[].class, "UNARY", "tables().unary()"));
       type.addMethod(weighPrior(dirichlet));
     }
   }

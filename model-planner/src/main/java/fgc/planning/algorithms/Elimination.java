@@ -35,6 +35,7 @@ public final class Elimination extends Algorithm<EliminationPlan> {
 
   @Override
   public EliminationPlan plan(Model model) {
+    refuseLinear(model);
     return EliminationPlanner.plan(model);
   }
 
@@ -45,7 +46,7 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   @Override
   public SweepCost sweepCost(Model model) {
     try {
-      return SweepCost.elimination(EliminationPlanner.plan(model));
+      return SweepCost.elimination(plan(model));
     } catch (PlanException e) {
       return null;
     }

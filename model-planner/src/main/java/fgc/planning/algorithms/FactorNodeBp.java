@@ -45,6 +45,7 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
 
   @Override
   public FactorPlan plan(Model model) {
+    refuseLinear(model);
     return Planner.factors(model, maxWidth(), name());
   }
 

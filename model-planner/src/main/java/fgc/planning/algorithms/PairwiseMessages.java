@@ -21,6 +21,7 @@ abstract class PairwiseMessages extends Algorithm<PairwisePlan> {
 
   @Override
   public PairwisePlan plan(Model model) {
+    refuseLinear(model);
     return Planner.pairwise(model, name());
   }
 

@@ -74,9 +74,10 @@ final class Problem {
 
   /**
    * The constraints of {@code model}: alldiff and neq as all-different, eq as equality, sum as a
-   * linear equation, a table's positive entries as the tuples of a compact table, a prior's (and a
-   * one-variable table's) zeros removed from the domain. IllegalArgumentException, in words, for a
-   * factor kind it has no constraint for.
+   * linear equation, a linear factor as its linear relation (bounds consistent), a table's positive
+   * entries as the tuples of a compact table, a prior's (and a one-variable table's) zeros removed
+   * from the domain. IllegalArgumentException, in words, for a factor kind it has no constraint
+   * for.
    */
   static Problem of(Model model) {
     return from(model).build();
@@ -112,6 +113,21 @@ final class Problem {
             long[] ones = new long[scope.length];
             Arrays.fill(ones, 1L);
             b.linear(scope, ones, Comparison.EQ, f.total());
+            break;
+          }
+        case LINEAR:
+          {
+            long[] coef = new long[scope.length];
+            for (int p = 0; p < coef.length; p++) {
+              coef[p] = f.coefficient(p);
+            }
+            Comparison cmp =
+                switch (f.comparison()) {
+                  case EQUAL -> Comparison.EQ;
+                  case NOT_EQUAL -> Comparison.NE;
+                  case AT_MOST -> Comparison.LE;
+                };
+            b.linear(scope, coef, cmp, f.total());
             break;
           }
         case TABLE:

@@ -44,6 +44,14 @@ final class RandomModels {
    * or sums); those the builder refuses (they hold nowhere) are left out and removed from the list.
    */
   static Model model(long seed, List<LinearRelation> linear) {
+    return model(seed, linear, false);
+  }
+
+  /**
+   * As {@link #model(long, List)}, with {@code linear} added as linear factors ({@link
+   * ModelBuilder#linear(Formula)}) when {@code asLinearFactors}, whatever their size.
+   */
+  static Model model(long seed, List<LinearRelation> linear, boolean asLinearFactors) {
     Random r = new Random(seed);
     while (true) {
       int n = 2 + r.nextInt(7);
@@ -73,7 +81,12 @@ final class RandomModels {
       }
       for (java.util.Iterator<LinearRelation> it = linear.iterator(); it.hasNext(); ) {
         try {
-          b.relation(it.next().formula());
+          Formula f = it.next().formula();
+          if (asLinearFactors) {
+            b.linear(f);
+          } else {
+            b.relation(f);
+          }
         } catch (ModelException e) {
           it.remove();
         }
