@@ -14,6 +14,7 @@ import fgc.compiler.backend.JaninoBackend;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.plan.Footprint;
+import fgc.plan.Lowered;
 import fgc.plan.PlanException;
 import fgc.planning.Algorithm;
 import fgc.planning.Algorithms;
@@ -99,10 +100,12 @@ final class ScaleRun {
 
     pass.start(Stage.PLAN);
     P plan;
+    Lowered lowered;
     try {
       plan = algorithm.plan(model);
+      lowered = algorithm.lower(plan, spec);
       Footprint footprint =
-          Emitters.of(algorithm).footprint(plan, model).sweep(algorithm.sweepCost(model));
+          Emitters.of(algorithm).footprint(plan, lowered, model).sweep(algorithm.sweepCost(model));
       footprint.check();
     } catch (PlanException e) {
       pass.row.status = "refused: " + firstLine(refusal(model, spec, e));
@@ -116,7 +119,7 @@ final class ScaleRun {
     pass.end();
 
     pass.start(Stage.EMIT);
-    JavaFile file = Emitters.of(algorithm).emit(plan, key, spec, CompilerVersion.id());
+    JavaFile file = Emitters.of(algorithm).emit(plan, lowered, key, spec, CompilerVersion.id());
     String source = file.toString();
     String className = file.packageName + "." + file.typeSpec.name;
     file = null;

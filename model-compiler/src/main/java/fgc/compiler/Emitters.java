@@ -9,6 +9,7 @@ import fgc.model.Model;
 import fgc.plan.EliminationPlan;
 import fgc.plan.FactorPlan;
 import fgc.plan.Footprint;
+import fgc.plan.Lowered;
 import fgc.plan.PairwisePlan;
 import fgc.planning.Algorithm;
 import fgc.planning.Algorithms;
@@ -22,11 +23,17 @@ import java.util.Map;
 public final class Emitters {
   /** What the compiler adds to an algorithm: its class, from the plan. */
   public interface Emitter<P> {
-    /** Everything the class for {@code plan} will hold, added up before it is written. */
-    Footprint footprint(P plan, Model model);
+    /**
+     * Everything the class for {@code plan} will hold, added up before it is written: its constants
+     * as {@code lowered} (the plan's lowering) writes them, and its state.
+     */
+    Footprint footprint(P plan, Lowered lowered, Model model);
 
-    /** The class for {@code plan}: key, options text and compiler id go into its constants. */
-    JavaFile emit(P plan, String key, AlgorithmSpec spec, String compilerId);
+    /**
+     * The class for {@code plan}, its constants written from {@code lowered}: key, options text and
+     * compiler id go into its identity.
+     */
+    JavaFile emit(P plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId);
   }
 
   private static final Map<String, Emitter<?>> BY_NAME =
@@ -39,23 +46,24 @@ public final class Emitters {
           pairwise(
               AlgorithmSpec.BP_PAIRWISE,
               false,
-              (plan, key, spec, id) ->
+              (plan, lowered, key, spec, id) ->
                   PairwiseBpEmitter.emit(
-                      plan, key, spec.canonicalText(), id, spec.option("damping"))),
+                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"))),
           "bp-pairwise-max",
           pairwise(
               "bp-pairwise-max",
               false,
-              (plan, key, spec, id) ->
+              (plan, lowered, key, spec, id) ->
                   PairwiseBpEmitter.emitMax(
-                      plan, key, spec.canonicalText(), id, spec.option("damping"))),
+                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"))),
           AlgorithmSpec.EP_DIRICHLET,
           pairwise(
               AlgorithmSpec.EP_DIRICHLET,
               true,
-              (plan, key, spec, id) ->
+              (plan, lowered, key, spec, id) ->
                   PairwiseBpEmitter.emitDirichlet(
                       plan,
+                      lowered,
                       key,
                       spec.canonicalText(),
                       id,
@@ -88,20 +96,22 @@ public final class Emitters {
 
   /** How the class of one algorithm on pairs is written. */
   private interface PairwiseWriter {
-    JavaFile write(PairwisePlan plan, String key, AlgorithmSpec spec, String compilerId);
+    JavaFile write(
+        PairwisePlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId);
   }
 
   private static Emitter<FactorPlan> factors(boolean max) {
     return new Emitter<>() {
       @Override
-      public Footprint footprint(FactorPlan plan, Model model) {
-        return FactorBpEmitter.footprint(plan, model, max);
+      public Footprint footprint(FactorPlan plan, Lowered lowered, Model model) {
+        return FactorBpEmitter.footprint(plan, lowered, model, max);
       }
 
       @Override
-      public JavaFile emit(FactorPlan plan, String key, AlgorithmSpec spec, String compilerId) {
+      public JavaFile emit(
+          FactorPlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId) {
         return FactorBpEmitter.emit(
-            plan, key, spec.canonicalText(), compilerId, spec.option("damping"), max);
+            plan, lowered, key, spec.canonicalText(), compilerId, spec.option("damping"), max);
       }
     };
   }
@@ -110,26 +120,28 @@ public final class Emitters {
       String name, boolean dirichlet, PairwiseWriter writer) {
     return new Emitter<>() {
       @Override
-      public Footprint footprint(PairwisePlan plan, Model model) {
-        return PairwiseBpEmitter.footprint(plan, model, name, dirichlet);
+      public Footprint footprint(PairwisePlan plan, Lowered lowered, Model model) {
+        return PairwiseBpEmitter.footprint(plan, lowered, model, name, dirichlet);
       }
 
       @Override
-      public JavaFile emit(PairwisePlan plan, String key, AlgorithmSpec spec, String compilerId) {
-        return writer.write(plan, key, spec, compilerId);
+      public JavaFile emit(
+          PairwisePlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId) {
+        return writer.write(plan, lowered, key, spec, compilerId);
       }
     };
   }
 
   private static final class EliminationEmitting implements Emitter<EliminationPlan> {
     @Override
-    public Footprint footprint(EliminationPlan plan, Model model) {
-      return EliminationEmitter.footprint(plan, model);
+    public Footprint footprint(EliminationPlan plan, Lowered lowered, Model model) {
+      return EliminationEmitter.footprint(plan, lowered, model);
     }
 
     @Override
-    public JavaFile emit(EliminationPlan plan, String key, AlgorithmSpec spec, String compilerId) {
-      return EliminationEmitter.emit(plan, key, spec.canonicalText(), compilerId);
+    public JavaFile emit(
+        EliminationPlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId) {
+      return EliminationEmitter.emit(plan, lowered, key, spec.canonicalText(), compilerId);
     }
   }
 }

@@ -10,6 +10,7 @@ import fgc.compilation.SolverKey;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.model.Model;
 import fgc.plan.Footprint;
+import fgc.plan.Lowered;
 import fgc.plan.PlanException;
 import fgc.plan.Planner;
 import fgc.plan.SweepCost;
@@ -98,12 +99,10 @@ public final class ModelCompiler {
       "unchecked") // a PlannedModel's plan for this model and spec is Algorithms.of(spec)'s
   private static <P> JavaFile emit(
       Algorithm<P> algorithm, Model model, AlgorithmSpec spec, Object given) {
-    // The footprint packs big tables to measure them; the emitter then writes the packing it made.
-    try (fgc.compiler.emit.Tables.Scope packing = fgc.compiler.emit.Tables.remembering()) {
-      Planned<P> planned = planWithinLimits(algorithm, model, (P) given);
-      return Emitters.of(algorithm)
-          .emit(planned.plan, SolverKey.of(model, spec), spec, CompilerVersion.id());
-    }
+    // Lowered once: the footprint measured the tables' text the emitter now writes.
+    Planned<P> planned = planWithinLimits(algorithm, model, spec, (P) given);
+    return Emitters.of(algorithm)
+        .emit(planned.plan, planned.lowered, SolverKey.of(model, spec), spec, CompilerVersion.id());
   }
 
   /**
@@ -138,7 +137,7 @@ public final class ModelCompiler {
    * estimated sweep cost of the class it would write.
    */
   public static Footprint footprint(Model model, AlgorithmSpec spec) {
-    return planWithinLimits(Algorithms.of(spec), model, null).footprint;
+    return planWithinLimits(Algorithms.of(spec), model, spec, null).footprint;
   }
 
   /**
@@ -149,16 +148,17 @@ public final class ModelCompiler {
    */
   public static boolean fits(Model model, AlgorithmSpec spec) {
     try {
-      plan(Algorithms.of(spec), model, null).footprint.check();
+      plan(Algorithms.of(spec), model, spec, null).footprint.check();
       return true;
     } catch (TooLargeException e) {
       return false;
     }
   }
 
-  private static <P> Planned<P> planWithinLimits(Algorithm<P> algorithm, Model model, P given) {
+  private static <P> Planned<P> planWithinLimits(
+      Algorithm<P> algorithm, Model model, AlgorithmSpec spec, P given) {
     try {
-      Planned<P> planned = plan(algorithm, model, given);
+      Planned<P> planned = plan(algorithm, model, spec, given);
       planned.footprint.check();
       return planned;
     } catch (TooLargeException e) {
@@ -166,13 +166,15 @@ public final class ModelCompiler {
     }
   }
 
-  private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model, P given) {
+  private static <P> Planned<P> plan(
+      Algorithm<P> algorithm, Model model, AlgorithmSpec spec, P given) {
     P plan = given != null ? given : algorithm.plan(model);
-    Footprint footprint = Emitters.of(algorithm).footprint(plan, model);
+    Lowered lowered = algorithm.lower(plan, spec);
+    Footprint footprint = Emitters.of(algorithm).footprint(plan, lowered, model);
     SweepCost sweep = algorithm.sweepCost(plan, model);
     // Exact inference's one pass is the run itself: warned about before it starts, never refused.
     return new Planned<>(
-        plan, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
+        plan, lowered, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
   }
 
   /**
@@ -190,7 +192,7 @@ public final class ModelCompiler {
         continue;
       }
       try {
-        plan(other, model, null).footprint.check();
+        plan(other, model, Algorithms.spec(other.name(), Map.of()), null).footprint.check();
         fit.add(other.name());
       } catch (PlanException e) {
         failedFamilies.add(other.planFamily());
@@ -207,10 +209,12 @@ public final class ModelCompiler {
   /** A plan and the footprint of the class it becomes. */
   private static final class Planned<P> {
     final P plan;
+    final Lowered lowered;
     final Footprint footprint;
 
-    Planned(P plan, Footprint footprint) {
+    Planned(P plan, Lowered lowered, Footprint footprint) {
       this.plan = plan;
+      this.lowered = lowered;
       this.footprint = footprint;
     }
   }

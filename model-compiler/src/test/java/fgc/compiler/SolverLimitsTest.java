@@ -156,9 +156,7 @@ class SolverLimitsTest {
    * JVM's heap.
    */
   private static <P> Footprint planned(Algorithm<P> algorithm, Model model) {
-    return Emitters.of(algorithm)
-        .footprint(algorithm.plan(model), model)
-        .sweep(algorithm.sweepCost(model));
+    return footprint(algorithm, model).sweep(algorithm.sweepCost(model));
   }
 
   @Test
@@ -191,7 +189,9 @@ class SolverLimitsTest {
   }
 
   private static <P> Footprint footprint(Algorithm<P> algorithm, Model model) {
-    return Emitters.of(algorithm).footprint(algorithm.plan(model), model);
+    P plan = algorithm.plan(model);
+    return Emitters.of(algorithm)
+        .footprint(plan, algorithm.lower(plan, AlgorithmSpec.named(algorithm.name())), model);
   }
 
   @Test

@@ -108,6 +108,28 @@ public final class Footprint {
   }
 
   /**
+   * Adds every table {@code lowered} holds as text, as its {@link TableText} is written: the same
+   * characters and chunks.
+   *
+   * @param lowered the plan's constants
+   * @return this footprint
+   */
+  public Footprint constants(Lowered lowered) {
+    for (Lowered.Constant c : lowered.constants()) {
+      if (c.table()) {
+        TableText text = c.text();
+        table(
+            c.name(),
+            text.length(),
+            text.chars(),
+            text.chunks().length,
+            text.ints() ? Integer.BYTES : Double.BYTES);
+      }
+    }
+    return this;
+  }
+
+  /**
    * An array of the solver's state (or derived when the class loads): {@code entries} of {@code
    * entryBytes} bytes; {@code what} says what they count.
    */

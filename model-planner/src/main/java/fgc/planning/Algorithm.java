@@ -4,6 +4,7 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.PlannedModel;
 import fgc.model.Model;
+import fgc.plan.Lowered;
 import fgc.plan.PlanException;
 import fgc.plan.SweepCost;
 import java.util.List;
@@ -132,8 +133,16 @@ public abstract class Algorithm<P> {
     return sweepCost(model);
   }
 
+  /**
+   * The plan lowered to its class's constants, once: what the footprint sums, the digest hashes and
+   * the emitter writes.
+   */
+  public abstract Lowered lower(P plan, AlgorithmSpec spec);
+
   /** The digest the class for {@code plan} reports, from the plan alone (no code is emitted). */
-  public abstract String planDigest(P plan, AlgorithmSpec spec);
+  public final String planDigest(P plan, AlgorithmSpec spec) {
+    return lower(plan, spec).digest();
+  }
 
   /**
    * The digest the class for {@code model} reports: {@link #planDigest(Object, AlgorithmSpec)} of

@@ -52,7 +52,7 @@ class PlannerVersionTest {
     for (String shaping :
         List.of(
             "fgc/plan/Planner.class",
-            "fgc/plan/PlanDigests.class",
+            "fgc/plan/Lowerings.class",
             "fgc/planning/algorithms/PairwiseBp.class",
             "fgc/compilation/SolverKey.class",
             "fgc/reference/ReferencePairwiseBp.class",
@@ -79,7 +79,7 @@ class PlannerVersionTest {
     Path kernels = Fingerprint.kernelLocation();
     String before = PlannerFingerprint.of(copy, kernels);
     assertEquals(PlannerFingerprint.of(classes, kernels), before);
-    Path target = copy.resolve("fgc/plan/PlanDigests.class");
+    Path target = copy.resolve("fgc/plan/Lowerings.class");
     byte[] bytes = Files.readAllBytes(target);
     bytes[bytes.length / 2] ^= 1;
     Files.write(target, bytes);

@@ -5,7 +5,8 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 import fgc.plan.EliminationPlan;
 import fgc.plan.EliminationPlanner;
-import fgc.plan.PlanDigests;
+import fgc.plan.Lowered;
+import fgc.plan.Lowerings;
 import fgc.plan.PlanException;
 import fgc.plan.SweepCost;
 import fgc.planning.Algorithm;
@@ -58,8 +59,8 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   }
 
   @Override
-  public String planDigest(EliminationPlan plan, AlgorithmSpec spec) {
-    return PlanDigests.elimination(plan, name());
+  public Lowered lower(EliminationPlan plan, AlgorithmSpec spec) {
+    return Lowerings.elimination(plan, name());
   }
 
   @Override

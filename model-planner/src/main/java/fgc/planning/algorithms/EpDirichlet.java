@@ -3,8 +3,9 @@ package fgc.planning.algorithms;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
+import fgc.plan.Lowered;
+import fgc.plan.Lowerings;
 import fgc.plan.PairwisePlan;
-import fgc.plan.PlanDigests;
 import fgc.planning.Capabilities;
 import fgc.reference.ReferencePairwiseBp;
 import java.util.List;
@@ -37,8 +38,8 @@ public final class EpDirichlet extends PairwiseMessages {
   }
 
   @Override
-  public String planDigest(PairwisePlan plan, AlgorithmSpec spec) {
-    return PlanDigests.pairwise(
+  public Lowered lower(PairwisePlan plan, AlgorithmSpec spec) {
+    return Lowerings.pairwise(
         plan,
         new double[] {spec.option("free"), spec.option("given")},
         name(),

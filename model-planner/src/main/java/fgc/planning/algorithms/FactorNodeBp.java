@@ -6,7 +6,8 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.model.Limits;
 import fgc.model.Model;
 import fgc.plan.FactorPlan;
-import fgc.plan.PlanDigests;
+import fgc.plan.Lowered;
+import fgc.plan.Lowerings;
 import fgc.plan.Planner;
 import fgc.plan.SweepCost;
 import fgc.planning.Algorithm;
@@ -55,8 +56,8 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
   }
 
   @Override
-  public String planDigest(FactorPlan plan, AlgorithmSpec spec) {
-    return PlanDigests.factors(plan, name(), spec.option("damping"), max);
+  public Lowered lower(FactorPlan plan, AlgorithmSpec spec) {
+    return Lowerings.factors(plan, name(), spec.option("damping"), max);
   }
 
   @Override
