@@ -1,13 +1,13 @@
 package fgc.bench;
 
 import fgc.cli.OutputFile;
-import fgc.compiler.Algorithms;
 import fgc.formats.BifFormat;
 import fgc.formats.UaiFormat;
 import fgc.formats.UaiModel;
 import fgc.formats.UaiResults;
 import fgc.model.Evidence;
 import fgc.model.Model;
+import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

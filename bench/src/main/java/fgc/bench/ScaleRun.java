@@ -7,15 +7,17 @@ import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.SolverKey;
-import fgc.compiler.Algorithm;
-import fgc.compiler.Algorithms;
 import fgc.compiler.CompilerVersion;
+import fgc.compiler.Emitters;
 import fgc.compiler.ModelCompiler;
 import fgc.compiler.backend.JaninoBackend;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PlanException;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.Footprint;
+import fgc.plan.Lowered;
+import fgc.plan.PlanException;
+import fgc.planning.Algorithm;
+import fgc.planning.Algorithms;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -98,9 +100,12 @@ final class ScaleRun {
 
     pass.start(Stage.PLAN);
     P plan;
+    Lowered lowered;
     try {
       plan = algorithm.plan(model);
-      Footprint footprint = algorithm.footprint(plan, model).sweep(algorithm.sweepCost(model));
+      lowered = algorithm.lower(plan, spec);
+      Footprint footprint =
+          Emitters.of(algorithm).footprint(plan, lowered, model).sweep(algorithm.sweepCost(model));
       footprint.check();
     } catch (PlanException e) {
       pass.row.status = "refused: " + firstLine(refusal(model, spec, e));
@@ -110,11 +115,11 @@ final class ScaleRun {
     pass.end();
 
     pass.start(Stage.KEY);
-    String key = SolverKey.of(CompilerVersion.id(), model, spec);
+    String key = SolverKey.of(model, spec);
     pass.end();
 
     pass.start(Stage.EMIT);
-    JavaFile file = algorithm.emit(plan, key, spec, CompilerVersion.id());
+    JavaFile file = Emitters.of(algorithm).emit(plan, lowered, key, spec, CompilerVersion.id());
     String source = file.toString();
     String className = file.packageName + "." + file.typeSpec.name;
     file = null;

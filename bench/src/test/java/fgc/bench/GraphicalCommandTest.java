@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.compiler.reference.ReferenceEnumeration;
 import fgc.formats.UaiFormat;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.reference.ReferenceEnumeration;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +83,7 @@ class GraphicalCommandTest {
       double[][] truth = enumerate(input);
       List<GraphicalRun.Row> rows = run.measure(input);
       assertEquals(
-          fgc.compiler.Algorithms.all().size(),
+          fgc.planning.Algorithms.all().size(),
           rows.size(),
           "one row per algorithm of the registry");
       GraphicalRun.Row exact = rows.get(0);

@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
  *   <li>{@code fgc.lang} (model-dsl) reads a {@code .fg} file: Scanner, Parser, Evaluator, giving a
  *       {@code fgc.model.Model}, the ground factor graph with a canonical text.
  *   <li>{@code fgc.compiler} (model-compiler) plans messages, emits one specialised Java class with
- *       JavaPoet and compiles it with Janino; {@code fgc.compiler.reference} interprets the same
- *       algorithm slowly, for differential tests.
+ *       JavaPoet and compiles it with Janino; {@code fgc.reference} interprets the same algorithm
+ *       slowly, for differential tests.
  *   <li>{@code fgc.cache} (runtime) keeps compiled classes under a content key and never defines a
  *       class it has not checked.
  *   <li>{@code fgc.driver} (runtime) turns marginals into answers (decimation), checked on the
@@ -82,14 +82,14 @@ public final class Main implements Runnable {
         (e, commandLine, parseResult) -> {
           if (e instanceof LanguageException) {
             System.err.println(e.getMessage());
-          } else if (e instanceof fgc.compiler.plan.NoSolutionException) {
+          } else if (e instanceof fgc.plan.NoSolutionException) {
             // A proof found while planning that nothing satisfies the model: an answer, not a usage
             // error.
             System.err.println("fgc: " + e.getMessage());
             return 1;
           } else if (e instanceof IllegalArgumentException
               || e instanceof fgc.model.ModelException
-              || e instanceof fgc.compiler.plan.PlanException) {
+              || e instanceof fgc.plan.PlanException) {
             System.err.println("fgc: " + e.getMessage());
           } else if (e instanceof java.io.IOException
               || e instanceof java.io.UncheckedIOException) {
@@ -153,12 +153,16 @@ public final class Main implements Runnable {
   }
 
   /**
-   * The version from the jar manifest, with the compiler identity that goes into every cache key.
+   * The compiler's identity (named in every cache entry's manifest), then the planner's (the one in
+   * every cache key).
    */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"fgc " + fgc.compiler.CompilerVersion.id()};
+      return new String[] {
+        "fgc " + fgc.compiler.CompilerVersion.id(),
+        "planner " + fgc.planning.PlannerVersion.id() + " (in every cache key)"
+      };
     }
   }
 }

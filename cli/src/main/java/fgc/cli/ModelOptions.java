@@ -69,8 +69,8 @@ final class ModelOptions {
     @Override
     public java.util.Iterator<String> iterator() {
       java.util.List<String> defaults = new java.util.ArrayList<>();
-      for (fgc.compiler.Algorithm<?> a : fgc.compiler.Algorithms.all()) {
-        for (fgc.compiler.Algorithm.Option o : a.options()) {
+      for (fgc.planning.Algorithm<?> a : fgc.planning.Algorithms.all()) {
+        for (fgc.planning.Algorithm.Option o : a.options()) {
           if (o.name().equals("damping")) {
             defaults.add(a.name() + " " + fgc.model.DecimalText.of(o.defaultValue()));
           }

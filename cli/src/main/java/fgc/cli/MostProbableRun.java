@@ -2,10 +2,7 @@ package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
-import fgc.compiler.Algorithms;
 import fgc.compiler.ModelCompiler;
-import fgc.compiler.plan.NoSolutionException;
-import fgc.compiler.plan.SweepCost;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.MostProbable;
@@ -13,6 +10,9 @@ import fgc.driver.SolveEvents;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.model.VariableArray;
+import fgc.plan.NoSolutionException;
+import fgc.plan.SweepCost;
+import fgc.planning.Algorithms;
 import java.util.Locale;
 import java.util.Map;
 

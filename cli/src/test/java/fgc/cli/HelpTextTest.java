@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.compiler.Algorithm;
-import fgc.compiler.Algorithms;
 import fgc.model.DecimalText;
+import fgc.planning.Algorithm;
+import fgc.planning.Algorithms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

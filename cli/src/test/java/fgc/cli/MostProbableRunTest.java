@@ -3,10 +3,10 @@ package fgc.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.compiler.reference.ReferenceEnumeration;
 import fgc.driver.MostProbable;
 import fgc.formats.UaiFormat;
 import fgc.model.Model;
+import fgc.reference.ReferenceEnumeration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -8,6 +8,7 @@ import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;
 import fgc.model.Model;
+import fgc.planning.PlannerVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -390,11 +391,12 @@ public final class Generation {
   }
 
   /**
-   * Everything the generated sources depend on: the compiler's identity, each model's file and data
-   * bytes, and the configuration, as one SHA-256.
+   * Everything the generated sources depend on: the compiler's identity, the planner's (the one in
+   * every key), each model's file and data bytes, and the configuration, as one SHA-256.
    */
   private String inputsDigest(List<Planned> planned) throws GenerationException {
     StringBuilder text = new StringBuilder("compiler ").append(CompilerVersion.id()).append('\n');
+    text.append("planner ").append(PlannerVersion.id()).append('\n');
     // The key is made outside the compiler (the model's canonical text, the spec's, the key's
     // layout): a change there changes every key, so it must regenerate as a new compiler does.
     text.append("key ").append(KEY_CODE).append('\n');

@@ -389,7 +389,7 @@ class CacheFaultInjectionTest {
                 notices::add,
                 CacheSafety.forCurrentUser(),
                 null,
-                new CompilerChecks(),
+                new PlannerChecks(),
                 limit);
         large.cases++;
         LoadedSolver first = limited.load(SUDOKU4, BP);

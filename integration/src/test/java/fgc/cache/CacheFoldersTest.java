@@ -125,7 +125,7 @@ class CacheFoldersTest {
     // The limit lowered below the 4x4 class's size stands for the 83 MB class of a large model.
     SolverCache small =
         new SolverCache(
-            root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), 4096);
+            root, notices::add, CacheSafety.forCurrentUser(), null, new PlannerChecks(), 4096);
     for (int run = 0; run < 3; run++) {
       LoadedSolver loaded = small.load(SUDOKU4, BP);
       assertEquals(LoadedSolver.Origin.IN_MEMORY, loaded.origin());
@@ -188,11 +188,11 @@ class CacheFoldersTest {
     Path root = dir.resolve("cache");
     SolverCache small =
         new SolverCache(
-            root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit);
+            root, notices::add, CacheSafety.forCurrentUser(), null, new PlannerChecks(), limit);
     assertEquals(LoadedSolver.Origin.COMPILED, small.load(named, pairwise).origin());
     LoadedSolver again =
         new SolverCache(
-                root, notices::add, CacheSafety.forCurrentUser(), null, new CompilerChecks(), limit)
+                root, notices::add, CacheSafety.forCurrentUser(), null, new PlannerChecks(), limit)
             .load(named, pairwise);
     assertTrue(again.hit(), again.origin().toString());
     assertTrue(notices.isEmpty(), notices.toString());

@@ -39,11 +39,11 @@ class ManifestNamesTest {
     Random random = new Random(11);
     for (int trial = 0; trial < 100_000; trial++) {
       String hex = randomText(random, 62 + random.nextInt(4), "0123456789abcdefABCDEFg ");
-      assertEquals(HEX64.matcher(hex).matches(), fgc.cache.Sha256.isHex(hex), hex);
+      assertEquals(HEX64.matcher(hex).matches(), fgc.compilation.Sha256.isHex(hex), hex);
     }
     for (int trial = 0; trial < 1000; trial++) {
       String hex = randomText(random, 64, "0123456789abcdef");
-      assertTrue(fgc.cache.Sha256.isHex(hex), hex);
+      assertTrue(fgc.compilation.Sha256.isHex(hex), hex);
     }
   }
 

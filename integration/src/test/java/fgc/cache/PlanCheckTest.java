@@ -205,7 +205,7 @@ class PlanCheckTest {
   void aDegenerateStartIsTheClassesFaultOnlyWhereTheReferenceGivesADistribution() {
     Model model = CacheFixtures.SUDOKU4;
     GeneratedAlgorithm nan = new NanStart(model);
-    ModelChecks real = new CompilerChecks();
+    ModelChecks real = new PlannerChecks();
     assertTrue(real.startIsDistribution(model, CacheFixtures.BP), "Sudoku starts uniform");
     SolverCache withReference =
         new SolverCache(
@@ -269,7 +269,7 @@ class PlanCheckTest {
             notices::add,
             CacheSafety.forCurrentUser(),
             null,
-            new CompilerChecks(),
+            new PlannerChecks(),
             SolverCache.MAX_FILE_BYTES);
     cache.smokeTest(exact, model, AlgorithmSpec.named(AlgorithmSpec.ELIMINATION));
     // The variables and domains are still checked.

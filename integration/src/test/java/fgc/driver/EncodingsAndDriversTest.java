@@ -8,10 +8,10 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
-import fgc.compiler.plan.TooLargeException;
 import fgc.lang.FgcLanguage;
 import fgc.model.FactorKind;
 import fgc.model.Model;
+import fgc.plan.TooLargeException;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
@@ -116,7 +116,7 @@ class EncodingsAndDriversTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void singleAndIterativeNeverCallABrokenReadoutSolvedAndCountItsConflicts(String algorithm) {
     // 9x9 Sudoku where the algorithm takes it; exact inference refuses it when planning (its
     // alldiff tables pass the limit), and is held to the same contract on 4x4.

@@ -9,8 +9,6 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
-import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.TooLargeException;
 import fgc.driver.Assignments;
 import fgc.driver.DecimationDriver;
 import fgc.driver.SolveResult;
@@ -19,6 +17,8 @@ import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.model.VariableArray;
+import fgc.plan.PlanException;
+import fgc.plan.TooLargeException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class BundledModelsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void latinSquareIsCompletedKeepingItsGivens(String algorithm) {
     DataSet data = DataSet.example("latin-5");
     Model model = FgcLanguage.bundled("latin", Map.of(), data);
@@ -87,13 +87,13 @@ class BundledModelsTest {
     PlanException e =
         assertThrows(PlanException.class, () -> solve(model, Evidence.none(model), "bp-pairwise"));
     assertEquals(
-        fgc.compiler.plan.Planner.pairwiseBp()
+        fgc.plan.Planner.pairwiseBp()
             + " has no messages for sum factors (sumproduct and maxproduct have)",
         e.getMessage());
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void petersenGraphGetsAProperThreeColouring(String algorithm) {
     DataSet data = DataSet.example("petersen");
     Model model = FgcLanguage.bundled("colouring", Map.of(), data);

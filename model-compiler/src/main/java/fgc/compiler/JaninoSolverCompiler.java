@@ -1,24 +1,20 @@
 package fgc.compiler;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
-import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.PlannedModel;
 import fgc.compilation.SolverCompiler;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.PropagatorEmitter;
-import fgc.driver.exact.BitmaskTables;
 import fgc.model.Model;
-import java.util.List;
+import fgc.plan.BitmaskTables;
 import java.util.Map;
 
 /**
  * The compiler as the runtime finds it on the class path ({@code META-INF/services}): the passes of
- * {@link ModelCompiler}, the registry of {@link Algorithms}, the planner's digest and the reference
- * interpreters. Stateless. A cache hit calls only {@link #identity}, {@link #spec}, {@link #plan}
- * and {@link #startIsDistribution}, which load neither JavaPoet nor Janino.
+ * {@link ModelCompiler} and the propagator emitter, over JavaPoet and Janino. Stateless. A cache
+ * hit needs none of it: the key and the checks come from the planner.
  */
 public final class JaninoSolverCompiler implements SolverCompiler {
   @Override
@@ -27,49 +23,14 @@ public final class JaninoSolverCompiler implements SolverCompiler {
   }
 
   @Override
-  public List<String> algorithms() {
-    return Algorithms.names();
-  }
-
-  @Override
-  public AlgorithmSpec spec(String algorithm, Map<String, Double> overrides) {
-    return Algorithms.spec(algorithm, overrides);
-  }
-
-  @Override
   public CompiledSolver compile(Model model, AlgorithmSpec spec) {
     return ModelCompiler.compile(model, spec);
-  }
-
-  /** Every algorithm the registry has: each computes the plan digest of its classes. */
-  @Override
-  public boolean checksPlan(String algorithm) {
-    return Algorithms.names().contains(algorithm);
-  }
-
-  @Override
-  public String planDigest(Model model, AlgorithmSpec spec) {
-    return Algorithms.of(spec).planDigest(model, spec);
-  }
-
-  @Override
-  public PlannedModel plan(Model model, AlgorithmSpec spec) {
-    return Algorithms.of(spec).planned(model, spec);
   }
 
   @Override
   public CompiledSolver compile(Model model, AlgorithmSpec spec, PlannedModel planned) {
     return ModelCompiler.compile(
         model, spec, planned == null ? null : planned.planFor(model, spec));
-  }
-
-  @Override
-  public boolean startIsDistribution(Model model, AlgorithmSpec spec) {
-    GeneratedAlgorithm reference = Algorithms.of(spec).reference(model, spec);
-    reference.reset();
-    double[] belief = new double[model.domainOf(0).size()];
-    reference.marginal(0, belief);
-    return SolverCache.isDistribution(belief, belief.length);
   }
 
   @Override

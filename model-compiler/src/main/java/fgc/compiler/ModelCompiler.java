@@ -8,12 +8,15 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverKey;
 import fgc.compiler.backend.JaninoBackend;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.Planner;
-import fgc.compiler.plan.SweepCost;
-import fgc.compiler.plan.TooLargeException;
 import fgc.model.Model;
+import fgc.plan.Footprint;
+import fgc.plan.Lowered;
+import fgc.plan.PlanException;
+import fgc.plan.Planner;
+import fgc.plan.SweepCost;
+import fgc.plan.TooLargeException;
+import fgc.planning.Algorithm;
+import fgc.planning.Algorithms;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,13 +29,12 @@ import javax.lang.model.element.Modifier;
  * The model compiler: an ordered list of passes, each in a file of its own.
  *
  * <ol>
- *   <li>{@link SolverKey}: the content address of (model, algorithm, options, compiler).
+ *   <li>{@link SolverKey}: the content address of (model, algorithm, options, planner).
  *   <li>{@link Algorithm#plan}: the algorithm's planner ({@link Planner}) turns the model's factors
- *       into a message plan; models without solutions and plans past {@link
- *       fgc.compiler.plan.SolverLimits} stop here, their {@link Footprint} added up before any code
- *       is written.
- *   <li>{@link Algorithm#emit}: the algorithm's emitter turns the plan into one specialised Java
- *       class (JavaPoet).
+ *       into a message plan; models without solutions and plans past {@link fgc.plan.SolverLimits}
+ *       stop here, their {@link Footprint} added up before any code is written.
+ *   <li>{@link Emitters.Emitter#emit}: the algorithm's emitter turns the plan into one specialised
+ *       Java class (JavaPoet).
  *   <li>{@link JaninoBackend}: the source becomes class bytes in memory.
  * </ol>
  *
@@ -48,9 +50,8 @@ public final class ModelCompiler {
   /**
    * The source of the solver for {@code model} with {@code spec}, and its key and class name.
    * Throws {@link PlanException} before any code is written when the model has no solution ({@link
-   * fgc.compiler.plan.NoSolutionException}) or its solver would pass {@link
-   * fgc.compiler.plan.SolverLimits} ({@link TooLargeException}, naming an algorithm that fits when
-   * one does).
+   * fgc.plan.NoSolutionException}) or its solver would pass {@link fgc.plan.SolverLimits} ({@link
+   * TooLargeException}, naming an algorithm that fits when one does).
    */
   public static GeneratedSource generateSource(Model model, AlgorithmSpec spec) {
     return generatedSource(model, spec, null);
@@ -63,9 +64,7 @@ public final class ModelCompiler {
   private static GeneratedSource generatedSource(Model model, AlgorithmSpec spec, Object plan) {
     JavaFile file = emit(Algorithms.of(spec), model, spec, plan);
     return new GeneratedSource(
-        SolverKey.of(CompilerVersion.id(), model, spec),
-        file.packageName + "." + file.typeSpec.name,
-        file.toString());
+        SolverKey.of(model, spec), file.packageName + "." + file.typeSpec.name, file.toString());
   }
 
   /**
@@ -89,8 +88,7 @@ public final class ModelCompiler {
             .skipJavaLangImports(true)
             .indent("  ")
             .build();
-    return new GeneratedSource(
-        SolverKey.of(CompilerVersion.id(), model, spec), qualifiedName, renamed.toString());
+    return new GeneratedSource(SolverKey.of(model, spec), qualifiedName, renamed.toString());
   }
 
   /**
@@ -101,15 +99,10 @@ public final class ModelCompiler {
       "unchecked") // a PlannedModel's plan for this model and spec is Algorithms.of(spec)'s
   private static <P> JavaFile emit(
       Algorithm<P> algorithm, Model model, AlgorithmSpec spec, Object given) {
-    // The footprint packs big tables to measure them; the emitter then writes the packing it made.
-    try (fgc.compiler.emit.Tables.Scope packing = fgc.compiler.emit.Tables.remembering()) {
-      Planned<P> planned = planWithinLimits(algorithm, model, (P) given);
-      return algorithm.emit(
-          planned.plan,
-          SolverKey.of(CompilerVersion.id(), model, spec),
-          spec,
-          CompilerVersion.id());
-    }
+    // Lowered once: the footprint measured the tables' text the emitter now writes.
+    Planned<P> planned = planWithinLimits(algorithm, model, spec, (P) given);
+    return Emitters.of(algorithm)
+        .emit(planned.plan, planned.lowered, SolverKey.of(model, spec), spec, CompilerVersion.id());
   }
 
   /**
@@ -144,7 +137,7 @@ public final class ModelCompiler {
    * estimated sweep cost of the class it would write.
    */
   public static Footprint footprint(Model model, AlgorithmSpec spec) {
-    return planWithinLimits(Algorithms.of(spec), model, null).footprint;
+    return planWithinLimits(Algorithms.of(spec), model, spec, null).footprint;
   }
 
   /**
@@ -155,16 +148,17 @@ public final class ModelCompiler {
    */
   public static boolean fits(Model model, AlgorithmSpec spec) {
     try {
-      plan(Algorithms.of(spec), model, null).footprint.check();
+      plan(Algorithms.of(spec), model, spec, null).footprint.check();
       return true;
     } catch (TooLargeException e) {
       return false;
     }
   }
 
-  private static <P> Planned<P> planWithinLimits(Algorithm<P> algorithm, Model model, P given) {
+  private static <P> Planned<P> planWithinLimits(
+      Algorithm<P> algorithm, Model model, AlgorithmSpec spec, P given) {
     try {
-      Planned<P> planned = plan(algorithm, model, given);
+      Planned<P> planned = plan(algorithm, model, spec, given);
       planned.footprint.check();
       return planned;
     } catch (TooLargeException e) {
@@ -172,13 +166,15 @@ public final class ModelCompiler {
     }
   }
 
-  private static <P> Planned<P> plan(Algorithm<P> algorithm, Model model, P given) {
+  private static <P> Planned<P> plan(
+      Algorithm<P> algorithm, Model model, AlgorithmSpec spec, P given) {
     P plan = given != null ? given : algorithm.plan(model);
-    Footprint footprint = algorithm.footprint(plan, model);
+    Lowered lowered = algorithm.lower(plan, spec);
+    Footprint footprint = Emitters.of(algorithm).footprint(plan, lowered, model);
     SweepCost sweep = algorithm.sweepCost(plan, model);
     // Exact inference's one pass is the run itself: warned about before it starts, never refused.
     return new Planned<>(
-        plan, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
+        plan, lowered, sweep == null || sweep.onePass() ? footprint : footprint.sweep(sweep));
   }
 
   /**
@@ -196,7 +192,7 @@ public final class ModelCompiler {
         continue;
       }
       try {
-        plan(other, model, null).footprint.check();
+        plan(other, model, Algorithms.spec(other.name(), Map.of()), null).footprint.check();
         fit.add(other.name());
       } catch (PlanException e) {
         failedFamilies.add(other.planFamily());
@@ -213,10 +209,12 @@ public final class ModelCompiler {
   /** A plan and the footprint of the class it becomes. */
   private static final class Planned<P> {
     final P plan;
+    final Lowered lowered;
     final Footprint footprint;
 
-    Planned(P plan, Footprint footprint) {
+    Planned(P plan, Lowered lowered, Footprint footprint) {
       this.plan = plan;
+      this.lowered = lowered;
       this.footprint = footprint;
     }
   }

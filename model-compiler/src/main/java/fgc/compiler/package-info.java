@@ -1,8 +1,8 @@
 /**
- * The compiler's front door: {@link fgc.compiler.ModelCompiler} (model to source to class), the
- * algorithm registry ({@link fgc.compiler.Algorithms}, one {@link fgc.compiler.Algorithm}
- * descriptor per algorithm with its capabilities), the compiler's identity for cache keys ({@link
- * fgc.compiler.CompilerFingerprint}), and the Janino-backed {@link
+ * The compiler's front door: {@link fgc.compiler.ModelCompiler} (model to source to class), each
+ * algorithm's emitter ({@link fgc.compiler.Emitters}, beside the planner's registry), the
+ * compiler's identity named in every cache entry ({@link fgc.compiler.CompilerVersion}, stamped by
+ * {@link fgc.compiler.CompilerFingerprint}), and the Janino-backed {@link
  * fgc.compiler.JaninoSolverCompiler} the runtime finds on the class path.
  */
 package fgc.compiler;

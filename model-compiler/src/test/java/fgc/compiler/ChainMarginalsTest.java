@@ -34,7 +34,7 @@ class ChainMarginalsTest {
     GeneratedAlgorithm bp =
         backend.equals("generated")
             ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec))
-            : fgc.compiler.Algorithms.of(spec).reference(model, spec);
+            : fgc.planning.Algorithms.of(spec).reference(model, spec);
     for (int i = 0; i < seen.length; i++) {
       if (seen[i] != Evidence.NONE) {
         bp.setObserved(i, seen[i]);

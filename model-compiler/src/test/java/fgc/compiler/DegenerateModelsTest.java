@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
-import fgc.compiler.plan.NoSolutionException;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.NoSolutionException;
+import fgc.planning.Algorithms;
+import fgc.planning.Capabilities;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

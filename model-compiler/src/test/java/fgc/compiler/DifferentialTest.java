@@ -11,6 +11,7 @@ import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.planning.Algorithms;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,14 +26,14 @@ class DifferentialTest {
   private static final double TOLERANCE = 1e-12;
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void sudoku4x4AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     assertAgree(model, algorithm, "1...........4..3", 0.5, 12);
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void sudoku9x9AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     if (refusedWhenPlanning(model, algorithm)) {
@@ -47,7 +48,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void undampedAndNoisyStartsAgreeToo(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     AlgorithmSpec spec = spec(algorithm, 0.0);
@@ -63,7 +64,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void contradictoryEvidenceAgreesToo(String algorithm) throws Exception {
     // Two 1s in the first row (and a 2 in its box): ruled-out factors, observed cells whose
     // neighbours rule their value out, messages that are exactly zero; damped and undamped.
@@ -73,7 +74,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void irregularGraphWithMixedDomainsAgrees(String algorithm) throws Exception {
     // A path and a triangle over variables of different ranges: exercises offset and domain tables.
     ModelBuilder b = Model.builder("mixed");
@@ -169,7 +170,7 @@ class DifferentialTest {
    * there.
    */
   static java.util.List<String> pairwiseAlgorithms() {
-    return Algorithms.sharingPlan(fgc.compiler.plan.PairwisePlan.FAMILY);
+    return Algorithms.sharingPlan(fgc.plan.PairwisePlan.FAMILY);
   }
 
   @ParameterizedTest
@@ -333,7 +334,7 @@ class DifferentialTest {
     try {
       ModelCompiler.footprint(model, AlgorithmSpec.named(algorithm));
       return false;
-    } catch (fgc.compiler.plan.TooLargeException e) {
+    } catch (fgc.plan.TooLargeException e) {
       assertTrue(e.getMessage().startsWith(algorithm + " "), e.getMessage());
       return true;
     }

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.compilation.AlgorithmSpec;
-import fgc.compiler.plan.EliminationPlan;
-import fgc.compiler.plan.EliminationPlanner;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.plan.EliminationPlan;
+import fgc.plan.EliminationPlanner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -40,7 +40,7 @@ class EliminationPlannerTest {
               : EliminationTest.randomModel(random, k, true);
       if (EliminationTest.refusedAsContradictory(
           model,
-          fgc.compiler.Algorithms.of(AlgorithmSpec.named("elimination"))
+          fgc.planning.Algorithms.of(AlgorithmSpec.named("elimination"))
               .reference(model, AlgorithmSpec.named("elimination")))) {
         continue;
       }

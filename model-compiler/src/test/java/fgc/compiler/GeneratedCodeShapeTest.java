@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.model.Model;
+import fgc.planning.Algorithms;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -52,7 +53,7 @@ class GeneratedCodeShapeTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void sizesAreConstantsOfTheClass(String algorithm) {
     // 9x9 Sudoku where the algorithm takes it, else 4x4 (exact inference's tables of 9x9 pass its
     // limit).
@@ -72,7 +73,7 @@ class GeneratedCodeShapeTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.compiler.Algorithms#names")
+  @MethodSource("fgc.planning.Algorithms#names")
   void theSameModelGivesByteIdenticalSourceAndClassesEveryTime(String algorithm) {
     boolean damped =
         Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));
@@ -94,7 +95,7 @@ class GeneratedCodeShapeTest {
     try {
       ModelCompiler.footprint(model, spec);
       return true;
-    } catch (fgc.compiler.plan.TooLargeException e) {
+    } catch (fgc.plan.TooLargeException e) {
       return false;
     }
   }

@@ -8,6 +8,7 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.planning.Algorithms;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,7 @@ class GridTablesTest {
     // 6,240 directed edges, every one a matrix edge of the one shared matrix, made from its three
     // families with the class's first instance.
     assertTrue(compiled.source().contains("EDGE_KIND = tables().edgeKinds();"), "EDGE_KIND");
-    fgc.algorithm.PairFamilies tables = fgc.compiler.plan.Planner.pairwise(model).tables();
+    fgc.algorithm.PairFamilies tables = fgc.plan.Planner.pairwise(model).tables();
     assertEquals(6240, tables.edgeCount());
     assertTrue(
         java.util.Arrays.stream(tables.edgeKinds())

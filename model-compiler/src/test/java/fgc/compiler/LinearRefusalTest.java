@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.compilation.AlgorithmSpec;
-import fgc.compiler.plan.PlanException;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.PlanException;
+import fgc.planning.Algorithm;
+import fgc.planning.Algorithms;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.compiler.reference.ReferenceEnumeration;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.MostProbable;
@@ -17,6 +16,7 @@ import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
+import fgc.reference.ReferenceEnumeration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;

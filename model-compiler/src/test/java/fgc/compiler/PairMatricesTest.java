@@ -3,14 +3,14 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import fgc.algorithm.PairwiseKernels;
-import fgc.compiler.plan.PairPotentials;
-import fgc.compiler.plan.PairwisePlan;
-import fgc.compiler.plan.Planner;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
+import fgc.plan.PairPotentials;
+import fgc.plan.PairwisePlan;
+import fgc.plan.Planner;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -9,6 +9,7 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.planning.Algorithms;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -104,7 +105,7 @@ class PlanDigestTest {
     JaninoSolverCompiler compiler = new JaninoSolverCompiler();
     int cases = 0;
     for (EmitterCoverage.Case c : EmitterCoverage.cases()) {
-      fgc.compilation.PlannedModel planned = compiler.plan(c.model, c.spec);
+      fgc.compilation.PlannedModel planned = Algorithms.of(c.spec).planned(c.model, c.spec);
       assertEquals(digest(c.model, c.spec), planned.digest(), c + ": digest");
       assertTrue(planned.planFor(c.model, c.spec) != null, c + ": the plan is kept");
       assertEquals(
@@ -116,7 +117,7 @@ class PlanDigestTest {
     assertTrue(cases >= 20, "cases: " + cases);
     Model chain = FgcLanguage.bundled("chain", Map.of());
     AlgorithmSpec spec = AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
-    fgc.compilation.PlannedModel planned = compiler.plan(chain, spec);
+    fgc.compilation.PlannedModel planned = Algorithms.of(spec).planned(chain, spec);
     assertEquals(
         null,
         planned.planFor(FgcLanguage.bundled("chain", Map.of()), spec),

@@ -6,16 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.compilation.AlgorithmSpec;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.PairPotentials;
-import fgc.compiler.plan.PairwisePlan;
-import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.Planner;
-import fgc.compiler.plan.TooLargeException;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.plan.FactorPlan;
+import fgc.plan.PairPotentials;
+import fgc.plan.PairwisePlan;
+import fgc.plan.PlanException;
+import fgc.plan.Planner;
+import fgc.plan.TooLargeException;
 import org.junit.jupiter.api.Test;
 
 class PlannerTest {

@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PlanException;
-import fgc.compiler.plan.SolverLimits;
-import fgc.compiler.plan.TooLargeException;
 import fgc.model.Limits;
 import fgc.model.Model;
+import fgc.plan.Footprint;
+import fgc.plan.PlanException;
+import fgc.plan.SolverLimits;
+import fgc.plan.TooLargeException;
+import fgc.planning.Algorithm;
+import fgc.planning.Algorithms;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +39,7 @@ class SolverLimitsTest {
               + "|(sumproduct|maxproduct) computes exact factor messages over subsets of the \\d+ values .+"
               + "|factor \\d+ \\(alldiff\\) needs \\d+ different values but the model has only \\d+: it can never hold"
               + "|"
-              + Pattern.quote(fgc.compiler.plan.Planner.pairwiseBp())
+              + Pattern.quote(fgc.plan.Planner.pairwiseBp())
               + " (takes table factors over 1 or 2 variables|has no messages for).+",
           Pattern.DOTALL);
 
@@ -46,7 +48,7 @@ class SolverLimitsTest {
    * pattern.
    */
   private static String alternatives() {
-    StringBuilder names = new StringBuilder(Pattern.quote(fgc.compiler.plan.Planner.pairwiseBp()));
+    StringBuilder names = new StringBuilder(Pattern.quote(fgc.plan.Planner.pairwiseBp()));
     for (String name : Algorithms.names()) {
       names.append('|').append(Pattern.quote(name));
     }
@@ -132,7 +134,7 @@ class SolverLimitsTest {
     TooLargeException e =
         assertThrows(
             TooLargeException.class,
-            () -> fgc.compiler.plan.Planner.pairwise(sudoku, "bp-pairwise", 512L << 20));
+            () -> fgc.plan.Planner.pairwise(sudoku, "bp-pairwise", 512L << 20));
     assertEquals(
         "bp-pairwise cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): collecting its"
             + " 25,067,520 pairs of variables would take 382.5 MiB, over half of this JVM's 512.0 MiB heap; a larger heap"
@@ -143,7 +145,7 @@ class SolverLimitsTest {
     e =
         assertThrows(
             TooLargeException.class,
-            () -> fgc.compiler.plan.Planner.pairwise(sudoku, "bp-pairwise", 4L << 30));
+            () -> fgc.plan.Planner.pairwise(sudoku, "bp-pairwise", 4L << 30));
     assertTrue(
         e.getMessage().contains("its messages array would need 12,834,570,240 entries"),
         e.getMessage());
@@ -154,7 +156,7 @@ class SolverLimitsTest {
    * JVM's heap.
    */
   private static <P> Footprint planned(Algorithm<P> algorithm, Model model) {
-    return algorithm.footprint(algorithm.plan(model), model).sweep(algorithm.sweepCost(model));
+    return footprint(algorithm, model).sweep(algorithm.sweepCost(model));
   }
 
   @Test
@@ -187,7 +189,9 @@ class SolverLimitsTest {
   }
 
   private static <P> Footprint footprint(Algorithm<P> algorithm, Model model) {
-    return algorithm.footprint(algorithm.plan(model), model);
+    P plan = algorithm.plan(model);
+    return Emitters.of(algorithm)
+        .footprint(plan, algorithm.lower(plan, AlgorithmSpec.named(algorithm.name())), model);
   }
 
   @Test
@@ -219,8 +223,7 @@ class SolverLimitsTest {
     assertTrue(
         e.getMessage().contains("; maxproduct, bp-pairwise"),
         "the factor-node and pairwise alternatives fit: " + e.getMessage());
-    fgc.compiler.plan.SweepCost sum =
-        fgc.compiler.plan.SweepCost.factorNodes(SizeModels.longSum(1024, 16), false);
+    fgc.plan.SweepCost sum = fgc.plan.SweepCost.factorNodes(SizeModels.longSum(1024, 16), false);
     // 3 x 16 x (1024 + 15 x 1024 x 1023 / 2) for the passes, 2 x 1024 x 16 for the stores and
     // incoming products.
     assertEquals(3L * 16 * (1024 + 15L * 1024 * 1023 / 2) + 2L * 1024 * 16, sum.operations());

@@ -4,6 +4,7 @@ import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.planning.Algorithms;
 
 /** Models built in Java for the compiler's tests, independent of the language front end. */
 final class TestModels {
@@ -65,7 +66,7 @@ final class TestModels {
             && ModelCompiler.fits(model, Algorithms.spec(name, java.util.Map.of()))) {
           fit.add(name);
         }
-      } catch (fgc.compiler.plan.PlanException e) {
+      } catch (fgc.plan.PlanException e) {
         // refused: not an alternative
       }
     }

@@ -4,7 +4,7 @@ package fgc.model;
  * Sizes a model may have. They keep compilation bounded (a model is a program the compiler unrolls
  * into tables) and are checked with a clear error rather than by running out of memory. Within
  * them, each algorithm has limits of its own, and so has the solver the compiler writes ({@code
- * fgc.compiler.plan.SolverLimits}): docs/language.md, "Limits", lists them all.
+ * fgc.plan.SolverLimits}): docs/language.md, "Limits", lists them all.
  */
 public final class Limits {
   /** Values in one variable's domain. */

@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
 import java.io.FileInputStream;
@@ -96,13 +97,16 @@ final class EntryVerifier {
       throw new CorruptEntryException(
           LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
     }
-    if (!manifest.compiler.equals(SolverCompilers.require().identity())) {
+    // The key names the planner, not the compiler: with a compiler on the class path, what
+    // another compiler emitted is stale and made again; without one, the checks below decide.
+    SolverCompiler compiler = SolverCompilers.find();
+    if (compiler != null && !manifest.compiler.equals(compiler.identity())) {
       throw new CorruptEntryException(
           LoadStage.IDENTITY,
           "entry was written by compiler "
               + manifest.compiler
               + ", this is "
-              + SolverCompilers.require().identity());
+              + compiler.identity());
     }
     Map<String, byte[]> classes = new LinkedHashMap<>();
     byte[] source = null;

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * An entry's key material read back as the model and algorithm it was made for, so that {@code
  * cache verify} checks each class against its model as a load does. The text is {@code
- * SolverKey.material}: the compiler line, the algorithm line, then the model's canonical text
+ * SolverKey.material}: the planner line, the algorithm line, then the model's canonical text
  * ({@code Model.canonicalText}), which has no model name: the model read back takes the name its
  * manifest records (the model that first compiled the entry). Read back through {@link
  * ModelBuilder}, so every rule of a model holds again; a caller checks that the result keys to the
@@ -38,7 +38,7 @@ final class KeyMaterial {
     String[] lines = text.split("\n", -1);
     int at = 0;
     try {
-      expect(lines, at++, "compiler ");
+      expect(lines, at++, "planner ");
       String[] algorithm = field(lines, at++, "algorithm ").split(" ");
       Map<String, Double> options = new TreeMap<>();
       for (int k = 1; k < algorithm.length; k++) {

@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import fgc.compilation.Sha256;
 import fgc.compilation.SolverKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -5,9 +5,9 @@ import fgc.compilation.PlannedModel;
 import fgc.model.Model;
 
 /**
- * What the cache asks of the compiler, besides compiling, to check a class against the model it is
- * loaded for: the one seam between the cache's checks and the planner and reference interpreters.
- * {@link SolverCache} is given one; {@link CompilerChecks} is the compiler's.
+ * What the cache asks of the planner to check a class against the model it is loaded for: the one
+ * seam between the cache's checks and the planner with its reference interpreters. {@link
+ * SolverCache} is given one; {@link PlannerChecks} is the planner's.
  */
 public interface ModelChecks {
   /**

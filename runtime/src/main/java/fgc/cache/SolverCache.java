@@ -108,12 +108,12 @@ public final class SolverCache {
    * @param log receives the notices
    */
   public SolverCache(Path root, Consumer<String> log) {
-    this(root, log, CacheSafety.forCurrentUser(), null, new CompilerChecks(), MAX_FILE_BYTES);
+    this(root, log, CacheSafety.forCurrentUser(), null, new PlannerChecks(), MAX_FILE_BYTES);
   }
 
   SolverCache(
       Path root, Consumer<String> log, CacheSafety safety, EntryWriter.FileWriter fileWriter) {
-    this(root, log, safety, fileWriter, new CompilerChecks(), MAX_FILE_BYTES);
+    this(root, log, safety, fileWriter, new PlannerChecks(), MAX_FILE_BYTES);
   }
 
   /** For tests: another compiler seam, or a lower file limit (both sides of the cache apply it). */

@@ -3,10 +3,10 @@ package fgc.driver;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
 import fgc.driver.exact.BitmaskSearch;
-import fgc.driver.exact.BitmaskTables;
 import fgc.driver.exact.PropagatorSource;
 import fgc.driver.search.Search;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 import java.util.concurrent.CompletableFuture;
 
 /**

@@ -18,6 +18,7 @@ import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;

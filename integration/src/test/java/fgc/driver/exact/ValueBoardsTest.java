@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fgc.driver.Assignments;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import java.io.IOException;

@@ -6,10 +6,11 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.EliminationKernels;
-import fgc.compiler.plan.EliminationPlan;
-import fgc.compiler.plan.EliminationProgram;
-import fgc.compiler.plan.Footprint;
 import fgc.model.Model;
+import fgc.plan.EliminationPlan;
+import fgc.plan.EliminationProgram;
+import fgc.plan.Footprint;
+import fgc.plan.Lowered;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
@@ -58,16 +59,10 @@ public final class EliminationEmitter {
    * as text, the factor tables built when it loads, the messages and scratch per instance. A pass
    * over the clique tables is not stored: its cost is the sweep estimate of the plan.
    */
-  public static Footprint footprint(EliminationPlan plan, Model model) {
-    EliminationProgram program = EliminationProgram.of(plan);
+  public static Footprint footprint(EliminationPlan plan, Lowered lowered, Model model) {
     long n = plan.layout().variableCount();
     Footprint footprint = new Footprint("elimination", model, plan.layout().width());
-    new EmitSupport(plan.layout()).account(footprint);
-    Tables.account(footprint, "INFO", program.info());
-    Tables.account(footprint, "STEPS", program.steps());
-    Tables.account(footprint, "STEP_AT", program.stepAt());
-    Tables.account(footprint, "ROOTS", program.roots());
-    Tables.account(footprint, "weights", plan.weights());
+    new EmitSupport(lowered, plan.layout()).account(footprint);
     return footprint
         .state(
             "T",
@@ -84,8 +79,8 @@ public final class EliminationEmitter {
   }
 
   public static JavaFile emit(
-      EliminationPlan plan, String key, String algorithmText, String compilerId) {
-    EmitSupport support = new EmitSupport(plan.layout());
+      EliminationPlan plan, Lowered lowered, String key, String algorithmText, String compilerId) {
+    EmitSupport support = new EmitSupport(lowered, plan.layout());
     TypeSpec.Builder type =
         support
             .classWithCommonMembers(simpleName(key), "elimination", key, plan.modelName())
@@ -102,27 +97,23 @@ public final class EliminationEmitter {
                 algorithmText);
 
     EliminationProgram program = EliminationProgram.of(plan);
-    type.addField(EmitSupport.constant(int.class, "S", CodeBlock.of("$L", plan.stepCount())));
-    type.addField(EmitSupport.constant(int[].class, "INFO", Tables.decodeCall(program.info())));
-    type.addField(
-        EmitSupport.constant(int.class, "T_LENGTH", CodeBlock.of("$L", plan.tableLength())));
-    type.addField(
-        EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(plan.weights())));
+    type.addField(support.constant("S"));
+    type.addField(support.constant("INFO"));
+    type.addField(support.constant("T_LENGTH"));
+    type.addField(support.constant("WEIGHTS"));
     type.addField(
         EmitSupport.constant(
             EliminationKernels.Tables.class,
             "BUILT",
             CodeBlock.of("$T.tables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)));
+    // Derived when the class loads; the plan's lowering has its value for the digest.
     type.addField(EmitSupport.constant(double[].class, "T", CodeBlock.of("BUILT.values()")));
     type.addField(EmitSupport.constant(long.class, "T_EXPONENT", CodeBlock.of("BUILT.exponent()")));
-    type.addField(
-        EmitSupport.constant(int.class, "WEIGHT_SHIFT", CodeBlock.of("$L", plan.weightShift())));
-    type.addField(
-        EmitSupport.constant(double.class, "LN2", CodeBlock.of("$T.log(2.0)", Math.class)));
-    type.addField(EmitSupport.constant(int[].class, "STEPS", Tables.decodeCall(program.steps())));
-    type.addField(
-        EmitSupport.constant(int[].class, "STEP_AT", Tables.decodeCall(program.stepAt())));
-    type.addField(EmitSupport.constant(int[].class, "ROOTS", Tables.decodeCall(program.roots())));
+    type.addField(support.constant("WEIGHT_SHIFT"));
+    type.addField(support.constant("LN2"));
+    type.addField(support.constant("STEPS"));
+    type.addField(support.constant("STEP_AT"));
+    type.addField(support.constant("ROOTS"));
     for (String messages :
         new String[] {"up", "down", "comb", "gather"}) { // allocated by the constructor
       type.addField(
@@ -169,7 +160,7 @@ public final class EliminationEmitter {
 
     addInterface(type, support, plan.messageLength(), plan.combineLength());
     addPasses(type);
-    return EmitSupport.file(type.build(), compilerId);
+    return support.file(type.build(), compilerId);
   }
 
   private static void addInterface(

@@ -10,10 +10,13 @@ import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Dirichlets;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.PlanDigest;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.VariableLayout;
+import fgc.plan.Footprint;
+import fgc.plan.Lowered;
+import fgc.plan.VariableLayout;
 import java.util.Arrays;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -31,6 +34,9 @@ public final class EmitSupport {
 
   private final VariableLayout layout;
 
+  /** The plan's constants, which this class's fields are written from. */
+  private final Lowered lowered;
+
   /** Dirichlet pseudo-counts {free value, observed value}, or null for hard evidence. */
   private final double[] dirichlet;
 
@@ -38,11 +44,12 @@ public final class EmitSupport {
   private final boolean weighed;
 
   /** Hard evidence: an observed variable's prior is a point mass, a free one's is uniform. */
-  EmitSupport(VariableLayout layout) {
-    this(layout, null, false);
+  EmitSupport(Lowered lowered, VariableLayout layout) {
+    this(lowered, layout, null, false);
   }
 
-  private EmitSupport(VariableLayout layout, double[] dirichlet, boolean weighed) {
+  private EmitSupport(Lowered lowered, VariableLayout layout, double[] dirichlet, boolean weighed) {
+    this.lowered = lowered;
     this.layout = layout;
     this.dirichlet = dirichlet;
     this.weighed = weighed;
@@ -53,7 +60,7 @@ public final class EmitSupport {
    * adds.
    */
   EmitSupport weighingPriors() {
-    return new EmitSupport(layout, dirichlet, true);
+    return new EmitSupport(lowered, layout, dirichlet, true);
   }
 
   boolean dirichlet() {
@@ -66,8 +73,8 @@ public final class EmitSupport {
    * mean, and marginals are the mean of the posterior Dirichlet (see {@link
    * fgc.algorithm.Dirichlets}).
    */
-  static EmitSupport dirichlet(VariableLayout layout, double free, double given) {
-    return new EmitSupport(layout, new double[] {free, given}, false);
+  static EmitSupport dirichlet(Lowered lowered, VariableLayout layout, double free, double given) {
+    return new EmitSupport(lowered, layout, new double[] {free, given}, false);
   }
 
   /** The first offset of variable {@code i}'s own values inside its {@code W}-wide block. */
@@ -115,15 +122,15 @@ public final class EmitSupport {
     return code.build();
   }
 
-  /** Adds the tables and state of {@link #classWithCommonMembers} to {@code footprint}. */
+  /**
+   * Adds every table of the plan's constants, and the state of {@link #classWithCommonMembers}, to
+   * {@code footprint}.
+   */
   Footprint account(Footprint footprint) {
     long n = layout.variableCount();
     long w = layout.width();
-    if (!layout.uniformDomains()) {
-      Tables.account(footprint, "VAR_LO", layout.variableOffsets());
-      Tables.account(footprint, "VAR_SIZE", layout.variableSizes());
-    }
     footprint
+        .constants(lowered)
         .state("prior", n * w, Double.BYTES, "entries (variables x values)")
         .state("belief", n * w, Double.BYTES, "entries (variables x values)")
         .state("observedIndex", n, Integer.BYTES, "entries")
@@ -147,22 +154,19 @@ public final class EmitSupport {
             .addSuperinterface(GeneratedAlgorithm.class);
     type.addField(constant(String.class, "KEY", CodeBlock.of("$S", key), Modifier.PUBLIC));
     type.addField(constant(String.class, "MODEL", CodeBlock.of("$S", modelName), Modifier.PUBLIC));
-    type.addField(
-        constant(String.class, "ALGORITHM", CodeBlock.of("$S", algorithm), Modifier.PUBLIC));
-    type.addField(constant(int.class, "V", CodeBlock.of("$L", n)));
-    type.addField(constant(int.class, "W", CodeBlock.of("$L", layout.width())));
-    type.addField(constant(int.class, "LO", CodeBlock.of("$L", layout.lo())));
-    if (!layout.uniformDomains()) {
-      type.addField(constant(int[].class, "VAR_LO", Tables.decodeCall(layout.variableOffsets())));
-      type.addField(constant(int[].class, "VAR_SIZE", Tables.decodeCall(layout.variableSizes())));
+    type.addField(constant("ALGORITHM"));
+    type.addField(constant("V"));
+    type.addField(constant("W"));
+    type.addField(constant("LO"));
+    if (lowered.has("VAR_LO")) {
+      type.addField(constant("VAR_LO"));
+      type.addField(constant("VAR_SIZE"));
     }
     type.addField(state(double[].class, "prior", "new double[V * W]"));
     type.addField(state(double[].class, "belief", "new double[V * W]"));
     if (dirichlet != null) {
-      type.addField(
-          constant(double.class, "FREE_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[0]))));
-      type.addField(
-          constant(double.class, "GIVEN_COUNT", CodeBlock.of("$L", Double.toString(dirichlet[1]))));
+      type.addField(constant("FREE_COUNT"));
+      type.addField(constant("GIVEN_COUNT"));
       type.addField(state(double[].class, "alpha", "new double[V * W]"));
       type.addField(state(double[].class, "posterior", "new double[W]"));
     }
@@ -406,7 +410,26 @@ public final class EmitSupport {
     return constant(String.class, "PLAN_DIGEST", code.add("\n    .hex()").build(), Modifier.PUBLIC);
   }
 
-  static JavaFile file(TypeSpec type, String compilerId) {
+  /**
+   * The class's source. Every constant of its digest must be one of the plan's lowered constants
+   * and each of those a field, or the class and the plan would describe two things: an emitter that
+   * adds a constant adds it to the lowering ({@code fgc.plan.Lowerings}).
+   */
+  JavaFile file(TypeSpec type, String compilerId) {
+    Set<String> fields = new TreeSet<>();
+    for (FieldSpec f : type.fieldSpecs) {
+      if (digested(f)) {
+        fields.add(f.name);
+      }
+    }
+    Set<String> constants = new TreeSet<>();
+    for (Lowered.Constant c : lowered.constants()) {
+      constants.add(c.name());
+    }
+    if (!fields.equals(constants)) {
+      throw new IllegalStateException(
+          "internal error: the class's constants " + fields + " are not its plan's " + constants);
+    }
     TypeSpec withDigest =
         type.toBuilder()
             .addField(planDigest(type))
@@ -417,6 +440,29 @@ public final class EmitSupport {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /**
+   * The field of the plan's constant {@code name}, as lowered: a number or a string as a literal, a
+   * table as its {@link TableText}; {@code ALGORITHM} is public, the others private.
+   */
+  FieldSpec constant(String name) {
+    Lowered.Constant c = lowered.constant(name);
+    if (c.derived()) {
+      throw new IllegalArgumentException(name + " is derived: its emitter writes its initialiser");
+    }
+    Object v = c.value();
+    if (v instanceof Integer) {
+      return constant(int.class, name, CodeBlock.of("$L", v));
+    }
+    if (v instanceof Double) {
+      return constant(double.class, name, CodeBlock.of("$L", Double.toString((Double) v)));
+    }
+    if (v instanceof String) {
+      return constant(String.class, name, CodeBlock.of("$S", v), Modifier.PUBLIC);
+    }
+    return constant(
+        v instanceof int[] ? int[].class : double[].class, name, Tables.decodeCall(c.text()));
   }
 
   static FieldSpec constant(Class<?> type, String name, CodeBlock init, Modifier... extra) {

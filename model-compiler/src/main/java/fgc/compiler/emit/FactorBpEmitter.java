@@ -10,10 +10,11 @@ import fgc.algorithm.AssignmentKernels;
 import fgc.algorithm.FamilyTables;
 import fgc.algorithm.IntTables;
 import fgc.algorithm.Numerics;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.Footprint;
 import fgc.model.Limits;
 import fgc.model.Model;
+import fgc.plan.FactorPlan;
+import fgc.plan.Footprint;
+import fgc.plan.Lowered;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -43,12 +44,8 @@ public final class FactorBpEmitter {
   /** Max-product switches to one assignment solve per factor above this many free values. */
   public static final int MAX_PRODUCT_SUBSET_WIDTH = 8;
 
-  /**
-   * Up to this many free values, max-product still takes the subset passes when the rows are sparse
-   * (at most two non-zero entries per row on average): the passes then visit few subsets, fewer
-   * than an assignment solve costs.
-   */
-  public static final int MAX_PRODUCT_SPARSE_WIDTH = 10;
+  /** {@link FactorPlan#MAX_PRODUCT_SPARSE_WIDTH}: sparse rows take the subset passes up to it. */
+  public static final int MAX_PRODUCT_SPARSE_WIDTH = FactorPlan.MAX_PRODUCT_SPARSE_WIDTH;
 
   /**
    * Values max-product takes: any domain the language allows, since its wide factors need no subset
@@ -73,17 +70,18 @@ public final class FactorBpEmitter {
   }
 
   /**
-   * What {@link #emit} writes for {@code plan}, added up before it is written: every table and
-   * state array of the class (kept in step with the fields below).
+   * What {@link #emit} writes for {@code plan}, added up before it is written: the plan's constants
+   * as {@code lowered} writes them, and the state arrays of the class (kept in step with the fields
+   * below).
    */
-  public static Footprint footprint(FactorPlan plan, Model model, boolean maxProduct) {
+  public static Footprint footprint(
+      FactorPlan plan, Lowered lowered, Model model, boolean maxProduct) {
     long w = plan.layout().width();
     long e = plan.edgeCount();
     long f = plan.factorCount();
     Footprint footprint =
         new Footprint(maxProduct ? "maxproduct" : "sumproduct", model, plan.layout().width());
-    new EmitSupport(plan.layout()).account(footprint);
-    Tables.account(footprint, "FAMILIES", plan.families());
+    new EmitSupport(lowered, plan.layout()).account(footprint);
     // Rebuilt from the families when the class loads: heap, not class text.
     if (plan.uniformArity() < 0) {
       footprint.state("FACTOR_START", f + 1, Integer.BYTES, "entries (factors + 1)");
@@ -120,12 +118,13 @@ public final class FactorBpEmitter {
 
   public static JavaFile emit(
       FactorPlan plan,
+      Lowered lowered,
       String key,
       String algorithmText,
       String compilerId,
       double damping,
       boolean maxProduct) {
-    EmitSupport support = new EmitSupport(plan.layout());
+    EmitSupport support = new EmitSupport(lowered, plan.layout());
     int arity = plan.uniformArity();
     String algorithm = maxProduct ? "maxproduct" : "sumproduct";
     TypeSpec.Builder type =
@@ -143,13 +142,9 @@ public final class FactorBpEmitter {
                 plan.factorCount(),
                 plan.edgeCount(),
                 algorithmText);
-    type.addField(EmitSupport.constant(int.class, "F", CodeBlock.of("$L", plan.factorCount())));
-    type.addField(EmitSupport.constant(int.class, "E", CodeBlock.of("$L", plan.edgeCount())));
-    int subsetWidth =
-        maxProduct
-            ? Math.min(plan.layout().width(), MAX_PRODUCT_SPARSE_WIDTH)
-            : plan.layout().width();
-    type.addField(EmitSupport.constant(int.class, "SUBSETS", CodeBlock.of("$L", 1 << subsetWidth)));
+    type.addField(support.constant("F"));
+    type.addField(support.constant("E"));
+    type.addField(support.constant("SUBSETS"));
     if (maxProduct && plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH) {
       type.addField(
           FieldSpec.builder(
@@ -160,16 +155,11 @@ public final class FactorBpEmitter {
               .initializer("new $T(W)", AssignmentKernels.Workspace.class)
               .build());
     }
-    type.addField(
-        EmitSupport.constant(
-            double.class, "DAMPING", CodeBlock.of("$L", Double.toString(damping))));
-    type.addField(
-        EmitSupport.constant(
-            double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
+    type.addField(support.constant("DAMPING"));
+    type.addField(support.constant("KEEP"));
     // The families' few numbers are the class's; the flat tables the kernels read are rebuilt from
     // them when the first instance is made.
-    type.addField(
-        EmitSupport.constant(int[].class, "FAMILIES", Tables.decodeCall(plan.families())));
+    type.addField(support.constant("FAMILIES"));
     String ranges = plan.layout().uniformDomains() ? "null, null" : "VAR_LO, VAR_SIZE";
     EmitSupport.addShared(
         type,
@@ -262,12 +252,12 @@ public final class FactorBpEmitter {
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
       type.addMethod(
           updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth));
-      FactorKindsEmitter.addTo(type, plan, first, arityExpr, maxProduct);
+      FactorKindsEmitter.addTo(type, support, plan, first, arityExpr, maxProduct);
     } else {
       type.addMethod(
           updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth));
     }
-    return EmitSupport.file(type.build(), compilerId);
+    return support.file(type.build(), compilerId);
   }
 
   /**

@@ -3,9 +3,9 @@ package fgc.compiler.emit;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.FactorKernels;
-import fgc.compiler.plan.FactorData;
-import fgc.compiler.plan.FactorPlan;
-import fgc.compiler.plan.Footprint;
+import fgc.plan.FactorData;
+import fgc.plan.FactorPlan;
+import fgc.plan.Footprint;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
@@ -20,7 +20,10 @@ import javax.lang.model.element.Modifier;
 public final class FactorKindsEmitter {
   private FactorKindsEmitter() {}
 
-  /** Adds the tables and state {@link #addTo} writes to {@code footprint}. */
+  /**
+   * Adds the state {@link #addTo} writes to {@code footprint} (its {@code WEIGHTS} are one of the
+   * plan's constants, which the footprint has).
+   */
   static void account(Footprint footprint, FactorPlan plan) {
     FactorData data = plan.data();
     long w = plan.layout().width();
@@ -33,7 +36,6 @@ public final class FactorKindsEmitter {
             (long) plan.edgeCount() * 2 + f,
             Integer.BYTES,
             "entries (at most 2 x edges + factors)");
-    Tables.account(footprint, "WEIGHTS", data.weights());
     footprint
         .state(
             "slotRows, slotOut", 2L * data.maxArity() * w, Double.BYTES, "entries (arity x values)")
@@ -42,13 +44,17 @@ public final class FactorKindsEmitter {
   }
 
   static void addTo(
-      TypeSpec.Builder type, FactorPlan plan, String first, String arity, boolean max) {
+      TypeSpec.Builder type,
+      EmitSupport support,
+      FactorPlan plan,
+      String first,
+      String arity,
+      boolean max) {
     FactorData data = plan.data();
     type.addField(EmitSupport.state(int[].class, "KIND", "ground().kinds()"));
     type.addField(EmitSupport.state(int[].class, "INFO_START", "ground().infoStarts()"));
     type.addField(EmitSupport.state(int[].class, "INFO", "ground().info()"));
-    type.addField(
-        EmitSupport.constant(double[].class, "WEIGHTS", Tables.decodeCall(data.weights())));
+    type.addField(support.constant("WEIGHTS"));
     type.addField(
         EmitSupport.state(double[].class, "slotRows", "new double[" + data.maxArity() + " * W]"));
     type.addField(

@@ -6,9 +6,10 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
 import fgc.algorithm.PairFamilies;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PairwisePlan;
 import fgc.model.Model;
+import fgc.plan.Footprint;
+import fgc.plan.Lowered;
+import fgc.plan.PairwisePlan;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -48,16 +49,17 @@ public final class PairwiseBpEmitter {
 
   /**
    * What {@link #emit} or {@link #emitDirichlet} writes for {@code plan}, added up before it is
-   * written: every table and state array of the class (kept in step with the fields below).
+   * written: the plan's constants as {@code lowered} writes them, and the state arrays of the class
+   * (kept in step with the fields below).
    */
   public static Footprint footprint(
-      PairwisePlan plan, Model model, String algorithm, boolean dirichlet) {
+      PairwisePlan plan, Lowered lowered, Model model, String algorithm, boolean dirichlet) {
     Footprint footprint = new Footprint(algorithm, model, plan.layout().width());
     EmitSupport support =
-        dirichlet ? EmitSupport.dirichlet(plan.layout(), 1, 1) : new EmitSupport(plan.layout());
+        dirichlet
+            ? EmitSupport.dirichlet(lowered, plan.layout(), 1, 1)
+            : new EmitSupport(lowered, plan.layout());
     support.account(footprint);
-    Tables.account(footprint, "PAIR_FAMILIES", plan.families());
-    Tables.account(footprint, "FAMILY_WEIGHTS", plan.weights());
     // The edge tables are made when the class loads: counted from the pairs the factors join (a
     // pair joined twice counted twice), so from above, without making them here.
     long e = 2 * plan.pairOccurrences();
@@ -82,14 +84,19 @@ public final class PairwiseBpEmitter {
 
   /** Hard evidence: {@code bp-pairwise}. */
   public static JavaFile emit(
-      PairwisePlan plan, String key, String algorithmText, String compilerId, double damping) {
+      PairwisePlan plan,
+      Lowered lowered,
+      String key,
+      String algorithmText,
+      String compilerId,
+      double damping) {
     return emit(
         plan,
         key,
         algorithmText,
         compilerId,
         damping,
-        new EmitSupport(plan.layout()),
+        new EmitSupport(lowered, plan.layout()),
         "bp-pairwise",
         false);
   }
@@ -100,14 +107,19 @@ public final class PairwiseBpEmitter {
    * value).
    */
   public static JavaFile emitMax(
-      PairwisePlan plan, String key, String algorithmText, String compilerId, double damping) {
+      PairwisePlan plan,
+      Lowered lowered,
+      String key,
+      String algorithmText,
+      String compilerId,
+      double damping) {
     return emit(
         plan,
         key,
         algorithmText,
         compilerId,
         damping,
-        new EmitSupport(plan.layout()),
+        new EmitSupport(lowered, plan.layout()),
         "bp-pairwise-max",
         true);
   }
@@ -119,6 +131,7 @@ public final class PairwiseBpEmitter {
    */
   public static JavaFile emitDirichlet(
       PairwisePlan plan,
+      Lowered lowered,
       String key,
       String algorithmText,
       String compilerId,
@@ -131,7 +144,7 @@ public final class PairwiseBpEmitter {
         algorithmText,
         compilerId,
         damping,
-        EmitSupport.dirichlet(plan.layout(), freeCount, givenCount),
+        EmitSupport.dirichlet(lowered, plan.layout(), freeCount, givenCount),
         "ep-dirichlet",
         false);
   }
@@ -168,10 +181,8 @@ public final class PairwiseBpEmitter {
                 algorithmText);
     // The class holds the families; the edge tables are made from them when its first instance is
     // made (PairFamilies).
-    type.addField(
-        EmitSupport.constant(int[].class, "PAIR_FAMILIES", Tables.decodeCall(plan.families())));
-    type.addField(
-        EmitSupport.constant(double[].class, "FAMILY_WEIGHTS", Tables.decodeCall(plan.weights())));
+    type.addField(support.constant("PAIR_FAMILIES"));
+    type.addField(support.constant("FAMILY_WEIGHTS"));
     EmitSupport.addShared(
         type,
         PairFamilies.class,
@@ -184,12 +195,8 @@ public final class PairwiseBpEmitter {
     PairwiseKindsEmitter.addTo(type, plan, dirichlet);
     type.addField(EmitSupport.state(int.class, "EDGES", "tables().edgeCount()"));
     type.addField(EmitSupport.state(int.class, "MAX_DEGREE", "tables().maxDegree()"));
-    type.addField(
-        EmitSupport.constant(
-            double.class, "DAMPING", CodeBlock.of("$L", Double.toString(damping))));
-    type.addField(
-        EmitSupport.constant(
-            double.class, "KEEP", CodeBlock.of("$L", Double.toString(1.0 - damping))));
+    type.addField(support.constant("DAMPING"));
+    type.addField(support.constant("KEEP"));
     type.addField(EmitSupport.state(int[].class, "REVERSE", "tables().reverses()"));
     type.addField(EmitSupport.state(int[].class, "OFFSET", "tables().offsets()"));
     type.addField(EmitSupport.state(double[].class, "messages", "new double[EDGES * W]"));
@@ -232,7 +239,7 @@ public final class PairwiseBpEmitter {
     if (observedShortcut) {
       type.addMethod(updateObserved(first, deg, damping != 0.0));
     }
-    return EmitSupport.file(type.build(), compilerId);
+    return support.file(type.build(), compilerId);
   }
 
   /**

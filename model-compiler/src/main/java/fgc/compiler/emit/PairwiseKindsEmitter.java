@@ -5,8 +5,8 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
 import fgc.algorithm.PairwiseKernels;
-import fgc.compiler.plan.Footprint;
-import fgc.compiler.plan.PairwisePlan;
+import fgc.plan.Footprint;
+import fgc.plan.PairwisePlan;
 import javax.lang.model.element.Modifier;
 
 /**

@@ -8,17 +8,16 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Propagator;
-import fgc.driver.exact.BitmaskSearch;
-import fgc.driver.exact.BitmaskTables;
+import fgc.plan.BitmaskTables;
 import javax.lang.model.element.Modifier;
 
 /**
  * Emits the Java source of a {@link Propagator} for one model's {@link BitmaskTables}: the
- * propagation of {@link BitmaskSearch} (naked singles through value boards, hidden singles, locked
- * candidates through segment ors) with each unit's, segment's and pair's cells as constant indices,
- * unrolled, each check guarded by its dirty bit, in group methods of about {@value #GROUP_CELLS}
- * cells. What the search does rarely (placing a hidden single, removing locked candidates) stays a
- * loop over tables. Only numbers from the tables reach the source.
+ * propagation of {@code fgc.driver.exact.BitmaskSearch} (naked singles through value boards, hidden
+ * singles, locked candidates through segment ors) with each unit's, segment's and pair's cells as
+ * constant indices, unrolled, each check guarded by its dirty bit, in group methods of about
+ * {@value #GROUP_CELLS} cells. What the search does rarely (placing a hidden single, removing
+ * locked candidates) stays a loop over tables. Only numbers from the tables reach the source.
  *
  * <p>Why group methods: HotSpot never JIT-compiles a method of more than 8,000 bytes of bytecode,
  * and all 27 units of a 9x9 unrolled in one method pass it, so they would run interpreted; one
@@ -123,7 +122,7 @@ public final class PropagatorEmitter {
     if (!fits(tables)) {
       throw new IllegalArgumentException("no generated propagator for these tables");
     }
-    if (!fgc.cache.Sha256.isHex(key)) {
+    if (!fgc.compilation.Sha256.isHex(key)) {
       throw new IllegalArgumentException("a propagator's key is 64 hex digits");
     }
     return new PropagatorEmitter(tables, key).emit();

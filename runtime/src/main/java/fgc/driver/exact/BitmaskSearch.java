@@ -2,6 +2,7 @@ package fgc.driver.exact;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
+import fgc.plan.BitmaskTables;
 
 /**
  * Complete depth-first search over candidate bitmasks: propagate to a fixpoint (naked singles,

@@ -2,6 +2,7 @@ package fgc.driver.exact;
 
 import fgc.algorithm.Propagator;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 import java.util.concurrent.CompletableFuture;
 
 /**

@@ -10,6 +10,7 @@ import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

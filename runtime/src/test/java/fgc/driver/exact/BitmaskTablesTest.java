@@ -11,6 +11,7 @@ import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.ModelException;
+import fgc.plan.BitmaskTables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

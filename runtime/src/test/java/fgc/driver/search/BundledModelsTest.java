@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
-import fgc.driver.exact.BitmaskTables;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.plan.BitmaskTables;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,92 @@
+package fgc.compilation;
+
+import fgc.model.Model;
+import fgc.planning.PlannerVersion;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The content address of a compiled solver: SHA-256 over the canonical model text, the algorithm
+ * with its options, and the planner's identity ({@link PlannerVersion}), which a runtime without
+ * the compiler computes too. The compiler that emitted an entry is named in its manifest instead.
+ * Evidence is not part of it: new observed values never need a new compilation. Nor is the model's
+ * name (the canonical text leaves it out): the same model in two files of different names is one
+ * entry, listed under the name that compiled it first, and a hit for either passes the same checks,
+ * which compare structure (the plan digest, the variables and domains), never names.
+ */
+public final class SolverKey {
+  private SolverKey() {}
+
+  /**
+   * The text that is hashed; kept readable so that a cache entry can show what it was built from.
+   *
+   * @param plannerIdentity the planner's identity
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key's material
+   */
+  public static String material(String plannerIdentity, Model model, AlgorithmSpec spec) {
+    return header(plannerIdentity, spec) + model.canonicalText();
+  }
+
+  /**
+   * The material's first lines, before the model's canonical text: the planner and the algorithm.
+   */
+  private static String header(String plannerIdentity, AlgorithmSpec spec) {
+    return "planner " + plannerIdentity + "\nalgorithm " + spec.canonicalText() + "\n";
+  }
+
+  /**
+   * The key for this planner ({@link PlannerVersion#id}).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key's material
+   */
+  public static String material(Model model, AlgorithmSpec spec) {
+    return material(PlannerVersion.id(), model, spec);
+  }
+
+  /**
+   * 64 lowercase hex digits.
+   *
+   * @param plannerIdentity the planner's identity
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key
+   */
+  public static String of(String plannerIdentity, Model model, AlgorithmSpec spec) {
+    // The material's bytes hashed as the model writes them: a large model's text is never one
+    // String.
+    Sha256.Sink sink = new Sha256.Sink();
+    byte[] header = header(plannerIdentity, spec).getBytes(StandardCharsets.UTF_8);
+    sink.write(header, 0, header.length);
+    try {
+      model.writeCanonicalText(sink);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // the sink does not fail
+    }
+    return sink.hex();
+  }
+
+  /**
+   * The key for this planner ({@link PlannerVersion#id}).
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the key
+   */
+  public static String of(Model model, AlgorithmSpec spec) {
+    return of(PlannerVersion.id(), model, spec);
+  }
+
+  /**
+   * SHA-256 in 64 lowercase hex digits ({@link Sha256}: no security-provider start-up in a fresh
+   * JVM).
+   *
+   * @param bytes the bytes to hash
+   * @return their SHA-256
+   */
+  public static String sha256Hex(byte[] bytes) {
+    return Sha256.hex(bytes);
+  }
+}

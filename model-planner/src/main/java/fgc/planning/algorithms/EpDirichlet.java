@@ -1,0 +1,54 @@
+package fgc.planning.algorithms;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.compilation.AlgorithmSpec;
+import fgc.model.Model;
+import fgc.plan.Lowered;
+import fgc.plan.Lowerings;
+import fgc.plan.PairwisePlan;
+import fgc.planning.Capabilities;
+import fgc.reference.ReferencePairwiseBp;
+import java.util.List;
+
+/**
+ * EP with a Dirichlet prior on each variable's value distribution: the messages of {@link
+ * PairwiseBp}, each posterior projected onto a Dirichlet.
+ */
+public final class EpDirichlet extends PairwiseMessages {
+  /**
+   * Pseudo-counts: 1 per value of a free variable (uniform), 1e6 on an observed value (its prior
+   * mean is then 0.999992 for a 9-value domain: near, not exactly, a point mass).
+   */
+  public EpDirichlet() {
+    super(
+        AlgorithmSpec.EP_DIRICHLET,
+        "EP with Dirichlet priors on the pairwise graph: approximate marginals",
+        true,
+        List.of(
+            Options.damping(0.5),
+            Options.pseudoCount("free", 1.0, "the pseudo-count of each value of a free variable"),
+            Options.pseudoCount("given", 1e6, "the pseudo-count of an observed value")));
+  }
+
+  /** The projection onto Dirichlets keeps it approximate on any graph. */
+  @Override
+  public Capabilities capabilities() {
+    return Capabilities.messagePassing(
+        new Capabilities.Marginals("Dirichlet posterior means", true), null);
+  }
+
+  @Override
+  public Lowered lower(PairwisePlan plan, AlgorithmSpec spec) {
+    return Lowerings.pairwise(
+        plan,
+        new double[] {spec.option("free"), spec.option("given")},
+        name(),
+        spec.option("damping"));
+  }
+
+  @Override
+  public GeneratedAlgorithm reference(Model model, AlgorithmSpec spec) {
+    return new ReferencePairwiseBp(
+        model, spec.option("damping"), spec.option("free"), spec.option("given"));
+  }
+}
