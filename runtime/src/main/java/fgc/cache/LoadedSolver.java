@@ -24,8 +24,8 @@ public final class LoadedSolver {
   }
 
   /**
-   * How the first instance of a class from the cache is made: smoke-run, and replaced by a
-   * recompiled solver's when it fails.
+   * How the first instance of the class is made: smoke-run; for a class from the cache, replaced by
+   * a recompiled solver's when it fails.
    */
   interface FirstInstance {
     /**
@@ -48,16 +48,13 @@ public final class LoadedSolver {
 
   private final LoadStage rejectedAt;
 
-  /** The check of the first instance, until it has run (a hit); else null. */
+  /** The check of the first instance, until it has run. */
   private FirstInstance firstCheck;
-
-  /** An instance made and checked while loading, handed out first; else null. */
-  private GeneratedAlgorithm spare;
 
   /** The solver compiled in place of this one when its first instance failed its check. */
   private volatile LoadedSolver replacement;
 
-  /** A class compiled by this process: {@code first} is its instance, already smoke-run. */
+  /** A class compiled by this process; {@code firstCheck} makes and checks the first instance. */
   LoadedSolver(
       String key,
       Constructor<? extends GeneratedAlgorithm> constructor,
@@ -66,9 +63,9 @@ public final class LoadedSolver {
       long loadNanos,
       String source,
       LoadStage rejectedAt,
-      GeneratedAlgorithm first) {
+      FirstInstance firstCheck) {
     this(key, constructor, origin, compileNanos, loadNanos, (Object) source, rejectedAt);
-    this.spare = first;
+    this.firstCheck = firstCheck;
   }
 
   /**
@@ -196,11 +193,6 @@ public final class LoadedSolver {
       return r.newInstance();
     }
     synchronized (this) {
-      if (spare != null) {
-        GeneratedAlgorithm first = spare;
-        spare = null;
-        return first;
-      }
       if (firstCheck != null) {
         FirstInstance check = firstCheck;
         firstCheck = null;

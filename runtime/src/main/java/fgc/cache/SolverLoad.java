@@ -103,13 +103,9 @@ final class SolverLoad extends EntryLoad<LoadedSolver> implements LoadedSolver.F
     long compileNanos = System.nanoTime() - start;
     start = System.nanoTime();
     Constructor<? extends GeneratedAlgorithm> ctor;
-    GeneratedAlgorithm first;
     boolean storable = store;
     try {
       ctor = define(compiled.classes(), compiled.className());
-      first =
-          cache.definer.smoke(
-              ArtifactKind.Solvers.INSTANCE, ctor, compiled.className(), model, spec);
     } catch (CorruptEntryException e) {
       if (e.stage() != LoadStage.PLAN) {
         throw new IllegalStateException(
@@ -128,18 +124,6 @@ final class SolverLoad extends EntryLoad<LoadedSolver> implements LoadedSolver.F
       ctor =
           cache.definer.defineUnchecked(
               ArtifactKind.Solvers.INSTANCE, compiled.classes(), compiled.className(), model);
-      try {
-        first =
-            cache.definer.smoke(
-                ArtifactKind.Solvers.INSTANCE, ctor, compiled.className(), model, spec);
-      } catch (CorruptEntryException smoke) {
-        throw new IllegalStateException(
-            "the class just compiled for model "
-                + model.name()
-                + " failed its check: "
-                + smoke.getMessage(),
-            smoke);
-      }
       storable = false;
     }
     long loadNanos = System.nanoTime() - start;
@@ -149,6 +133,41 @@ final class SolverLoad extends EntryLoad<LoadedSolver> implements LoadedSolver.F
             ? LoadedSolver.Origin.IN_MEMORY
             : failed != null ? LoadedSolver.Origin.RECOVERED : LoadedSolver.Origin.COMPILED;
     return new LoadedSolver(
-        key, ctor, origin, compileNanos, loadNanos, compiled.source(), failed, first);
+        key,
+        ctor,
+        origin,
+        compileNanos,
+        loadNanos,
+        compiled.source(),
+        failed,
+        new CompiledFirstInstance(compiled.className()));
+  }
+
+  /**
+   * The first instance of a class this process just compiled, smoke-run: one that fails is the
+   * compiler's fault, an internal error, never the cache's.
+   */
+  private final class CompiledFirstInstance implements LoadedSolver.FirstInstance {
+    private final String className;
+
+    CompiledFirstInstance(String className) {
+      this.className = className;
+    }
+
+    @Override
+    public GeneratedAlgorithm first(
+        LoadedSolver loaded, Constructor<? extends GeneratedAlgorithm> constructor) {
+      try {
+        return cache.definer.smoke(
+            ArtifactKind.Solvers.INSTANCE, constructor, className, model, spec);
+      } catch (CorruptEntryException e) {
+        throw new IllegalStateException(
+            "the class just compiled for model "
+                + model.name()
+                + " failed its check: "
+                + e.getMessage(),
+            e);
+      }
+    }
   }
 }
