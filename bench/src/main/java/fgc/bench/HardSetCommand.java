@@ -1,19 +1,25 @@
 package fgc.bench;
 
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.SolverCache;
+import fgc.compilation.AlgorithmSpec;
+import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveEvents;
 import fgc.puzzles.Grid;
 import fgc.puzzles.HardPuzzleGenerator;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code fgc bench hardset}: fgc's own hard 9x9 puzzles, made by {@link HardPuzzleGenerator}'s
- * climb towards more backtracks of the exact driver (singles, hidden singles and locked candidates,
- * then branching on the fewest candidates): puzzles that propagation alone does not solve, like the
- * hardest published ones. Puzzle i has seed {@code --seed + i}, so a set is fixed by its command.
+ * climb towards more candidates left open by max-product's converged beliefs from the givens (what
+ * decimation has to guess among), or towards more backtracks of the exact driver (singles, hidden
+ * singles and locked candidates, then branching on the fewest candidates). Puzzle {@code i} has
+ * seed {@code --seed + i}, so a set is fixed by its command.
  */
 @Command(
     name = "hardset",
@@ -39,13 +45,38 @@ final class HardSetCommand implements Callable<Integer> {
       description = "Climbing steps per puzzle (default: ${DEFAULT-VALUE}).")
   int steps;
 
+  @Option(
+      names = "--rating",
+      defaultValue = "candidates",
+      description =
+          "What the climb raises: candidates (the values max-product's converged beliefs leave"
+              + " open from the givens, then the exact driver's backtracks) or backtracks (the"
+              + " exact driver's, then the plain search's nodes) (default: ${DEFAULT-VALUE}).")
+  String rating;
+
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description =
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+  Path cacheDir;
+
   @Override
   public Integer call() {
+    if (!rating.equals("candidates") && !rating.equals("backtracks")) {
+      throw new IllegalArgumentException(
+          "--rating must be candidates or backtracks, not " + rating);
+    }
     if (count < 0 || steps < 0) {
       throw new IllegalArgumentException("--count and --steps must be 0 or more");
     }
     GridModels gm = GridModels.forSide(9);
     ExactDriver exact = ExactDriver.withDefaults();
+    GeneratedAlgorithm solver =
+        new SolverCache(
+                cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println)
+            .load(gm.model(), AlgorithmSpec.named("maxproduct"))
+            .newInstance();
     PrintWriter out = new PrintWriter(System.out, true);
     out.println(
         "# fgc bench hardset --count "
@@ -54,10 +85,19 @@ final class HardSetCommand implements Callable<Integer> {
             + seed
             + " --steps "
             + steps
-            + ": minimal, one solution; rated by the exact driver's backtracks, then the plain search's nodes");
+            + " --rating "
+            + rating
+            + ": minimal, one solution");
     for (int i = 0; i < count; i++) {
       long s = seed + i;
-      Grid puzzle = HardPuzzleGenerator.generate(9, s, steps, g -> backtracks(exact, gm, g));
+      Grid puzzle =
+          HardPuzzleGenerator.generate(
+              9,
+              s,
+              steps,
+              rating.equals("candidates")
+                  ? g -> candidates(solver, gm, g) * SCALE + backtracks(exact, gm, g)
+                  : g -> backtracks(exact, gm, g) * SCALE + nodes(g));
       out.println(
           puzzle.toLine()
               + "  # hardset("
@@ -67,6 +107,8 @@ final class HardSetCommand implements Callable<Integer> {
               + "): "
               + puzzle.givenCount()
               + " givens, "
+              + candidates(solver, gm, puzzle)
+              + " candidates, "
               + backtracks(exact, gm, puzzle)
               + " backtracks, "
               + HardPuzzleGenerator.searchNodes(puzzle)
@@ -76,16 +118,47 @@ final class HardSetCommand implements Callable<Integer> {
   }
 
   /**
-   * Backtracks first; among equal backtracks (most often none), the plain search's nodes, so the
-   * climb has a slope to follow before propagation starts to fail.
+   * Ratings are a primary count times this plus a tie-break (the tie-break gives the climb a slope
+   * where the primary count is flat: most often no backtracks at all).
    */
-  private static long rating(ExactDriver exact, GridModels gm, Grid puzzle) {
-    long nodes = Math.min(HardPuzzleGenerator.searchNodes(puzzle), NODE_SCALE - 1);
-    return backtracks(exact, gm, puzzle) * NODE_SCALE + nodes;
+  private static final long SCALE = 1L << 32;
+
+  /** The plain search's nodes, capped below {@link #SCALE}. */
+  private static long nodes(Grid puzzle) {
+    return Math.min(HardPuzzleGenerator.searchNodes(puzzle), SCALE - 1);
   }
 
-  /** Above any node count the climb meets in practice. */
-  private static final long NODE_SCALE = 1L << 32;
+  /**
+   * The values of blank cells that max-product's beliefs still allow after converging from the
+   * givens (an exact zero is a value ruled out): what decimation must guess among.
+   */
+  private static long candidates(GeneratedAlgorithm solver, GridModels gm, Grid puzzle) {
+    int[] evidence = gm.evidence(puzzle);
+    solver.clearAllObserved();
+    for (int i = 0; i < evidence.length; i++) {
+      if (evidence[i] != Assignments.NONE) {
+        solver.setObserved(i, evidence[i]);
+      }
+    }
+    solver.reset();
+    for (int s = 0; s < CONVERGE_SWEEPS && solver.update(1) >= 1e-6; s++) {
+      // sweep towards the fixed point, as decimation's first convergence does (longer)
+    }
+    long open = 0;
+    double[] belief = new double[9];
+    for (int i = 0; i < evidence.length; i++) {
+      if (evidence[i] == Assignments.NONE) {
+        solver.marginal(i, belief);
+        for (double b : belief) {
+          open += b > 0.0 ? 1 : 0;
+        }
+      }
+    }
+    return open;
+  }
+
+  /** Sweeps allowed to reach the fixed point when counting candidates. */
+  private static final int CONVERGE_SWEEPS = 50;
 
   /** The exact driver's backtracks on {@code puzzle}: 0 when propagation alone solves it. */
   private static long backtracks(ExactDriver exact, GridModels gm, Grid puzzle) {
