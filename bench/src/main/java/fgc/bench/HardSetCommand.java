@@ -4,22 +4,27 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Assignments;
+import fgc.driver.DecimationDriver;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveEvents;
+import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.HardPuzzleGenerator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code fgc bench hardset}: fgc's own hard 9x9 puzzles, made by {@link HardPuzzleGenerator}'s
- * climb towards more candidates left open by max-product's converged beliefs from the givens (what
- * decimation has to guess among), or towards more backtracks of the exact driver (singles, hidden
- * singles and locked candidates, then branching on the fewest candidates). Puzzle {@code i} has
- * seed {@code --seed + i}, so a set is fixed by its command.
+ * climb towards more restarts of default decimation (on a seed of its own), towards more candidates
+ * left open by max-product's converged beliefs from the givens (what decimation has to guess
+ * among), or towards more backtracks of the exact driver (singles, hidden singles and locked
+ * candidates, then branching on the fewest candidates). Puzzle {@code i} has seed {@code --seed +
+ * i}, so a set is fixed by its command and, for the decimate rating (the default), by the commit: a
+ * change to default decimation or to max-product's messages changes what the climb keeps.
  */
 @Command(
     name = "hardset",
@@ -41,16 +46,18 @@ final class HardSetCommand implements Callable<Integer> {
 
   @Option(
       names = "--steps",
-      defaultValue = "300",
+      defaultValue = "150",
       description = "Climbing steps per puzzle (default: ${DEFAULT-VALUE}).")
   int steps;
 
   @Option(
       names = "--rating",
-      defaultValue = "candidates",
+      defaultValue = "decimate",
       description =
-          "What the climb raises: candidates (the values max-product's converged beliefs leave"
-              + " open from the givens, then the exact driver's backtracks) or backtracks (the"
+          "What the climb raises: decimate (the restarts default decimation needs with seed"
+              + " 1000, at most 20, then candidates), candidates (the values max-product's"
+              + " converged beliefs leave open from the givens, then the exact driver's"
+              + " backtracks) or backtracks (the"
               + " exact driver's, then the plain search's nodes) (default: ${DEFAULT-VALUE}).")
   String rating;
 
@@ -63,9 +70,9 @@ final class HardSetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!rating.equals("candidates") && !rating.equals("backtracks")) {
+    if (!List.of("decimate", "candidates", "backtracks").contains(rating)) {
       throw new IllegalArgumentException(
-          "--rating must be candidates or backtracks, not " + rating);
+          "--rating must be decimate, candidates or backtracks, not " + rating);
     }
     if (count < 0 || steps < 0) {
       throw new IllegalArgumentException("--count and --steps must be 0 or more");
@@ -95,9 +102,12 @@ final class HardSetCommand implements Callable<Integer> {
               9,
               s,
               steps,
-              rating.equals("candidates")
-                  ? g -> candidates(solver, gm, g) * SCALE + backtracks(exact, gm, g)
-                  : g -> backtracks(exact, gm, g) * SCALE + nodes(g));
+              switch (rating) {
+                case "decimate" -> g -> restarts(solver, gm, g) * SCALE + candidates(solver, gm, g);
+                case "candidates" ->
+                    g -> candidates(solver, gm, g) * SCALE + backtracks(exact, gm, g);
+                default -> g -> backtracks(exact, gm, g) * SCALE + nodes(g);
+              });
       out.println(
           puzzle.toLine()
               + "  # hardset("
@@ -156,6 +166,23 @@ final class HardSetCommand implements Callable<Integer> {
     }
     return open;
   }
+
+  /**
+   * The restarts default decimation needs with restart seed {@value #CLIMB_SEED} (never one of the
+   * seeds a set is measured with), {@value #CLIMB_RESTARTS} plus one when it does not solve.
+   */
+  private static long restarts(GeneratedAlgorithm solver, GridModels gm, Grid puzzle) {
+    SolveResult r =
+        DecimationDriver.withDefaults()
+            .withSeed(CLIMB_SEED)
+            .withRestarts(CLIMB_RESTARTS)
+            .solve(solver, gm.model(), gm.evidence(puzzle), SolveEvents.NONE);
+    return r.solved() ? r.restarts() : CLIMB_RESTARTS + 1;
+  }
+
+  private static final long CLIMB_SEED = 1000;
+
+  private static final int CLIMB_RESTARTS = 20;
 
   /** Sweeps allowed to reach the fixed point when counting candidates. */
   private static final int CONVERGE_SWEEPS = 50;
