@@ -8,8 +8,8 @@ import picocli.CommandLine;
  * times), {@code jmh} (the micro-benchmarks), {@code ratio} (their side-by-side ratios as medians
  * over rounds), {@code decisions} (decimation's first wrong decision) and {@code cli} (the whole
  * {@code fgc solve} process against the in-process harness), {@code scale} (how each stage from
- * text to a ready solver grows with the model). Nothing here runs in {@code mvn verify} except the
- * small tests of this module's own logic.
+ * text to a ready solver grows with the model), {@code hardset} (fgc's own hard puzzles). Nothing
+ * here runs in {@code mvn verify} except the small tests of this module's own logic.
  */
 public final class BenchMain {
   private BenchMain() {}

@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
       ScaleCommand.class,
       ReloadCommand.class,
       GraphicalCommand.class,
-      ChartsCommand.class
+      ChartsCommand.class,
+      HardSetCommand.class
     })
 final class MatrixCommand implements Callable<Integer> {
   @Parameters(

@@ -1,0 +1,194 @@
+package fgc.bench;
+
+import fgc.algorithm.GeneratedAlgorithm;
+import fgc.cache.SolverCache;
+import fgc.compilation.AlgorithmSpec;
+import fgc.driver.Assignments;
+import fgc.driver.DecimationDriver;
+import fgc.driver.ExactDriver;
+import fgc.driver.SolveEvents;
+import fgc.driver.SolveResult;
+import fgc.puzzles.Grid;
+import fgc.puzzles.HardPuzzleGenerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fgc bench hardset}: fgc's own hard 9x9 puzzles, made by {@link HardPuzzleGenerator}'s
+ * climb towards more restarts of default decimation (on a seed of its own), towards more candidates
+ * left open by max-product's converged beliefs from the givens (what decimation has to guess
+ * among), or towards more backtracks of the exact driver (singles, hidden singles and locked
+ * candidates, then branching on the fewest candidates). Puzzle {@code i} has seed {@code --seed +
+ * i}, so a set is fixed by its command and, for the decimate rating (the default), by the commit: a
+ * change to default decimation or to max-product's messages changes what the climb keeps.
+ */
+@Command(
+    name = "hardset",
+    mixinStandardHelpOptions = true,
+    description =
+        "Hard 9x9 puzzles of fgc's own generator, one per line with its rating as a # comment.")
+final class HardSetCommand implements Callable<Integer> {
+  @Option(
+      names = "--count",
+      defaultValue = "100",
+      description = "How many puzzles (default: ${DEFAULT-VALUE}).")
+  int count;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "Seed of the first puzzle (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--steps",
+      defaultValue = "150",
+      description = "Climbing steps per puzzle (default: ${DEFAULT-VALUE}).")
+  int steps;
+
+  @Option(
+      names = "--rating",
+      defaultValue = "decimate",
+      description =
+          "What the climb raises: decimate (the restarts default decimation needs with seed"
+              + " 1000, at most 20, then candidates), candidates (the values max-product's"
+              + " converged beliefs leave open from the givens, then the exact driver's"
+              + " backtracks) or backtracks (the"
+              + " exact driver's, then the plain search's nodes) (default: ${DEFAULT-VALUE}).")
+  String rating;
+
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description =
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+  Path cacheDir;
+
+  @Override
+  public Integer call() {
+    if (!List.of("decimate", "candidates", "backtracks").contains(rating)) {
+      throw new IllegalArgumentException(
+          "--rating must be decimate, candidates or backtracks, not " + rating);
+    }
+    if (count < 0 || steps < 0) {
+      throw new IllegalArgumentException("--count and --steps must be 0 or more");
+    }
+    GridModels gm = GridModels.forSide(9);
+    ExactDriver exact = ExactDriver.withDefaults();
+    GeneratedAlgorithm solver =
+        new SolverCache(
+                cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println)
+            .load(gm.model(), AlgorithmSpec.named("maxproduct"))
+            .newInstance();
+    PrintWriter out = new PrintWriter(System.out, true);
+    out.println(
+        "# fgc bench hardset --count "
+            + count
+            + " --seed "
+            + seed
+            + " --steps "
+            + steps
+            + " --rating "
+            + rating
+            + ": minimal, one solution");
+    for (int i = 0; i < count; i++) {
+      long s = seed + i;
+      Grid puzzle =
+          HardPuzzleGenerator.generate(
+              9,
+              s,
+              steps,
+              switch (rating) {
+                case "decimate" -> g -> restarts(solver, gm, g) * SCALE + candidates(solver, gm, g);
+                case "candidates" ->
+                    g -> candidates(solver, gm, g) * SCALE + backtracks(exact, gm, g);
+                default -> g -> backtracks(exact, gm, g) * SCALE + nodes(g);
+              });
+      out.println(
+          puzzle.toLine()
+              + "  # hardset("
+              + s
+              + ", "
+              + steps
+              + "): "
+              + puzzle.givenCount()
+              + " givens, "
+              + candidates(solver, gm, puzzle)
+              + " candidates, "
+              + backtracks(exact, gm, puzzle)
+              + " backtracks, "
+              + HardPuzzleGenerator.searchNodes(puzzle)
+              + " nodes");
+    }
+    return 0;
+  }
+
+  /**
+   * Ratings are a primary count times this plus a tie-break (the tie-break gives the climb a slope
+   * where the primary count is flat: most often no backtracks at all).
+   */
+  private static final long SCALE = 1L << 32;
+
+  /** The plain search's nodes, capped below {@link #SCALE}. */
+  private static long nodes(Grid puzzle) {
+    return Math.min(HardPuzzleGenerator.searchNodes(puzzle), SCALE - 1);
+  }
+
+  /**
+   * The values of blank cells that max-product's beliefs still allow after converging from the
+   * givens (an exact zero is a value ruled out): what decimation must guess among.
+   */
+  private static long candidates(GeneratedAlgorithm solver, GridModels gm, Grid puzzle) {
+    int[] evidence = gm.evidence(puzzle);
+    solver.clearAllObserved();
+    for (int i = 0; i < evidence.length; i++) {
+      if (evidence[i] != Assignments.NONE) {
+        solver.setObserved(i, evidence[i]);
+      }
+    }
+    solver.reset();
+    for (int s = 0; s < CONVERGE_SWEEPS && solver.update(1) >= 1e-6; s++) {
+      // sweep towards the fixed point, as decimation's first convergence does (longer)
+    }
+    long open = 0;
+    double[] belief = new double[9];
+    for (int i = 0; i < evidence.length; i++) {
+      if (evidence[i] == Assignments.NONE) {
+        solver.marginal(i, belief);
+        for (double b : belief) {
+          open += b > 0.0 ? 1 : 0;
+        }
+      }
+    }
+    return open;
+  }
+
+  /**
+   * The restarts default decimation needs with restart seed {@value #CLIMB_SEED} (never one of the
+   * seeds a set is measured with), {@value #CLIMB_RESTARTS} plus one when it does not solve.
+   */
+  private static long restarts(GeneratedAlgorithm solver, GridModels gm, Grid puzzle) {
+    SolveResult r =
+        DecimationDriver.withDefaults()
+            .withSeed(CLIMB_SEED)
+            .withRestarts(CLIMB_RESTARTS)
+            .solve(solver, gm.model(), gm.evidence(puzzle), SolveEvents.NONE);
+    return r.solved() ? r.restarts() : CLIMB_RESTARTS + 1;
+  }
+
+  private static final long CLIMB_SEED = 1000;
+
+  private static final int CLIMB_RESTARTS = 20;
+
+  /** Sweeps allowed to reach the fixed point when counting candidates. */
+  private static final int CONVERGE_SWEEPS = 50;
+
+  /** The exact driver's backtracks on {@code puzzle}: 0 when propagation alone solves it. */
+  private static long backtracks(ExactDriver exact, GridModels gm, Grid puzzle) {
+    return exact.solve(null, gm.model(), gm.evidence(puzzle), SolveEvents.NONE).backtracks();
+  }
+}
