@@ -31,6 +31,24 @@ class HelpTextTest {
   }
 
   @Test
+  void theVersionAloneIsWhatPicocliPrintsForIt() {
+    // --version and -V alone skip the command line; followed by a command, picocli answers.
+    String expected;
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(0, cli.run("--version", "solve"));
+      expected = cli.out();
+    }
+    assertEquals("fgc " + fgc.compiler.CompilerVersion.id() + System.lineSeparator(), expected);
+    for (String flag : new String[] {"--version", "-V"}) {
+      try (CommandLineHarness cli = new CommandLineHarness()) {
+        assertEquals(0, cli.run(flag));
+        assertEquals(expected, cli.out(), flag);
+        assertEquals("", cli.err(), flag);
+      }
+    }
+  }
+
+  @Test
   void aModelThatDefaultsIsShownOptionalAndGenerateListsOnlyWhatItTakes() {
     // compile and show default to the bundled sudoku, yet their usage showed MODEL as required;
     // generate listed --data and --param, which it refuses.
