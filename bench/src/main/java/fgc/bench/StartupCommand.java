@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
  * always follows another. Every fgc process runs once untimed first, which builds the jar and its
  * class-data archive if they are missing and fills a cache folder of this run's own, so the timed
  * ones are warm-cache queries. Each process's ratio is the median over the rounds of its wall time
- * divided by that round's {@code java -version}.
+ * divided by that round's {@code java -version}. {@code --against} adds another launcher's
+ * processes to the same rounds: a change's before and after, measured side by side.
  */
 @Command(
     name = "startup",
@@ -47,6 +48,13 @@ final class StartupCommand implements Callable<Integer> {
   Path launcher;
 
   @Option(
+      names = "--against",
+      paramLabel = "PATH",
+      description =
+          "Another fgc launcher (an older checkout's, say) whose processes join the same rounds.")
+  Path against;
+
+  @Option(
       names = "--network",
       paramLabel = "FILE",
       description =
@@ -65,7 +73,13 @@ final class StartupCommand implements Callable<Integer> {
     Path fgcPath = launcher != null ? launcher : CliCommand.defaultLauncher();
     Path work = Files.createTempDirectory("fgc-bench-startup");
     try {
-      Map<String, List<String>> processes = processes(fgcPath, work);
+      Map<String, List<String>> processes = processes(fgcPath, work, "");
+      if (against != null) {
+        // Each its own cache, so that neither reads the other's entries.
+        Map<String, List<String>> other = processes(against, work.resolve("against"), " [against]");
+        other.remove("java -version [against]");
+        processes.putAll(other);
+      }
       System.out.println("warm-up (untimed): each process once, building what is missing");
       for (List<String> command : processes.values()) {
         timed(command);
@@ -84,11 +98,11 @@ final class StartupCommand implements Callable<Integer> {
               + " java -version)%n",
           rounds);
       System.out.printf(
-          Locale.ROOT, "%-60s %9s %17s %7s%n", "process", "median", "(min..max)", "ratio");
+          Locale.ROOT, "%-76s %9s %17s %7s%n", "process", "median", "(min..max)", "ratio");
       for (int i = 0; i < names.size(); i++) {
         System.out.printf(
             Locale.ROOT,
-            "%-60s %9.1f %17s %7.2f%n",
+            "%-76s %9.1f %17s %7.2f%n",
             names.get(i),
             median(ms[i]),
             String.format(Locale.ROOT, "(%.0f..%.0f)", min(ms[i]), max(ms[i])),
@@ -101,10 +115,12 @@ final class StartupCommand implements Callable<Integer> {
   }
 
   /**
-   * The processes by the line that shows them, {@code java -version} first; files they read are
-   * written into {@code work}, and their cache is {@code work/cache}.
+   * The processes by the line that shows them (ending in {@code tag}), {@code java -version} first;
+   * files they read are written into {@code work}, and their cache is {@code work/cache}.
    */
-  private Map<String, List<String>> processes(Path launcherPath, Path work) throws IOException {
+  private Map<String, List<String>> processes(Path launcherPath, Path work, String tag)
+      throws IOException {
+    Files.createDirectories(work);
     Map<String, List<String>> processes = new LinkedHashMap<>();
     processes.put("java -version", List.of(javaBinary(), "-version"));
     processes.put("fgc --version", List.of(launcherPath.toString(), "--version"));
@@ -159,7 +175,9 @@ final class StartupCommand implements Callable<Integer> {
             puzzle.toString(),
             "--cache-dir",
             cache));
-    return processes;
+    Map<String, List<String>> tagged = new LinkedHashMap<>();
+    processes.forEach((label, command) -> tagged.put(label + tag, command));
+    return tagged;
   }
 
   /** Wall time of a process from start to exit; a failure stops the command with its output. */

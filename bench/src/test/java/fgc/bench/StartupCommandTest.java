@@ -40,7 +40,15 @@ class StartupCommandTest {
       assertEquals(
           expectedCode,
           BenchMain.run(
-              "startup", "--rounds", "2", "--fgc", launcher.toString(), "--network", "net.bif"));
+              "startup",
+              "--rounds",
+              "2",
+              "--fgc",
+              launcher.toString(),
+              "--against",
+              launcher.toString(),
+              "--network",
+              "net.bif"));
     } finally {
       System.setOut(savedOut);
       System.setErr(savedErr);
@@ -62,7 +70,11 @@ class StartupCommandTest {
           "fgc solve -q --input ONE"
         }) {
       assertTrue(out.contains("\n" + process + " "), process + " in:\n" + out);
+      // Each fgc process once more for the launcher given with --against; the JVM only once.
+      int rows = out.split("\n" + java.util.regex.Pattern.quote(process), -1).length - 1;
+      assertEquals(process.startsWith("java") ? 1 : 2, rows, process + " in:\n" + out);
     }
+    assertTrue(out.contains("\nfgc --version [against] "), out);
     String err = run("[ \"$1\" = solve ] && { echo no puzzles; exit 2; }; exit 0", 1)[1];
     assertTrue(err.contains("solve -q --input") && err.contains("failed (2): no puzzles"), err);
   }
