@@ -102,20 +102,19 @@ class HelpTextTest {
   void descriptionsAndFootersAreWholeParagraphs() {
     // Each element of a description or footer prints as lines of its own: one broken by hand
     // would end mid-sentence ("cache key);"). Every element must end a sentence.
-    List<Object> commands = new ArrayList<>();
-    commands.add(new Main());
+    List<picocli.CommandLine.Model.CommandSpec> commands = new ArrayList<>();
+    commands.add(new Main().spec());
     for (String c : Main.COMMANDS) {
       commands.add(Main.command(c));
     }
-    for (Object command : commands) {
+    for (picocli.CommandLine.Model.CommandSpec command : commands) {
       picocli.CommandLine.Model.UsageMessageSpec usage =
           new picocli.CommandLine(command).getCommandSpec().usageMessage();
       List<String> paragraphs = new ArrayList<>(List.of(usage.description()));
       paragraphs.addAll(List.of(usage.footer()));
       for (String p : paragraphs) {
         if (!p.isEmpty() && !p.startsWith("Example: ")) {
-          assertTrue(
-              p.endsWith(".") || p.endsWith(".)"), command.getClass().getSimpleName() + ": " + p);
+          assertTrue(p.endsWith(".") || p.endsWith(".)"), command.name() + ": " + p);
         }
       }
     }
