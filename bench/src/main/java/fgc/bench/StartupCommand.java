@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
     name = "startup",
     mixinStandardHelpOptions = true,
     description =
-        "Whole short fgc processes (--version, a run query, a one-puzzle solve) against 'java -version', side by side: medians and ratios.")
+        "Whole short fgc processes (--version, a run query, a one-puzzle solve) against"
+            + " 'java -version', side by side: medians and ratios.")
 final class StartupCommand implements Callable<Integer> {
   @Option(
       names = "--rounds",
@@ -58,8 +59,8 @@ final class StartupCommand implements Callable<Integer> {
       names = "--network",
       paramLabel = "FILE",
       description =
-          "A network for an extra run query, observing --observe (default: ../shared/graphical/asia.bif"
-              + " beside the checkout, if there).")
+          "A network for an extra run query, observing --observe"
+              + " (default: ../shared/graphical/asia.bif beside the checkout, if there).")
   Path network;
 
   @Option(
