@@ -7,9 +7,10 @@ import picocli.CommandLine;
  * driver next to Choco-solver, Sat4j and Z3 on one corpus), {@code compile} (compile and reload
  * times), {@code jmh} (the micro-benchmarks), {@code ratio} (their side-by-side ratios as medians
  * over rounds), {@code decisions} (decimation's first wrong decision) and {@code cli} (the whole
- * {@code fgc solve} process against the in-process harness), {@code scale} (how each stage from
- * text to a ready solver grows with the model), {@code hardset} (fgc's own hard puzzles). Nothing
- * here runs in {@code mvn verify} except the small tests of this module's own logic.
+ * {@code fgc solve} process against the in-process harness), {@code startup} (short whole fgc
+ * processes against {@code java -version}), {@code scale} (how each stage from text to a ready
+ * solver grows with the model), {@code hardset} (fgc's own hard puzzles). Nothing here runs in
+ * {@code mvn verify} except the small tests of this module's own logic.
  */
 public final class BenchMain {
   private BenchMain() {}

@@ -38,6 +38,7 @@ import picocli.CommandLine.Parameters;
       CompileCommand.class,
       DecisionsCommand.class,
       CliCommand.class,
+      StartupCommand.class,
       ScaleCommand.class,
       ReloadCommand.class,
       GraphicalCommand.class,

@@ -7,25 +7,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code cache list|verify|clear}: look at, check, or empty the solver cache. */
-@Command(
-    name = "cache",
-    mixinStandardHelpOptions = true,
-    description =
-        "List, verify (and with --repair quarantine bad entries), or clear the solver cache.",
-    footer = {
-      "",
-      "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content, "
-          + "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only "
-          + "fgc's items; anything else is left and listed.",
-      "",
-      "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors, "
-          + "130 interrupted."
-    })
 final class CacheCommand implements Callable<Integer> {
   enum Action {
     list,
@@ -33,17 +17,10 @@ final class CacheCommand implements Callable<Integer> {
     clear
   }
 
-  @Parameters(index = "0", paramLabel = "ACTION", description = "list, verify or clear.")
   Action action;
 
-  @Option(names = "--repair", description = "With verify: move bad entries to quarantine.")
   boolean repair;
 
-  @Option(
-      names = "--cache-dir",
-      paramLabel = "DIR",
-      description =
-          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override
@@ -131,5 +108,40 @@ final class CacheCommand implements Callable<Integer> {
       default:
         throw new IllegalStateException(action.name());
     }
+  }
+
+  /** This command, bound to this object's fields (see {@link Specs}). */
+  CommandSpec spec() {
+    CommandSpec spec = Specs.command(this, "cache");
+    spec.usageMessage()
+        .description(
+            "List, verify (and with --repair quarantine bad entries), or clear the solver cache.")
+        .footer(
+            "",
+            "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content, "
+                + "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only "
+                + "fgc's items; anything else is left and listed.",
+            "",
+            "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors, "
+                + "130 interrupted.");
+    spec.addPositional(
+        Specs.positional(this, "action")
+            .index("0")
+            .required(true)
+            .paramLabel("ACTION")
+            .description("list, verify or clear.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "repair", "--repair")
+            .description("With verify: move bad entries to quarantine.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "cacheDir", "--cache-dir")
+            .paramLabel("DIR")
+            .description(
+                "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+            .build());
+    Specs.standardHelp(spec);
+    return spec;
   }
 }

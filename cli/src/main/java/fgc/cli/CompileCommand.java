@@ -4,29 +4,15 @@ import fgc.cache.LoadedSolver;
 import fgc.model.Model;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Compiles a model into the cache (or finds it there) and says which, and how long each step took.
  */
-@Command(
-    name = "compile",
-    mixinStandardHelpOptions = true,
-    description =
-        "Compile a model to a cached solver; print its key, hit or miss, and compile and load times.",
-    footer = {"", "Exit codes: 0 done, 2 usage or model errors, 130 interrupted."})
 final class CompileCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      arity = "0..1",
-      paramLabel = "MODEL",
-      defaultValue = "sudoku",
-      description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
-  @Mixin ModelOptions options;
+  ModelOptions options = new ModelOptions();
 
   @Override
   public Integer call() {
@@ -59,5 +45,25 @@ final class CompileCommand implements Callable<Integer> {
 
   static String millis(long nanos) {
     return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+  }
+
+  /** This command, bound to this object's fields (see {@link Specs}). */
+  CommandSpec spec() {
+    CommandSpec spec = Specs.command(this, "compile");
+    spec.usageMessage()
+        .description(
+            "Compile a model to a cached solver; print its key, hit or miss, and compile and load times.")
+        .footer("", "Exit codes: 0 done, 2 usage or model errors, 130 interrupted.");
+    spec.addPositional(
+        Specs.positional(this, "model")
+            .index("0")
+            .arity("0..1")
+            .paramLabel("MODEL")
+            .defaultValue("sudoku")
+            .description("Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addMixin("options", options.mixinSpec());
+    Specs.standardHelp(spec);
+    return spec;
   }
 }

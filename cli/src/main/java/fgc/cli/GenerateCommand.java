@@ -13,29 +13,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Makes puzzles with exactly one solution, each rated by the effort solvers need, in the corpus
  * format (one puzzle per line, the rating as a trailing {@code #} comment).
  */
-@Command(
-    name = "generate",
-    mixinStandardHelpOptions = true,
-    sortOptions = false,
-    description = {
-      "Generate puzzles with exactly one solution, each rated by the solvers' effort.",
-      "Uniqueness is proved by an exact count; puzzles of sides 4 and 9 are minimal (no given can be removed). "
-          + "One puzzle per line, with its rating as a # comment."
-    },
-    footer = {
-      "",
-      "Puzzle i (from 0) comes from seed S + i, so a run can be repeated or extended.",
-      "",
-      "Exit codes: 0 done, 2 usage errors, 130 interrupted."
-    })
 final class GenerateCommand implements Callable<Integer> {
   /**
    * The drivers whose effort rates a puzzle: decisions and restarts of decimate, nodes and
@@ -49,40 +32,18 @@ final class GenerateCommand implements Callable<Integer> {
    */
   static final List<String> REFUSED = List.of("--data", "--param");
 
-  @Option(
-      names = "--size",
-      paramLabel = "SIDE",
-      defaultValue = "9",
-      description = "Grid side: 4, 9, 16 or 25 (default: ${DEFAULT-VALUE}).")
   int side;
 
-  @Option(
-      names = "--count",
-      paramLabel = "N",
-      defaultValue = "10",
-      description = "How many puzzles (default: ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 0)
   int count;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      defaultValue = "1",
-      description = "First seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FILE",
-      description = "Write the puzzles here instead of standard output.")
   Path output;
 
-  @Option(
-      names = {"-q", "--quiet"},
-      description = "No progress bar or progress lines.")
   boolean quiet;
 
-  @Mixin ModelOptions options;
+  ModelOptions options = new ModelOptions();
 
   @Override
   public Integer call() throws IOException {
@@ -200,5 +161,51 @@ final class GenerateCommand implements Callable<Integer> {
       }
     }
     return true;
+  }
+
+  /** This command, bound to this object's fields (see {@link Specs}). */
+  CommandSpec spec() {
+    CommandSpec spec = Specs.command(this, "generate");
+    spec.usageMessage()
+        .description(
+            "Generate puzzles with exactly one solution, each rated by the solvers' effort.",
+            "Uniqueness is proved by an exact count; puzzles of sides 4 and 9 are minimal (no given can be removed). "
+                + "One puzzle per line, with its rating as a # comment.")
+        .footer(
+            "",
+            "Puzzle i (from 0) comes from seed S + i, so a run can be repeated or extended.",
+            "",
+            "Exit codes: 0 done, 2 usage errors, 130 interrupted.")
+        .sortOptions(false);
+    spec.addOption(
+        Specs.option(this, "side", "--size")
+            .paramLabel("SIDE")
+            .defaultValue("9")
+            .description("Grid side: 4, 9, 16 or 25 (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "count", "--count")
+            .paramLabel("N")
+            .defaultValue("10")
+            .description("How many puzzles (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "seed", "--seed")
+            .paramLabel("S")
+            .defaultValue("1")
+            .description("First seed (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "output", "--output")
+            .paramLabel("FILE")
+            .description("Write the puzzles here instead of standard output.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "quiet", "-q", "--quiet")
+            .description("No progress bar or progress lines.")
+            .build());
+    spec.addMixin("options", options.mixinSpec());
+    Specs.standardHelp(spec);
+    return spec;
   }
 }

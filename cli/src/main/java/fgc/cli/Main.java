@@ -3,7 +3,6 @@ package fgc.cli;
 import fgc.lang.LanguageException;
 import java.util.List;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 
 /**
  * The {@code fgc} command. A tour of the whole system, in the order a model travels:
@@ -21,23 +20,26 @@ import picocli.CommandLine.Command;
  *   <li>{@code fgc.puzzles} reads grids and checks answers independently of all of the above.
  * </ol>
  */
-@Command(
-    name = "fgc",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Version.class,
-    description =
-        "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.",
-    footer = {
-      "",
-      "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench --help' lists the benchmarks "
-          + "(the bench module's jar, which the ./fgc launcher builds).",
-      "",
-      "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution, "
-          + "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the "
-          + "algorithm among them), 70 internal error (a bug: please report it), 130 interrupted (Ctrl-C)."
-    })
 public final class Main implements Runnable {
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  private CommandLine.Model.CommandSpec spec;
+
+  /** The {@code fgc} command itself, bound to this object (see {@link Specs}). */
+  CommandLine.Model.CommandSpec spec() {
+    spec = Specs.command(this, "fgc").versionProvider(new Version());
+    spec.usageMessage()
+        .description(
+            "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.")
+        .footer(
+            "",
+            "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench --help' lists the benchmarks "
+                + "(the bench module's jar, which the ./fgc launcher builds).",
+            "",
+            "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution, "
+                + "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the "
+                + "algorithm among them), 70 internal error (a bug: please report it), 130 interrupted (Ctrl-C).");
+    Specs.standardHelp(spec);
+    return spec;
+  }
 
   public static void main(String[] args) {
     int code;
@@ -65,16 +67,24 @@ public final class Main implements Runnable {
 
   /** Runs the command line and returns the exit code (for tests). */
   public static int run(String... args) {
-    CommandLine cli = new CommandLine(new Main());
-    // Picocli reads every option of a command it is given, by reflection, which a fresh JVM pays
-    // for in the tens of milliseconds: register only the command that runs, unless the line names
-    // none (usage, --help, a typo), which needs them all.
-    Object named = args.length > 0 ? command(args[0]) : null;
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      // The version alone needs no command line: building picocli's (its converters, every
+      // command's options) would be most of such a process's time. The text is the one picocli
+      // prints for --version.
+      for (String line : new Version().getVersion()) {
+        System.out.println(line);
+      }
+      return 0;
+    }
+    CommandLine cli = new CommandLine(new Main().spec());
+    // Each command's options cost a fresh JVM time to build: register only the command that runs,
+    // unless the line names none (usage, --help, a typo), which needs them all.
+    CommandLine.Model.CommandSpec named = args.length > 0 ? command(args[0]) : null;
     if (named != null) {
-      cli.addSubcommand(named);
+      cli.addSubcommand(named.name(), named);
     } else {
       for (String name : COMMANDS) {
-        cli.addSubcommand(command(name));
+        cli.addSubcommand(name, command(name));
       }
     }
     hideRefusedOptions(cli.getSubcommands().get("generate"), GenerateCommand.REFUSED);
@@ -127,20 +137,20 @@ public final class Main implements Runnable {
     }
   }
 
-  static Object command(String name) {
+  static CommandLine.Model.CommandSpec command(String name) {
     switch (name) {
       case "solve":
-        return new SolveCommand();
+        return new SolveCommand().spec();
       case "compile":
-        return new CompileCommand();
+        return new CompileCommand().spec();
       case "show":
-        return new ShowCommand();
+        return new ShowCommand().spec();
       case "generate":
-        return new GenerateCommand();
+        return new GenerateCommand().spec();
       case "cache":
-        return new CacheCommand();
+        return new CacheCommand().spec();
       case "run":
-        return new RunCommand();
+        return new RunCommand().spec();
       default:
         return null;
     }

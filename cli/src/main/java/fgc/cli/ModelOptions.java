@@ -9,48 +9,22 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Options every command that compiles shares: which model, its parameters, the algorithm, the
  * cache.
  */
 final class ModelOptions {
-  @Option(
-      names = "--param",
-      paramLabel = "NAME=VALUE",
-      description = "Override a model parameter, e.g. --param n=4 (repeatable).")
   Map<String, Long> params = new LinkedHashMap<>();
 
-  @Option(
-      names = "--algorithm",
-      paramLabel = "NAME",
-      completionCandidates = AlgorithmNames.class,
-      description =
-          "Inference algorithm: ${COMPLETION-CANDIDATES} (default: " + AlgorithmSpec.DEFAULT + ").")
   String algorithm;
 
-  @Option(
-      names = "--damping",
-      paramLabel = "D",
-      completionCandidates = DampingDefaults.class,
-      description =
-          "Message damping in [0, 1); each algorithm's default: ${COMPLETION-CANDIDATES}.")
   @NumberOptions.Range(min = 0, max = 1, maxExcluded = true)
   Double damping;
 
-  @Option(
-      names = "--data",
-      paramLabel = "FILE",
-      description =
-          "Data file (docs/language.md): params, the model's data tables, observed values.")
   Path data;
 
-  @Option(
-      names = "--cache-dir",
-      paramLabel = "DIR",
-      description =
-          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   /** The registered algorithms, so a new one shows up in every --help without editing it. */
@@ -193,5 +167,44 @@ final class ModelOptions {
         || isExchangeFormat(modelArg)
         || modelArg.contains("/")
         || modelArg.contains(java.io.File.separator);
+  }
+
+  /** These options as a mixin, bound to this object's fields (see {@link Specs}). */
+  CommandSpec mixinSpec() {
+    CommandSpec spec = Specs.mixin(this);
+    spec.addOption(
+        Specs.option(this, "params", "--param")
+            .paramLabel("NAME=VALUE")
+            .description("Override a model parameter, e.g. --param n=4 (repeatable).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "algorithm", "--algorithm")
+            .paramLabel("NAME")
+            .completionCandidates(new AlgorithmNames())
+            .description(
+                "Inference algorithm: ${COMPLETION-CANDIDATES} (default: "
+                    + AlgorithmSpec.DEFAULT
+                    + ").")
+            .build());
+    spec.addOption(
+        Specs.option(this, "damping", "--damping")
+            .paramLabel("D")
+            .completionCandidates(new DampingDefaults())
+            .description(
+                "Message damping in [0, 1); each algorithm's default: ${COMPLETION-CANDIDATES}.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "data", "--data")
+            .paramLabel("FILE")
+            .description(
+                "Data file (docs/language.md): params, the model's data tables, observed values.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "cacheDir", "--cache-dir")
+            .paramLabel("DIR")
+            .description(
+                "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+            .build());
+    return spec;
   }
 }

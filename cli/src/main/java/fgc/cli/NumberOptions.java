@@ -57,37 +57,78 @@ public final class NumberOptions {
    * it after adding the subcommands.
    */
   public static CommandLine install(CommandLine cli) {
-    CommandLine.ITypeConverter<Integer> ints =
-        text -> (int) whole(text, Integer.MIN_VALUE, Integer.MAX_VALUE);
-    CommandLine.ITypeConverter<Long> longs = text -> whole(text, Long.MIN_VALUE, Long.MAX_VALUE);
-    CommandLine.ITypeConverter<Double> doubles = NumberOptions::decimal;
-    cli.registerConverter(Integer.class, ints);
-    cli.registerConverter(int.class, ints);
-    cli.registerConverter(Long.class, longs);
-    cli.registerConverter(long.class, longs);
-    cli.registerConverter(Double.class, doubles);
-    cli.registerConverter(double.class, doubles);
-    CommandLine.IParameterExceptionHandler usual = cli.getParameterExceptionHandler();
-    String prefix = cli.getCommandName() + ": ";
+    cli.registerConverter(Integer.class, new Ints());
+    cli.registerConverter(int.class, new Ints());
+    cli.registerConverter(Long.class, new Longs());
+    cli.registerConverter(long.class, new Longs());
+    cli.registerConverter(Double.class, new Decimal());
+    cli.registerConverter(double.class, new Decimal());
     cli.setParameterExceptionHandler(
-        (ex, args) -> {
-          NotANumber bad = cause(ex);
-          if (ex instanceof OutOfRange) {
-            System.err.println(prefix + ex.getMessage());
-          } else if (bad != null && ex.getArgSpec() != null) {
-            System.err.println(prefix + refusal(ex.getArgSpec(), bad.text));
-          } else {
-            return usual.handleParseException(ex, args);
-          }
-          return ex.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
-        });
-    CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
-    cli.setExecutionStrategy(
-        parseResult -> {
-          checkRanges(parseResult);
-          return run.execute(parseResult);
-        });
+        new Refusals(cli.getParameterExceptionHandler(), cli.getCommandName() + ": "));
+    cli.setExecutionStrategy(new CheckedRun());
     return cli;
+  }
+
+  // The converters and handlers are classes, not lambdas: a lambda that implements a picocli
+  // interface cannot go into the launcher's class-data archive and is spun anew by every process.
+
+  /** Whole numbers in int's range, strictly read. */
+  private static final class Ints implements CommandLine.ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      return (int) whole(text, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+  }
+
+  /** Whole numbers in long's range, strictly read. */
+  private static final class Longs implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String text) {
+      return whole(text, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+  }
+
+  /** Finite decimals, strictly read. */
+  private static final class Decimal implements CommandLine.ITypeConverter<Double> {
+    @Override
+    public Double convert(String text) {
+      return decimal(text);
+    }
+  }
+
+  /** Says a refused number with its option's range; other errors as picocli says them. */
+  private static final class Refusals implements CommandLine.IParameterExceptionHandler {
+    private final CommandLine.IParameterExceptionHandler usual;
+    private final String prefix;
+
+    Refusals(CommandLine.IParameterExceptionHandler usual, String prefix) {
+      this.usual = usual;
+      this.prefix = prefix;
+    }
+
+    @Override
+    public int handleParseException(ParameterException ex, String[] args) throws Exception {
+      NotANumber bad = cause(ex);
+      if (ex instanceof OutOfRange) {
+        System.err.println(prefix + ex.getMessage());
+      } else if (bad != null && ex.getArgSpec() != null) {
+        System.err.println(prefix + refusal(ex.getArgSpec(), bad.text));
+      } else {
+        return usual.handleParseException(ex, args);
+      }
+      return ex.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+    }
+  }
+
+  /** Checks the ranges of the numbers given, then runs the command as picocli's RunLast does. */
+  private static final class CheckedRun implements CommandLine.IExecutionStrategy {
+    private final CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+
+    @Override
+    public int execute(ParseResult parseResult) {
+      checkRanges(parseResult);
+      return run.execute(parseResult);
+    }
   }
 
   private static long whole(String text, long min, long max) {

@@ -17,137 +17,45 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * Runs any model (not only grids): observed values from the data file and --observe, then either a
  * solution (decimation, checked against every factor) or the marginals of the free variables.
  */
-@Command(
-    name = "run",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Run a model with a data file: print a solution (one line per variable), or --marginals.",
-      "A weighted model (a table, prior, cpt or weight whose positive weights differ) gets its most probable assignment"
-          + " given the evidence, after a first line that names the method and says whether it is proven optimal: elimination"
-          + " where the model fits its limits, else branch and bound (--time-limit, --node-limit); --driver exact is always"
-          + " the branch and bound, --driver decimate max-product decimation, approximate.",
-      "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
-          + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error); "
-          + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints."
-    },
-    footer = {
-      "",
-      "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
-      "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
-      "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
-      "",
-      "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
-          + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
-          + "130 interrupted."
-    })
 final class RunCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "MODEL", description = "Bundled model name or model file.")
   String model;
 
-  @Mixin ModelOptions options;
+  ModelOptions options = new ModelOptions();
 
-  @Option(
-      names = "--observe",
-      paramLabel = "NAME[i]=V",
-      description = "An observed value, e.g. x[0][2]=5 (repeatable).")
   List<String> observations = new ArrayList<>();
 
-  @Option(
-      names = "--driver",
-      paramLabel = "NAME",
-      completionCandidates = SolveCommand.DriverNames.class,
-      description =
-          "Driver that finds the solution: ${COMPLETION-CANDIDATES} (default: the first).")
   String driverName;
 
-  @Option(
-      names = "--input",
-      paramLabel = "FILE|-",
-      description =
-          "Cases of evidence, one per line, each solved (or with --marginals or --task, answered) on top of the data file, --evid and --observe;"
-              + " - reads standard input.")
   String input;
 
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      defaultValue = "1",
-      description =
-          "With --input: solve N cases at a time, each thread with its own driver and solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 1, max = 256)
   int threads;
 
-  @Option(
-      names = "--marginals",
-      description =
-          "Print each free variable's marginal instead of solving: exact (elimination) when"
-              + " the model fits its limit, else sum-product BP to --tolerance; --algorithm chooses another. The first line names the method.")
   boolean marginals;
 
-  @Option(
-      names = "--sweeps",
-      paramLabel = "N",
-      defaultValue = "1000",
-      description =
-          "Most sweeps of BP for --marginals (default ${DEFAULT-VALUE}); it stops sooner once converged to --tolerance.")
   @NumberOptions.Range(min = 0)
   int sweeps;
 
-  @Option(
-      names = "--tolerance",
-      paramLabel = "T",
-      defaultValue = "1e-9",
-      description =
-          "BP for --marginals has converged when no message entry changes by more in a sweep (default ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 0)
   double tolerance;
 
-  @Option(
-      names = "--time-limit",
-      paramLabel = "SECONDS",
-      defaultValue = "0",
-      description =
-          "For a weighted model's branch and bound: stop after this long and print the best assignment found,"
-              + " labelled not proven optimal (default: no limit).")
   @NumberOptions.Range(min = 0)
   double timeLimit;
 
-  @Option(
-      names = "--node-limit",
-      paramLabel = "N",
-      defaultValue = "0",
-      description =
-          "For a weighted model's branch and bound: stop after N branches, as --time-limit (default: no limit).")
   @NumberOptions.Range(min = 0)
   long nodeLimit;
 
-  @Option(
-      names = "--task",
-      paramLabel = "MAR|PR|MPE",
-      description =
-          "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
-              + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment (by branch and bound past"
-              + " elimination's limits, within --time-limit and --node-limit, saying on standard error whether it is proven optimal).")
   String task;
 
-  @Option(
-      names = "--evid",
-      paramLabel = "FILE",
-      description = "For a UAI model with --task: its evidence file (.evid).")
   java.nio.file.Path evid;
 
-  @Spec CommandSpec command;
+  CommandSpec command;
 
   /** Options a UAI task cannot apply: it answers exactly, on the file and its evidence alone. */
   private static final List<String> NOT_FOR_TASKS =
@@ -330,5 +238,114 @@ final class RunCommand implements Callable<Integer> {
    */
   private String baseName() {
     return options.data != null ? "the data file " + options.data + " or --observe" : "--observe";
+  }
+
+  /** This command, bound to this object's fields (see {@link Specs}). */
+  CommandSpec spec() {
+    CommandSpec spec = Specs.command(this, "run");
+    spec.usageMessage()
+        .description(
+            "Run a model with a data file: print a solution (one line per variable), or --marginals.",
+            "A weighted model (a table, prior, cpt or weight whose positive weights differ) gets its most probable assignment"
+                + " given the evidence, after a first line that names the method and says whether it is proven optimal: elimination"
+                + " where the model fits its limits, else branch and bound (--time-limit, --node-limit); --driver exact is always"
+                + " the branch and bound, --driver decimate max-product decimation, approximate.",
+            "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
+                + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error); "
+                + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints.")
+        .footer(
+            "",
+            "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
+            "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
+            "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
+            "",
+            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
+                + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
+                + "130 interrupted.");
+    spec.addPositional(
+        Specs.positional(this, "model")
+            .index("0")
+            .required(true)
+            .paramLabel("MODEL")
+            .description("Bundled model name or model file.")
+            .build());
+    spec.addMixin("options", options.mixinSpec());
+    spec.addOption(
+        Specs.option(this, "observations", "--observe")
+            .paramLabel("NAME[i]=V")
+            .description("An observed value, e.g. x[0][2]=5 (repeatable).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "driverName", "--driver")
+            .paramLabel("NAME")
+            .completionCandidates(new SolveCommand.DriverNames())
+            .description(
+                "Driver that finds the solution: ${COMPLETION-CANDIDATES} (default: the first).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "input", "--input")
+            .paramLabel("FILE|-")
+            .description(
+                "Cases of evidence, one per line, each solved (or with --marginals or --task, answered) on top of the data file, --evid and --observe;"
+                    + " - reads standard input.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "threads", "--threads")
+            .paramLabel("N")
+            .defaultValue("1")
+            .description(
+                "With --input: solve N cases at a time, each thread with its own driver and solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "marginals", "--marginals")
+            .description(
+                "Print each free variable's marginal instead of solving: exact (elimination) when"
+                    + " the model fits its limit, else sum-product BP to --tolerance; --algorithm chooses another. The first line names the method.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "sweeps", "--sweeps")
+            .paramLabel("N")
+            .defaultValue("1000")
+            .description(
+                "Most sweeps of BP for --marginals (default ${DEFAULT-VALUE}); it stops sooner once converged to --tolerance.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "tolerance", "--tolerance")
+            .paramLabel("T")
+            .defaultValue("1e-9")
+            .description(
+                "BP for --marginals has converged when no message entry changes by more in a sweep (default ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "timeLimit", "--time-limit")
+            .paramLabel("SECONDS")
+            .defaultValue("0")
+            .description(
+                "For a weighted model's branch and bound: stop after this long and print the best assignment found,"
+                    + " labelled not proven optimal (default: no limit).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "nodeLimit", "--node-limit")
+            .paramLabel("N")
+            .defaultValue("0")
+            .description(
+                "For a weighted model's branch and bound: stop after N branches, as --time-limit (default: no limit).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "task", "--task")
+            .paramLabel("MAR|PR|MPE")
+            .description(
+                "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
+                    + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment (by branch and bound past"
+                    + " elimination's limits, within --time-limit and --node-limit, saying on standard error whether it is proven optimal).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "evid", "--evid")
+            .paramLabel("FILE")
+            .description("For a UAI model with --task: its evidence file (.evid).")
+            .build());
+    Specs.standardHelp(spec);
+    command = spec;
+    return spec;
   }
 }

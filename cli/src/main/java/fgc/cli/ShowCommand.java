@@ -22,61 +22,21 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** What a model is and what fgc makes of it: a summary, the generated source, the factor graph. */
-@Command(
-    name = "show",
-    mixinStandardHelpOptions = true,
-    sortOptions = false,
-    description = {
-      "Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
-      "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
-          + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
-          + "--dot and --svg draw the factor graph; --uai writes the model for other tools."
-    },
-    footer = {
-      "",
-      "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
-      "",
-      "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted."
-    })
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(
-      index = "0",
-      arity = "0..1",
-      paramLabel = "MODEL",
-      defaultValue = "sudoku",
-      description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
-  @Option(
-      names = "--source",
-      description = "Print the generated Java source instead of the summary.")
   boolean source;
 
-  @Option(
-      names = "--dot",
-      paramLabel = "FILE.dot",
-      description = "Write the factor graph in Graphviz DOT.")
   Path dot;
 
-  @Option(
-      names = "--svg",
-      paramLabel = "FILE.svg",
-      description = "Draw the factor graph as SVG (needs Graphviz).")
   Path svg;
 
-  @Option(
-      names = "--uai",
-      paramLabel = "FILE.uai",
-      description = "Write the model in the UAI format (MARKOV), for other tools.")
   Path uai;
 
-  @Mixin ModelOptions options;
+  ModelOptions options = new ModelOptions();
 
   @Override
   public Integer call() throws IOException {
@@ -277,5 +237,52 @@ final class ShowCommand implements Callable<Integer> {
 
   private static void line(StringBuilder sb, String label, String text) {
     sb.append(String.format(Locale.ROOT, "%-10s %s%n", label, text));
+  }
+
+  /** This command, bound to this object's fields (see {@link Specs}). */
+  CommandSpec spec() {
+    CommandSpec spec = Specs.command(this, "show");
+    spec.usageMessage()
+        .description(
+            "Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
+            "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
+                + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
+                + "--dot and --svg draw the factor graph; --uai writes the model for other tools.")
+        .footer(
+            "",
+            "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
+            "",
+            "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted.")
+        .sortOptions(false);
+    spec.addPositional(
+        Specs.positional(this, "model")
+            .index("0")
+            .arity("0..1")
+            .paramLabel("MODEL")
+            .defaultValue("sudoku")
+            .description("Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "source", "--source")
+            .description("Print the generated Java source instead of the summary.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "dot", "--dot")
+            .paramLabel("FILE.dot")
+            .description("Write the factor graph in Graphviz DOT.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "svg", "--svg")
+            .paramLabel("FILE.svg")
+            .description("Draw the factor graph as SVG (needs Graphviz).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "uai", "--uai")
+            .paramLabel("FILE.uai")
+            .description("Write the model in the UAI format (MARKOV), for other tools.")
+            .build());
+    spec.addMixin("options", options.mixinSpec());
+    Specs.standardHelp(spec);
+    return spec;
   }
 }

@@ -13,148 +13,52 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Solves puzzles one by one as they stream in, writing each result as soon as it is known, so a bad
  * line or an interrupted run never costs the lines before it.
  */
-@Command(
-    name = "solve",
-    mixinStandardHelpOptions = true,
-    sortOptions = false,
-    description = {
-      "Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
-      "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file)."
-    },
-    footer = {
-      "",
-      "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, 130 interrupted."
-    })
 final class SolveCommand implements Callable<Integer> {
-  @Option(
-      names = "--input",
-      paramLabel = "FILE|-",
-      description = "Puzzle file, or - for standard input (default: the embedded puzzles).")
   String input;
 
-  @Option(
-      names = "--output",
-      paramLabel = "FILE",
-      description = "Write results here instead of standard output.")
   Path output;
 
-  @Option(
-      names = "--model",
-      paramLabel = "NAME|FILE.fg",
-      defaultValue = "sudoku",
-      description = "Bundled model name or model file (default: ${DEFAULT-VALUE}).")
   String model;
 
-  @Option(
-      names = "--driver",
-      paramLabel = "NAME",
-      completionCandidates = DriverNames.class,
-      description = "Driver: ${COMPLETION-CANDIDATES} (default: the first).")
   String driverName;
 
-  @Option(
-      names = "--restarts",
-      paramLabel = "N",
-      defaultValue = "" + DecimationDriver.DEFAULT_RESTARTS,
-      description = "Restart budget of decimate (default: ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 0)
   int restarts;
 
-  @Option(
-      names = "--seed",
-      paramLabel = "S",
-      defaultValue = "1",
-      description = "Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(
-      names = "--noise",
-      paramLabel = "SCALE",
-      description =
-          "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 (default: 0.5).")
   @NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
-  @Option(
-      names = "--learn",
-      negatable = true,
-      defaultValue = "false",
-      fallbackValue = "true",
-      description =
-          "Decimate's restarts avoid the last unforced decision before each contradiction (default: off).")
   boolean learn;
 
-  @Option(
-      names = "--fewest-first",
-      negatable = true,
-      defaultValue = "false",
-      fallbackValue = "true",
-      description =
-          "Decimate breaks exact ties in margin towards the variable with the fewest values left (default: off).")
   boolean fewestFirst;
 
-  @Option(
-      names = "--per-round",
-      paramLabel = "K",
-      description = "Variables iterative fixes after each inference (default: 5).")
   @NumberOptions.Range(min = 1)
   Integer perRound;
 
-  @Option(
-      names = "--explain",
-      description =
-          "Before each result, the decisions with their margins, restarts and contradictions.")
   boolean explain;
 
-  @Option(
-      names = "--marginals",
-      paramLabel = "FILE.svg|FILE.png",
-      description =
-          "Draw the marginals of one puzzle's cells from its givens (before any decision).")
   Path marginals;
 
-  @Option(
-      names = "--sweep",
-      paramLabel = "K[,K...]",
-      split = ",",
-      hideParamSyntax = true,
-      description =
-          "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
   @NumberOptions.Range(min = 0)
   List<Integer> sweeps = new ArrayList<>();
 
-  @Option(
-      names = "--puzzle",
-      paramLabel = "N",
-      defaultValue = "1",
-      description =
-          "With --marginals: which puzzle of the input to draw (default: ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 1)
   int pictured;
 
-  @Option(
-      names = {"-q", "--quiet"},
-      description = "No progress bar or progress lines.")
   boolean quiet;
 
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      defaultValue = "1",
-      description =
-          "Solve N puzzles at a time, each thread with its own solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
   @NumberOptions.Range(min = 1, max = 256)
   int threads;
 
-  @Mixin ModelOptions options;
+  ModelOptions options = new ModelOptions();
 
   /** The registered drivers, so a new one shows up in --help without editing it. */
   static final class DriverNames implements Iterable<String> {
@@ -371,5 +275,119 @@ final class SolveCommand implements Callable<Integer> {
     Path puzzles =
         input == null ? null : input.equals("-") ? Path.of("/dev/stdin") : Path.of(input);
     return new Path[] {puzzles, model[0], model[1]};
+  }
+
+  /** This command, bound to this object's fields (see {@link Specs}). */
+  CommandSpec spec() {
+    CommandSpec spec = Specs.command(this, "solve");
+    spec.usageMessage()
+        .description(
+            "Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
+            "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file).")
+        .footer(
+            "",
+            "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, 130 interrupted.")
+        .sortOptions(false);
+    spec.addOption(
+        Specs.option(this, "input", "--input")
+            .paramLabel("FILE|-")
+            .description("Puzzle file, or - for standard input (default: the embedded puzzles).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "output", "--output")
+            .paramLabel("FILE")
+            .description("Write results here instead of standard output.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "model", "--model")
+            .paramLabel("NAME|FILE.fg")
+            .defaultValue("sudoku")
+            .description("Bundled model name or model file (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "driverName", "--driver")
+            .paramLabel("NAME")
+            .completionCandidates(new DriverNames())
+            .description("Driver: ${COMPLETION-CANDIDATES} (default: the first).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "restarts", "--restarts")
+            .paramLabel("N")
+            .defaultValue("" + DecimationDriver.DEFAULT_RESTARTS)
+            .description("Restart budget of decimate (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "seed", "--seed")
+            .paramLabel("S")
+            .defaultValue("1")
+            .description("Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "noise", "--noise")
+            .paramLabel("SCALE")
+            .description(
+                "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 (default: 0.5).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "learn", "--learn")
+            .negatable(true)
+            .defaultValue("false")
+            .fallbackValue("true")
+            .description(
+                "Decimate's restarts avoid the last unforced decision before each contradiction (default: off).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "fewestFirst", "--fewest-first")
+            .negatable(true)
+            .defaultValue("false")
+            .fallbackValue("true")
+            .description(
+                "Decimate breaks exact ties in margin towards the variable with the fewest values left (default: off).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "perRound", "--per-round")
+            .paramLabel("K")
+            .description("Variables iterative fixes after each inference (default: 5).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "explain", "--explain")
+            .description(
+                "Before each result, the decisions with their margins, restarts and contradictions.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "marginals", "--marginals")
+            .paramLabel("FILE.svg|FILE.png")
+            .description(
+                "Draw the marginals of one puzzle's cells from its givens (before any decision).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "sweeps", "--sweep")
+            .paramLabel("K[,K...]")
+            .splitRegex(",")
+            .hideParamSyntax(true)
+            .description(
+                "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "pictured", "--puzzle")
+            .paramLabel("N")
+            .defaultValue("1")
+            .description(
+                "With --marginals: which puzzle of the input to draw (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "quiet", "-q", "--quiet")
+            .description("No progress bar or progress lines.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "threads", "--threads")
+            .paramLabel("N")
+            .defaultValue("1")
+            .description(
+                "Solve N puzzles at a time, each thread with its own solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
+            .build());
+    spec.addMixin("options", options.mixinSpec());
+    Specs.standardHelp(spec);
+    return spec;
   }
 }

@@ -31,6 +31,24 @@ class HelpTextTest {
   }
 
   @Test
+  void theVersionAloneIsWhatPicocliPrintsForIt() {
+    // --version and -V alone skip the command line; followed by a command, picocli answers.
+    String expected;
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      assertEquals(0, cli.run("--version", "solve"));
+      expected = cli.out();
+    }
+    assertEquals("fgc " + fgc.compiler.CompilerVersion.id() + System.lineSeparator(), expected);
+    for (String flag : new String[] {"--version", "-V"}) {
+      try (CommandLineHarness cli = new CommandLineHarness()) {
+        assertEquals(0, cli.run(flag));
+        assertEquals(expected, cli.out(), flag);
+        assertEquals("", cli.err(), flag);
+      }
+    }
+  }
+
+  @Test
   void aModelThatDefaultsIsShownOptionalAndGenerateListsOnlyWhatItTakes() {
     // compile and show default to the bundled sudoku, yet their usage showed MODEL as required;
     // generate listed --data and --param, which it refuses.
@@ -84,20 +102,19 @@ class HelpTextTest {
   void descriptionsAndFootersAreWholeParagraphs() {
     // Each element of a description or footer prints as lines of its own: one broken by hand
     // would end mid-sentence ("cache key);"). Every element must end a sentence.
-    List<Object> commands = new ArrayList<>();
-    commands.add(new Main());
+    List<picocli.CommandLine.Model.CommandSpec> commands = new ArrayList<>();
+    commands.add(new Main().spec());
     for (String c : Main.COMMANDS) {
       commands.add(Main.command(c));
     }
-    for (Object command : commands) {
+    for (picocli.CommandLine.Model.CommandSpec command : commands) {
       picocli.CommandLine.Model.UsageMessageSpec usage =
           new picocli.CommandLine(command).getCommandSpec().usageMessage();
       List<String> paragraphs = new ArrayList<>(List.of(usage.description()));
       paragraphs.addAll(List.of(usage.footer()));
       for (String p : paragraphs) {
         if (!p.isEmpty() && !p.startsWith("Example: ")) {
-          assertTrue(
-              p.endsWith(".") || p.endsWith(".)"), command.getClass().getSimpleName() + ": " + p);
+          assertTrue(p.endsWith(".") || p.endsWith(".)"), command.name() + ": " + p);
         }
       }
     }

@@ -230,21 +230,11 @@ public final class Footprint {
               + count(SolverLimits.MAX_ARRAY_ENTRIES)
               + " of the largest array the JVM allocates");
     }
-    String tableNote =
-        largestTable == null
-            ? ""
-            : " (the largest table, "
-                + largestTable
-                + ", holds "
-                + count(largestTableEntries)
-                + " entries in about "
-                + bytes(largestTableChars)
-                + ")";
     if (classBytes() > SolverLimits.MAX_CLASS_BYTES) {
       throw refuse(
           "its class would take about "
               + bytes(classBytes())
-              + tableNote
+              + tableNote()
               + ", over the "
               + bytes(SolverLimits.MAX_CLASS_BYTES)
               + " limit of a class (the cache's largest file)");
@@ -253,7 +243,7 @@ public final class Footprint {
       throw refuse(
           "its source would take about "
               + bytes(sourceBytes())
-              + tableNote
+              + tableNote()
               + ", over the "
               + bytes(SolverLimits.MAX_CLASS_BYTES)
               + " limit of a source (the cache's largest file)");
@@ -322,9 +312,37 @@ public final class Footprint {
     return (gib + 1) + "g";
   }
 
-  /** A count with thousands separators. */
+  /**
+   * What a refusal says of the largest table, if any; made only for a refusal, since it formats a
+   * decimal (which loads the JDK's locale data) and every plan is checked.
+   */
+  private String tableNote() {
+    return largestTable == null
+        ? ""
+        : " (the largest table, "
+            + largestTable
+            + ", holds "
+            + count(largestTableEntries)
+            + " entries in about "
+            + bytes(largestTableChars)
+            + ")";
+  }
+
+  /** A count with thousands separators, as {@code String.format(Locale.ROOT, "%,d", n)}. */
   public static String count(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
+    // By hand: a formatter loads the JDK's locale data, tens of milliseconds of a fresh JVM, and
+    // every plan calls this (for a message it may never show), a cache hit's included.
+    String digits = Long.toString(n);
+    int sign = n < 0 ? 1 : 0;
+    StringBuilder text = new StringBuilder(digits.length() + digits.length() / 3);
+    text.append(digits, 0, sign);
+    for (int i = sign; i < digits.length(); i++) {
+      if (i > sign && (digits.length() - i) % 3 == 0) {
+        text.append(',');
+      }
+      text.append(digits.charAt(i));
+    }
+    return text.toString();
   }
 
   /** Bytes in binary units, one decimal. */
