@@ -10,6 +10,8 @@ import fgc.driver.SolveEvents;
 final class Deadline implements SolveEvents {
   /** Thrown through the driver when the time is up. */
   static final class Reached extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     Reached() {
       super("time limit reached", null, false, false);
     }

@@ -18,7 +18,7 @@ final class GridModels {
   }
 
   static GridModels forSide(int side) {
-    Model model = FgcLanguage.bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))));
+    Model model = FgcLanguage.bundled("sudoku", Map.of("n", Math.round(Math.sqrt(side))));
     return new GridModels(model, model.array("cell"));
   }
 

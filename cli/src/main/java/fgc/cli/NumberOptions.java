@@ -44,6 +44,8 @@ public final class NumberOptions {
 
   /** A number the strict readers refuse; the message is completed with the option's range. */
   static final class NotANumber extends CommandLine.TypeConversionException {
+    private static final long serialVersionUID = 1L;
+
     final String text;
 
     NotANumber(String text) {
@@ -196,6 +198,8 @@ public final class NumberOptions {
 
   /** A number outside its option's range. */
   static final class OutOfRange extends ParameterException {
+    private static final long serialVersionUID = 1L;
+
     OutOfRange(CommandLine commandLine, String message, ArgSpec option, String value) {
       super(commandLine, message, option, value);
     }

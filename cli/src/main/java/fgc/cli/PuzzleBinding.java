@@ -99,6 +99,8 @@ final class PuzzleBinding {
 
   /** This model cannot take grids of one size; other sizes may still be solved. */
   static final class SizeRefused extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
     final int side;
 
     SizeRefused(int side, String message, Throwable cause) {

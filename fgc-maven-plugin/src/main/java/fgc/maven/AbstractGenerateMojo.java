@@ -78,7 +78,8 @@ abstract class AbstractGenerateMojo extends AbstractMojo {
                       + " in "
                       + source
                       + " is not in <models>, so no solver is made from it;"
-                      + " add it to <models>, or remove <models> to compile every file of the folder");
+                      + " add it to <models>, or remove <models> to compile every file of the"
+                      + " folder");
         }
       }
     } catch (GenerationException e) {

@@ -313,7 +313,8 @@ final class UaiParser {
     if (tokens.isEmpty()) {
       throw src.error(
           0,
-          "the evidence file is empty; it should give the number of observed variables (0 for none)");
+          "the evidence file is empty; it should give the number of observed variables (0 for"
+              + " none)");
     }
     Tokens t = new Tokens(tokens, starts);
     long first = t.natural(0, "the number of observed variables");

@@ -540,7 +540,8 @@ final class Evaluator {
             + name
             + "' is "
             + what
-            + ": it has no value until the model is solved, so only a relation or a weight may use it");
+            + ": it has no value until the model is solved,"
+            + " so only a relation or a weight may use it");
   }
 
   /** Runs {@code body} once for every binding of {@code binders} that passes their filter. */
@@ -839,7 +840,8 @@ final class Evaluator {
         d.pos(),
         "data '"
             + d.name()
-            + "' takes 1 index (a one-row table) or 2 ([row][column]), the last one a variable here");
+            + "' takes 1 index (a one-row table) or 2 ([row][column]),"
+            + " the last one a variable here");
   }
 
   /** The item {@code d} reads, every index checked. */

@@ -97,7 +97,8 @@ final class FactorStatements {
         throw e.error(
             flat.pos(),
             name
-                + " has parents, so its probabilities are written one row per joint value of the parents: "
+                + " has parents, so its probabilities are written one row per joint value of the"
+                + " parents: "
                 + "[[...], [...], ...]");
       }
       rows.add(flat.values().clone());

@@ -347,7 +347,8 @@ final class Parser {
     if (!(e instanceof Cond c)) {
       throw error(
           start,
-          "expected a statement but found a number: a relation compares expressions (== != < <= > >=)");
+          "expected a statement but found a number: a relation compares expressions (== != < <= >"
+              + " >=)");
     }
     expect(SEMICOLON);
     return new Ast.Relation(start, c);

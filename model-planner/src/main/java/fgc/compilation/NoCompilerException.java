@@ -7,7 +7,8 @@ public final class NoCompilerException extends IllegalStateException {
   /** The one message: what is missing and the two ways out. */
   public NoCompilerException() {
     super(
-        "no compiler on the class path: add dev.fgc:model-compiler, or precompile the model with fgc-maven-plugin"
+        "no compiler on the class path: add dev.fgc:model-compiler, or precompile the model with"
+            + " fgc-maven-plugin"
             + " and run its class with fgc.runtime.Solver.precompiled");
   }
 }

@@ -272,7 +272,8 @@ public final class Planner {
               + Footprint.count(model.factorCount())
               + " factors): its factors join "
               + Footprint.count(occurrences)
-              + " pairs of variables (each alldiff of k variables k(k-1)/2, repeats counted), over the "
+              + " pairs of variables (each alldiff of k variables k(k-1)/2, repeats counted), over"
+              + " the "
               + Footprint.count(SolverLimits.MAX_PAIR_OCCURRENCES)
               + " the planner collects");
     }

@@ -269,23 +269,27 @@ public final class SweepCost {
       return "";
     }
     if (elimination) {
-      return "exact inference visits every entry of its cliques, which grow with the elimination width:"
-          + " fewer or narrower variables in the widest part of the model make it cheaper, or an approximate"
-          + " algorithm (--algorithm sumproduct) costs a sweep of messages instead";
+      return "exact inference visits every entry of its cliques, which grow with the elimination"
+          + " width: fewer or narrower variables in the widest part of the model make it cheaper,"
+          + " or an approximate algorithm (--algorithm sumproduct) costs a sweep of messages"
+          + " instead";
     }
     if (pairwise) {
-      return "pairwise BP's messages cost its directed edges times the values (an alldiff of k variables has k(k-1) edges):"
+      return "pairwise BP's messages cost its directed edges times the values"
+          + " (an alldiff of k variables has k(k-1) edges):"
           + " fewer or smaller factors, or narrower domains, make sweeps cheaper";
     }
     switch (model.factors().get(dominantFactor).kind()) {
       case SUM:
-        return "a sum's messages cost its arity squared times the values squared: split a long sum into partial sums"
-            + " chained through auxiliary variables, or narrow the domains";
+        return "a sum's messages cost its arity squared times the values squared:"
+            + " split a long sum into partial sums chained through auxiliary variables,"
+            + " or narrow the domains";
       case TABLE:
         return "a table's messages cost its entries times its arity squared: use smaller tables";
       case ALLDIFF:
       case NEQ:
-        return "exact all-different messages cost 2^values per factor: bp-pairwise costs edges times values";
+        return "exact all-different messages cost 2^values per factor:"
+            + " bp-pairwise costs edges times values";
       default:
         return "fewer or smaller factors, or narrower domains, make sweeps cheaper";
     }

@@ -12,6 +12,8 @@ final class LineSource {
 
   /** The rest of an over-long line ran past the skip limit without a line end. */
   static final class NoLineEndException extends IOException {
+    private static final long serialVersionUID = 1L;
+
     private final long skipped;
 
     NoLineEndException(long skipped) {

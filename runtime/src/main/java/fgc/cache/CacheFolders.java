@@ -20,10 +20,14 @@ import java.util.List;
  * hit.
  *
  * <pre>
- * &lt;root&gt;/CACHEDIR.TAG                        the marker: fgc made this folder (a Cache Directory Tag)
- * &lt;root&gt;/entries/&lt;64 hex&gt;/                  an entry
- * &lt;root&gt;/tmp/&lt;12 hex&gt;.&lt;pid&gt;.&lt;digits&gt;/       an entry being written by process pid
- * &lt;root&gt;/quarantine/&lt;64 hex&gt;.&lt;ms&gt;.&lt;pid&gt;/   an entry moved aside at time ms by process pid
+ * &lt;root&gt;/CACHEDIR.TAG
+ *     the marker: fgc made this folder (a Cache Directory Tag)
+ * &lt;root&gt;/entries/&lt;64 hex&gt;/
+ *     an entry
+ * &lt;root&gt;/tmp/&lt;12 hex&gt;.&lt;pid&gt;.&lt;digits&gt;/
+ *     an entry being written by process pid
+ * &lt;root&gt;/quarantine/&lt;64 hex&gt;.&lt;ms&gt;.&lt;pid&gt;/
+ *     an entry moved aside at time ms by process pid
  * </pre>
  *
  * An entry's items are {@code manifest}, {@code key-material.txt} and class and source files
@@ -40,7 +44,8 @@ final class CacheFolders {
       SIGNATURE
           + "\n"
           + "# This file is a cache directory tag created by fgc (its solver cache).\n"
-          + "# fgc writes into, and 'fgc cache clear' empties, only a folder that holds this file.\n";
+          + "# fgc writes into, and 'fgc cache clear' empties, only a folder that holds this"
+          + " file.\n";
   private static final String OURS = "created by fgc";
 
   static final String ENTRIES = "entries";

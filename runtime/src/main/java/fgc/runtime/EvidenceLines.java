@@ -211,6 +211,8 @@ public final class EvidenceLines {
 
   /** A bad line: its column (1-based), the observation at fault (or null), and why. */
   private static final class BadLine extends Exception {
+    private static final long serialVersionUID = 1L;
+
     final int column;
     final String token;
 

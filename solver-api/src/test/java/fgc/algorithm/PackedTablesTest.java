@@ -182,7 +182,7 @@ class PackedTablesTest {
     for (int at = 0; at < packed.length(); at++) {
       String damaged =
           packed.substring(0, at)
-              + (char) (packed.charAt(at) == '#' ? '$' : '#')
+              + (packed.charAt(at) == '#' ? '$' : '#')
               + packed.substring(at + 1);
       try {
         double[] back = PackedTables.doubles(table.length, damaged);

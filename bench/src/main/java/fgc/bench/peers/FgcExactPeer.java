@@ -31,7 +31,7 @@ public final class FgcExactPeer implements PeerSolver {
   private int[] evidence(Grid puzzle) {
     if (puzzle.side() != side) {
       side = puzzle.side();
-      model = FgcLanguage.bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))));
+      model = FgcLanguage.bundled("sudoku", Map.of("n", Math.round(Math.sqrt(side))));
     }
     int[] evidence = Assignments.empty(model);
     for (int k = 0; k < puzzle.cellCount(); k++) {

@@ -49,12 +49,18 @@ public final class Z3Peer extends SearchingPeer {
     }
   }
 
+  // Z3's add, mkOr and mkAtMost take Expr<BoolSort>... without @SafeVarargs; the array javac
+  // makes for them is only read.
+  @SuppressWarnings("unchecked")
   private void exactlyOne(BoolExpr[] group) {
     solver.add(ctx.mkOr(group));
     solver.add(ctx.mkAtMost(group, 1));
   }
 
   @Override
+  // Z3's add, mkOr and mkAtMost take Expr<BoolSort>... without @SafeVarargs; the array javac
+  // makes for them is only read.
+  @SuppressWarnings("unchecked")
   Found search(Grid puzzle, int limit) {
     prepare(puzzle.side());
     solver.push();

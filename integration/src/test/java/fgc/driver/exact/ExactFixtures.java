@@ -154,7 +154,7 @@ final class ExactFixtures {
   }
 
   static Model sudoku(int side) {
-    return FgcLanguage.bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))));
+    return FgcLanguage.bundled("sudoku", Map.of("n", Math.round(Math.sqrt(side))));
   }
 
   /**

@@ -89,7 +89,8 @@ public final class EliminationEmitter {
                 plan.modelName(),
                 compilerId)
             .addJavadoc(
-                "$L variables, $L steps, elimination width $L, largest clique $L entries. Algorithm: $L.\n",
+                "$L variables, $L steps, elimination width $L, largest clique $L entries."
+                    + " Algorithm: $L.\n",
                 plan.layout().variableCount(),
                 plan.stepCount(),
                 plan.width(),
@@ -148,13 +149,15 @@ public final class EliminationEmitter {
     type.addField(
         FieldSpec.builder(boolean.class, "mapZero", Modifier.PRIVATE)
             .addJavadoc(
-                "Whether the max pass found every assignment of weight zero (the evidence has probability zero).\n")
+                "Whether the max pass found every assignment of weight zero (the evidence has"
+                    + " probability zero).\n")
             .build());
     type.addField(
         FieldSpec.builder(double[].class, "tables", Modifier.PRIVATE)
             .initializer("T")
             .addJavadoc(
-                "The factor tables the kernels read: {@code T}, or their logarithms once in log space.\n")
+                "The factor tables the kernels read: {@code T}, or their logarithms once in log"
+                    + " space.\n")
             .build());
     type.addField(FieldSpec.builder(double.class, "logZ", Modifier.PRIVATE).build());
 
@@ -174,7 +177,8 @@ public final class EliminationEmitter {
             .addModifiers(Modifier.PUBLIC)
             .beginControlFlow("if ($T.getRuntime().maxMemory() < $LL)", Runtime.class, bytes)
             .addStatement(
-                "throw new $T(\"exact inference of model \" + MODEL + \" keeps $L MB of messages per instance; this JVM may use \""
+                "throw new $T(\"exact inference of model \" + MODEL + \" keeps $L MB of messages"
+                    + " per instance; this JVM may use \""
                     + " + ($T.getRuntime().maxMemory() >> 20) + \" MB (raise -Xmx)\")",
                 IllegalStateException.class,
                 bytes >> 20,
@@ -193,7 +197,8 @@ public final class EliminationEmitter {
         MethodSpec.methodBuilder("toLogSpace")
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "A product left the range of doubles: every pass from now on runs in log space, and what was computed is computed again.\n")
+                "A product left the range of doubles: every pass from now on runs in log space,"
+                    + " and what was computed is computed again.\n")
             .addStatement("work.useLogSpace()")
             .addStatement(
                 "tables = $T.logTables(T_LENGTH, INFO, WEIGHTS)", EliminationKernels.class)
@@ -213,7 +218,8 @@ public final class EliminationEmitter {
     type.addMethod(
         EmitSupport.override("update", double.class)
             .addJavadoc(
-                "Computes the marginals and log Z of the current evidence now (once per evidence); nothing is left to change.\n")
+                "Computes the marginals and log Z of the current evidence now (once per evidence);"
+                    + " nothing is left to change.\n")
             .addParameter(int.class, "count")
             .beginControlFlow("if (count > 0)")
             .addStatement("freshMarginals()")
@@ -233,9 +239,11 @@ public final class EliminationEmitter {
         EmitSupport.override("mostProbable", boolean.class)
             .addParameter(int[].class, "out")
             .addComment(
-                "one max pass and the decoding: no sum or back pass. Its products of messages go to gather (the back pass's")
+                "one max pass and the decoding: no sum or back pass. Its products of messages go"
+                    + " to gather (the back pass's")
             .addComment(
-                "scratch within a step) and its messages to down (the back pass's output, read only within that pass), so")
+                "scratch within a step) and its messages to down (the back pass's output, read"
+                    + " only within that pass), so")
             .addComment("the sum pass's messages and products stay valid for the marginals")
             .beginControlFlow("if (decoded != evidence)")
             .beginControlFlow("for (int t = 0; t < S; t++)")
@@ -279,7 +287,8 @@ public final class EliminationEmitter {
         MethodSpec.methodBuilder("computeBelief")
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "The marginals are all made by the back pass; 1 when they sum to 1, 0 when the evidence has probability zero.\n")
+                "The marginals are all made by the back pass; 1 when they sum to 1, 0 when the"
+                    + " evidence has probability zero.\n")
             .addParameter(int.class, "i")
             .returns(double.class)
             .addStatement("freshMarginals()")
@@ -304,7 +313,8 @@ public final class EliminationEmitter {
             .beginControlFlow("if (!zero)")
             .beginControlFlow("for (int t = S - 1; t >= 0; t--)")
             .addStatement(
-                "$T.distribute(STEPS, STEP_AT[t], prior, tables, comb, up, down, gather, belief, work)",
+                "$T.distribute(STEPS, STEP_AT[t], prior, tables, comb, up, down, gather, belief,"
+                    + " work)",
                 EliminationKernels.class)
             .endControlFlow()
             .endControlFlow()

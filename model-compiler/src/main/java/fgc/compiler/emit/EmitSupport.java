@@ -180,7 +180,8 @@ public final class EmitSupport {
     type.addField(
         FieldSpec.builder(int.class, "evidence", Modifier.PRIVATE)
             .addJavadoc(
-                "Bumped by every change of evidence: what depends on the observations alone is recomputed when it moves.\n")
+                "Bumped by every change of evidence: what depends on the observations alone is"
+                    + " recomputed when it moves.\n")
             .build());
     type.addField(FieldSpec.builder(int.class, "epoch", Modifier.PRIVATE).initializer("1").build());
     type.addField(state(int[].class, "beliefEpoch", "new int[V]"));

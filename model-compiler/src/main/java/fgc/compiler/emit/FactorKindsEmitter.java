@@ -74,7 +74,8 @@ public final class FactorKindsEmitter {
         MethodSpec.methodBuilder("updateOther")
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "Recomputes the messages of an eq, table, sum or prior factor to its free variables; returns the largest change.\n")
+                "Recomputes the messages of an eq, table, sum or prior factor to its free"
+                    + " variables; returns the largest change.\n")
             .addParameter(int.class, "f")
             .returns(double.class)
             .addStatement("final int first = $L", first)
@@ -89,7 +90,8 @@ public final class FactorKindsEmitter {
             .endControlFlow()
             .endControlFlow()
             .addStatement(
-                "$T.messages(KIND[f], $L, slotRows, W, W, arity, INFO, INFO_START[f], WEIGHTS, kernelScratch, digits, slotOut)",
+                "$T.messages(KIND[f], $L, slotRows, W, W, arity, INFO, INFO_START[f], WEIGHTS,"
+                    + " kernelScratch, digits, slotOut)",
                 FactorKernels.class,
                 max)
             .addStatement("double change = 0.0")
@@ -107,8 +109,10 @@ public final class FactorKindsEmitter {
         MethodSpec.methodBuilder("store")
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "Keeps {@code slotOut[from ..]} to variable {@code i}'s own values (its free prior is zero elsewhere), normalises it,\n"
-                    + "damps its non-zero entries towards the old message at {@code o}, stores it; returns the change.\n")
+                "Keeps {@code slotOut[from ..]} to variable {@code i}'s own values (its free prior"
+                    + " is zero elsewhere), normalises it,\n"
+                    + "damps its non-zero entries towards the old message at {@code o}, stores it;"
+                    + " returns the change.\n")
             .addParameter(int.class, "i")
             .addParameter(int.class, "o")
             .addParameter(int.class, "from")

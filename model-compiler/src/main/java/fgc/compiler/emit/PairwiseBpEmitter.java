@@ -173,7 +173,8 @@ public final class PairwiseBpEmitter {
                 plan.modelName(),
                 compilerId)
             .addJavadoc(
-                "$L variables, $L values, $L factor families joining $L pairs (repeats counted). Algorithm: $L.\n",
+                "$L variables, $L values, $L factor families joining $L pairs (repeats counted)."
+                    + " Algorithm: $L.\n",
                 plan.variableCount(),
                 plan.layout().width(),
                 plan.familyCount(),
@@ -213,7 +214,8 @@ public final class PairwiseBpEmitter {
         MethodSpec.methodBuilder("computeBelief")
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "The prior times every incoming message, normalised; returns the sum before normalising.\n")
+                "The prior times every incoming message, normalised; returns the sum before"
+                    + " normalising.\n")
             .addParameter(int.class, "i")
             .returns(double.class)
             .addStatement("final int last = prefixes(i) * W")
@@ -332,7 +334,8 @@ public final class PairwiseBpEmitter {
     CodeBlock.Builder code = CodeBlock.builder().addStatement("final double sum = left * (W - 1)");
     if (damped) {
       return code.addStatement(
-              "final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] : 0.0")
+              "final double kept = nonZero >= 2 ? olds : nonZero == 1 ? olds - messages[o + at] :"
+                  + " 0.0")
           .addStatement(
               "final double scale = sum > 0.0 ? 1.0 / (sum * (KEEP + DAMPING * kept)) : 0.0")
           .addStatement("final double dampSum = DAMPING * sum")
@@ -412,7 +415,8 @@ public final class PairwiseBpEmitter {
     return MethodSpec.methodBuilder("updateObserved")
         .addModifiers(Modifier.PRIVATE)
         .addJavadoc(
-            "Recomputes every message of observed variable {@code i} (at message entry {@code g}); returns the largest change.\n")
+            "Recomputes every message of observed variable {@code i} (at message entry {@code g});"
+                + " returns the largest change.\n")
         .addParameter(int.class, "i")
         .addParameter(int.class, "g")
         .returns(double.class)
@@ -482,7 +486,8 @@ public final class PairwiseBpEmitter {
     return MethodSpec.methodBuilder("updateVariable")
         .addModifiers(Modifier.PRIVATE)
         .addJavadoc(
-            "Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
+            "Recomputes every message variable {@code i} sends, in place; returns the largest"
+                + " change.\n")
         .addParameter(int.class, "i")
         .returns(double.class)
         .addCode(observedShortcut(observedShortcut))
@@ -538,7 +543,8 @@ public final class PairwiseBpEmitter {
         MethodSpec.methodBuilder("updateVariable")
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "Recomputes every message variable {@code i} sends, in place; returns the largest change.\n")
+                "Recomputes every message variable {@code i} sends, in place; returns the largest"
+                    + " change.\n")
             .addParameter(int.class, "i")
             .returns(double.class)
             .addCode(observedShortcut(observedShortcut))

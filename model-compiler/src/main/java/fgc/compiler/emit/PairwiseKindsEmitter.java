@@ -60,7 +60,8 @@ public final class PairwiseKindsEmitter {
    */
   static CodeBlock kernelMessage(boolean max) {
     return CodeBlock.of(
-        "$T.$L(EDGE_KIND[first + k], pre, a, suf, 0, W, PAIR_INFO, EDGE_INFO[first + k], PAIR_WEIGHTS, out);\n",
+        "$T.$L(EDGE_KIND[first + k], pre, a, suf, 0, W, PAIR_INFO, EDGE_INFO[first + k],"
+            + " PAIR_WEIGHTS, out);\n",
         PairwiseKernels.class,
         max ? "maxMessage" : "message");
   }
@@ -71,7 +72,8 @@ public final class PairwiseKindsEmitter {
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
                 dirichlet
-                    ? "Multiplies variable {@code i}'s unary weights into the Dirichlet mean it sees, and normalises.\n"
+                    ? "Multiplies variable {@code i}'s unary weights into the Dirichlet mean it"
+                        + " sees, and normalises.\n"
                     : "Multiplies variable {@code i}'s unary weights into its prior.\n")
             .addParameter(int.class, "i")
             .addStatement("final int at = UNARY_AT[i]")

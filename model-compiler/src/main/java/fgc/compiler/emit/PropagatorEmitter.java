@@ -169,7 +169,8 @@ public final class PropagatorEmitter {
             .addModifiers(Modifier.PUBLIC)
             .returns(String.class)
             .addStatement(
-                "return digestOf($L, $L, $L, UNIT_START, UNIT_VARS, UNIT_FULL, PAIR_START, PAIR_VARS, SIDE_START, SIDE_SEGMENTS, PEERS)",
+                "return digestOf($L, $L, $L, UNIT_START, UNIT_VARS, UNIT_FULL, PAIR_START,"
+                    + " PAIR_VARS, SIDE_START, SIDE_SEGMENTS, PEERS)",
                 n,
                 words,
                 t.valueWidth())
@@ -548,7 +549,8 @@ public final class PropagatorEmitter {
         .beginControlFlow("if ((fromSecond | fromFirst) != 0)")
         .addStatement("tail = removeLocked(s, queue, $L, fromFirst, fromSecond, tail)", p)
         .add(
-            "// Later pairs of this pass read segments: or them again over the masks just narrowed.\n")
+            "// Later pairs of this pass read segments: or them again over the masks just"
+                + " narrowed.\n")
         .addStatement("refreshSegments(s)")
         .beginControlFlow("if (tail < 0)")
         .addStatement("return -1")
@@ -583,12 +585,14 @@ public final class PropagatorEmitter {
         .addStatement("shrank = true")
         .addStatement("int shared = 3 * p")
         .addStatement(
-            "tail = remove(s, queue, PAIR_START[shared + 2], PAIR_START[shared + 3], fromSecond, tail)")
+            "tail = remove(s, queue, PAIR_START[shared + 2], PAIR_START[shared + 3], fromSecond,"
+                + " tail)")
         .beginControlFlow("if (tail < 0)")
         .addStatement("return -1")
         .endControlFlow()
         .addStatement(
-            "return remove(s, queue, PAIR_START[shared + 1], PAIR_START[shared + 2], fromFirst, tail)")
+            "return remove(s, queue, PAIR_START[shared + 1], PAIR_START[shared + 2], fromFirst,"
+                + " tail)")
         .build();
   }
 

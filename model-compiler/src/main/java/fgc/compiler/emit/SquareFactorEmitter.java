@@ -70,7 +70,8 @@ final class SquareFactorEmitter {
     return MethodSpec.methodBuilder("sweepFactor")
         .addModifiers(Modifier.PRIVATE)
         .addJavadoc(
-            "Factor {@code f}'s update in a sweep: its square's straight-line method when it has one, else the general way.\n")
+            "Factor {@code f}'s update in a sweep: its square's straight-line method when it has"
+                + " one, else the general way.\n")
         .addParameter(int.class, "f")
         .returns(double.class)
         .addCode(code.build())
@@ -88,8 +89,10 @@ final class SquareFactorEmitter {
         MethodSpec.methodBuilder("updateSquare" + k)
             .addModifiers(Modifier.PRIVATE)
             .addJavadoc(
-                "Factor {@code f}'s messages when its $L free slots take its $L free values, in closed form; "
-                    + "returns the largest change, or -1 with nothing stored when a row needs the general way.\n",
+                "Factor {@code f}'s messages when its $L free slots take its $L free values, in"
+                    + " closed form; "
+                    + "returns the largest change, or -1 with nothing stored when a row needs the"
+                    + " general way.\n",
                 k,
                 k)
             .addParameter(int.class, "f")
@@ -350,7 +353,8 @@ final class SquareFactorEmitter {
       }
       code.addStatement("final double kept$L = $L", r, kept)
           .addStatement(
-              "final double scale$L = sum$L > 0.0 ? 1.0 / (sum$L * (KEEP + DAMPING * kept$L)) : 0.0",
+              "final double scale$L = sum$L > 0.0 ? 1.0 / (sum$L * (KEEP + DAMPING * kept$L)) :"
+                  + " 0.0",
               r,
               r,
               r,
@@ -362,7 +366,8 @@ final class SquareFactorEmitter {
     for (int j = 0; j < k; j++) {
       if (damped) {
         code.addStatement(
-            "final double y$L_$L = m$L_$L == 0.0 ? 0.0 : (KEEP * m$L_$L + held$L * old$L_$L) * scale$L",
+            "final double y$L_$L = m$L_$L == 0.0 ? 0.0 : (KEEP * m$L_$L + held$L * old$L_$L) *"
+                + " scale$L",
             r,
             j,
             r,
