@@ -38,7 +38,15 @@ class HelpTextTest {
       assertEquals(0, cli.run("--version", "solve"));
       expected = cli.out();
     }
-    assertEquals("fgc " + fgc.compiler.CompilerVersion.id() + System.lineSeparator(), expected);
+    assertEquals(
+        "fgc "
+            + fgc.compiler.CompilerVersion.id()
+            + System.lineSeparator()
+            + "planner "
+            + fgc.planning.PlannerVersion.id()
+            + " (in every cache key)"
+            + System.lineSeparator(),
+        expected);
     for (String flag : new String[] {"--version", "-V"}) {
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(0, cli.run(flag));
