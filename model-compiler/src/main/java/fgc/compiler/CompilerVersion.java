@@ -1,6 +1,6 @@
 package fgc.compiler;
 
-import fgc.compilation.Sha256;
+import fgc.planning.Fingerprint;
 
 /**
  * The compiler's identity, named in every cache entry it makes: a release name plus a fingerprint
@@ -36,13 +36,10 @@ public final class CompilerVersion {
 
   /** The fingerprint the build stamped into {@link BuiltFingerprint} (64 hex digits). */
   static String builtFingerprint() {
-    String text = BuiltFingerprint.stamped().substring(BuiltFingerprint.MARKER.length());
-    if (!Sha256.isHex(text)) {
-      throw new IllegalStateException(
-          "the compiler's fingerprint was never stamped into "
-              + BuiltFingerprint.class.getName()
-              + "; build model-compiler with Maven, whose process-classes step stamps it");
-    }
-    return text;
+    return Fingerprint.read(
+        BuiltFingerprint.stamped(),
+        BuiltFingerprint.MARKER,
+        "model-compiler",
+        BuiltFingerprint.class.getName());
   }
 }

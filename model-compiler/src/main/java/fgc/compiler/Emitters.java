@@ -48,14 +48,14 @@ public final class Emitters {
               false,
               (plan, lowered, key, spec, id) ->
                   PairwiseBpEmitter.emit(
-                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"))),
+                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"), false)),
           "bp-pairwise-max",
           pairwise(
               "bp-pairwise-max",
               false,
               (plan, lowered, key, spec, id) ->
-                  PairwiseBpEmitter.emitMax(
-                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"))),
+                  PairwiseBpEmitter.emit(
+                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"), true)),
           AlgorithmSpec.EP_DIRICHLET,
           pairwise(
               AlgorithmSpec.EP_DIRICHLET,

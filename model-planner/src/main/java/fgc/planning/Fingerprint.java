@@ -77,6 +77,31 @@ public final class Fingerprint {
     Files.write(classFile, bytes);
   }
 
+  /**
+   * The 64 hex digits the build stamped after {@code marker} into {@code stamped} (a {@code
+   * BuiltFingerprint}'s text); an error naming {@code module} when the build never stamped it.
+   *
+   * @param stamped the stamped class's text
+   * @param marker the text before the digits
+   * @param module the module whose build stamps it, for the error
+   * @param stampedClass the stamped class's name, for the error
+   * @return the fingerprint's hex digits
+   */
+  public static String read(String stamped, String marker, String module, String stampedClass) {
+    String text = stamped.substring(marker.length());
+    if (!fgc.compilation.Sha256.isHex(text)) {
+      throw new IllegalStateException(
+          "the fingerprint of "
+              + module
+              + " was never stamped into "
+              + stampedClass
+              + "; build "
+              + module
+              + " with Maven, whose process-classes step stamps it");
+    }
+    return text;
+  }
+
   private static boolean startsWith(byte[] bytes, int at, byte[] prefix) {
     for (int i = 0; i < prefix.length; i++) {
       if (bytes[at + i] != prefix[i]) {

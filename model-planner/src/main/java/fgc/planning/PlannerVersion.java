@@ -1,7 +1,5 @@
 package fgc.planning;
 
-import fgc.compilation.Sha256;
-
 /**
  * The planner's identity, the one in every cache key: a release name plus a fingerprint of the
  * planner's bytecode, stamped at build time ({@link PlannerFingerprint}). A runtime computes it
@@ -28,13 +26,10 @@ public final class PlannerVersion {
 
   /** The fingerprint the build stamped into {@link BuiltFingerprint} (64 hex digits). */
   static String builtFingerprint() {
-    String text = BuiltFingerprint.stamped().substring(BuiltFingerprint.MARKER.length());
-    if (!Sha256.isHex(text)) {
-      throw new IllegalStateException(
-          "the planner's fingerprint was never stamped into "
-              + BuiltFingerprint.class.getName()
-              + "; build model-planner with Maven, whose process-classes step stamps it");
-    }
-    return text;
+    return Fingerprint.read(
+        BuiltFingerprint.stamped(),
+        BuiltFingerprint.MARKER,
+        "model-planner",
+        BuiltFingerprint.class.getName());
   }
 }

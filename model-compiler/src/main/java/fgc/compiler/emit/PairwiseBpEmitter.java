@@ -82,14 +82,19 @@ public final class PairwiseBpEmitter {
         .state("suf, out, cav", 3 * w, Double.BYTES, "entries");
   }
 
-  /** Hard evidence: {@code bp-pairwise}. */
+  /**
+   * Hard evidence: {@code bp-pairwise}, or with {@code max} {@code bp-pairwise-max}, its messages
+   * in the max-product semiring (each entry the largest term instead of the sum; {@code neq}: the
+   * largest cavity entry off the value).
+   */
   public static JavaFile emit(
       PairwisePlan plan,
       Lowered lowered,
       String key,
       String algorithmText,
       String compilerId,
-      double damping) {
+      double damping,
+      boolean max) {
     return emit(
         plan,
         key,
@@ -97,31 +102,8 @@ public final class PairwiseBpEmitter {
         compilerId,
         damping,
         new EmitSupport(lowered, plan.layout()),
-        "bp-pairwise",
-        false);
-  }
-
-  /**
-   * {@code bp-pairwise-max}: the messages of {@code bp-pairwise} in the max-product semiring, each
-   * entry the largest term instead of the sum ({@code neq}: the largest cavity entry off the
-   * value).
-   */
-  public static JavaFile emitMax(
-      PairwisePlan plan,
-      Lowered lowered,
-      String key,
-      String algorithmText,
-      String compilerId,
-      double damping) {
-    return emit(
-        plan,
-        key,
-        algorithmText,
-        compilerId,
-        damping,
-        new EmitSupport(lowered, plan.layout()),
-        "bp-pairwise-max",
-        true);
+        max ? "bp-pairwise-max" : "bp-pairwise",
+        max);
   }
 
   /**
