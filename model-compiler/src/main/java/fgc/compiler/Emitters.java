@@ -11,14 +11,17 @@ import fgc.plan.FactorPlan;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.PairwisePlan;
+import fgc.plan.Semiring;
 import fgc.planning.Algorithm;
 import fgc.planning.Algorithms;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The compiler's half of each algorithm of the registry ({@link Algorithms}, in the planner): the
- * class it writes from a plan, and what that class will hold. By the algorithm's name; every
- * algorithm of the registry has one, checked when this class is loaded.
+ * The compiler's half of the algorithms of the registry ({@link Algorithms}, in the planner): the
+ * class written from a plan, and what that class will hold. One emitter per type of plan, not per
+ * algorithm: an algorithm on an existing plan needs nothing here. Every algorithm's plan has one,
+ * checked when this class is loaded.
  */
 public final class Emitters {
   /** What the compiler adds to an algorithm: its class, from the plan. */
@@ -36,47 +39,22 @@ public final class Emitters {
     JavaFile emit(P plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId);
   }
 
-  private static final Map<String, Emitter<?>> BY_NAME =
+  /**
+   * The emitter of each type of plan, given the semiring of the algorithm's messages: an algorithm
+   * finds its emitter by its plan, never by its name, and the emitter writes what the algorithm's
+   * lowered constants hold.
+   */
+  private static final Map<Class<?>, Function<Semiring, Emitter<?>>> BY_PLAN =
       Map.of(
-          AlgorithmSpec.MAXPRODUCT,
-          factors(true),
-          AlgorithmSpec.SUMPRODUCT,
-          factors(false),
-          AlgorithmSpec.BP_PAIRWISE,
-          pairwise(
-              AlgorithmSpec.BP_PAIRWISE,
-              false,
-              (plan, lowered, key, spec, id) ->
-                  PairwiseBpEmitter.emit(
-                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"), false)),
-          "bp-pairwise-max",
-          pairwise(
-              "bp-pairwise-max",
-              false,
-              (plan, lowered, key, spec, id) ->
-                  PairwiseBpEmitter.emit(
-                      plan, lowered, key, spec.canonicalText(), id, spec.option("damping"), true)),
-          AlgorithmSpec.EP_DIRICHLET,
-          pairwise(
-              AlgorithmSpec.EP_DIRICHLET,
-              true,
-              (plan, lowered, key, spec, id) ->
-                  PairwiseBpEmitter.emitDirichlet(
-                      plan,
-                      lowered,
-                      key,
-                      spec.canonicalText(),
-                      id,
-                      spec.option("damping"),
-                      spec.option("free"),
-                      spec.option("given"))),
-          AlgorithmSpec.ELIMINATION,
-          new EliminationEmitting());
+          FactorPlan.class, Emitters::factors,
+          PairwisePlan.class, Emitters::pairwise,
+          EliminationPlan.class, semiring -> new EliminationEmitting());
 
   static {
-    for (String name : Algorithms.names()) {
-      if (!BY_NAME.containsKey(name)) {
-        throw new IllegalStateException("algorithm " + name + " has no emitter in Emitters");
+    for (Algorithm<?> a : Algorithms.all()) {
+      if (!BY_PLAN.containsKey(a.planType())) {
+        throw new IllegalStateException(
+            "algorithm " + a + " has a plan with no emitter: " + a.planType().getName());
       }
     }
   }
@@ -84,50 +62,44 @@ public final class Emitters {
   private Emitters() {}
 
   /**
-   * The emitter of {@code algorithm}.
+   * The emitter of {@code algorithm}: its plan's, in its semiring.
    *
    * @param algorithm an algorithm of the registry
    * @return its emitter, typed by its plan
    */
-  @SuppressWarnings("unchecked") // BY_NAME pairs each name with the emitter of that plan type
+  @SuppressWarnings("unchecked") // BY_PLAN pairs each plan type with the emitter of that type
   public static <P> Emitter<P> of(Algorithm<P> algorithm) {
-    return (Emitter<P>) BY_NAME.get(algorithm.name());
+    return (Emitter<P>) BY_PLAN.get(algorithm.planType()).apply(algorithm.semiring());
   }
 
-  /** How the class of one algorithm on pairs is written. */
-  private interface PairwiseWriter {
-    JavaFile write(
-        PairwisePlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId);
-  }
-
-  private static Emitter<FactorPlan> factors(boolean max) {
-    return new Emitter<>() {
+  private static Emitter<?> factors(Semiring semiring) {
+    return new Emitter<FactorPlan>() {
       @Override
       public Footprint footprint(FactorPlan plan, Lowered lowered, Model model) {
-        return FactorBpEmitter.footprint(plan, lowered, model, max);
+        return FactorBpEmitter.footprint(plan, lowered, model, semiring);
       }
 
       @Override
       public JavaFile emit(
           FactorPlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId) {
         return FactorBpEmitter.emit(
-            plan, lowered, key, spec.canonicalText(), compilerId, spec.option("damping"), max);
+            plan, lowered, key, spec.canonicalText(), compilerId, spec.option("damping"), semiring);
       }
     };
   }
 
-  private static Emitter<PairwisePlan> pairwise(
-      String name, boolean dirichlet, PairwiseWriter writer) {
-    return new Emitter<>() {
+  private static Emitter<?> pairwise(Semiring semiring) {
+    return new Emitter<PairwisePlan>() {
       @Override
       public Footprint footprint(PairwisePlan plan, Lowered lowered, Model model) {
-        return PairwiseBpEmitter.footprint(plan, lowered, model, name, dirichlet);
+        return PairwiseBpEmitter.footprint(plan, lowered, model);
       }
 
       @Override
       public JavaFile emit(
           PairwisePlan plan, Lowered lowered, String key, AlgorithmSpec spec, String compilerId) {
-        return writer.write(plan, lowered, key, spec, compilerId);
+        return PairwiseBpEmitter.emit(
+            plan, lowered, key, spec.canonicalText(), compilerId, spec.option("damping"), semiring);
       }
     };
   }

@@ -13,24 +13,23 @@ public final class Lowerings {
   private Lowerings() {}
 
   /**
-   * A pairwise class's constants for {@code plan}.
+   * A pairwise class's constants for {@code plan}, to which an algorithm adds its own (Dirichlet
+   * priors their pseudo-counts, {@code FREE_COUNT} and {@code GIVEN_COUNT}) before it builds them.
    *
    * @param plan the plan
-   * @param dirichlet the {free, given} pseudo-counts, or null
    * @param algorithm the algorithm's name
    * @param damping the damping
-   * @return the lowered plan
+   * @return the constants so far
    */
-  public static Lowered pairwise(
-      PairwisePlan plan, double[] dirichlet, String algorithm, double damping) {
+  public static Lowered.Builder pairwise(PairwisePlan plan, String algorithm, double damping) {
     Lowered.Builder out = Lowered.builder();
-    common(plan.layout(), algorithm, dirichlet, out);
+    common(plan.layout(), algorithm, out);
     // The edge tables the class makes from the families are instance fields, not constants.
     out.add("PAIR_FAMILIES", plan.families());
     out.add("FAMILY_WEIGHTS", plan.weights());
     out.add("DAMPING", damping);
     out.add("KEEP", 1.0 - damping);
-    return out.build();
+    return out;
   }
 
   /**
@@ -42,7 +41,7 @@ public final class Lowerings {
    */
   public static Lowered elimination(EliminationPlan plan, String algorithm) {
     Lowered.Builder out = Lowered.builder();
-    common(plan.layout(), algorithm, null, out);
+    common(plan.layout(), algorithm, out);
     EliminationProgram program = EliminationProgram.of(plan);
     out.add("S", plan.stepCount());
     out.add("INFO", program.info());
@@ -81,12 +80,14 @@ public final class Lowerings {
    * @param plan the plan
    * @param algorithm the algorithm's name
    * @param damping the damping
-   * @param max whether max-product
+   * @param semiring the messages' semiring
    * @return the lowered plan
    */
-  public static Lowered factors(FactorPlan plan, String algorithm, double damping, boolean max) {
+  public static Lowered factors(
+      FactorPlan plan, String algorithm, double damping, Semiring semiring) {
+    boolean max = semiring == Semiring.MAX;
     Lowered.Builder out = Lowered.builder();
-    common(plan.layout(), algorithm, null, out);
+    common(plan.layout(), algorithm, out);
     int width = plan.layout().width();
     out.add("F", plan.factorCount());
     out.add("E", plan.edgeCount());
@@ -102,12 +103,8 @@ public final class Lowerings {
     return out.build();
   }
 
-  /**
-   * The constants every class declares: the algorithm, the layout, and with Dirichlet priors
-   * ({@code dirichlet} = {free, given} pseudo-counts, else null) their counts.
-   */
-  private static void common(
-      VariableLayout layout, String algorithm, double[] dirichlet, Lowered.Builder out) {
+  /** The constants every class declares: the algorithm and the layout. */
+  private static void common(VariableLayout layout, String algorithm, Lowered.Builder out) {
     out.add("ALGORITHM", algorithm);
     out.add("V", layout.variableCount());
     out.add("W", layout.width());
@@ -115,10 +112,6 @@ public final class Lowerings {
     if (!layout.uniformDomains()) {
       out.add("VAR_LO", layout.variableOffsets());
       out.add("VAR_SIZE", layout.variableSizes());
-    }
-    if (dirichlet != null) {
-      out.add("FREE_COUNT", dirichlet[0]);
-      out.add("GIVEN_COUNT", dirichlet[1]);
     }
   }
 }

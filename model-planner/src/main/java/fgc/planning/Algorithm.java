@@ -6,6 +6,7 @@ import fgc.compilation.PlannedModel;
 import fgc.model.Model;
 import fgc.plan.Lowered;
 import fgc.plan.PlanException;
+import fgc.plan.Semiring;
 import fgc.plan.SweepCost;
 import java.util.List;
 import java.util.Locale;
@@ -79,6 +80,23 @@ public abstract class Algorithm<P> {
       o.check(values.get(o.name()));
     }
     return AlgorithmSpec.of(name, values);
+  }
+
+  /**
+   * The type of its plan: the compiler writes its class with the emitter of that plan.
+   *
+   * @return the plan's class
+   */
+  public abstract Class<P> planType();
+
+  /**
+   * The semiring of its messages, which its plan's emitter and reference interpreter follow: sums
+   * unless it says otherwise.
+   *
+   * @return the semiring
+   */
+  public Semiring semiring() {
+    return Semiring.SUM;
   }
 
   /**

@@ -5,6 +5,7 @@ import fgc.algorithm.Numerics;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.plan.Semiring;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -39,10 +40,10 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
   private int sweeps;
   private final BruteForceMessages bruteForce;
 
-  public ReferenceFactorBp(Model model, double damping, boolean maxProduct) {
+  public ReferenceFactorBp(Model model, double damping, Semiring semiring) {
     super(model);
     this.damping = damping;
-    this.maxProduct = maxProduct;
+    this.maxProduct = semiring == Semiring.MAX;
     int n = model.variableCount();
     int min = Integer.MAX_VALUE;
     int max = Integer.MIN_VALUE;

@@ -7,6 +7,7 @@ import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
+import fgc.plan.Semiring;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -69,9 +70,9 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     this(model, damping, 0.0, 0.0, false);
   }
 
-  /** {@code bp-pairwise-max} when {@code max}: hard evidence, max-product messages. */
-  public ReferencePairwiseBp(Model model, double damping, boolean max) {
-    this(model, damping, 0.0, 0.0, max);
+  /** {@code bp-pairwise-max} in the max semiring: hard evidence, max-product messages. */
+  public ReferencePairwiseBp(Model model, double damping, Semiring semiring) {
+    this(model, damping, 0.0, 0.0, semiring == Semiring.MAX);
   }
 
   /**

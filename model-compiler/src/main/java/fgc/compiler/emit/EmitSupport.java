@@ -77,6 +77,14 @@ public final class EmitSupport {
     return new EmitSupport(lowered, layout, new double[] {free, given}, false);
   }
 
+  /**
+   * The algorithm's name, as its lowering wrote it ({@code ALGORITHM}): the emitter names what it
+   * writes by it rather than by its own flags.
+   */
+  static String algorithmOf(Lowered lowered) {
+    return (String) lowered.constant("ALGORITHM").value();
+  }
+
   /** The first offset of variable {@code i}'s own values inside its {@code W}-wide block. */
   String varLo() {
     return layout.uniformDomains() ? "0" : "VAR_LO[i]";

@@ -15,6 +15,7 @@ import fgc.model.Model;
 import fgc.plan.FactorPlan;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
+import fgc.plan.Semiring;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -75,12 +76,13 @@ public final class FactorBpEmitter {
    * below).
    */
   public static Footprint footprint(
-      FactorPlan plan, Lowered lowered, Model model, boolean maxProduct) {
+      FactorPlan plan, Lowered lowered, Model model, Semiring semiring) {
+    boolean maxProduct = semiring == Semiring.MAX;
     long w = plan.layout().width();
     long e = plan.edgeCount();
     long f = plan.factorCount();
     Footprint footprint =
-        new Footprint(maxProduct ? "maxproduct" : "sumproduct", model, plan.layout().width());
+        new Footprint(EmitSupport.algorithmOf(lowered), model, plan.layout().width());
     new EmitSupport(lowered, plan.layout()).account(footprint);
     // Rebuilt from the families when the class loads: heap, not class text.
     if (plan.uniformArity() < 0) {
@@ -123,10 +125,11 @@ public final class FactorBpEmitter {
       String algorithmText,
       String compilerId,
       double damping,
-      boolean maxProduct) {
+      Semiring semiring) {
+    boolean maxProduct = semiring == Semiring.MAX;
     EmitSupport support = new EmitSupport(lowered, plan.layout());
     int arity = plan.uniformArity();
-    String algorithm = maxProduct ? "maxproduct" : "sumproduct";
+    String algorithm = EmitSupport.algorithmOf(lowered);
     TypeSpec.Builder type =
         support
             .classWithCommonMembers(simpleName(key, maxProduct), algorithm, key, plan.modelName())

@@ -10,6 +10,7 @@ import fgc.model.Model;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.PairwisePlan;
+import fgc.plan.Semiring;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -48,17 +49,14 @@ public final class PairwiseBpEmitter {
   }
 
   /**
-   * What {@link #emit} or {@link #emitDirichlet} writes for {@code plan}, added up before it is
-   * written: the plan's constants as {@code lowered} writes them, and the state arrays of the class
-   * (kept in step with the fields below).
+   * What {@link #emit} writes for {@code plan}, added up before it is written: the plan's constants
+   * as {@code lowered} writes them, and the state arrays of the class (kept in step with the fields
+   * below).
    */
-  public static Footprint footprint(
-      PairwisePlan plan, Lowered lowered, Model model, String algorithm, boolean dirichlet) {
-    Footprint footprint = new Footprint(algorithm, model, plan.layout().width());
-    EmitSupport support =
-        dirichlet
-            ? EmitSupport.dirichlet(lowered, plan.layout(), 1, 1)
-            : new EmitSupport(lowered, plan.layout());
+  public static Footprint footprint(PairwisePlan plan, Lowered lowered, Model model) {
+    Footprint footprint =
+        new Footprint(EmitSupport.algorithmOf(lowered), model, plan.layout().width());
+    EmitSupport support = support(plan, lowered);
     support.account(footprint);
     // The edge tables are made when the class loads: counted from the pairs the factors join (a
     // pair joined twice counted twice), so from above, without making them here.
@@ -83,9 +81,26 @@ public final class PairwiseBpEmitter {
   }
 
   /**
-   * Hard evidence: {@code bp-pairwise}, or with {@code max} {@code bp-pairwise-max}, its messages
-   * in the max-product semiring (each entry the largest term instead of the sum; {@code neq}: the
-   * largest cavity entry off the value).
+   * The class's support: under Dirichlet priors when the lowering holds their pseudo-counts ({@code
+   * FREE_COUNT}, {@code GIVEN_COUNT}: {@code ep-dirichlet}), else hard evidence.
+   */
+  private static EmitSupport support(PairwisePlan plan, Lowered lowered) {
+    if (!lowered.has("FREE_COUNT")) {
+      return new EmitSupport(lowered, plan.layout());
+    }
+    return EmitSupport.dirichlet(
+        lowered,
+        plan.layout(),
+        (Double) lowered.constant("FREE_COUNT").value(),
+        (Double) lowered.constant("GIVEN_COUNT").value());
+  }
+
+  /**
+   * The class for {@code plan}: {@code bp-pairwise}, or in the max semiring {@code bp-pairwise-max}
+   * (each entry the largest term instead of the sum; {@code neq}: the largest cavity entry off the
+   * value); under Dirichlet priors ({@code ep-dirichlet}) the same messages through the {@code neq}
+   * factors, each variable's value distribution under a Dirichlet (EP: the cell sees the prior's
+   * mean; its posterior is the moment-matched projection, see {@link fgc.algorithm.Dirichlets}).
    */
   public static JavaFile emit(
       PairwisePlan plan,
@@ -94,41 +109,16 @@ public final class PairwiseBpEmitter {
       String algorithmText,
       String compilerId,
       double damping,
-      boolean max) {
+      Semiring semiring) {
     return emit(
         plan,
         key,
         algorithmText,
         compilerId,
         damping,
-        new EmitSupport(lowered, plan.layout()),
-        max ? "bp-pairwise-max" : "bp-pairwise",
-        max);
-  }
-
-  /**
-   * {@code ep-dirichlet}: the same messages through the {@code neq} factors, under Dirichlet priors
-   * on each variable's value distribution (EP: the cell sees the prior's mean; its posterior is the
-   * moment-matched projection, see {@link fgc.algorithm.Dirichlets}).
-   */
-  public static JavaFile emitDirichlet(
-      PairwisePlan plan,
-      Lowered lowered,
-      String key,
-      String algorithmText,
-      String compilerId,
-      double damping,
-      double freeCount,
-      double givenCount) {
-    return emit(
-        plan,
-        key,
-        algorithmText,
-        compilerId,
-        damping,
-        EmitSupport.dirichlet(lowered, plan.layout(), freeCount, givenCount),
-        "ep-dirichlet",
-        false);
+        support(plan, lowered),
+        EmitSupport.algorithmOf(lowered),
+        semiring == Semiring.MAX);
   }
 
   private static JavaFile emit(
@@ -140,7 +130,7 @@ public final class PairwiseBpEmitter {
       EmitSupport plainSupport,
       String algorithm,
       boolean max) {
-    boolean dirichlet = algorithm.equals("ep-dirichlet");
+    boolean dirichlet = plainSupport.dirichlet();
     EmitSupport support = plan.anyUnary() ? plainSupport.weighingPriors() : plainSupport;
     String factors = plan.onlyNeq() ? "neq factors" : "factors";
     TypeSpec.Builder type =

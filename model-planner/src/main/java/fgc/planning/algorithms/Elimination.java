@@ -35,6 +35,11 @@ public final class Elimination extends Algorithm<EliminationPlan> {
   }
 
   @Override
+  public Class<EliminationPlan> planType() {
+    return EliminationPlan.class;
+  }
+
+  @Override
   public EliminationPlan plan(Model model) {
     refuseLinear(model);
     return EliminationPlanner.plan(model);

@@ -4,7 +4,6 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
 import fgc.plan.Lowered;
-import fgc.plan.Lowerings;
 import fgc.plan.PairwisePlan;
 import fgc.planning.Capabilities;
 import fgc.reference.ReferencePairwiseBp;
@@ -23,7 +22,6 @@ public final class EpDirichlet extends PairwiseMessages {
     super(
         AlgorithmSpec.EP_DIRICHLET,
         "EP with Dirichlet priors on the pairwise graph: approximate marginals",
-        true,
         List.of(
             Options.damping(0.5),
             Options.pseudoCount("free", 1.0, "the pseudo-count of each value of a free variable"),
@@ -37,13 +35,12 @@ public final class EpDirichlet extends PairwiseMessages {
         new Capabilities.Marginals("Dirichlet posterior means", true), null);
   }
 
+  /** The pseudo-counts, which make the class a Dirichlet one. */
   @Override
-  public Lowered lower(PairwisePlan plan, AlgorithmSpec spec) {
-    return Lowerings.pairwise(
-        plan,
-        new double[] {spec.option("free"), spec.option("given")},
-        name(),
-        spec.option("damping"));
+  protected Lowered.Builder constants(PairwisePlan plan, AlgorithmSpec spec) {
+    return super.constants(plan, spec)
+        .add("FREE_COUNT", spec.option("free"))
+        .add("GIVEN_COUNT", spec.option("given"));
   }
 
   @Override

@@ -9,6 +9,7 @@ import fgc.plan.FactorPlan;
 import fgc.plan.Lowered;
 import fgc.plan.Lowerings;
 import fgc.plan.Planner;
+import fgc.plan.Semiring;
 import fgc.plan.SweepCost;
 import fgc.planning.Algorithm;
 import fgc.planning.Capabilities;
@@ -38,6 +39,16 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
         Capabilities.TreeGraph.FACTOR_GRAPH);
   }
 
+  @Override
+  public Class<FactorPlan> planType() {
+    return FactorPlan.class;
+  }
+
+  @Override
+  public Semiring semiring() {
+    return max ? Semiring.MAX : Semiring.SUM;
+  }
+
   private int maxWidth() {
     // Max-product takes any domain (one assignment solve per wide factor); sum-product's subset
     // tables hold 2^W entries, practical up to AlldiffKernels.MAX_WIDTH values.
@@ -57,12 +68,12 @@ abstract class FactorNodeBp extends Algorithm<FactorPlan> {
 
   @Override
   public Lowered lower(FactorPlan plan, AlgorithmSpec spec) {
-    return Lowerings.factors(plan, name(), spec.option("damping"), max);
+    return Lowerings.factors(plan, name(), spec.option("damping"), semiring());
   }
 
   @Override
   public GeneratedAlgorithm reference(Model model, AlgorithmSpec spec) {
-    return new ReferenceFactorBp(model, spec.option("damping"), max);
+    return new ReferenceFactorBp(model, spec.option("damping"), semiring());
   }
 
   @Override

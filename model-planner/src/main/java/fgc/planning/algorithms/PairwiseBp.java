@@ -3,9 +3,6 @@ package fgc.planning.algorithms;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
-import fgc.plan.Lowered;
-import fgc.plan.Lowerings;
-import fgc.plan.PairwisePlan;
 import fgc.planning.Capabilities;
 import fgc.reference.ReferencePairwiseBp;
 import java.util.List;
@@ -20,7 +17,6 @@ public final class PairwiseBp extends PairwiseMessages {
     super(
         AlgorithmSpec.BP_PAIRWISE,
         "loopy sum-product BP on pairs of variables: approximate marginals",
-        false,
         List.of(Options.damping(0.0)));
   }
 
@@ -29,11 +25,6 @@ public final class PairwiseBp extends PairwiseMessages {
   public Capabilities capabilities() {
     return Capabilities.messagePassing(
         Capabilities.Marginals.BP_BELIEFS, Capabilities.TreeGraph.PAIRWISE_GRAPH);
-  }
-
-  @Override
-  public Lowered lower(PairwisePlan plan, AlgorithmSpec spec) {
-    return Lowerings.pairwise(plan, null, name(), spec.option("damping"));
   }
 
   @Override

@@ -3,9 +3,7 @@ package fgc.planning.algorithms;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
-import fgc.plan.Lowered;
-import fgc.plan.Lowerings;
-import fgc.plan.PairwisePlan;
+import fgc.plan.Semiring;
 import fgc.planning.Capabilities;
 import fgc.reference.ReferencePairwiseBp;
 import java.util.List;
@@ -20,7 +18,6 @@ public final class PairwiseMaxBp extends PairwiseMessages {
     super(
         "bp-pairwise-max",
         "loopy max-product BP on pairs of variables: max-marginals (not probabilities)",
-        false,
         List.of(Options.damping(0.5)));
   }
 
@@ -35,12 +32,12 @@ public final class PairwiseMaxBp extends PairwiseMessages {
   }
 
   @Override
-  public Lowered lower(PairwisePlan plan, AlgorithmSpec spec) {
-    return Lowerings.pairwise(plan, null, name(), spec.option("damping"));
+  public Semiring semiring() {
+    return Semiring.MAX;
   }
 
   @Override
   public GeneratedAlgorithm reference(Model model, AlgorithmSpec spec) {
-    return new ReferencePairwiseBp(model, spec.option("damping"), true);
+    return new ReferencePairwiseBp(model, spec.option("damping"), semiring());
   }
 }

@@ -1,6 +1,9 @@
 package fgc.planning.algorithms;
 
+import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
+import fgc.plan.Lowered;
+import fgc.plan.Lowerings;
 import fgc.plan.PairwisePlan;
 import fgc.plan.Planner;
 import fgc.plan.SweepCost;
@@ -9,14 +12,33 @@ import java.util.List;
 
 /**
  * The algorithms on pairs of variables ({@code alldiff} expanded to every pair): one plan, one
- * emitter, one reference interpreter; Dirichlet priors on top or not.
+ * emitter, one reference interpreter. They differ in their {@link #semiring()}, and in the
+ * constants they add to the plan's ({@link #constants}): the emitter writes what it finds there.
  */
 abstract class PairwiseMessages extends Algorithm<PairwisePlan> {
-  private final boolean dirichlet;
-
-  PairwiseMessages(String name, String summary, boolean dirichlet, List<Option> options) {
+  PairwiseMessages(String name, String summary, List<Option> options) {
     super(name, summary, options);
-    this.dirichlet = dirichlet;
+  }
+
+  @Override
+  public Class<PairwisePlan> planType() {
+    return PairwisePlan.class;
+  }
+
+  @Override
+  public final Lowered lower(PairwisePlan plan, AlgorithmSpec spec) {
+    return constants(plan, spec).build();
+  }
+
+  /**
+   * The class's constants: the plan's and the damping, to which an algorithm adds its own.
+   *
+   * @param plan the plan
+   * @param spec the algorithm and its options
+   * @return the constants, not yet built
+   */
+  protected Lowered.Builder constants(PairwisePlan plan, AlgorithmSpec spec) {
+    return Lowerings.pairwise(plan, name(), spec.option("damping"));
   }
 
   @Override
