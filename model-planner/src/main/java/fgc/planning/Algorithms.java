@@ -7,6 +7,7 @@ import fgc.planning.algorithms.MaxProduct;
 import fgc.planning.algorithms.PairwiseBp;
 import fgc.planning.algorithms.PairwiseMaxBp;
 import fgc.planning.algorithms.SumProduct;
+import fgc.planning.algorithms.TrwPairwise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,7 @@ public final class Algorithms {
           new PairwiseBp(),
           new EpDirichlet(),
           new PairwiseMaxBp(),
+          new TrwPairwise(),
           new Elimination());
   private static final List<String> NAMES;
 

@@ -34,6 +34,12 @@ import java.util.TreeSet;
  *
  * <p>In the max-product semiring ({@code bp-pairwise-max}) every sum over the sender's values is
  * its largest term instead.
+ *
+ * <p>Tree-reweighted ({@code trw-pairwise}, edge appearance probability {@code rho}): every message
+ * into a variable enters its products raised to {@code rho}; the cavity towards neighbour {@code j}
+ * is that product times {@code j}'s own message raised to {@code rho - 1} (the belief divided by
+ * it), zero where that message is zero (a division by zero taken as zero, as libDAI does); a pair's
+ * potential enters raised to {@code 1 / rho}.
  */
 public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   private final double damping;
@@ -63,6 +69,11 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
   /** Max-product: each message entry is the largest term rather than the sum. */
   private final boolean max;
 
+  /** Tree-reweighted, with edge appearance probability {@link #rho}. */
+  private final boolean reweighted;
+
+  private final double rho;
+
   private int sweeps;
 
   /** {@code bp-pairwise}: hard evidence. */
@@ -84,10 +95,35 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     this(model, damping, freeCount, givenCount, false);
   }
 
+  /**
+   * {@code trw-pairwise}: hard evidence, messages tree-reweighted with edge appearance probability
+   * {@code rho}.
+   *
+   * @param model the model
+   * @param damping the damping
+   * @param rho the edge appearance probability, in (0, 1]
+   * @return the interpreter
+   */
+  public static ReferencePairwiseBp reweighted(Model model, double damping, double rho) {
+    return new ReferencePairwiseBp(model, damping, 0.0, 0.0, false, rho);
+  }
+
   private ReferencePairwiseBp(
       Model model, double damping, double freeCount, double givenCount, boolean maxProduct) {
+    this(model, damping, freeCount, givenCount, maxProduct, Double.NaN);
+  }
+
+  private ReferencePairwiseBp(
+      Model model,
+      double damping,
+      double freeCount,
+      double givenCount,
+      boolean maxProduct,
+      double rho) {
     super(model);
     this.max = maxProduct;
+    this.reweighted = !Double.isNaN(rho);
+    this.rho = rho;
     this.damping = damping;
     this.freeCount = freeCount;
     this.givenCount = givenCount;
@@ -145,7 +181,9 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
 
   @Override
   public String algorithm() {
-    return alpha != null ? "ep-dirichlet" : max ? "bp-pairwise-max" : "bp-pairwise";
+    return alpha != null
+        ? "ep-dirichlet"
+        : max ? "bp-pairwise-max" : reweighted ? "trw-pairwise" : "bp-pairwise";
   }
 
   @Override
@@ -257,8 +295,14 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     double[] left = product(i, 0, k);
     double[] right = suffix(i, k + 1, nb.size());
     double[] cavity = new double[width];
+    double[] own = messages.get(key(nb.get(k), i));
     for (int u = 0; u < width; u++) {
-      cavity[u] = Numerics.times(left[u], right[u]);
+      // The belief over the receiver's own message: zero where that message is zero.
+      double l =
+          !reweighted
+              ? left[u]
+              : own[u] == 0.0 ? 0.0 : Numerics.times(left[u], Math.pow(own[u], rho - 1.0));
+      cavity[u] = Numerics.times(l, right[u]);
     }
     double[] out =
         onlyNeq(i, nb.get(k))
@@ -335,7 +379,8 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     for (int v = 0; v < width; v++) {
       double s = 0.0;
       for (int u = 0; u < width; u++) {
-        double term = Numerics.times(potential(i, j, u + lo, v + lo), cavity[u]);
+        double psi = potential(i, j, u + lo, v + lo);
+        double term = Numerics.times(reweighted ? Math.pow(psi, 1.0 / rho) : psi, cavity[u]);
         s = max ? Math.max(s, term) : s + term;
       }
       out[v] = s;
@@ -390,7 +435,7 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     for (int k = from; k < to; k++) {
       double[] m = messages.get(key(nb.get(k), i));
       for (int v = 0; v < width; v++) {
-        x[v] = Numerics.times(x[v], m[v]);
+        x[v] = Numerics.times(x[v], weighted(m[v]));
       }
       rescale(x);
     }
@@ -405,11 +450,16 @@ public final class ReferencePairwiseBp extends ReferenceAlgorithm {
     for (int k = to - 1; k >= from; k--) {
       double[] m = messages.get(key(nb.get(k), i));
       for (int v = 0; v < width; v++) {
-        x[v] = Numerics.times(m[v], x[v]);
+        x[v] = Numerics.times(weighted(m[v]), x[v]);
       }
       rescale(x);
     }
     return x;
+  }
+
+  /** A message entry as a product takes it: raised to {@code rho} when tree-reweighted. */
+  private double weighted(double m) {
+    return reweighted ? Math.pow(m, rho) : m;
   }
 
   private static void rescale(double[] x) {

@@ -143,4 +143,41 @@ public final class PairwiseKernels {
       }
     }
   }
+
+  /**
+   * Tree-reweighted BP's cavity: multiplies {@code pre[preAt ..]}, the product of the prior and the
+   * other messages, by the receiver's own message {@code messages[at ..]} raised to {@code rho - 1}
+   * (the belief divided by that message), in place; zero where that message is zero (a division by
+   * zero taken as zero, as libDAI does).
+   *
+   * @param pre the prefix products, one block of {@code width} per edge
+   * @param preAt where this edge's block starts
+   * @param messages the messages
+   * @param at where the receiver's message to this variable starts
+   * @param width how many values
+   * @param rho the edge appearance probability
+   */
+  public static void divideByOwn(
+      double[] pre, int preAt, double[] messages, int at, int width, double rho) {
+    for (int v = 0; v < width; v++) {
+      double m = messages[at + v];
+      pre[preAt + v] = m == 0.0 ? 0.0 : Numerics.times(pre[preAt + v], Math.pow(m, rho - 1.0));
+    }
+  }
+
+  /**
+   * {@code weights} raised entry by entry to {@code power}, in a new array: tree-reweighted BP's
+   * pair potentials ({@code power = 1 / rho}).
+   *
+   * @param weights the pair weights
+   * @param power the power
+   * @return the powered weights
+   */
+  public static double[] powered(double[] weights, double power) {
+    double[] out = new double[weights.length];
+    for (int k = 0; k < weights.length; k++) {
+      out[k] = Math.pow(weights[k], power);
+    }
+    return out;
+  }
 }

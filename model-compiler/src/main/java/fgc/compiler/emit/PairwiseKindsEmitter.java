@@ -1,6 +1,7 @@
 package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Numerics;
@@ -19,13 +20,21 @@ import javax.lang.model.element.Modifier;
 public final class PairwiseKindsEmitter {
   private PairwiseKindsEmitter() {}
 
-  static void addTo(TypeSpec.Builder type, PairwisePlan plan, boolean dirichlet) {
+  static void addTo(
+      TypeSpec.Builder type, PairwisePlan plan, boolean dirichlet, boolean reweighted) {
     // Made from the families with the first instance ({@code tables()}).
     if (plan.anyEdgeKernel()) {
       type.addField(EmitSupport.state(int[].class, "EDGE_KIND", "tables().edgeKinds()"));
       type.addField(EmitSupport.state(int[].class, "EDGE_INFO", "tables().edgeInfos()"));
       type.addField(EmitSupport.state(int[].class, "PAIR_INFO", "tables().pairInfo()"));
-      type.addField(EmitSupport.state(double[].class, "PAIR_WEIGHTS", "tables().pairWeights()"));
+      // Tree-reweighted BP's pair potentials are raised to 1 / RHO.
+      type.addField(
+          reweighted
+              ? FieldSpec.builder(double[].class, "PAIR_WEIGHTS", Modifier.PRIVATE, Modifier.FINAL)
+                  .initializer(
+                      "$T.powered(tables().pairWeights(), 1.0 / RHO)", PairwiseKernels.class)
+                  .build()
+              : EmitSupport.state(double[].class, "PAIR_WEIGHTS", "tables().pairWeights()"));
     }
     if (plan.anyUnary()) {
       type.addField(EmitSupport.state(int[].class, "UNARY_AT", "tables().unaryAt()"));
