@@ -202,7 +202,7 @@ final class Problem {
   static final class Builder {
     private final Domains d;
     private final List<Constraint> constraints = new ArrayList<>();
-    private final List<Cost> costs = new ArrayList<>();
+    private final List<Diffusion.Table> costs = new ArrayList<>();
     private final Map<String, Table.Tuples> shared = new HashMap<>();
     private boolean infeasible;
 
@@ -307,13 +307,27 @@ final class Problem {
       for (int p = 0; p < vars.length; p++) {
         sizes[p] = d.size(vars[p]);
       }
-      this.costs.add(new Cost(vars, sizes, costs));
+      this.costs.add(new Diffusion.Table(vars.clone(), sizes, costs));
       return this;
     }
 
+    /**
+     * The problem, its costs first moved by {@link Diffusion} so that branch and bound starts from
+     * a tighter bound (every assignment's total cost is unchanged).
+     */
     Problem build() {
       d.commit(); // the narrowed domains are where every search starts
-      return new Problem(d, constraints, costs, infeasible);
+      int[] sizes = new int[d.variables];
+      for (int v = 0; v < sizes.length; v++) {
+        sizes[v] = d.size(v);
+      }
+      List<Cost> bounded = new ArrayList<>();
+      if (!costs.isEmpty()) {
+        for (Diffusion.Table t : Diffusion.of(costs, sizes)) {
+          bounded.add(new Cost(t.vars(), t.sizes(), t.costs()));
+        }
+      }
+      return new Problem(d, constraints, bounded, infeasible);
     }
   }
 }
