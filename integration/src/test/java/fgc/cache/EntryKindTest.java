@@ -220,6 +220,50 @@ class EntryKindTest {
         notices.toString());
   }
 
+  /**
+   * An entry as the fgc before kinds wrote it (manifest format 1, no kind line anywhere), under the
+   * key its material hashes to: listed, refused by verify as another fgc's and quarantined with
+   * {@code --repair}; a load of its model never reads it (the key differs) and compiles.
+   */
+  @Test
+  void anEntryOfTheFormatBeforeKindsIsRefusedCleanly() throws IOException {
+    String key = cache().load(SUDOKU4, BP).key();
+    Map<String, byte[]> files = CacheFixtures.snapshot(cache().entryFolder(key));
+    String older = material(key).replace("kind solver\n", "");
+    byte[] olderMaterial = older.getBytes(StandardCharsets.UTF_8);
+    String olderKey = SolverKey.sha256Hex(olderMaterial);
+    files.put(SolverCache.MATERIAL, olderMaterial);
+    String manifest = new String(files.get(Manifest.FILE_NAME), StandardCharsets.UTF_8);
+    String body =
+        manifest
+            .substring(0, manifest.indexOf("manifest-sha256 "))
+            .replace("fgc-cache-entry 2\n", "fgc-cache-entry 1\n")
+            .replace("kind solver\n", "")
+            .replace(key, olderKey)
+            .replaceAll(
+                "file key-material.txt [0-9a-f]{64} [0-9]+\n",
+                "file key-material.txt " + olderKey + " " + olderMaterial.length + "\n");
+    String sealed =
+        body + "manifest-sha256 " + SolverKey.sha256Hex(body.getBytes(StandardCharsets.UTF_8));
+    files.put(Manifest.FILE_NAME, (sealed + "\n").getBytes(StandardCharsets.UTF_8));
+    CacheFixtures.restore(cache().entryFolder(olderKey), files);
+
+    EntryInfo listed =
+        cache().list().stream().filter(i -> i.key().equals(olderKey)).findFirst().orElseThrow();
+    assertEquals("?", listed.kind());
+    EntryInfo verified =
+        cache().verify(true).stream()
+            .filter(i -> i.key().equals(olderKey))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(EntryInfo.Action.QUARANTINED, verified.action(), verified.problem());
+    assertTrue(
+        verified.problem().contains("manifest is of format 1, this fgc writes 2"),
+        verified.problem());
+    assertFalse(Files.exists(cache().entryFolder(olderKey)));
+    assertEquals(LoadedSolver.Origin.CACHE_HIT, cache().load(SUDOKU4, BP).origin());
+  }
+
   /** A load after the entry was refused: quarantined, compiled again, the same answers. */
   private void assertRecovered(LoadedSolver loaded, LoadedSolver first) {
     assertEquals(LoadedSolver.Origin.RECOVERED, loaded.origin());
