@@ -49,7 +49,7 @@ class EntryKindTest {
     cache().propagators().propagator(SUDOKU4, TABLES4, true).join();
     String key = SolverKey.ofPropagator(SUDOKU4);
     String material = material(key);
-    String[] lines = material.split("\n");
+    String[] lines = material.split("\n", -1);
     assertTrue(lines[0].startsWith("planner "), material);
     assertEquals("kind propagator", lines[1]);
     assertTrue(lines[2].startsWith("fgc-model "), lines[2]);
@@ -68,7 +68,7 @@ class EntryKindTest {
   void aSolversMaterialNamesItsKindThenItsAlgorithm() throws IOException {
     String key = cache().load(SUDOKU4, BP).key();
     String material = material(key);
-    String[] lines = material.split("\n");
+    String[] lines = material.split("\n", -1);
     assertEquals("kind solver", lines[1]);
     assertEquals("algorithm " + BP.canonicalText(), lines[2]);
     KeyMaterial read = KeyMaterial.parse(material, "read");
