@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.cache.ClearReport;
 import fgc.cache.EntryInfo;
 import fgc.cache.SolverCache;
+import fgc.compilation.Artifact;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,8 +36,7 @@ final class CacheCommand implements Callable<Integer> {
           // The key holds the model as its params made it: its variables and factors tell entries
           // apart.
           System.out.printf(
-              "%s  %-12s %-24s %8d bytes  %s%n",
-              e.key(), e.model(), e.algorithm(), e.bytes(), e.shape());
+              "%s  %-12s %-24s %8d bytes  %s%n", e.key(), e.model(), what(e), e.bytes(), e.shape());
         }
         System.err.println(entries.size() + " entries in " + cache.root());
         return 0;
@@ -47,7 +47,7 @@ final class CacheCommand implements Callable<Integer> {
         List<EntryInfo> checked = cache.verify(repair);
         for (EntryInfo e : checked) {
           if (e.problem() == null) {
-            System.out.println("ok   " + e.key() + "  " + e.model() + "  " + e.algorithm());
+            System.out.println("ok   " + e.key() + "  " + e.model() + "  " + what(e));
           } else {
             bad++;
             quarantined += e.action() == EntryInfo.Action.QUARANTINED ? 1 : 0;
@@ -108,6 +108,14 @@ final class CacheCommand implements Callable<Integer> {
       default:
         throw new IllegalStateException(action.name());
     }
+  }
+
+  /**
+   * What an entry holds, in one column: a solver's algorithm with its options, else the entry's
+   * kind (a propagator has no algorithm; no algorithm is named like a kind).
+   */
+  private static String what(EntryInfo e) {
+    return e.kind().equals(Artifact.SOLVER.word()) ? e.algorithm() : e.kind();
   }
 
   /** This command, bound to this object's fields (see {@link Specs}). */

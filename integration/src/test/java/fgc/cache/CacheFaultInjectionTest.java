@@ -671,7 +671,8 @@ class CacheFaultInjectionTest {
     edit.edit(changed);
     Files.write(
         file,
-        new Manifest(m.key, changed.compiler, m.model, m.algorithm, m.className, changed.files)
+        new Manifest(
+                m.key, changed.compiler, m.model, m.kind, m.algorithm, m.className, changed.files)
             .toBytes());
   }
 

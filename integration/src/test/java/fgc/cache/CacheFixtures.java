@@ -120,7 +120,8 @@ final class CacheFixtures {
         new Manifest.FileRecord(fgc.compilation.SolverKey.sha256Hex(forged), forged.length));
     Files.write(
         manifestFile,
-        new Manifest(m.key, m.compiler, m.model, m.algorithm, m.className, files).toBytes());
+        new Manifest(m.key, m.compiler, m.model, m.kind, m.algorithm, m.className, files)
+            .toBytes());
   }
 
   static int count(Path dir) {

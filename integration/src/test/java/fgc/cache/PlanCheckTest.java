@@ -153,6 +153,7 @@ class PlanCheckTest {
                 manifest.key,
                 manifest.compiler,
                 manifest.model,
+                manifest.kind,
                 manifest.algorithm,
                 manifest.className,
                 files)

@@ -55,7 +55,7 @@ class PropagatorCacheTest {
   }
 
   private static String key(Model model) {
-    return SolverKey.of(model, SolverCache.PROPAGATOR_SPEC);
+    return SolverKey.ofPropagator(model);
   }
 
   @Test
@@ -66,7 +66,8 @@ class PropagatorCacheTest {
     Path entry = first.entryFolder(key(SUDOKU9));
     String manifest = Files.readString(entry.resolve(Manifest.FILE_NAME), StandardCharsets.UTF_8);
     assertTrue(
-        manifest.contains("\nalgorithm " + SolverCache.PROPAGATOR + "\n")
+        manifest.contains("\nkind propagator\n")
+            && !manifest.contains("\nalgorithm ")
             && manifest.contains("\nmodel sudoku\n"),
         manifest);
     assertEquals(key(SUDOKU9), made.key());
@@ -82,7 +83,8 @@ class PropagatorCacheTest {
 
     List<EntryInfo> listed = second.list();
     assertEquals(1, listed.size());
-    assertEquals(SolverCache.PROPAGATOR, listed.get(0).algorithm());
+    assertEquals("propagator", listed.get(0).kind());
+    assertEquals("", listed.get(0).algorithm(), "a propagator has no algorithm");
     assertNull(
         second.verify(false).get(0).problem(), "verify checks it against its model's tables");
   }

@@ -184,6 +184,7 @@ class SolverCacheTest {
             m.key,
             "0.0.1+0000000000000000/janino-3.1.12",
             m.model,
+            m.kind,
             m.algorithm,
             m.className,
             m.files);

@@ -3,6 +3,7 @@ package fgc.cache;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.Artifact;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
 import java.lang.reflect.Constructor;
@@ -14,15 +15,23 @@ import java.lang.reflect.Modifier;
  * between a solver and the exact search's propagator on the one path that reads, verifies and
  * defines entries. A solver must report its model's plan digest and pass a smoke run; a propagator
  * must report the digest of its model's search tables, and has no smoke run (every answer the
- * search gives is checked against the model anyway).
+ * search gives is checked against the model anyway). Each {@link Artifact} (the kind an entry's key
+ * material and manifest name) has one, found by {@link #of}.
  *
  * @param <T> the interface the entry's class implements
  */
 abstract class ArtifactKind<T> {
+  private final Artifact artifact;
   private final Class<T> type;
 
-  ArtifactKind(Class<T> type) {
+  ArtifactKind(Artifact artifact, Class<T> type) {
+    this.artifact = artifact;
     this.type = type;
+  }
+
+  /** The kind's name in key material and manifests. */
+  final Artifact artifact() {
+    return artifact;
   }
 
   /** The interface the class must implement. */
@@ -30,12 +39,18 @@ abstract class ArtifactKind<T> {
     return type;
   }
 
-  /** The kind of an entry whose key material names {@code spec}. */
-  static ArtifactKind<?> of(AlgorithmSpec spec) {
-    if (spec.name().equals(SolverCache.PROPAGATOR)) {
-      return Propagators.INSTANCE;
+  /**
+   * The kind of an entry whose key material names {@code artifact}. Looked up when called, not in a
+   * static table: a table built while this class initialises would hold null for a subclass whose
+   * own initialisation started it.
+   */
+  static ArtifactKind<?> of(Artifact artifact) {
+    for (ArtifactKind<?> kind : new ArtifactKind<?>[] {Solvers.INSTANCE, Propagators.INSTANCE}) {
+      if (kind.artifact == artifact) {
+        return kind;
+      }
     }
-    return Solvers.INSTANCE;
+    throw new IllegalArgumentException("internal error: no cache kind for " + artifact);
   }
 
   /** The refusal of a class {@code className} that is not of this kind. */
@@ -55,7 +70,8 @@ abstract class ArtifactKind<T> {
 
   /**
    * The digest the model's class of this kind must report, for a verify that has only the model its
-   * key material reads back as; null when there is none to check. Throws what the planner throws.
+   * key material reads back as (and its algorithm, null for a kind without one); null when there is
+   * none to check. Throws what the planner throws.
    */
   abstract String expectedDigest(Model model, AlgorithmSpec spec, ModelChecks checks);
 
@@ -77,7 +93,7 @@ abstract class ArtifactKind<T> {
     static final Solvers INSTANCE = new Solvers();
 
     private Solvers() {
-      super(GeneratedAlgorithm.class);
+      super(Artifact.SOLVER, GeneratedAlgorithm.class);
     }
 
     @Override
@@ -136,7 +152,7 @@ abstract class ArtifactKind<T> {
     static final Propagators INSTANCE = new Propagators();
 
     private Propagators() {
-      super(Propagator.class);
+      super(Artifact.PROPAGATOR, Propagator.class);
     }
 
     @Override

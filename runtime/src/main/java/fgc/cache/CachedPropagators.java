@@ -1,6 +1,7 @@
 package fgc.cache;
 
 import fgc.algorithm.Propagator;
+import fgc.compilation.Artifact;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
@@ -19,7 +20,8 @@ import java.util.concurrent.ExecutorService;
  * its checked entry, or compiled and stored, once per cache instance, and the classes of the last
  * {@value #KEPT} models kept, so the drivers of every thread share one. Background work runs on the
  * cache's executor. Thread-safe. A propagator's entry is read, checked and defined on the path a
- * solver's is ({@link EntryLoad}), keyed by its model under {@link SolverCache#PROPAGATOR}.
+ * solver's is ({@link EntryLoad}), keyed by its model as an {@link Artifact#PROPAGATOR}, with no
+ * algorithm.
  */
 final class CachedPropagators implements PropagatorSource {
   static final int KEPT = 8;
@@ -93,7 +95,7 @@ final class CachedPropagators implements PropagatorSource {
     private final String digest;
 
     Load(SolverCache cache, Model model, BitmaskTables tables) {
-      super(cache, SolverKey.of(model, SolverCache.PROPAGATOR_SPEC));
+      super(cache, SolverKey.ofPropagator(model), Artifact.PROPAGATOR);
       this.model = model;
       this.tables = tables;
       this.digest = tables.digest();
@@ -150,7 +152,7 @@ final class CachedPropagators implements PropagatorSource {
             e);
       }
       if (store) {
-        cache.store.store(compiled, model, SolverCache.PROPAGATOR_SPEC);
+        cache.store.store(compiled, model, Artifact.PROPAGATOR, null);
       }
       return ctor;
     }

@@ -22,6 +22,7 @@ public final class EntryInfo {
 
   private final String key;
   private final String model;
+  private final String kind;
   private final String algorithm;
   private final String shape;
   private final long bytes;
@@ -31,6 +32,7 @@ public final class EntryInfo {
   private EntryInfo(
       String key,
       String model,
+      String kind,
       String algorithm,
       String shape,
       long bytes,
@@ -38,6 +40,7 @@ public final class EntryInfo {
       Action action) {
     this.key = key;
     this.model = model;
+    this.kind = kind;
     this.algorithm = algorithm;
     this.shape = shape;
     this.bytes = bytes;
@@ -55,6 +58,7 @@ public final class EntryInfo {
       }
     }
     String model = "?";
+    String kind = "?";
     String algorithm = "?";
     try {
       Path manifest = dir.resolve(Manifest.FILE_NAME);
@@ -63,13 +67,15 @@ public final class EntryInfo {
       }
       Manifest m = Manifest.parse(Files.readAllBytes(manifest));
       model = m.model;
-      algorithm = m.algorithm;
+      kind = m.kind.word();
+      algorithm = m.algorithm == null ? "" : m.algorithm;
     } catch (IOException | CorruptEntryException e) {
       // Listed all the same; verify says what is wrong.
     }
     return new EntryInfo(
         dir.getFileName().toString(),
         model,
+        kind,
         algorithm,
         shape(dir.resolve(SolverCache.MATERIAL)),
         size,
@@ -138,7 +144,7 @@ public final class EntryInfo {
   }
 
   EntryInfo withProblem(String why, Action done) {
-    return new EntryInfo(key, model, algorithm, shape, bytes, why, done);
+    return new EntryInfo(key, model, kind, algorithm, shape, bytes, why, done);
   }
 
   /**
@@ -170,7 +176,18 @@ public final class EntryInfo {
   }
 
   /**
-   * The algorithm and options the entry was compiled with.
+   * What the entry holds, as its manifest names it ({@code fgc.compilation.Artifact}): {@code
+   * solver} or {@code propagator}; "?" when the manifest cannot be read.
+   *
+   * @return the kind's name
+   */
+  public String kind() {
+    return kind;
+  }
+
+  /**
+   * The algorithm and options the entry was compiled with: empty for a kind without an algorithm (a
+   * propagator), "?" when the manifest cannot be read.
    *
    * @return the algorithm's canonical text
    */

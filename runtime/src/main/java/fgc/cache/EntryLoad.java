@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import fgc.compilation.Artifact;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -17,15 +18,19 @@ abstract class EntryLoad<R> {
   final SolverCache cache;
   final String key;
 
+  /** What the entry must hold. */
+  private final Artifact kind;
+
   /** The entry's folder, once {@link #run} has looked for it. */
   Path entry;
 
   /** The manifest's bytes as the entry was read and judged (for its quarantine), or null. */
   final byte[][] manifestRead = new byte[1][];
 
-  EntryLoad(SolverCache cache, String key) {
+  EntryLoad(SolverCache cache, String key, Artifact kind) {
     this.cache = cache;
     this.key = key;
+    this.kind = kind;
   }
 
   /** Called just before a present entry is read. */
@@ -78,7 +83,7 @@ abstract class EntryLoad<R> {
       reading();
       long start = System.nanoTime();
       try {
-        return hit(cache.verifier.read(entry, key, manifestRead), start);
+        return hit(cache.verifier.read(entry, key, kind, manifestRead), start);
       } catch (CorruptEntryException e) {
         if (e.stage() == LoadStage.SAFETY) {
           // Not ours to judge or move: it may be another user's. Leave it and do not trust it.

@@ -1,6 +1,7 @@
 package fgc.cache;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.Artifact;
 import fgc.compilation.CompiledSolver;
 import fgc.model.Model;
 import java.io.IOException;
@@ -133,8 +134,11 @@ final class EntryStore {
     return writer().quarantine(entry, judged);
   }
 
-  /** Stores an entry; false (after one warning per cache and kind) when it is not stored. */
-  boolean store(CompiledSolver compiled, Model model, AlgorithmSpec spec) {
+  /**
+   * Stores an entry of kind {@code kind} ({@code spec} null for a kind without an algorithm); false
+   * (after one warning per cache and kind of failure) when it is not stored.
+   */
+  boolean store(CompiledSolver compiled, Model model, Artifact kind, AlgorithmSpec spec) {
     EntryWriter writer = writer();
     if (Files.exists(root) && !Files.isDirectory(root)) {
       warnOnce(
@@ -150,7 +154,7 @@ final class EntryStore {
       return false;
     }
     try {
-      String notStored = writer.write(compiled, model, spec);
+      String notStored = writer.write(compiled, model, kind, spec);
       if (notStored != null) {
         warnOnce(notStored, "fgc: warning: " + notStored + "; compiled in memory, not cached");
         return false;
@@ -169,7 +173,7 @@ final class EntryStore {
   }
 
   /**
-   * One line per entry: key, model, algorithm, compiler, size in bytes.
+   * One line per entry: key, model, kind, algorithm, size in bytes, shape.
    *
    * @return the entries
    * @throws IOException when the cache folder cannot be read

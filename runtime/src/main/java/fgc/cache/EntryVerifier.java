@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import fgc.compilation.Artifact;
 import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
@@ -26,16 +27,24 @@ final class EntryVerifier {
   }
 
   /**
-   * Checks the entry as a load does, against the model and algorithm its key material reads back as
-   * once its checksum has been checked (verify): a solver against its model's plan digest, a
-   * propagator against the digest of its model's tables.
+   * Checks the entry as a load does, against the kind, model and algorithm its key material reads
+   * back as once its checksum has been checked (verify): a solver against its model's plan digest,
+   * a propagator against the digest of its model's tables.
    */
   void verify(
       Path entry, String key, byte[][] manifestRead, EntryDefiner definer, ModelChecks checks) {
-    CheckedFiles files = read(entry, key, manifestRead);
+    CheckedFiles files = read(entry, key, null, manifestRead);
     KeyMaterial read = readMaterial(files.material, key, files.manifest.model);
+    if (read.kind != files.manifest.kind) {
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY,
+          "its manifest says "
+              + files.manifest.kind.word()
+              + ", its key material "
+              + read.kind.word());
+    }
     try {
-      define(ArtifactKind.of(read.spec), files, key, read, definer, checks);
+      define(ArtifactKind.of(read.kind), files, key, read, definer, checks);
     } catch (CorruptEntryException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -83,10 +92,11 @@ final class EntryVerifier {
 
   /**
    * Reads the entry and runs every check on its bytes (safety, manifest, identity, files, the key
-   * in the class bytes); throws {@link CorruptEntryException} saying what is wrong. {@code
-   * manifestRead[0]} receives the manifest's bytes as read.
+   * in the class bytes); throws {@link CorruptEntryException} saying what is wrong. The manifest
+   * must name {@code kind}, unless that is null (verify, which compares it with the key material).
+   * {@code manifestRead[0]} receives the manifest's bytes as read.
    */
-  CheckedFiles read(Path entry, String key, byte[][] manifestRead) {
+  CheckedFiles read(Path entry, String key, Artifact kind, byte[][] manifestRead) {
     checkSafe(entry);
     Path manifestFile = entry.resolve(Manifest.FILE_NAME);
     checkSafe(manifestFile);
@@ -96,6 +106,10 @@ final class EntryVerifier {
     if (!manifest.key.equals(key)) {
       throw new CorruptEntryException(
           LoadStage.IDENTITY, "entry was written for key " + manifest.key.substring(0, 12));
+    }
+    if (kind != null && manifest.kind != kind) {
+      throw new CorruptEntryException(
+          LoadStage.IDENTITY, "entry holds a " + manifest.kind.word() + ", not a " + kind.word());
     }
     // The key names the planner, not the compiler: with a compiler on the class path, what
     // another compiler emitted is stale and made again; without one, the checks below decide.
@@ -153,8 +167,8 @@ final class EntryVerifier {
   }
 
   /**
-   * The model (named as its manifest names it) and algorithm of a verified entry, which must key to
-   * the entry's key.
+   * The kind, model (named as its manifest names it) and algorithm of a verified entry, which must
+   * key to the entry's key.
    */
   private static KeyMaterial readMaterial(byte[] material, String key, String name) {
     if (material == null) {
@@ -169,7 +183,7 @@ final class EntryVerifier {
           LoadStage.IDENTITY,
           SolverCache.MATERIAL + " is not a model this fgc reads (" + e.getMessage() + ")");
     }
-    if (!SolverKey.of(read.model, read.spec).equals(key)) {
+    if (!SolverKey.of(read.model, read.kind, read.spec).equals(key)) {
       throw new CorruptEntryException(
           LoadStage.IDENTITY, SolverCache.MATERIAL + " reads back as a model of another key");
     }

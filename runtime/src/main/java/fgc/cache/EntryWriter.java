@@ -1,6 +1,7 @@
 package fgc.cache;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.Artifact;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
@@ -83,13 +84,15 @@ final class EntryWriter {
    * fgc's (a string, not an exception: a cache hit, which never writes, should not load one).
    * Anything else that goes wrong is thrown. Nothing is left behind either way.
    */
-  String write(CompiledSolver compiled, Model model, AlgorithmSpec spec) throws IOException {
+  String write(CompiledSolver compiled, Model model, Artifact kind, AlgorithmSpec spec)
+      throws IOException {
     Map<String, byte[]> contents = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> c : compiled.classes().entrySet()) {
       contents.put(c.getKey() + ".class", c.getValue());
     }
     contents.put(
-        SolverCache.MATERIAL, SolverKey.material(model, spec).getBytes(StandardCharsets.UTF_8));
+        SolverCache.MATERIAL,
+        SolverKey.material(model, kind, spec).getBytes(StandardCharsets.UTF_8));
     String simple = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
     contents.put(simple + ".java", compiled.source().getBytes(StandardCharsets.UTF_8));
     Map<String, Manifest.FileRecord> files = new LinkedHashMap<>();
@@ -103,7 +106,8 @@ final class EntryWriter {
             compiled.key(),
             SolverCompilers.require().identity(),
             model.name(),
-            spec.canonicalText(),
+            kind,
+            spec == null ? null : spec.canonicalText(),
             compiled.className(),
             files);
     contents.put(Manifest.FILE_NAME, manifest.toBytes());
@@ -112,7 +116,9 @@ final class EntryWriter {
       if (c.getValue().length > limit) {
         // The reader's limit, applied before anything is written: an entry a load would refuse is
         // never stored.
-        return "the solver for model "
+        return "the "
+            + kind.word()
+            + " for model "
             + model.name()
             + " is too large to cache ("
             + c.getKey()

@@ -1,6 +1,7 @@
 package fgc.cache;
 
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.Artifact;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Formula;
@@ -13,47 +14,48 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An entry's key material read back as the model and algorithm it was made for, so that {@code
- * cache verify} checks each class against its model as a load does. The text is {@code
- * SolverKey.material}: the planner line, the algorithm line, then the model's canonical text
- * ({@code Model.canonicalText}), which has no model name: the model read back takes the name its
- * manifest records (the model that first compiled the entry). Read back through {@link
- * ModelBuilder}, so every rule of a model holds again; a caller checks that the result keys to the
- * entry's key.
+ * An entry's key material read back as the kind, model and algorithm it was made for, so that
+ * {@code cache verify} checks each class against its model as a load does. The text is {@code
+ * SolverKey.material}: the planner line, the kind line, the algorithm line for a kind that has one
+ * (a solver), then the model's canonical text ({@code Model.canonicalText}), which has no model
+ * name: the model read back takes the name its manifest records (the model that first compiled the
+ * entry). Read back through {@link ModelBuilder}, so every rule of a model holds again; a caller
+ * checks that the result keys to the entry's key.
  */
 final class KeyMaterial {
+  final Artifact kind;
+
+  /** The algorithm and its options; null for a kind without one. */
   final AlgorithmSpec spec;
+
   final Model model;
 
-  private KeyMaterial(AlgorithmSpec spec, Model model) {
+  private KeyMaterial(Artifact kind, AlgorithmSpec spec, Model model) {
+    this.kind = kind;
     this.spec = spec;
     this.model = model;
   }
 
   /**
-   * The material's model, named {@code modelName}, and algorithm; an {@link
-   * IllegalArgumentException} says which line is not as written.
+   * The material's kind, algorithm (for a kind that has one) and model, named {@code modelName}; an
+   * {@link IllegalArgumentException} says which line is not as written.
    */
   static KeyMaterial parse(String text, String modelName) {
     String[] lines = text.split("\n", -1);
     int at = 0;
     try {
-      expect(lines, at++, "planner ");
-      String[] algorithm = field(lines, at++, "algorithm ").split(" ");
-      Map<String, Double> options = new TreeMap<>();
-      for (int k = 1; k < algorithm.length; k++) {
-        int eq = algorithm[k].indexOf('=');
-        options.put(
-            algorithm[k].substring(0, eq), Double.parseDouble(algorithm[k].substring(eq + 1)));
+      // Each line is counted once read, so that an error names the line it is about.
+      expect(lines, at, "planner ");
+      String word = field(lines, ++at, "kind ");
+      Artifact kind = Artifact.named(word);
+      if (kind == null) {
+        throw new IllegalArgumentException("no kind of entry '" + word + "'");
       }
-      // A propagator entry's pseudo-algorithm is no algorithm of the registry, and has no options.
-      AlgorithmSpec spec =
-          algorithm[0].equals(SolverCache.PROPAGATOR) && options.isEmpty()
-              ? SolverCache.PROPAGATOR_SPEC
-              : AlgorithmSpec.named(algorithm[0], options);
-      if (!lines[at++].equals("fgc-model " + Model.CANONICAL_FORMAT)) {
+      AlgorithmSpec spec = kind.hasAlgorithm() ? spec(field(lines, ++at, "algorithm ")) : null;
+      if (++at >= lines.length || !lines[at].equals("fgc-model " + Model.CANONICAL_FORMAT)) {
         throw new IllegalArgumentException("not model format " + Model.CANONICAL_FORMAT);
       }
+      at++;
       ModelBuilder b = Model.builder(modelName);
       List<String> observed = new ArrayList<>();
       for (; at < lines.length && lines[at].startsWith("var "); at++) {
@@ -93,7 +95,7 @@ final class KeyMaterial {
       if (at != lines.length - 2 || !lines[at + 1].isEmpty()) {
         throw new IllegalArgumentException("the model does not end with 'end'");
       }
-      return new KeyMaterial(spec, b.build());
+      return new KeyMaterial(kind, spec, b.build());
     } catch (RuntimeException e) {
       String why =
           e instanceof ModelException || e instanceof IllegalArgumentException
@@ -101,6 +103,18 @@ final class KeyMaterial {
               : e.toString();
       throw new IllegalArgumentException("line " + Math.min(at + 1, lines.length) + ": " + why, e);
     }
+  }
+
+  /** An algorithm line's {@code NAME OPT=VALUE ...}, checked by the registry. */
+  private static AlgorithmSpec spec(String text) {
+    String[] algorithm = text.split(" ");
+    Map<String, Double> options = new TreeMap<>();
+    for (int k = 1; k < algorithm.length; k++) {
+      int eq = algorithm[k].indexOf('=');
+      options.put(
+          algorithm[k].substring(0, eq), Double.parseDouble(algorithm[k].substring(eq + 1)));
+    }
+    return AlgorithmSpec.named(algorithm[0], options);
   }
 
   /**

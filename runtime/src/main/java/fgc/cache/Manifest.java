@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import fgc.compilation.Artifact;
 import fgc.compilation.Sha256;
 import fgc.compilation.SolverKey;
 import java.nio.charset.StandardCharsets;
@@ -11,13 +12,15 @@ import java.util.Map;
 /**
  * The manifest of a cache entry: what it was built for and the SHA-256 and size of every file. Its
  * last line is the SHA-256 of all the lines before it, so a changed byte anywhere in the manifest
- * is caught before any of its claims is believed.
+ * is caught before any of its claims is believed. The {@code algorithm} line is there only for a
+ * kind that has one (a solver).
  *
  * <pre>
- * fgc-cache-entry 1
+ * fgc-cache-entry 2
  * key 3f2a...            (64 hex digits)
  * compiler 0.1.0+...
  * model sudoku
+ * kind solver
  * algorithm bp damping=0.5
  * class fgc.generated.Bp_3f2a...
  * file fgc.generated.Bp_3f2a....class 9a0b... 12345
@@ -26,13 +29,18 @@ import java.util.Map;
  */
 final class Manifest {
   static final String FILE_NAME = "manifest";
-  private static final String HEADER = "fgc-cache-entry 1";
+  private static final String FORMAT = "fgc-cache-entry ";
+  private static final String HEADER = FORMAT + "2";
   private static final String SEAL = "manifest-sha256 ";
 
   final String key;
   final String compiler;
   final String model;
+  final Artifact kind;
+
+  /** The algorithm's canonical text; null for a kind without one. */
   final String algorithm;
+
   final String className;
 
   /**
@@ -45,12 +53,17 @@ final class Manifest {
       String key,
       String compiler,
       String model,
+      Artifact kind,
       String algorithm,
       String className,
       Map<String, FileRecord> files) {
+    if ((algorithm != null) != kind.hasAlgorithm()) {
+      throw new IllegalArgumentException("internal error: a " + kind.word() + " and algorithm");
+    }
     this.key = key;
     this.compiler = compiler;
     this.model = model;
+    this.kind = kind;
     this.algorithm = algorithm;
     this.className = className;
     this.files = new LinkedHashMap<>(files);
@@ -72,7 +85,10 @@ final class Manifest {
     sb.append("key ").append(key).append('\n');
     sb.append("compiler ").append(compiler).append('\n');
     sb.append("model ").append(model).append('\n');
-    sb.append("algorithm ").append(algorithm).append('\n');
+    sb.append("kind ").append(kind.word()).append('\n');
+    if (algorithm != null) {
+      sb.append("algorithm ").append(algorithm).append('\n');
+    }
     sb.append("class ").append(className).append('\n');
     for (Map.Entry<String, FileRecord> f : files.entrySet()) {
       sb.append("file ")
@@ -103,6 +119,16 @@ final class Manifest {
     }
     List<String> lines = new ArrayList<>(List.of(body.split("\n", -1)));
     lines.remove(lines.size() - 1);
+    if (!lines.get(0).equals(HEADER) && lines.get(0).startsWith(FORMAT)) {
+      // An entry of another fgc: its key could not be this fgc's, but say so plainly.
+      throw new CorruptEntryException(
+          LoadStage.MANIFEST,
+          "manifest is of format "
+              + abbreviate(lines.get(0).substring(FORMAT.length()))
+              + ", this fgc writes "
+              + HEADER.substring(FORMAT.length())
+              + ": an entry of another fgc");
+    }
     if (lines.size() < 7 || !lines.get(0).equals(HEADER)) {
       throw new CorruptEntryException(
           LoadStage.MANIFEST, "manifest header is not '" + HEADER + "'");
@@ -113,10 +139,17 @@ final class Manifest {
     }
     String compiler = field(lines.get(2), "compiler");
     String model = field(lines.get(3), "model");
-    String algorithm = field(lines.get(4), "algorithm");
-    String className = field(lines.get(5), "class");
+    String word = field(lines.get(4), "kind");
+    Artifact kind = Artifact.named(word);
+    if (kind == null) {
+      throw new CorruptEntryException(
+          LoadStage.MANIFEST, "manifest names no kind of entry fgc makes: " + abbreviate(word));
+    }
+    int at = 5;
+    String algorithm = kind.hasAlgorithm() ? field(lines.get(at++), "algorithm") : null;
+    String className = field(lines.get(at++), "class");
     Map<String, FileRecord> files = new LinkedHashMap<>();
-    for (int at = 6; at < lines.size(); at++) {
+    for (; at < lines.size(); at++) {
       String line = lines.get(at);
       String[] parts = field(line, "file").split(" ");
       if (parts.length != 3 || !isSafeFileName(parts[0]) || !Sha256.isHex(parts[1])) {
@@ -130,7 +163,7 @@ final class Manifest {
             LoadStage.MANIFEST, "manifest file size is not a number: " + abbreviate(line));
       }
     }
-    return new Manifest(key, compiler, model, algorithm, className, files);
+    return new Manifest(key, compiler, model, kind, algorithm, className, files);
   }
 
   /**

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,9 +37,10 @@ import java.util.function.Consumer;
  * memory with one warning, and nothing is moved or written. fgc writes only into a folder it made
  * (marked by {@link CacheFolders#MARKER}) or an empty one; see {@link CacheFolders}.
  *
- * <p>The exact search's generated propagators ({@link #propagators()}) are entries of the same
- * kind, keyed by the model under the algorithm name {@link #PROPAGATOR} and checked the same way,
- * with the digest of the model's search tables in place of the plan digest.
+ * <p>The exact search's generated propagators ({@link #propagators()}) are entries too, of the kind
+ * {@code Artifact.PROPAGATOR}: keyed by the model alone (their key material has a {@code kind
+ * propagator} line and no algorithm line) and checked the same way, with the digest of the model's
+ * search tables in place of the plan digest.
  *
  * <p>This class is the facade: {@link EntryStore} keeps the entries on disk, {@link EntryVerifier}
  * checks their bytes, {@link EntryDefiner} defines and checks their classes, and {@link EntryLoad}
@@ -77,14 +77,6 @@ public final class SolverCache {
    * The text the key is the SHA-256 of: lets {@code verify} check an entry against its folder name.
    */
   static final String MATERIAL = "key-material.txt";
-
-  /**
-   * The algorithm name a propagator entry is keyed, listed and verified under: its key is {@code
-   * SolverKey.of(model, exact-propagator)}. No algorithm of the registry has this name.
-   */
-  public static final String PROPAGATOR = "exact-propagator";
-
-  static final AlgorithmSpec PROPAGATOR_SPEC = AlgorithmSpec.of(PROPAGATOR, Map.of());
 
   final EntryStore store;
   final EntryVerifier verifier;
@@ -293,7 +285,7 @@ public final class SolverCache {
   }
 
   /**
-   * One line per entry: key, model, algorithm, compiler, size in bytes.
+   * One line per entry: key, model, kind, algorithm, size in bytes, shape.
    *
    * @return the entries
    * @throws IOException when the cache folder cannot be read
@@ -303,9 +295,9 @@ public final class SolverCache {
   }
 
   /**
-   * Checks every entry fully, as a load would, against the model and algorithm its key material
-   * reads back as; with {@code repair}, quarantines the bad ones. An unsafe entry (a link inside,
-   * another owner, writable by others) is reported and left in place either way.
+   * Checks every entry fully, as a load would, against the kind, model and algorithm its key
+   * material reads back as; with {@code repair}, quarantines the bad ones. An unsafe entry (a link
+   * inside, another owner, writable by others) is reported and left in place either way.
    *
    * @param repair whether to quarantine bad entries
    * @return the entries, with what was wrong and what was done

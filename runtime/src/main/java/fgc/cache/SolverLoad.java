@@ -2,6 +2,7 @@ package fgc.cache;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
+import fgc.compilation.Artifact;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompilers;
 import fgc.model.Model;
@@ -22,7 +23,7 @@ final class SolverLoad extends EntryLoad<LoadedSolver> implements LoadedSolver.F
 
   SolverLoad(
       SolverCache cache, Model model, AlgorithmSpec spec, String key, PlannedDigest planned) {
-    super(cache, key);
+    super(cache, key, Artifact.SOLVER);
     this.model = model;
     this.spec = spec;
     this.planned = planned;
@@ -127,7 +128,7 @@ final class SolverLoad extends EntryLoad<LoadedSolver> implements LoadedSolver.F
       storable = false;
     }
     long loadNanos = System.nanoTime() - start;
-    boolean stored = storable && cache.store.store(compiled, model, spec);
+    boolean stored = storable && cache.store.store(compiled, model, Artifact.SOLVER, spec);
     LoadedSolver.Origin origin =
         !stored
             ? LoadedSolver.Origin.IN_MEMORY
