@@ -23,6 +23,9 @@ final class ModelOptions {
   @NumberOptions.Range(min = 0, max = 1, maxExcluded = true)
   Double damping;
 
+  /** The algorithm's options by name (--option rho=0.3), over its defaults. */
+  Map<String, Double> options = new LinkedHashMap<>();
+
   Path data;
 
   Path cacheDir;
@@ -54,11 +57,18 @@ final class ModelOptions {
     }
   }
 
+  /**
+   * The algorithm chosen (or the default) with --option's values and --damping over its defaults;
+   * an option it does not have, or a value out of its range, is an IllegalArgumentException that
+   * names its options.
+   */
   AlgorithmSpec spec() {
     String name = algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT;
-    return damping == null
-        ? AlgorithmSpec.named(name)
-        : AlgorithmSpec.named(name, Map.of("damping", damping));
+    Map<String, Double> overrides = new java.util.TreeMap<>(options);
+    if (damping != null) {
+      overrides.put("damping", damping);
+    }
+    return AlgorithmSpec.named(name, overrides);
   }
 
   boolean algorithmChosen() {
@@ -192,6 +202,13 @@ final class ModelOptions {
             .completionCandidates(new DampingDefaults())
             .description(
                 "Message damping in [0, 1); each algorithm's default: ${COMPLETION-CANDIDATES}.")
+            .build());
+    spec.addOption(
+        Specs.option(this, "options", "--option")
+            .paramLabel("NAME=VALUE")
+            .description(
+                "Set an option of the algorithm, e.g. --option rho=0.3 for trw-pairwise"
+                    + " (repeatable; docs/algorithms.md lists each algorithm's).")
             .build());
     spec.addOption(
         Specs.option(this, "data", "--data")

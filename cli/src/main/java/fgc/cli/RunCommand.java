@@ -62,6 +62,7 @@ final class RunCommand implements Callable<Integer> {
       List.of(
           "--algorithm",
           "--damping",
+          "--option",
           "--data",
           "--param",
           "--driver",
