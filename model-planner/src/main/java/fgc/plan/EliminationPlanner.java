@@ -106,8 +106,10 @@ public final class EliminationPlanner {
     if (bound.entries > maxClique) {
       throw refuse(
           model,
-          "it needs a clique table of at least "
-              + bound.entries
+          "it needs a clique table of "
+              + (bound.entries == Long.MAX_VALUE
+                  ? "more than " + Long.MAX_VALUE
+                  : "at least " + bound.entries)
               + " entries (elimination width at least "
               + bound.width
               + " in every order: "
