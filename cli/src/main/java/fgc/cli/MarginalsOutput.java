@@ -27,7 +27,8 @@ final class MarginalsOutput {
 
   /**
    * The algorithm for marginals: the one asked for (--algorithm, or --damping, which only BP has),
-   * else exact inference when the model fits its limits, else sum-product BP.
+   * else exact inference when the model fits its limits, else sum-product BP, with a line on
+   * standard error that says why.
    */
   static AlgorithmSpec spec(Model model, ModelOptions options) {
     if (options.algorithmChosen() || options.damping != null) {
@@ -36,7 +37,13 @@ final class MarginalsOutput {
           : options.spec();
     }
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
-    return ModelCompiler.fits(model, exact) ? exact : AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
+    String refused = ModelCompiler.refusal(model, exact);
+    if (refused == null) {
+      return exact;
+    }
+    // Said on stderr, so that the marginals read the same: why the method line names BP.
+    System.err.println("fgc: marginals by sum-product BP, since " + refused);
+    return AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
   }
 
   /**

@@ -77,6 +77,40 @@ class RunCommandTest {
     }
   }
 
+  @Test
+  void marginalsPastEliminationFallBackToBpAndSayWhy() throws Exception {
+    Path model = dir.resolve("grid.fg");
+    Files.writeString(
+        model,
+        "model grid;\nvar s[30][30] in 0..1;\n"
+            + "for i in 0..29, j in 0..28 { table(s[i][j], s[i][j+1]) = [2, 1, 1, 2]; }\n"
+            + "for i in 0..28, j in 0..29 { table(s[i][j], s[i+1][j]) = [2, 1, 1, 2]; }\n");
+    try (CommandLineHarness cli = new CommandLineHarness()) {
+      int code =
+          cli.run(
+              "run",
+              model.toString(),
+              "--marginals",
+              "--sweeps",
+              "3",
+              "--cache-dir",
+              dir.resolve("cache").toString());
+      assertEquals(0, code, cli.err());
+      assertTrue(cli.out().startsWith("method: loopy BP (sumproduct, approximate)"), cli.out());
+      assertTrue(
+          cli.err()
+              .startsWith(
+                  "fgc: marginals by sum-product BP, since elimination cannot take model grid"),
+          cli.err());
+      assertTrue(
+          cli.err()
+              .contains(
+                  "elimination width at least 29 in every order: it holds a 29 x 29 grid of"
+                      + " variables"),
+          cli.err());
+    }
+  }
+
   private String[] lines(String... args) throws Exception {
     try (CommandLineHarness cli = new CommandLineHarness()) {
       String[] all = java.util.Arrays.copyOf(args, args.length + 2);

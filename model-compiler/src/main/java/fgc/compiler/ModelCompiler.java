@@ -147,11 +147,23 @@ public final class ModelCompiler {
    * solution) throws as {@link #footprint} does.
    */
   public static boolean fits(Model model, AlgorithmSpec spec) {
+    return refusal(model, spec) == null;
+  }
+
+  /**
+   * Why the solver for {@code model} with {@code spec} is not within the limits, or null when it
+   * is: {@link #fits} with the reason it found.
+   *
+   * @param model the model
+   * @param spec the algorithm and its options
+   * @return the refusal's message (the algorithm, the model's size, then why), or null
+   */
+  public static String refusal(Model model, AlgorithmSpec spec) {
     try {
       plan(Algorithms.of(spec), model, spec, null).footprint.check();
-      return true;
+      return null;
     } catch (TooLargeException e) {
-      return false;
+      return e.getMessage();
     }
   }
 

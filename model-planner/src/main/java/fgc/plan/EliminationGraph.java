@@ -146,6 +146,24 @@ final class EliminationGraph {
     return new EliminationGraph(this);
   }
 
+  /** How many variables {@code v} shares a factor with now. */
+  int degree(int v) {
+    return degree[v];
+  }
+
+  /** The {@code j}th of {@code v}'s neighbours (j below its degree). */
+  int neighbour(int v, int j) {
+    return adjacent[v][j];
+  }
+
+  /**
+   * Whether {@code a} and {@code b} share a factor; only before any elimination, while each list is
+   * sorted.
+   */
+  boolean joined(int a, int b) {
+    return Arrays.binarySearch(adjacent[a], 0, degree[a], b) >= 0;
+  }
+
   /** Entries of all neighbour lists: twice the edges. */
   long edgeEntries() {
     long sum = 0;

@@ -22,9 +22,10 @@ import java.util.Map;
  * in work lasts ({@link OrderSearch}). The variables' own order (index order) is tried too and
  * taken when a pass over its cliques visits fewer entries in all, or when no greedy order fits:
  * min-fill's greed gives an n by n grid width about 1.4 n, row by row gives n. The order is a
- * function of the model alone: the random ties come from a seed made of the model's size. When no
- * order fits, the model is refused, with the smallest clique every order tried would still need and
- * the width.
+ * function of the model alone: the random ties come from a seed made of the model's size. A model
+ * whose every order passes the limit by a lower bound on its width ({@link WidthBound}: a grid, or
+ * the degeneracy) is refused before any order is tried. When no order fits, the model is refused,
+ * with the smallest clique every order tried would still need and the width.
  */
 public final class EliminationPlanner {
   /**
@@ -99,6 +100,24 @@ public final class EliminationPlanner {
     // A grid or torus declared row by row has width its side in its own order, about 1.4 times its
     // side in min-fill's.
     EliminationGraph own = new EliminationGraph(model, size, maxClique);
+    // A model every order refuses is refused from a bound on the width, without the search: on a
+    // large grid that search is most of the run, and BP takes the model instead.
+    WidthBound bound = WidthBound.of(own);
+    if (bound.entries > maxClique) {
+      throw refuse(
+          model,
+          "it needs a clique table of "
+              + (bound.entries == Long.MAX_VALUE
+                  ? "more than " + Long.MAX_VALUE
+                  : "at least " + bound.entries)
+              + " entries (elimination width at least "
+              + bound.width
+              + " in every order: "
+              + bound.why
+              + "; a lower bound, found without searching for an order); the limit is "
+              + limitText(maxClique)
+              + " entries");
+    }
     OrderSearch search = OrderSearch.run(own, OrderSearch.MAX_TRIES);
     EliminationGraph greedy = search.best;
     boolean ownFits = own.inIndexOrder(); // the search eliminated copies: the graph is still whole
