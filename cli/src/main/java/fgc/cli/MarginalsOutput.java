@@ -8,6 +8,7 @@ import fgc.driver.Assignments;
 import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.planning.Algorithm;
 import fgc.planning.Algorithms;
 import fgc.planning.Capabilities;
 import java.util.ArrayList;
@@ -26,15 +27,17 @@ final class MarginalsOutput {
   private MarginalsOutput() {}
 
   /**
-   * The algorithm for marginals: the one asked for (--algorithm, or --damping, which only BP has),
-   * else exact inference when the model fits its limits, else sum-product BP, with a line on
-   * standard error that says why.
+   * The algorithm for marginals: the one asked for (--algorithm; --damping or --option alone set
+   * sum-product BP's, as exact inference has no options), else exact inference when the model fits
+   * its limits, else sum-product BP, with a line on standard error that says why.
    */
   static AlgorithmSpec spec(Model model, ModelOptions options) {
-    if (options.algorithmChosen() || options.damping != null) {
-      return options.damping != null && !options.algorithmChosen()
-          ? AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT, Map.of("damping", options.damping))
-          : options.spec();
+    if (options.algorithmChosen()) {
+      return options.spec();
+    }
+    Algorithm<?> approximate = Algorithms.approximateMarginals();
+    if (options.damping != null || !options.options.isEmpty()) {
+      return options.spec(approximate.name());
     }
     AlgorithmSpec exact = Algorithms.exact().spec(Map.of());
     String refused = ModelCompiler.refusal(model, exact);
@@ -43,7 +46,7 @@ final class MarginalsOutput {
     }
     // Said on stderr, so that the marginals read the same: why the method line names BP.
     System.err.println("fgc: marginals by sum-product BP, since " + refused);
-    return AlgorithmSpec.named(AlgorithmSpec.SUMPRODUCT);
+    return approximate.spec(Map.of());
   }
 
   /**

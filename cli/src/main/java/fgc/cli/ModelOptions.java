@@ -63,7 +63,11 @@ final class ModelOptions {
    * names its options.
    */
   AlgorithmSpec spec() {
-    String name = algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT;
+    return spec(algorithmChosen() ? algorithm : AlgorithmSpec.DEFAULT);
+  }
+
+  /** {@link #spec()} of the algorithm {@code name}. */
+  AlgorithmSpec spec(String name) {
     Map<String, Double> overrides = new java.util.TreeMap<>(options);
     if (damping != null) {
       overrides.put("damping", damping);

@@ -179,7 +179,7 @@ final class ShowCommand implements Callable<Integer> {
     String shape =
         "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
     return shape
-        + (fits.contains(AlgorithmSpec.ELIMINATION)
+        + (fits.contains(fgc.planning.Algorithms.exact().name())
             ? " (exact inference fits)"
             : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
   }

@@ -82,6 +82,21 @@ public final class Algorithms {
   }
 
   /**
+   * The first algorithm whose marginals are probabilities without being exact (sum-product BP):
+   * what marginals fall back to when exact inference does not fit, and what options given without
+   * an algorithm set.
+   */
+  public static Algorithm<?> approximateMarginals() {
+    for (Algorithm<?> a : ALL) {
+      Capabilities c = a.capabilities();
+      if (!c.exact() && c.marginals().probabilities()) {
+        return a;
+      }
+    }
+    throw new IllegalStateException("the registry holds no approximate marginals");
+  }
+
+  /**
    * The capabilities of the algorithm named {@code name} (any case); unknown names are an error as
    * for {@link #named}.
    */
