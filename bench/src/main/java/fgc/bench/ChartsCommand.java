@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
     name = "charts",
     mixinStandardHelpOptions = true,
     description =
-        "Draw solve-rate.svg and time-per-grid.svg again from the puzzles.csv of an earlier 'fgc bench --out' run.")
+        "Draw solve-rate.svg and time-per-grid.svg again from the puzzles.csv of an earlier "
+            + "'fgc bench --out' run.")
 final class ChartsCommand implements Callable<Integer> {
   @Parameters(
       index = "0",

@@ -36,7 +36,8 @@ import picocli.CommandLine.Option;
     name = "cli",
     mixinStandardHelpOptions = true,
     description =
-        "The whole 'fgc solve' process against the in-process harness on one file: puzzles per second and their ratio.")
+        "The whole 'fgc solve' process against the in-process harness on one file: puzzles per "
+            + "second and their ratio.")
 final class CliCommand implements Callable<Integer> {
   @Option(
       names = "--input",
@@ -129,7 +130,8 @@ final class CliCommand implements Callable<Integer> {
               + "; every answer checked");
       System.out.printf(
           Locale.ROOT,
-          "harness, first pass (untimed: the driver's code still cold, every answer checked): %.0f puzzles/CPU-s%n",
+          "harness, first pass (untimed: the driver's code still cold, every answer checked): "
+              + "%.0f puzzles/CPU-s%n",
           puzzles.size() / firstPass);
       double[] harnessRate = new double[rounds];
       double[] wallRate = new double[rounds];

@@ -40,7 +40,8 @@ import picocli.CommandLine.Option;
     name = "compile",
     mixinStandardHelpOptions = true,
     description =
-        "Cold and warm compile, reload of a cache entry, and a whole 'fgc solve' process on a hit: medians.")
+        "Cold and warm compile, reload of a cache entry, and a whole 'fgc solve' process on a "
+            + "hit: medians.")
 final class CompileCommand implements Callable<Integer> {
   @Option(
       names = "--algorithm",

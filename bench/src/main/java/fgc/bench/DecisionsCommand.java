@@ -47,7 +47,8 @@ final class DecisionsCommand implements Callable<Integer> {
       names = "--cache-dir",
       paramLabel = "DIR",
       description =
-          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an "
+              + "absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

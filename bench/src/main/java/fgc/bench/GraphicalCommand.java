@@ -30,10 +30,13 @@ import picocli.CommandLine.Parameters;
     name = "graphical",
     mixinStandardHelpOptions = true,
     description = {
-      "Every algorithm on UAI (.uai) and BIF (.bif) models: compile time, time per inference, marginal errors "
-          + "against the exact answer (elimination where it fits, else the .MAR beside the model), log Z error against the .PR; "
+      "Every algorithm on UAI (.uai) and BIF (.bif) models: compile time, time per inference, "
+          + "marginal errors "
+          + "against the exact answer (elimination where it fits, else the .MAR beside the "
+          + "model), log Z error against the .PR; "
           + "toulbar2's MPE beside fgc's when toulbar2 is on the PATH.",
-      "FILES default to every .uai and .bif file in the nearest shared/graphical folder (../shared/graphical beside the checkout)."
+      "FILES default to every .uai and .bif file in the nearest shared/graphical folder "
+          + "(../shared/graphical beside the checkout)."
     })
 final class GraphicalCommand implements Callable<Integer> {
   @Parameters(
@@ -50,7 +53,8 @@ final class GraphicalCommand implements Callable<Integer> {
       paramLabel = "MS",
       defaultValue = "500",
       description =
-          "Repeat each inference for about this long, at least three times; the median counts (default: ${DEFAULT-VALUE}).")
+          "Repeat each inference for about this long, at least three times; the median counts "
+              + "(default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 0)
   long inferenceMs;
 
@@ -59,7 +63,8 @@ final class GraphicalCommand implements Callable<Integer> {
       paramLabel = "S",
       defaultValue = "10",
       description =
-          "The branch and bound's time limit per model in the MPE table (default: ${DEFAULT-VALUE}; 0 skips the table).")
+          "The branch and bound's time limit per model in the MPE table (default: "
+              + "${DEFAULT-VALUE}; 0 skips the table).")
   @fgc.cli.NumberOptions.Range(min = 0)
   double mpeSeconds;
 
@@ -150,26 +155,33 @@ final class GraphicalCommand implements Callable<Integer> {
     StringBuilder sb = new StringBuilder();
     sb.append("# fgc bench graphical\n\n");
     sb.append(
-        "Compile: planning, emitting and compiling into an empty cache. Inference: the median over at least three runs of a new "
-            + "instance, the evidence, the whole computation (elimination's one pass, or BP until no message entry changes by more than "
+        "Compile: planning, emitting and compiling into an empty cache. Inference: the median "
+            + "over at least three runs of a new "
+            + "instance, the evidence, the whole computation (elimination's one pass, or BP "
+            + "until no message entry changes by more than "
             + GraphicalRun.TOLERANCE_TEXT
             + ", at most "
             + GraphicalRun.SWEEP_LIMIT
             + " sweeps) and reading every marginal. Errors: the "
-            + "largest and the mean absolute difference over every (variable, value) marginal entry, against the reference named. "
-            + "log10 Z: against the .PR file, which is rounded to six significant digits (its rounding is given). maxproduct's "
-            + "beliefs are max-marginals, not probabilities: their errors say how far they are from the marginals, not a fault.\n\n");
+            + "largest and the mean absolute difference over every (variable, value) marginal "
+            + "entry, against the reference named. "
+            + "log10 Z: against the .PR file, which is rounded to six significant digits (its "
+            + "rounding is given). maxproduct's "
+            + "beliefs are max-marginals, not probabilities: their errors say how far they are "
+            + "from the marginals, not a fault.\n\n");
     sb.append(table(rows));
     sb.append('\n');
     if (!mpe.isEmpty()) {
       sb.append(
-          "MPE (the most probable assignment given the evidence, as `fgc run` answers it): elimination's (exact, where it fits) and "
+          "MPE (the most probable assignment given the evidence, as `fgc run` answers it): "
+              + "elimination's (exact, where it fits) and "
               + "fgc's branch and bound's (`run --driver exact`, within "
               + mpeSeconds
               + " s a model), each as log10 of its unnormalised weight "
               + "(log10 P* = that minus log10 Z, given where Z is known):\n\n");
       sb.append(
-          "| model | elimination log10 weight | log10 P* | branch and bound log10 weight | status | nodes | ms | same optimum |\n");
+          "| model | elimination log10 weight | log10 P* | branch and bound log10 weight | "
+              + "status | nodes | ms | same optimum |\n");
       sb.append("|---|---:|---:|---:|---|---:|---:|---|\n");
       mpe.forEach(line -> sb.append(line).append('\n'));
       sb.append('\n');
@@ -275,7 +287,8 @@ final class GraphicalCommand implements Callable<Integer> {
   static String table(List<GraphicalRun.Row> rows) {
     StringBuilder sb = new StringBuilder();
     sb.append(
-        "| model | algorithm | status | compile ms | inference ms | sweeps | max error | mean error | against | log10 Z error |\n");
+        "| model | algorithm | status | compile ms | inference ms | sweeps | max error | mean "
+            + "error | against | log10 Z error |\n");
     sb.append("|---|---|---|---:|---:|---:|---:|---:|---|---:|\n");
     for (GraphicalRun.Row r : rows) {
       String status = r.status;
@@ -451,7 +464,8 @@ final class GraphicalCommand implements Callable<Integer> {
         throw new IllegalArgumentException(
             "no graphical models: found no shared/graphical folder in "
                 + start
-                + " or above it (../shared/graphical beside the checkout); pass model files: fgc bench graphical FILE.uai FILE.bif ...");
+                + " or above it (../shared/graphical beside the checkout); pass model files: "
+                + "fgc bench graphical FILE.uai FILE.bif ...");
       }
     }
     List<Path> models = modelsIn(folder);

@@ -65,7 +65,8 @@ final class HardSetCommand implements Callable<Integer> {
       names = "--cache-dir",
       paramLabel = "DIR",
       description =
-          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an "
+              + "absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

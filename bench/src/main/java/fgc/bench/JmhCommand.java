@@ -13,7 +13,8 @@ import picocli.CommandLine.Unmatched;
     name = "jmh",
     mixinStandardHelpOptions = false,
     description =
-        "Run the JMH benchmarks (fgc.bench.jmh); arguments go to JMH, e.g. 'jmh Sweep -f 1 -wi 3 -i 5'.")
+        "Run the JMH benchmarks (fgc.bench.jmh); arguments go to JMH, e.g. 'jmh Sweep -f 1 -wi "
+            + "3 -i 5'.")
 final class JmhCommand implements Callable<Integer> {
   /** Everything after {@code jmh}, options included, goes to JMH unread. */
   @Unmatched List<String> args = new java.util.ArrayList<>();

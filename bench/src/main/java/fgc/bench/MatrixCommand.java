@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Run every corpus with every algorithm and driver; print a summary table.",
-      "Corpora default to easy50, top95 and hardest from ../shared/puzzles, else the embedded puzzles."
+      "Corpora default to easy50, top95 and hardest from ../shared/puzzles, else the embedded "
+          + "puzzles."
     },
     subcommands = {
       PeersCommand.class,
@@ -116,7 +117,8 @@ final class MatrixCommand implements Callable<Integer> {
       names = "--cache-dir",
       paramLabel = "DIR",
       description =
-          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+          "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an "
+              + "absolute path, else ~/.cache/fgc.")
   Path cacheDir;
 
   @Override

@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
     name = "peers",
     mixinStandardHelpOptions = true,
     description =
-        "Exact driver vs Choco-solver, Sat4j and Z3: puzzles per CPU-second on one corpus (default top95).")
+        "Exact driver vs Choco-solver, Sat4j and Z3: puzzles per CPU-second on one corpus "
+            + "(default top95).")
 final class PeersCommand implements Callable<Integer> {
   @Option(
       names = "--corpus",
@@ -54,7 +55,8 @@ final class PeersCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "200",
       description =
-          "fgc passes over the corpus per timed round, so a round lasts long enough to time (default: ${DEFAULT-VALUE}).")
+          "fgc passes over the corpus per timed round, so a round lasts long enough to time "
+              + "(default: ${DEFAULT-VALUE}).")
   @fgc.cli.NumberOptions.Range(min = 1)
   int fgcRepeats;
 

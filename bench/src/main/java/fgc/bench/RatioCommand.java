@@ -36,8 +36,10 @@ import picocli.CommandLine.Option;
     name = "ratio",
     mixinStandardHelpOptions = true,
     description =
-        "Side-by-side ratios as medians over JMH rounds: generated sweep against the reference interpreter "
-            + "(--benchmark sweep), or all-at-once alldiff messages against one problem per message (message-pass).")
+        "Side-by-side ratios as medians over JMH rounds: generated sweep against the reference "
+            + "interpreter "
+            + "(--benchmark sweep), or all-at-once alldiff messages against one problem per "
+            + "message (message-pass).")
 final class RatioCommand implements Callable<Integer> {
   @Option(
       names = "--benchmark",
@@ -69,7 +71,8 @@ final class RatioCommand implements Callable<Integer> {
       paramLabel = "STATE",
       defaultValue = "converged,start",
       description =
-          "sweep: states (default: ${DEFAULT-VALUE}): at BP's fixed point, or reset and the first sweep.")
+          "sweep: states (default: ${DEFAULT-VALUE}): at BP's fixed point, or reset and the "
+              + "first sweep.")
   List<String> states;
 
   @Option(

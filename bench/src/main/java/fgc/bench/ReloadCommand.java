@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
     name = "reload",
     mixinStandardHelpOptions = true,
     description =
-        "Whole 'fgc compile' processes (miss, then hit) on generated models of growing size; medians, ratios to the smallest size"
+        "Whole 'fgc compile' processes (miss, then hit) on generated models of growing size; "
+            + "medians, ratios to the smallest size"
             + " and, with --baseline, to another launcher.")
 final class ReloadCommand implements Callable<Integer> {
   @Option(
@@ -94,7 +95,8 @@ final class ReloadCommand implements Callable<Integer> {
     try {
       System.out.printf(
           Locale.ROOT,
-          "fgc bench reload: %s, sizes %s; %d processes of each kind, medians; -Xmx%s; JVM %s, %d processors%n",
+          "fgc bench reload: %s, sizes %s; %d processes of each kind, medians; -Xmx%s; JVM %s, "
+              + "%d processors%n",
           family,
           sizes,
           runs,
@@ -106,7 +108,8 @@ final class ReloadCommand implements Callable<Integer> {
         warm(l, work);
       }
       System.out.println(
-          "algorithm        size  launcher   miss (text to stored solver)   hit (reload)   class bytes");
+          "algorithm        size  launcher   miss (text to stored solver)   hit (reload)   "
+              + "class bytes");
       for (String algorithm : algorithms) {
         Map<String, double[]> smallest = new LinkedHashMap<>();
         for (int size : sizes) {

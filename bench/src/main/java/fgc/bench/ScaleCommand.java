@@ -35,9 +35,12 @@ import picocli.CommandLine.Option;
     name = "scale",
     mixinStandardHelpOptions = true,
     description = {
-      "How each stage from .fg text to a ready solver grows with the model: parse, plan, key, emit, Janino, "
-          + "define, store, reload (fresh JVM and this one), sweep; time and memory per stage, and fitted exponents.",
-      "Families: chain (length L), ising (W x W grid), sudoku (box size n), random (N variables, 2N random tables)."
+      "How each stage from .fg text to a ready solver grows with the model: parse, plan, key, "
+          + "emit, Janino, "
+          + "define, store, reload (fresh JVM and this one), sweep; time and memory per stage, "
+          + "and fitted exponents.",
+      "Families: chain (length L), ising (W x W grid), sudoku (box size n), random (N "
+          + "variables, 2N random tables)."
     })
 final class ScaleCommand implements Callable<Integer> {
   @Option(
@@ -51,7 +54,8 @@ final class ScaleCommand implements Callable<Integer> {
       names = "--sizes",
       paramLabel = "FAMILY=N,N,...",
       description =
-          "Sizes of a family (repeatable), e.g. --sizes chain=100,1000 --sizes ising=10,30 (defaults: chain and random "
+          "Sizes of a family (repeatable), e.g. --sizes chain=100,1000 --sizes ising=10,30 "
+              + "(defaults: chain and random "
               + "100,1000,10000; ising 10,30,100; sudoku 3,4,5).")
   Map<String, String> sizes = new LinkedHashMap<>();
 
@@ -243,7 +247,8 @@ final class ScaleCommand implements Callable<Integer> {
     b.append(
         String.format(
             Locale.ROOT,
-            "fgc bench scale: %s; %d run%s each, medians; JVM %s, maximum heap %d MB, %d processors%n",
+            "fgc bench scale: %s; %d run%s each, medians; JVM %s, maximum heap %d MB, %d "
+                + "processors%n",
             String.join(", ", algs),
             runs,
             runs == 1 ? "" : "s",
@@ -255,7 +260,8 @@ final class ScaleCommand implements Callable<Integer> {
       b.append(String.format(Locale.ROOT, "  %-12s %s%n", s.label, s.meaning));
     }
     b.append(
-        "  to-solver    parse + plan + key + emit + janino + define + store: text to a stored, ready solver\n");
+        "  to-solver    parse + plan + key + emit + janino + define + store: text to a stored, "
+            + "ready solver\n");
     return b.toString();
   }
 

@@ -19,7 +19,8 @@ final class ScaleRow {
     DEFINE("define", "SolverCache on a miss: define, plan digest and smoke run (its loadNanos)"),
     STORE(
         "store",
-        "SolverCache on a miss beyond compiling and defining: key, folder checks, writing the entry"),
+        "SolverCache on a miss beyond compiling and defining: key, folder checks, writing the "
+            + "entry"),
     RELOAD_FRESH(
         "reload-fresh",
         "SolverCache.load of the stored entry in a fresh JVM (model parsed before the clock)"),

@@ -51,7 +51,8 @@ final class ScaleTable {
   static String times(List<ScaleRow> rows) {
     StringBuilder b = new StringBuilder();
     b.append(
-        "times in ms (median of the runs); class in KB; heap: MB retained by the ready solver and its model (in this JVM,"
+        "times in ms (median of the runs); class in KB; heap: MB retained by the ready solver "
+            + "and its model (in this JVM,"
             + " after the store; in the fresh JVM, after its reload)\n");
     String head =
         String.format(
@@ -120,7 +121,8 @@ final class ScaleTable {
   static String memory(List<ScaleRow> rows) {
     StringBuilder b = new StringBuilder();
     b.append(
-        "memory in MB: allocated by the stage / heap retained after it (define and store: retained only,"
+        "memory in MB: allocated by the stage / heap retained after it (define and store: "
+            + "retained only,"
             + " their call compiles again)\n");
     String head = String.format(Locale.ROOT, "%-7s %6s %-12s", "family", "param", "algorithm");
     for (Stage s : Stage.values()) {
@@ -161,8 +163,10 @@ final class ScaleTable {
     StringBuilder b = new StringBuilder();
     b.append(
         largestTwo
-            ? "exponents between the two largest sizes of each family and algorithm (log ratio of figures over log ratio of sizes)\n"
-            : "fitted exponents k of figure = c * size^k over every size (least squares of log figure on log size;"
+            ? "exponents between the two largest sizes of each family and algorithm (log ratio "
+                + "of figures over log ratio of sizes)\n"
+            : "fitted exponents k of figure = c * size^k over every size (least squares of log "
+                + "figure on log size;"
                 + " size = variables + factor scope entries; rows refused left out)\n");
     List<Series> series = fitted();
     String head = String.format(Locale.ROOT, "%-7s %-12s %6s", "family", "algorithm", "sizes");

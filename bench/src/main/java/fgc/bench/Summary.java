@@ -118,7 +118,8 @@ final class Summary {
         sb.append(
             String.format(
                 Locale.ROOT,
-                "%-10s %-12s %-16s refused: the algorithm cannot take these grids (its reason is above)%n",
+                "%-10s %-12s %-16s refused: the algorithm cannot take these grids (its reason "
+                    + "is above)%n",
                 s.corpus,
                 s.algorithm,
                 s.driver));

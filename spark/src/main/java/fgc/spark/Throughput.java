@@ -58,7 +58,8 @@ public final class Throughput {
     }
     if (corpus == null) {
       fail(
-          "usage: Throughput CORPUS [--count N] [--driver NAME] [--partitions P] [--warmup W] [--rounds R] [MASTER...]");
+          "usage: Throughput CORPUS [--count N] [--driver NAME] [--partitions P] [--warmup W] "
+              + "[--rounds R] [MASTER...]");
     }
     if (masters.isEmpty()) {
       masters = List.of("local[1]", "local[2]");
