@@ -1,5 +1,7 @@
 package fgc.bench;
 
+import fgc.cli.NumberOptions;
+import java.io.IOException;
 import picocli.CommandLine;
 
 /**
@@ -38,7 +40,7 @@ public final class BenchMain {
     cli.setCommandName("fgc bench");
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
-          if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
+          if (e instanceof IllegalArgumentException || e instanceof IOException) {
             System.err.println("fgc bench: " + e.getMessage());
             return 2;
           }
@@ -50,7 +52,7 @@ public final class BenchMain {
           System.err.println("fgc bench: internal error: " + e);
           return 70;
         });
-    fgc.cli.NumberOptions.install(cli);
+    NumberOptions.install(cli);
     withExitCodes(cli);
     return cli.execute(args);
   }

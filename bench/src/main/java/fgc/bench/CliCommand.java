@@ -3,15 +3,18 @@ package fgc.bench;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.bench.peers.FgcExactPeer;
 import fgc.cache.SolverCache;
+import fgc.cli.NumberOptions;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
 import fgc.driver.Drivers;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
+import fgc.puzzles.Symbols;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +23,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.DoubleSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -58,7 +64,7 @@ final class CliCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "5",
       description = "Timed rounds of each side (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(
@@ -66,7 +72,7 @@ final class CliCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "1",
       description = "The command's --threads (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int threads;
 
   @Option(
@@ -328,7 +334,7 @@ final class CliCommand implements Callable<Integer> {
    * (Linux's high-water mark, /proc/PID/status) read every few milliseconds; NaN elsewhere. The
    * launcher execs java, so the process started is the JVM.
    */
-  static java.util.function.DoubleSupplier peakMemory(Process p) {
+  static DoubleSupplier peakMemory(Process p) {
     Path status = Path.of("/proc/" + p.pid() + "/status");
     double[] peak = {Double.NaN};
     Thread watch =
@@ -367,8 +373,7 @@ final class CliCommand implements Callable<Integer> {
    * start excluded), or NaN.
    */
   static double ownSeconds(String log) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(?m)^solved \\d+ of \\d+ in (\\d+) ms").matcher(log);
+    Matcher m = Pattern.compile("(?m)^solved \\d+ of \\d+ in (\\d+) ms").matcher(log);
     return m.find() ? Long.parseLong(m.group(1)) / 1000.0 : Double.NaN;
   }
 
@@ -400,7 +405,7 @@ final class CliCommand implements Callable<Integer> {
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .redirectError(log.toFile())
               .start();
-      java.util.function.DoubleSupplier peak = peakMemory(p);
+      DoubleSupplier peak = peakMemory(p);
       int code = p.waitFor();
       double wall = (System.nanoTime() - start) / 1e9;
       double cpuAfter = childrenCpuSeconds();
@@ -469,7 +474,7 @@ final class CliCommand implements Callable<Integer> {
     }
     int[] cells = new int[line.length()];
     for (int k = 0; k < cells.length; k++) {
-      cells[k] = fgc.puzzles.Symbols.valueOf(side, line.charAt(k));
+      cells[k] = Symbols.valueOf(side, line.charAt(k));
       if (cells[k] < 0) {
         return null;
       }
@@ -503,7 +508,7 @@ final class CliCommand implements Callable<Integer> {
       if (Files.isExecutable(fgc)) {
         return fgc;
       }
-    } catch (java.net.URISyntaxException | RuntimeException e) {
+    } catch (URISyntaxException | RuntimeException e) {
       // fall through to the message below
     }
     throw new IllegalArgumentException(

@@ -3,9 +3,12 @@ package fgc.bench;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
+import fgc.cli.NumberOptions;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.puzzles.EmbeddedPuzzles;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -62,7 +66,7 @@ final class CompileCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "9",
       description = "Fresh JVMs per figure (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int runs;
 
   @Option(
@@ -70,7 +74,7 @@ final class CompileCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "30",
       description = "Warm compiles timed in this JVM (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int warm;
 
   @Option(
@@ -98,11 +102,7 @@ final class CompileCommand implements Callable<Integer> {
     Path puzzle = work.resolve("one.txt");
     Files.writeString(
         puzzle,
-        fgc.puzzles.EmbeddedPuzzles.all().stream()
-                .filter(g -> g.side() == 9)
-                .findFirst()
-                .orElseThrow()
-                .toLine()
+        EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow().toLine()
             + "\n",
         StandardCharsets.UTF_8);
     Path cli = cliJar != null ? cliJar : defaultCliJar();
@@ -112,7 +112,7 @@ final class CompileCommand implements Callable<Integer> {
     // them,
     // Janino's signed) and the CLI jar first (./fgc's: one shaded jar, signatures stripped).
     String benchPath = System.getProperty("java.class.path");
-    String cliPath = cli + java.io.File.pathSeparator + benchPath;
+    String cliPath = cli + File.pathSeparator + benchPath;
     Path probeArchive =
         archive(
             work.resolve("probe.jsa"),
@@ -216,7 +216,7 @@ final class CompileCommand implements Callable<Integer> {
     AlgorithmSpec spec = AlgorithmSpec.named(algorithm);
     // The caller's notice sink, made before the clock starts: the first lambda of a JVM costs about
     // a millisecond to spin, which is this probe's cost, not the cache's.
-    java.util.function.Consumer<String> quiet = s -> {};
+    Consumer<String> quiet = s -> {};
     long loadStart = System.nanoTime();
     LoadedSolver loaded = new SolverCache(cacheDir, quiet).load(m, spec);
     long loadNanos = System.nanoTime() - loadStart;
@@ -370,7 +370,7 @@ final class CompileCommand implements Callable<Integer> {
 
   private static Path defaultCliJar() {
     Path here =
-        Path.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)[0])
+        Path.of(System.getProperty("java.class.path").split(File.pathSeparator)[0])
             .toAbsolutePath();
     Path jar = here.getParent().getParent().getParent().resolve("cli/target/fgc.jar");
     if (!Files.isRegularFile(jar)) {

@@ -1,6 +1,10 @@
 package fgc.bench;
 
+import fgc.cli.NumberOptions;
 import fgc.cli.OutputFile;
+import fgc.driver.ExactDriver;
+import fgc.driver.MostProbable;
+import fgc.driver.SolveEvents;
 import fgc.formats.BifFormat;
 import fgc.formats.UaiFormat;
 import fgc.formats.UaiModel;
@@ -55,7 +59,7 @@ final class GraphicalCommand implements Callable<Integer> {
       description =
           "Repeat each inference for about this long, at least three times; the median counts "
               + "(default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 0)
+  @NumberOptions.Range(min = 0)
   long inferenceMs;
 
   @Option(
@@ -65,7 +69,7 @@ final class GraphicalCommand implements Callable<Integer> {
       description =
           "The branch and bound's time limit per model in the MPE table (default: "
               + "${DEFAULT-VALUE}; 0 skips the table).")
-  @fgc.cli.NumberOptions.Range(min = 0)
+  @NumberOptions.Range(min = 0)
   double mpeSeconds;
 
   @Override
@@ -219,7 +223,7 @@ final class GraphicalCommand implements Callable<Integer> {
     String probability = "-";
     double eliminationWeight = Double.NaN;
     if (exact.ok() && exact.mostProbable != null) {
-      eliminationWeight = fgc.driver.MostProbable.log10Weight(m, exact.mostProbable);
+      eliminationWeight = MostProbable.log10Weight(m, exact.mostProbable);
       elimination = String.format(Locale.ROOT, "%.6f", eliminationWeight);
       if (!Double.isNaN(exact.logZ)) {
         probability =
@@ -227,17 +231,17 @@ final class GraphicalCommand implements Callable<Integer> {
       }
     }
     long deadline = System.nanoTime() + (long) (seconds * 1e9);
-    fgc.driver.MostProbable best;
+    MostProbable best;
     try {
       best =
-          fgc.driver.ExactDriver.withDefaults()
+          ExactDriver.withDefaults()
               .mostProbable(
                   m,
                   input.evidence().values(),
                   Long.MAX_VALUE,
                   deadline,
                   x -> {},
-                  fgc.driver.SolveEvents.NONE);
+                  SolveEvents.NONE);
     } catch (IllegalArgumentException e) {
       return "| "
           + name

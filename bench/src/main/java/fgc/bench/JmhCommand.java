@@ -1,7 +1,9 @@
 package fgc.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.openjdk.jmh.Main;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
@@ -17,11 +19,11 @@ import picocli.CommandLine.Unmatched;
             + "3 -i 5'.")
 final class JmhCommand implements Callable<Integer> {
   /** Everything after {@code jmh}, options included, goes to JMH unread. */
-  @Unmatched List<String> args = new java.util.ArrayList<>();
+  @Unmatched List<String> args = new ArrayList<>();
 
   @Override
   public Integer call() throws Exception {
-    org.openjdk.jmh.Main.main(args.toArray(new String[0]));
+    Main.main(args.toArray(new String[0]));
     return 0;
   }
 }

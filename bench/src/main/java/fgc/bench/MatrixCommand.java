@@ -1,6 +1,7 @@
 package fgc.bench;
 
 import fgc.cache.SolverCache;
+import fgc.cli.NumberOptions;
 import fgc.cli.OutputFile;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
@@ -72,7 +73,7 @@ final class MatrixCommand implements Callable<Integer> {
       paramLabel = "MS",
       defaultValue = "1000",
       description = "Per-puzzle time limit (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   long timeLimitMs;
 
   @Option(
@@ -80,7 +81,7 @@ final class MatrixCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "2",
       description = "Puzzles solved in parallel (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int threads;
 
   @Option(
@@ -101,16 +102,16 @@ final class MatrixCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "Restart budget of the decimate driver (default: the driver's own, "
-              + fgc.driver.DecimationDriver.DEFAULT_RESTARTS
+              + DecimationDriver.DEFAULT_RESTARTS
               + ").")
-  @fgc.cli.NumberOptions.Range(min = 0)
+  @NumberOptions.Range(min = 0)
   Integer restarts;
 
   @Option(
       names = "--noise",
       paramLabel = "SCALE",
       description = "Restart noise of the decimate driver (default: the driver's own, 0.5).")
-  @fgc.cli.NumberOptions.Range(min = 0, max = 20)
+  @NumberOptions.Range(min = 0, max = 20)
   Double noise;
 
   @Option(

@@ -1,11 +1,13 @@
 package fgc.bench;
 
+import fgc.algorithm.GeneratedAlgorithm;
 import fgc.bench.peers.ChocoPeer;
 import fgc.bench.peers.FgcExactPeer;
 import fgc.bench.peers.PeerSolver;
 import fgc.bench.peers.Sat4jPeer;
 import fgc.bench.peers.Z3Peer;
 import fgc.cache.SolverCache;
+import fgc.cli.NumberOptions;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
@@ -47,7 +49,7 @@ final class PeersCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "5",
       description = "Timed rounds per solver (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(
@@ -57,7 +59,7 @@ final class PeersCommand implements Callable<Integer> {
       description =
           "fgc passes over the corpus per timed round, so a round lasts long enough to time "
               + "(default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int fgcRepeats;
 
   @Option(
@@ -187,7 +189,7 @@ final class PeersCommand implements Callable<Integer> {
         gm,
         puzzles);
     for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
-      fgc.algorithm.GeneratedAlgorithm solver;
+      GeneratedAlgorithm solver;
       try {
         solver = cache.load(gm.model(), AlgorithmSpec.named(algorithm)).newInstance();
       } catch (RuntimeException e) {
@@ -209,7 +211,7 @@ final class PeersCommand implements Callable<Integer> {
   private static void report(
       String label,
       ExactDriver driver,
-      fgc.algorithm.GeneratedAlgorithm solver,
+      GeneratedAlgorithm solver,
       GridModels gm,
       List<Grid> puzzles) {
     double[] nodes = new double[puzzles.size()];

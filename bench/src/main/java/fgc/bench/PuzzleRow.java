@@ -1,5 +1,7 @@
 package fgc.bench;
 
+import fgc.driver.SolveResult;
+
 /**
  * What one solver did on one puzzle. {@code solved} is true only after the independent grid check.
  */
@@ -18,7 +20,7 @@ final class PuzzleRow {
      * The driver's status under the same name; a status the bench does not know yet counts as
      * unsolved.
      */
-    static Outcome of(fgc.driver.SolveResult.Status status) {
+    static Outcome of(SolveResult.Status status) {
       for (Outcome o : values()) {
         if (o.name().equals(status.name())) {
           return o;

@@ -2,6 +2,7 @@ package fgc.bench;
 
 import fgc.bench.jmh.MessagePassBenchmark;
 import fgc.bench.jmh.SweepBenchmark;
+import fgc.cli.NumberOptions;
 import fgc.compilation.AlgorithmSpec;
 import java.util.Collection;
 import java.util.List;
@@ -88,7 +89,7 @@ final class RatioCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "3",
       description = "JMH runs of one fork each (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(
@@ -96,7 +97,7 @@ final class RatioCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "3",
       description = "Warm-up iterations of 1 s (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 0)
+  @NumberOptions.Range(min = 0)
   int warmups;
 
   @Option(
@@ -104,7 +105,7 @@ final class RatioCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "5",
       description = "Measured iterations of 1 s (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int iterations;
 
   /** What one benchmark method measures: its row of the table and its side. */

@@ -1,5 +1,6 @@
 package fgc.bench;
 
+import fgc.cli.NumberOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ final class ReloadCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "3",
       description = "Processes of each kind per size (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int runs;
 
   @Option(

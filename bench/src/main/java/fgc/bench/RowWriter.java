@@ -2,6 +2,10 @@ package fgc.bench;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -42,9 +46,8 @@ final class RowWriter {
    * The rows of a CSV that {@link #csv} wrote; an {@link IllegalArgumentException} names the file,
    * the line and what is wrong with it.
    */
-  static List<PuzzleRow> readCsv(java.nio.file.Path file) throws IOException {
-    List<String> lines =
-        java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+  static List<PuzzleRow> readCsv(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     if (lines.isEmpty() || !lines.get(0).equals(String.join(",", COLUMNS))) {
       throw new IllegalArgumentException(
           file
@@ -52,7 +55,7 @@ final class RowWriter {
               + String.join(",", COLUMNS)
               + ")");
     }
-    List<PuzzleRow> rows = new java.util.ArrayList<>();
+    List<PuzzleRow> rows = new ArrayList<>();
     for (int n = 1; n < lines.size(); n++) {
       if (lines.get(n).isEmpty()) {
         continue;
@@ -88,7 +91,7 @@ final class RowWriter {
    * line break).
    */
   private static List<String> csvCells(String line) {
-    List<String> cells = new java.util.ArrayList<>();
+    List<String> cells = new ArrayList<>();
     StringBuilder cell = new StringBuilder();
     boolean quoted = false;
     for (int i = 0; i < line.length(); i++) {

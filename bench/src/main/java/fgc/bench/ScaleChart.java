@@ -1,6 +1,7 @@
 package fgc.bench;
 
 import fgc.bench.ScaleRow.Stage;
+import fgc.cli.OutputFile;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -121,7 +122,7 @@ final class ScaleChart {
       panel.dispose();
     }
     g.dispose();
-    try (fgc.cli.OutputFile out = fgc.cli.OutputFile.create("--out", file)) {
+    try (OutputFile out = OutputFile.create("--out", file)) {
       try (OutputStream stream = Files.newOutputStream(out.temp())) {
         ImageIO.write(image, "png", stream);
       }

@@ -2,6 +2,7 @@ package fgc.bench;
 
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
+import fgc.cli.NumberOptions;
 import fgc.cli.OutputFile;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,7 +79,7 @@ final class ScaleCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "1",
       description = "Runs of each model and algorithm; medians (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int runs;
 
   @Option(
@@ -312,7 +314,7 @@ final class ScaleCommand implements Callable<Integer> {
             Map.of());
     AlgorithmSpec spec = Algorithms.spec(algorithm, Map.of());
     // Made before the clock starts: the first lambda of a JVM costs about a millisecond to spin.
-    java.util.function.Consumer<String> quiet = s -> {};
+    Consumer<String> quiet = s -> {};
     long start = System.nanoTime();
     LoadedSolver loaded = new SolverCache(cacheDir, quiet).load(model, spec);
     long nanos = System.nanoTime() - start;

@@ -1,6 +1,7 @@
 package fgc.bench;
 
 import com.squareup.javapoet.JavaFile;
+import com.sun.management.ThreadMXBean;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.bench.ScaleRow.Stage;
 import fgc.cache.LoadedSolver;
@@ -37,7 +38,7 @@ import java.util.Map;
  * wall time); they have no allocation of their own, since the call's includes a second compile.
  */
 final class ScaleRun {
-  private static final com.sun.management.ThreadMXBean THREADS = threads();
+  private static final ThreadMXBean THREADS = threads();
 
   /**
    * Runs the fresh-JVM reload: the model file and cache folder; gives its load ms and heap bytes.
@@ -234,12 +235,12 @@ final class ScaleRun {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  private static com.sun.management.ThreadMXBean threads() {
+  private static ThreadMXBean threads() {
     java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-    if (!(bean instanceof com.sun.management.ThreadMXBean)) {
+    if (!(bean instanceof ThreadMXBean)) {
       return null;
     }
-    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+    ThreadMXBean threads = (ThreadMXBean) bean;
     if (threads.isThreadAllocatedMemorySupported() && !threads.isThreadAllocatedMemoryEnabled()) {
       threads.setThreadAllocatedMemoryEnabled(true);
     }

@@ -2,10 +2,12 @@ package fgc.bench;
 
 import fgc.bench.ScaleRow.Stage;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /** The text and CSV of {@code fgc bench scale}: times, memory, and fitted exponents per stage. */
 final class ScaleTable {
@@ -15,7 +17,7 @@ final class ScaleTable {
    * A figure with an exponent: every stage's time, then the sizes and memory that should grow
    * alike.
    */
-  record Series(String label, java.util.function.ToDoubleFunction<ScaleRow> value) {}
+  record Series(String label, ToDoubleFunction<ScaleRow> value) {}
 
   /** What exponents are fitted for, in the exponent table's order. */
   static List<Series> fitted() {
@@ -178,7 +180,7 @@ final class ScaleTable {
       List<ScaleRow> fit = g.getValue();
       if (largestTwo) {
         fit = new ArrayList<>(fit);
-        fit.sort(java.util.Comparator.comparingLong(r -> r.size));
+        fit.sort(Comparator.comparingLong(r -> r.size));
         fit = fit.subList(Math.max(0, fit.size() - 2), fit.size());
       }
       ScaleRow first = fit.get(0);

@@ -1,5 +1,7 @@
 package fgc.bench;
 
+import fgc.cli.NumberOptions;
+import fgc.puzzles.EmbeddedPuzzles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +41,7 @@ final class StartupCommand implements Callable<Integer> {
       paramLabel = "N",
       defaultValue = "15",
       description = "Timed rounds; each starts every process once (default: ${DEFAULT-VALUE}).")
-  @fgc.cli.NumberOptions.Range(min = 1)
+  @NumberOptions.Range(min = 1)
   int rounds;
 
   @Option(
@@ -159,11 +161,7 @@ final class StartupCommand implements Callable<Integer> {
     Path puzzle = work.resolve("one.txt");
     Files.writeString(
         puzzle,
-        fgc.puzzles.EmbeddedPuzzles.all().stream()
-                .filter(g -> g.side() == 9)
-                .findFirst()
-                .orElseThrow()
-                .toLine()
+        EmbeddedPuzzles.all().stream().filter(g -> g.side() == 9).findFirst().orElseThrow().toLine()
             + "\n",
         StandardCharsets.UTF_8);
     processes.put(

@@ -10,6 +10,7 @@ import fgc.lang.LanguageException;
 import fgc.model.Model;
 import fgc.planning.PlannerVersion;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -429,7 +430,7 @@ public final class Generation {
   private static String classDigest(Class<?>... classes) {
     StringBuilder text = new StringBuilder();
     for (Class<?> c : classes) {
-      try (java.io.InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
+      try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
         text.append(c.getName())
             .append(' ')
             .append(in == null ? "?" : SolverKey.sha256Hex(in.readAllBytes()))

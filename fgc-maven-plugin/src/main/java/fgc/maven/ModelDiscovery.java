@@ -1,6 +1,7 @@
 package fgc.maven;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ final class ModelDiscovery {
           .filter(f -> f.getFileName().toString().endsWith(".fg") && Files.isRegularFile(f))
           .sorted()
           .toList();
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw new GenerationException(
           "cannot list the model files of " + sourceDirectory + ": " + e.getMessage(), e);
     }

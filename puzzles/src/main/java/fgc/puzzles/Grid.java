@@ -1,5 +1,6 @@
 package fgc.puzzles;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -126,7 +127,7 @@ public final class Grid {
     for (int i = 0; i < cells.length; i++) {
       line[i] = (byte) (cells[i] == 0 ? '.' : Symbols.symbolOfValue(cells[i]));
     }
-    return new String(line, java.nio.charset.StandardCharsets.US_ASCII);
+    return new String(line, StandardCharsets.US_ASCII);
   }
 
   /**

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
@@ -184,7 +185,7 @@ final class CacheFolders {
     Path tmp = Files.createTempFile(root, MARKER + ".", ".tmp");
     try {
       Files.write(tmp, MARKER_TEXT.getBytes(StandardCharsets.UTF_8));
-      Files.move(tmp, root.resolve(MARKER), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      Files.move(tmp, root.resolve(MARKER), StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(tmp);
     }
@@ -321,7 +322,7 @@ final class CacheFolders {
           return name;
         }
       }
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       return null; // renamed away while it was read: another process's entry moving into place
     }
     return null;

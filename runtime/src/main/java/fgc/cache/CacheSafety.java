@@ -1,5 +1,6 @@
 package fgc.cache;
 
+import com.sun.security.auth.module.UnixSystem;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,7 @@ final class CacheSafety {
       return id;
     }
     try {
-      return new com.sun.security.auth.module.UnixSystem().getUid();
+      return new UnixSystem().getUid();
     } catch (LinkageError | RuntimeException e) {
       return -1; // Not a Unix platform (or the module is absent): ownership cannot be compared.
     }

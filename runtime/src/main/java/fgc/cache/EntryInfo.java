@@ -1,9 +1,13 @@
 package fgc.cache;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** What {@code cache list} and {@code cache verify} report about one entry folder. */
@@ -94,9 +98,8 @@ public final class EntryInfo {
       return "?";
     }
     StringBuilder vars = new StringBuilder();
-    java.util.Map<String, Integer> factors = new java.util.LinkedHashMap<>();
-    try (java.io.BufferedReader r =
-        Files.newBufferedReader(material, java.nio.charset.StandardCharsets.UTF_8)) {
+    Map<String, Integer> factors = new LinkedHashMap<>();
+    try (BufferedReader r = Files.newBufferedReader(material, StandardCharsets.UTF_8)) {
       boolean inModel = false;
       for (String line; (line = r.readLine()) != null; ) {
         if (line.startsWith("fgc-model ")) {
@@ -133,7 +136,7 @@ public final class EntryInfo {
     }
     StringBuilder out = new StringBuilder(vars.length() == 0 ? "no variables" : vars);
     String sep = "; ";
-    for (java.util.Map.Entry<String, Integer> f : factors.entrySet()) {
+    for (Map.Entry<String, Integer> f : factors.entrySet()) {
       out.append(sep)
           .append(f.getValue())
           .append(' ')

@@ -7,8 +7,10 @@ import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
 import fgc.model.Model;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -19,6 +21,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -169,7 +172,7 @@ final class EntryWriter {
   }
 
   static String megabytes(long bytes) {
-    return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+    return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
   }
 
   /**
@@ -235,7 +238,7 @@ final class EntryWriter {
     if (!Files.isRegularFile(m, LinkOption.NOFOLLOW_LINKS)) {
       return null;
     }
-    try (java.io.InputStream in = Files.newInputStream(m)) {
+    try (InputStream in = Files.newInputStream(m)) {
       byte[] bytes = in.readNBytes((int) maxFileBytes + 1);
       return bytes.length > maxFileBytes ? null : bytes;
     } catch (IOException e) {
@@ -271,7 +274,7 @@ final class EntryWriter {
           dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     } catch (UnsupportedOperationException e) {
       Files.createDirectory(dir);
-    } catch (java.nio.file.FileAlreadyExistsException e) {
+    } catch (FileAlreadyExistsException e) {
       // Created concurrently: fine.
     }
   }

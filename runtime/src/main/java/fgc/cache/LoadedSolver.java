@@ -2,6 +2,7 @@ package fgc.cache;
 
 import fgc.algorithm.GeneratedAlgorithm;
 import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A solver class that passed every check, with how it was obtained. {@link #newInstance()} gives
@@ -174,7 +175,7 @@ public final class LoadedSolver {
       return r.source();
     }
     if (source instanceof byte[]) {
-      source = new String((byte[]) source, java.nio.charset.StandardCharsets.UTF_8);
+      source = new String((byte[]) source, StandardCharsets.UTF_8);
     }
     return (String) source;
   }

@@ -5,6 +5,7 @@ import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.VariableArray;
 import java.util.Arrays;
+import java.util.List;
 
 /** Checks a full assignment against the model's factors, read from the IR (not from any solver). */
 public final class Assignments {
@@ -62,7 +63,7 @@ public final class Assignments {
    * @return the broken factor described, or null
    */
   public static String firstViolationAmongGiven(Model model, int[] values) {
-    java.util.List<Factor> factors = model.factors();
+    List<Factor> factors = model.factors();
     for (int index = 0; index < factors.size(); index++) {
       Factor f = factors.get(index);
       switch (f.kind()) {

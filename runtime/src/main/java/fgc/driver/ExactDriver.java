@@ -8,6 +8,7 @@ import fgc.driver.search.Search;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every {@code
@@ -250,7 +251,7 @@ public final class ExactDriver implements Driver {
       int[] evidence,
       long nodeLimit,
       long deadline,
-      java.util.function.Consumer<MostProbable> improved,
+      Consumer<MostProbable> improved,
       SolveEvents events) {
     long start = System.nanoTime();
     Search g = generalFor(model);

@@ -1,6 +1,7 @@
 package fgc.driver;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.model.Model;
 import java.util.BitSet;
 
 /** Reading beliefs: the best value of a variable and its margin over the second best. */
@@ -130,12 +131,7 @@ final class Readout {
    * breaks no factor, otherwise unsolved with the number of broken factors as its conflicts.
    */
   static SolveResult finish(
-      fgc.model.Model model,
-      int[] values,
-      int sweeps,
-      int decisions,
-      long start,
-      SolveEvents events) {
+      Model model, int[] values, int sweeps, int decisions, long start, SolveEvents events) {
     int conflicts = Assignments.countViolations(model, values);
     long nanos = System.nanoTime() - start;
     if (conflicts == 0) {

@@ -3,6 +3,7 @@ package fgc.runtime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -292,7 +293,7 @@ public final class Batch<C, R> implements AutoCloseable {
         throw (Error) cause;
       }
       throw new IllegalStateException(cause);
-    } catch (java.util.concurrent.CancellationException e) {
+    } catch (CancellationException e) {
       return List.of();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -332,7 +332,7 @@ public final class AlldiffKernels {
       ways *= k;
     }
     if (arity == 1) {
-      java.util.Arrays.fill(out, 0, width, width >= 1 ? ways : 0.0);
+      Arrays.fill(out, 0, width, width >= 1 ? ways : 0.0);
       return;
     }
     for (int r = 0; r < 2; r++) {

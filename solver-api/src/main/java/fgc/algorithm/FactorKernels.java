@@ -1,5 +1,7 @@
 package fgc.algorithm;
 
+import java.util.Arrays;
+
 /**
  * Exact messages of the factor kinds other than all-different, all slots at once, in the
  * sum-product ({@code max = false}) or max-product semiring. {@code rows} holds one incoming
@@ -78,7 +80,7 @@ public final class FactorKernels {
       int[] digits,
       double[] out) {
     for (int s = 0; s < arity; s++) {
-      java.util.Arrays.fill(out, s * stride, s * stride + width, 0.0);
+      Arrays.fill(out, s * stride, s * stride + width, 0.0);
     }
     switch (kind) {
       case EQ:
@@ -195,7 +197,7 @@ public final class FactorKernels {
       double[] out) {
     int span = arity * (width - 1) + 1; // partial sums 0 .. arity*(width-1)
     int back = (arity + 1) * span;
-    java.util.Arrays.fill(scratch, 0, 2 * back, 0.0);
+    Arrays.fill(scratch, 0, 2 * back, 0.0);
     scratch[0] = 1.0; // F[0][0]
     scratch[back + arity * span] = 1.0; // B[arity][0]
     for (int s = 0; s < arity; s++) {

@@ -1,5 +1,7 @@
 package fgc.algorithm;
 
+import java.util.Arrays;
+
 /**
  * Messages of pairwise BP along one directed edge {@code i -> j} whose potential is not a plain
  * {@code neq} (the generated class computes that one inline). The cavity of {@code i} is {@code
@@ -75,7 +77,7 @@ public final class PairwiseKernels {
       int at,
       double[] weights,
       double[] out) {
-    java.util.Arrays.fill(out, 0, width, 0.0);
+    Arrays.fill(out, 0, width, 0.0);
     int w = info[at];
     int senderOffset = info[at + 1];
     int senderSize = info[at + 2];
@@ -125,7 +127,7 @@ public final class PairwiseKernels {
       message(kind, pre, preAt, suf, sufAt, width, info, at, weights, out);
       return;
     }
-    java.util.Arrays.fill(out, 0, width, 0.0);
+    Arrays.fill(out, 0, width, 0.0);
     int w = info[at];
     int senderOffset = info[at + 1];
     int senderSize = info[at + 2];

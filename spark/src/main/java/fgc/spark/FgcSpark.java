@@ -1,6 +1,7 @@
 package fgc.spark;
 
 import fgc.driver.Drivers;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -155,7 +156,7 @@ public final class FgcSpark {
     @Override
     public Iterator<Row> call(Iterator<String> lines) {
       if (!lines.hasNext()) {
-        return java.util.Collections.emptyIterator(); // an empty partition makes no solver
+        return Collections.emptyIterator(); // an empty partition makes no solver
       }
       EvidenceRows solver = new EvidenceRows(model, driver);
       return new Rows(lines, driver == null ? solver::marginals : solver::solve);

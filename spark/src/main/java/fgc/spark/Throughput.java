@@ -1,5 +1,6 @@
 package fgc.spark;
 
+import com.sun.management.OperatingSystemMXBean;
 import fgc.driver.Drivers;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -175,7 +176,7 @@ public final class Throughput {
    * machine shows.
    */
   private static long processCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+    return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
 

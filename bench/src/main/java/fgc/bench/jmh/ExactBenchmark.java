@@ -7,6 +7,7 @@ import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.Grid;
 import fgc.puzzles.PuzzleReader;
+import fgc.puzzles.SharedCorpora;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public class ExactBenchmark {
         BenchPropagators.generating(
             ExactDriver.withDefaults().withLockedCandidates(lockedCandidates));
     Path file =
-        fgc.puzzles.SharedCorpora.file(corpus)
+        SharedCorpora.file(corpus)
             .orElseThrow(
                 () ->
                     new IOException(

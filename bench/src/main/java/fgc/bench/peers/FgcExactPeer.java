@@ -7,6 +7,7 @@ import fgc.driver.SolveResult;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.Grid;
+import java.util.Arrays;
 import java.util.Map;
 
 /** fgc's {@code exact} driver on the bundled Sudoku model: what the peers are compared with. */
@@ -46,9 +47,7 @@ public final class FgcExactPeer implements PeerSolver {
   public Grid solve(Grid puzzle) {
     int[] evidence = evidence(puzzle);
     SolveResult r = driver.solve(null, model, evidence);
-    return r.solved()
-        ? Grid.of(side, java.util.Arrays.copyOf(r.values(), puzzle.cellCount()))
-        : null;
+    return r.solved() ? Grid.of(side, Arrays.copyOf(r.values(), puzzle.cellCount())) : null;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package fgc.bench.peers;
 
 import fgc.puzzles.Grid;
+import java.util.Arrays;
 import org.sat4j.core.VecInt;
 import org.sat4j.minisat.SolverFactory;
 import org.sat4j.specs.ContradictionException;
@@ -61,7 +62,7 @@ public final class Sat4jPeer extends SearchingPeer {
           }
         }
         found.add(side, values);
-        solver.addClause(new VecInt(java.util.Arrays.copyOf(block, b)));
+        solver.addClause(new VecInt(Arrays.copyOf(block, b)));
       }
     } catch (ContradictionException e) {
       // The clauses (givens or a blocking clause) are unsatisfiable: no more solutions.

@@ -2,6 +2,7 @@ package fgc.bench.peers;
 
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
+import com.microsoft.z3.Model;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
 import fgc.puzzles.Grid;
@@ -72,7 +73,7 @@ public final class Z3Peer extends SearchingPeer {
       }
       Found found = new Found();
       while (found.count < limit && solver.check() == Status.SATISFIABLE) {
-        com.microsoft.z3.Model model = solver.getModel();
+        Model model = solver.getModel();
         int[] values = new int[is.length];
         List<BoolExpr> differs = new ArrayList<>();
         for (int k = 0; k < is.length; k++) {

@@ -9,6 +9,8 @@ import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Dirichlets;
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Noise;
+import fgc.algorithm.Numerics;
 import fgc.algorithm.PlanDigest;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
@@ -317,7 +319,7 @@ public final class EmitSupport {
         override("resetWithNoise", void.class)
             .addParameter(long.class, "seed")
             .addParameter(double.class, "scale")
-            .addStatement("$T.fill($L, W, seed, scale)", fgc.algorithm.Noise.class, messages)
+            .addStatement("$T.fill($L, W, seed, scale)", Noise.class, messages)
             .addStatement("sweeps = 0")
             .addStatement("epoch++")
             .build());
@@ -353,12 +355,12 @@ public final class EmitSupport {
     return CodeBlock.builder()
         .addStatement("double mass = 0.0")
         .beginControlFlow("for (int $L = 0; $L < $L; $L++)", index, index, bound, index)
-        .addStatement("final double x = $T.times($L)", fgc.algorithm.Numerics.class, factors)
+        .addStatement("final double x = $T.times($L)", Numerics.class, factors)
         .addStatement("$L = x", target)
         .addStatement("mass = mass + x")
         .endControlFlow()
-        .beginControlFlow("if (mass < $L * $T.RESCALE_BELOW)", bound, fgc.algorithm.Numerics.class)
-        .addStatement("$T.rescale($L, $L)", fgc.algorithm.Numerics.class, block, bound)
+        .beginControlFlow("if (mass < $L * $T.RESCALE_BELOW)", bound, Numerics.class)
+        .addStatement("$T.rescale($L, $L)", Numerics.class, block, bound)
         .endControlFlow()
         .build();
   }

@@ -16,6 +16,7 @@ import fgc.plan.FactorPlan;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.Semiring;
+import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -152,10 +153,7 @@ public final class FactorBpEmitter {
     if (maxProduct && plan.layout().width() > MAX_PRODUCT_SUBSET_WIDTH) {
       type.addField(
           FieldSpec.builder(
-                  AssignmentKernels.Workspace.class,
-                  "assignment",
-                  javax.lang.model.element.Modifier.PRIVATE,
-                  javax.lang.model.element.Modifier.FINAL)
+                  AssignmentKernels.Workspace.class, "assignment", Modifier.PRIVATE, Modifier.FINAL)
               .initializer("new $T(W)", AssignmentKernels.Workspace.class)
               .build());
     }
@@ -441,7 +439,7 @@ public final class FactorBpEmitter {
         .addStatement("final int arity = $L", arity)
         .addCode(
             words
-                ? CodeBlock.of("$T.fill(taken, 0L);\n", java.util.Arrays.class)
+                ? CodeBlock.of("$T.fill(taken, 0L);\n", Arrays.class)
                 : CodeBlock.of("long taken = 0L;\n"))
         .addStatement("int free = 0")
         .addStatement("boolean twice = false")

@@ -8,7 +8,10 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import fgc.algorithm.Propagator;
+import fgc.compilation.Sha256;
 import fgc.plan.BitmaskTables;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -75,7 +78,7 @@ public final class PropagatorEmitter {
   private final int pairs;
 
   /** The group methods {@link #chain} made. */
-  private final java.util.List<MethodSpec> groups = new java.util.ArrayList<>();
+  private final List<MethodSpec> groups = new ArrayList<>();
 
   private PropagatorEmitter(BitmaskTables tables, String key) {
     this.t = tables;
@@ -122,7 +125,7 @@ public final class PropagatorEmitter {
     if (!fits(tables)) {
       throw new IllegalArgumentException("no generated propagator for these tables");
     }
-    if (!fgc.compilation.Sha256.isHex(key)) {
+    if (!Sha256.isHex(key)) {
       throw new IllegalArgumentException("a propagator's key is 64 hex digits");
     }
     return new PropagatorEmitter(tables, key).emit();
@@ -387,7 +390,7 @@ public final class PropagatorEmitter {
       String name,
       String field,
       boolean tail,
-      java.util.List<CodeBlock> checks,
+      List<CodeBlock> checks,
       int[] cells) {
     top.addStatement("long pending = $L", field).addStatement("$L = 0", field);
     int made = 0;
@@ -426,7 +429,7 @@ public final class PropagatorEmitter {
 
   private MethodSpec hiddenSingles() {
     int units = unitFull.length;
-    java.util.List<CodeBlock> checks = new java.util.ArrayList<>();
+    List<CodeBlock> checks = new ArrayList<>();
     int[] cells = new int[units];
     for (int u = 0; u < units; u++) {
       checks.add(unit(u));
@@ -492,7 +495,7 @@ public final class PropagatorEmitter {
   }
 
   private MethodSpec lockedCandidates() {
-    java.util.List<CodeBlock> checks = new java.util.ArrayList<>();
+    List<CodeBlock> checks = new ArrayList<>();
     int[] cells = new int[pairs];
     for (int p = 0; p < pairs; p++) {
       checks.add(pair(p));
@@ -509,7 +512,7 @@ public final class PropagatorEmitter {
   }
 
   private MethodSpec refreshSegments() {
-    java.util.List<CodeBlock> checks = new java.util.ArrayList<>();
+    List<CodeBlock> checks = new ArrayList<>();
     int[] cells = new int[pairs];
     for (int p = 0; p < pairs; p++) {
       checks.add(segment(p));

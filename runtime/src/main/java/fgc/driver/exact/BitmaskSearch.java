@@ -3,6 +3,7 @@ package fgc.driver.exact;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.algorithm.Propagator;
 import fgc.plan.BitmaskTables;
+import java.util.Arrays;
 
 /**
  * Complete depth-first search over candidate bitmasks: propagate to a fixpoint (naked singles,
@@ -301,7 +302,7 @@ public final class BitmaskSearch {
     this.firstSolution = null;
     long[] root = stack[0];
     System.arraycopy(t.initial, 0, root, 0, n);
-    java.util.Arrays.fill(root, n, boardStart, 0L);
+    Arrays.fill(root, n, boardStart, 0L);
     if (peerMask != null) {
       System.arraycopy(t.boardInitial, 0, root, boardStart, stateLength - boardStart);
     }
@@ -428,7 +429,7 @@ public final class BitmaskSearch {
     if (best < 0) {
       solutions++;
       if (firstSolution == null) {
-        firstSolution = java.util.Arrays.copyOf(s, n);
+        firstSolution = Arrays.copyOf(s, n);
       }
       return false;
     }
@@ -632,10 +633,10 @@ public final class BitmaskSearch {
     }
     dirty0 = -1L;
     pairsDirty0 = -1L;
-    java.util.Arrays.fill(dirtyHidden, -1L);
-    java.util.Arrays.fill(dirtyPairs, -1L);
+    Arrays.fill(dirtyHidden, -1L);
+    Arrays.fill(dirtyPairs, -1L);
     segmentsDirty0 = -1L;
-    java.util.Arrays.fill(dirtySegments, -1L);
+    Arrays.fill(dirtySegments, -1L);
   }
 
   /**

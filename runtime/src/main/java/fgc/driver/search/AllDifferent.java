@@ -1,5 +1,7 @@
 package fgc.driver.search;
 
+import java.util.Arrays;
+
 /**
  * All variables take different values: a fixed value leaves the others (forward checking), and a
  * pigeonhole check on the values still open: fewer values than open variables is a dead end, as
@@ -144,7 +146,7 @@ final class AllDifferent extends Constraint {
    * variables, 1 when a value held by one variable alone was placed there (a permutation), else 0.
    */
   private int pigeonhole(Domains d) {
-    java.util.Arrays.fill(union, 0L);
+    Arrays.fill(union, 0L);
     int open = 0;
     for (int v : vars) {
       if (d.fixed(v)) {

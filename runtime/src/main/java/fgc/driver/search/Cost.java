@@ -1,5 +1,7 @@
 package fgc.driver.search;
 
+import java.util.Arrays;
+
 /**
  * A soft factor as a cost function for branch and bound: cost {@code -ln weight} per joint value
  * (row-major over the variables' full domains, the last fastest; a zero weight costs infinity,
@@ -45,7 +47,7 @@ final class Cost {
     this.present = new int[vars.length][];
     for (int p = 0; p < vars.length; p++) {
       staticRowMin[p] = new double[sizes[p]];
-      java.util.Arrays.fill(staticRowMin[p], Double.POSITIVE_INFINITY);
+      Arrays.fill(staticRowMin[p], Double.POSITIVE_INFINITY);
       rowMin[p] = new double[sizes[p]];
       present[p] = new int[sizes[p]];
     }
@@ -98,7 +100,7 @@ final class Cost {
     for (int p = 0; p < vars.length; p++) {
       count[p] = digit[p];
       digit[p] = 0;
-      java.util.Arrays.fill(rowMin[p], Double.POSITIVE_INFINITY);
+      Arrays.fill(rowMin[p], Double.POSITIVE_INFINITY);
     }
     double min = Double.POSITIVE_INFINITY;
     for (long j = 0; j < joint; j++) {

@@ -1,6 +1,7 @@
 package fgc.driver.search;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -139,7 +140,7 @@ final class Diffusion {
   /** The least cost of {@code t} per value of its variable at position {@code p}. */
   private static double[] minMarginal(Table t, int p, int size) {
     double[] out = new double[size];
-    java.util.Arrays.fill(out, Double.POSITIVE_INFINITY);
+    Arrays.fill(out, Double.POSITIVE_INFINITY);
     int stride = stride(t, p);
     double[] costs = t.costs();
     for (int e = 0; e < costs.length; e++) {

@@ -1,6 +1,7 @@
 package fgc.driver.search;
 
 import fgc.model.Factor;
+import fgc.model.FactorKind;
 import fgc.model.Limits;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -172,7 +173,7 @@ final class Problem {
    * only allows.
    */
   static boolean soft(Factor f) {
-    if (f.kind() != fgc.model.FactorKind.TABLE && f.kind() != fgc.model.FactorKind.PRIOR) {
+    if (f.kind() != FactorKind.TABLE && f.kind() != FactorKind.PRIOR) {
       return false;
     }
     double seen = 0;

@@ -1,6 +1,8 @@
 package fgc.driver.search;
 
+import fgc.model.Factor;
 import fgc.model.Model;
+import java.util.Arrays;
 
 /**
  * Complete depth-first search over any finite model: propagate every constraint to a common
@@ -160,7 +162,7 @@ public final class Search {
    * @return true when some factor weighs its values
    */
   public static boolean weighs(Model model) {
-    for (fgc.model.Factor f : model.factors()) {
+    for (Factor f : model.factors()) {
       if (Problem.soft(f)) {
         return true;
       }
@@ -353,7 +355,7 @@ public final class Search {
       double[] acc = bucket[v];
       if (owned[v] != stamp) {
         owned[v] = stamp;
-        java.util.Arrays.fill(acc, 0.0);
+        Arrays.fill(acc, 0.0);
       }
       double[] row = costs[k].rowMin[p];
       for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {

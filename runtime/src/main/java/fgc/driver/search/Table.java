@@ -1,5 +1,7 @@
 package fgc.driver.search;
 
+import java.util.BitSet;
+
 /**
  * Generalised arc consistency on a table of allowed tuples by compact table (Demeulenaere et al.,
  * "Compact-Table: Efficiently Filtering Table Constraints with Reversible Sparse Bit-Sets", CP
@@ -34,7 +36,7 @@ final class Table extends Constraint {
      * {@code allowed} holds joint value {@code k} (row-major over {@code sizes}, the last fastest)
      * when it is allowed.
      */
-    Tuples(int[] sizes, java.util.BitSet allowed) {
+    Tuples(int[] sizes, BitSet allowed) {
       this.count = allowed.cardinality();
       this.words = Math.max(1, (count + 63) / 64);
       this.supports = new long[sizes.length][];
