@@ -18,9 +18,8 @@ import java.util.Map;
 /**
  * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
  * numbers are (exact, approximate and how far converged, or not probabilities at all); and the
- * numbers themselves, a ruled-out value as {@code 0} and one too small for four decimals in
- * scientific notation, so neither reads as the other. One run's lines are made here ({@link
- * #answer}), so a single run and each case of a batch print the same.
+ * numbers themselves, every one with four decimals, so a listing reads in one format. One run's
+ * lines are made here ({@link #answer}), so a single run and each case of a batch print the same.
  */
 final class MarginalsOutput {
   private MarginalsOutput() {}
@@ -156,17 +155,12 @@ final class MarginalsOutput {
   }
 
   /**
-   * {@code 0} for a ruled-out value, four decimals, or scientific notation below what four decimals
-   * show.
+   * Four decimals, always ({@code 0.0000}, {@code 0.4242}, {@code 1.0000}): one format a reader can
+   * line up and a program can parse; {@code 0.0000} is anything below 0.00005, not a proof that the
+   * value is ruled out (the UAI task {@code MAR} prints full precision).
    */
   static String probability(double p) {
-    if (p == 0.0) {
-      return "0";
-    }
-    if (p == 1.0) {
-      return "1";
-    }
-    return p < 0.00005 ? scientific(p) : String.format(Locale.ROOT, "%.4f", p);
+    return String.format(Locale.ROOT, "%.4f", p);
   }
 
   /** Two significant digits, as {@code 1.2e-17} ({@code 1e-9} when the second is 0). */
