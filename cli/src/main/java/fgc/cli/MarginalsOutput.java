@@ -5,6 +5,7 @@ import fgc.algorithm.Numerics;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.driver.Assignments;
+import fgc.driver.search.Search;
 import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -114,8 +115,31 @@ final class MarginalsOutput {
       // BP's beliefs have none
       return none("no marginals: " + against + ": BP rules out every value of some variable");
     }
+    if (!solver.exact() && provedImpossible(m, given)) {
+      // Loopy BP can settle on beliefs for evidence no assignment allows (a triangle in two
+      // colours converges to one half each); exact inference says so, and so must this path.
+      return none(
+          "no marginals: "
+              + against
+              + ": it has probability zero (no assignment allows every factor)");
+    }
     lines.set(0, method(m, solver, done, change, tolerance));
     return new Answer(lines, null);
+  }
+
+  /** The most branches {@link #provedImpossible} tries before it leaves the question open. */
+  static final long IMPOSSIBLE_NODE_LIMIT = 100_000;
+
+  /**
+   * Whether the exact search proves, within {@link #IMPOSSIBLE_NODE_LIMIT} branches, that no
+   * assignment agreeing with {@code given} allows every factor; false when it finds one or stops.
+   */
+  static boolean provedImpossible(Model m, int[] given) {
+    Search.Outcome outcome =
+        Search.of(m)
+            .minimize(
+                given, Evidence.NONE, IMPOSSIBLE_NODE_LIMIT, Long.MAX_VALUE, Search.Listener.NONE);
+    return outcome == Search.Outcome.INFEASIBLE;
   }
 
   private static Answer none(String reason) {
