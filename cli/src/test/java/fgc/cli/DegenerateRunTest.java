@@ -67,7 +67,7 @@ class DegenerateRunTest {
             0,
             cli.run("run", file.toString(), "--algorithm", algorithm, "--cache-dir", cache()),
             algorithm + ": " + cli.err());
-        assertTrue(cli.out().startsWith("w[0] = "), cli.out());
+        assertTrue(cli.out().startsWith("w[0]="), cli.out());
       }
     }
   }

@@ -29,8 +29,8 @@ class RunCommandTest {
               dir.resolve("cache").toString());
       assertEquals(0, code, cli.err());
       int[] c = new int[4];
-      for (String line : cli.out().split("\n")) {
-        c[line.charAt(7) - '0'] = Integer.parseInt(line.substring(line.indexOf('=') + 2).trim());
+      for (String pair : cli.out().strip().split(" ")) {
+        c[pair.charAt(7) - '0'] = Integer.parseInt(pair.substring(pair.indexOf('=') + 1));
       }
       assertTrue(c[0] != c[1] && c[1] != c[2] && c[2] != c[0] && c[2] != c[3], cli.out());
       assertEquals(1, c[3]);
