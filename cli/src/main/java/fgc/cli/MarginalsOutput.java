@@ -133,13 +133,35 @@ final class MarginalsOutput {
   /**
    * Whether the exact search proves, within {@link #IMPOSSIBLE_NODE_LIMIT} branches, that no
    * assignment agreeing with {@code given} allows every factor; false when it finds one or stops.
+   * It looks for any allowed assignment, not the most probable: a bound on the weights would cost
+   * far more than the question needs.
    */
   static boolean provedImpossible(Model m, int[] given) {
-    Search.Outcome outcome =
-        Search.of(m)
-            .minimize(
-                given, Evidence.NONE, IMPOSSIBLE_NODE_LIMIT, Long.MAX_VALUE, Search.Listener.NONE);
-    return outcome == Search.Outcome.INFEASIBLE;
+    Search.Listener counting =
+        new Search.Listener() {
+          long branches;
+
+          @Override
+          public void branch(int variable, int value) {
+            if (++branches > IMPOSSIBLE_NODE_LIMIT) {
+              throw new SearchStopped();
+            }
+          }
+        };
+    try {
+      return Search.of(m).run(given, Evidence.NONE, 1, counting) == 0;
+    } catch (SearchStopped e) {
+      return false;
+    }
+  }
+
+  /** Ends {@link #provedImpossible}'s search at its limit, the question left open. */
+  private static final class SearchStopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SearchStopped() {
+      super(null, null, false, false);
+    }
   }
 
   private static Answer none(String reason) {
