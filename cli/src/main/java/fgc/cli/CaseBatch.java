@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 /**
  * {@code run --input} without --marginals: every case of evidence solved with a driver, in input
  * order, one output line per input line (see {@link CaseLines}), then a summary on standard error.
+ * A case without an answer gets its line as a comment, {@code # no answer: LINE}.
  */
 final class CaseBatch {
   private final Model model;
@@ -56,10 +57,10 @@ final class CaseBatch {
 
   /**
    * Solves every case of --input in input order, one output line per input line: the answer (after
-   * {@link AnswerCheck}), or the line as it came, with the reason on standard error. Nothing is
-   * written before the first case is solved, so a model the driver cannot take is reported alone.
-   * With --threads N the cases are solved N at a time, each thread with its own driver and solver.
-   * Returns the exit code.
+   * {@link AnswerCheck}), or {@code # no answer: } and the line, with the reason on standard error.
+   * Nothing is written before the first case is solved, so a model the driver cannot take is
+   * reported alone. With --threads N the cases are solved N at a time, each thread with its own
+   * driver and solver. Returns the exit code.
    */
   int run(Supplier<BoundedLines> openInput) throws IOException {
     long start = System.nanoTime();
@@ -96,7 +97,12 @@ final class CaseBatch {
           if (line.kind() == EvidenceLines.Kind.ERROR) {
             bad++;
             work.add(
-                new Written(line.text(), "fgc: " + line.error(lines.name()), false, false, false));
+                new Written(
+                    noAnswer(line.text()),
+                    "fgc: " + line.error(lines.name()),
+                    false,
+                    false,
+                    false));
           } else if (line.kind() == EvidenceLines.Kind.HEADER) {
             work.add(new Written(EvidenceLines.csvHeader(m), null, false, false, false));
           } else if (line.isCase()) {
@@ -146,20 +152,31 @@ final class CaseBatch {
           return new Written(EvidenceLines.answer(m, r.values(), csv), null, true, true, false);
         }
         return new Written(
-            text,
+            noAnswer(text),
             "fgc: " + file + ":" + number + ": the answer failed the independent check: " + failed,
             true,
             false,
             false);
       }
       return new Written(
-          text,
+          noAnswer(text),
           "fgc: " + file + ":" + number + ": " + Outcomes.unsolved(r, driver, m, evidence),
           true,
           false,
           Outcomes.noSolution(r));
     }
   }
+
+  /**
+   * The output line of a case without an answer: its input line as a comment, so that no line a
+   * program reads as an answer is one (a line already a comment stays as it is).
+   */
+  static String noAnswer(String text) {
+    return text.startsWith("#") ? text : NO_ANSWER + text;
+  }
+
+  /** What starts the output line of a case without an answer. */
+  static final String NO_ANSWER = "# no answer: ";
 
   /** A line to write, the warning before it, and what it counts for. */
   private record Written(

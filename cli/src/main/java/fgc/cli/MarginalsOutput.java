@@ -5,6 +5,7 @@ import fgc.algorithm.Numerics;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.driver.Assignments;
+import fgc.driver.search.Search;
 import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
@@ -19,9 +20,8 @@ import java.util.Map;
 /**
  * What {@code run --marginals} prints besides the numbers: which method it chose, and what the
  * numbers are (exact, approximate and how far converged, or not probabilities at all); and the
- * numbers themselves, a ruled-out value as {@code 0} and one too small for four decimals in
- * scientific notation, so neither reads as the other. One run's lines are made here ({@link
- * #answer}), so a single run and each case of a batch print the same.
+ * numbers themselves, every one with four decimals, so a listing reads in one format. One run's
+ * lines are made here ({@link #answer}), so a single run and each case of a batch print the same.
  */
 final class MarginalsOutput {
   private MarginalsOutput() {}
@@ -125,8 +125,53 @@ final class MarginalsOutput {
       // BP's beliefs have none
       return none("no marginals: " + against + ": BP rules out every value of some variable");
     }
+    if (!solver.exact() && provedImpossible(m, given)) {
+      // Loopy BP can settle on beliefs for evidence no assignment allows (a triangle in two
+      // colours converges to one half each); exact inference says so, and so must this path.
+      return none(
+          "no marginals: "
+              + against
+              + ": it has probability zero (no assignment allows every factor)");
+    }
     lines.set(0, method(m, solver, done, change, tolerance));
     return new Answer(lines, null);
+  }
+
+  /** The most branches {@link #provedImpossible} tries before it leaves the question open. */
+  static final long IMPOSSIBLE_NODE_LIMIT = 100_000;
+
+  /**
+   * Whether the exact search proves, within {@link #IMPOSSIBLE_NODE_LIMIT} branches, that no
+   * assignment agreeing with {@code given} allows every factor; false when it finds one or stops.
+   * It looks for any allowed assignment, not the most probable: a bound on the weights would cost
+   * far more than the question needs.
+   */
+  static boolean provedImpossible(Model m, int[] given) {
+    Search.Listener counting =
+        new Search.Listener() {
+          long branches;
+
+          @Override
+          public void branch(int variable, int value) {
+            if (++branches > IMPOSSIBLE_NODE_LIMIT) {
+              throw new SearchStopped();
+            }
+          }
+        };
+    try {
+      return Search.of(m).run(given, Evidence.NONE, 1, counting) == 0;
+    } catch (SearchStopped e) {
+      return false;
+    }
+  }
+
+  /** Ends {@link #provedImpossible}'s search at its limit, the question left open. */
+  private static final class SearchStopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SearchStopped() {
+      super(null, null, false, false);
+    }
   }
 
   private static Answer none(String reason) {
@@ -166,17 +211,12 @@ final class MarginalsOutput {
   }
 
   /**
-   * {@code 0} for a ruled-out value, four decimals, or scientific notation below what four decimals
-   * show.
+   * Four decimals, always ({@code 0.0000}, {@code 0.4242}, {@code 1.0000}): one format a reader can
+   * line up and a program can parse; {@code 0.0000} is anything below 0.00005, not a proof that the
+   * value is ruled out (the UAI task {@code MAR} prints full precision).
    */
   static String probability(double p) {
-    if (p == 0.0) {
-      return "0";
-    }
-    if (p == 1.0) {
-      return "1";
-    }
-    return p < 0.00005 ? scientific(p) : String.format(Locale.ROOT, "%.4f", p);
+    return String.format(Locale.ROOT, "%.4f", p);
   }
 
   /** Two significant digits, as {@code 1.2e-17} ({@code 1e-9} when the second is 0). */

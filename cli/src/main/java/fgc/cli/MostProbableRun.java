@@ -9,10 +9,10 @@ import fgc.driver.MostProbable;
 import fgc.driver.SolveEvents;
 import fgc.model.Evidence;
 import fgc.model.Model;
-import fgc.model.VariableArray;
 import fgc.plan.NoSolutionException;
 import fgc.plan.SweepCost;
 import fgc.planning.Algorithms;
+import fgc.runtime.EvidenceLines;
 import java.util.Locale;
 import java.util.Map;
 
@@ -164,12 +164,7 @@ final class MostProbableRun {
 
   private static void print(Model m, int[] values, String method) {
     System.out.println(method);
-    for (VariableArray a : m.arrays()) {
-      for (int k = 0; k < a.size(); k++) {
-        System.out.println(
-            a.elementName(k) + " = " + m.valueText(a.firstIndex() + k, values[a.firstIndex() + k]));
-      }
-    }
+    System.out.println(EvidenceLines.answer(m, values, false));
   }
 
   /**

@@ -246,13 +246,13 @@ final class RunCommand implements Callable<Integer> {
     CommandSpec spec = Specs.command(this, "run");
     spec.usageMessage()
         .description(
-            "Run a model with a data file: print a solution (one line per variable), or --marginals.",
+            "Run a model with a data file: print a solution (one line, x[0]=3 y=2, as --input and --observe take evidence), or --marginals.",
             "A weighted model (a table, prior, cpt or weight whose positive weights differ) gets its most probable assignment"
                 + " given the evidence, after a first line that names the method and says whether it is proven optimal: elimination"
                 + " where the model fits its limits, else branch and bound (--time-limit, --node-limit); --driver exact is always"
                 + " the branch and bound, --driver decimate max-product decimation, approximate.",
             "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
-                + "and prints one line per input line: the answer, or the line itself when there is none (the reason on standard error); "
+                + "and prints one line per input line: the answer as one run prints it, or '# no answer: ' and the line when there is none (the reason on standard error); "
                 + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints.")
         .footer(
             "",

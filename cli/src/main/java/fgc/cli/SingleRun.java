@@ -6,7 +6,7 @@ import fgc.driver.Driver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Model;
-import fgc.model.VariableArray;
+import fgc.runtime.EvidenceLines;
 
 /** {@code run} without --input: one evidence, its marginals or its solution, checked, printed. */
 final class SingleRun {
@@ -28,9 +28,10 @@ final class SingleRun {
   }
 
   /**
-   * A solution of {@code m} given {@code given}, checked, one line per variable; for a weighted
-   * model ({@code weighted} the algorithm, null for an unweighted one), first a line that says it
-   * is not proven most probable. The reason there is none on standard error; the exit code.
+   * A solution of {@code m} given {@code given}, checked, on one line as a case of --input prints
+   * it ({@code x[0]=3 y=2}); for a weighted model ({@code weighted} the algorithm, null for an
+   * unweighted one), first a line that says it is not proven most probable. The reason there is
+   * none on standard error; the exit code.
    */
   static int solve(
       Model m, GeneratedAlgorithm solver, int[] given, Driver driver, AlgorithmSpec weighted) {
@@ -52,14 +53,8 @@ final class SingleRun {
               result.values(),
               driver.usesAlgorithm() ? driver.name() + " with " + weighted.name() : driver.name()));
     }
-    for (VariableArray a : m.arrays()) {
-      for (int k = 0; k < a.size(); k++) {
-        System.out.println(
-            a.elementName(k)
-                + " = "
-                + m.valueText(a.firstIndex() + k, result.values()[a.firstIndex() + k]));
-      }
-    }
+    // The line a case of --input gets: one format, which EvidenceLines reads back.
+    System.out.println(EvidenceLines.answer(m, result.values(), false));
     return 0;
   }
 }

@@ -56,12 +56,14 @@ class MostProbableRunTest {
     return best;
   }
 
-  /** The values printed after the method line, in the order printed (the variables' order). */
+  /** The values of the answer line after the method line, in the order printed. */
   private static int[] values(CliRun run) {
     String[] lines = run.out.split("\n");
-    int[] values = new int[lines.length - 1];
-    for (int k = 1; k < lines.length; k++) {
-      values[k - 1] = Integer.parseInt(lines[k].substring(lines[k].indexOf(" = ") + 3).trim());
+    assertEquals(2, lines.length, run.out);
+    String[] pairs = lines[1].split(" ");
+    int[] values = new int[pairs.length];
+    for (int k = 0; k < pairs.length; k++) {
+      values[k] = Integer.parseInt(pairs[k].substring(pairs[k].indexOf('=') + 1));
     }
     return values;
   }

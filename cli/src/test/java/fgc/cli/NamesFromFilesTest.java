@@ -72,8 +72,9 @@ class NamesFromFilesTest {
   void aSolutionPrintsStatesByName() throws Exception {
     Result r = run("run", student(), "--observe", "Difficulty=hard");
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains("Difficulty = hard\n"), r.out());
-    assertTrue(r.out().matches("(?s).*Grade = [ABC]\n.*"), r.out());
+    List<String> answer = List.of(r.out().lines().reduce((a, b) -> b).orElse("").split(" "));
+    assertTrue(answer.contains("Difficulty=hard"), r.out());
+    assertTrue(answer.stream().anyMatch(p -> p.matches("Grade=[ABC]")), r.out());
   }
 
   @Test

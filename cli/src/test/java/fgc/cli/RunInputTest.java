@@ -63,7 +63,8 @@ class RunInputTest {
     given[0] = 1;
     given[1] = 2;
     assertNull(AnswerCheck.failure(m, given, first), out.get(1));
-    assertEquals("wa=1 nt=2 q=3", out.get(3), "no colour is left for sa: the case is echoed");
+    assertEquals(
+        "# no answer: wa=1 nt=2 q=3", out.get(3), "no colour is left for sa: a comment says so");
     assertEquals(3, values(m, out.get(4))[m.variableIndex("sa")]);
     assertTrue(
         run.err.contains("cases.txt:4: no solution: the exact search proved"), run::toString);
@@ -93,7 +94,7 @@ class RunInputTest {
     assertEquals(4, out.size(), run::toString);
     assertEquals(
         "x[0][0],x[0][1],x[0][2],x[1][0],x[1][1],x[1][2],x[2][0],x[2][1],x[2][2]", out.get(0));
-    assertEquals("1, 7", out.get(2));
+    assertEquals("# no answer: 1, 7", out.get(2));
     for (int row : new int[] {1, 3}) {
       String[] cells = out.get(row).split(",");
       int[] v = new int[cells.length];
@@ -253,7 +254,7 @@ class RunInputTest {
       int answered = 0;
       for (int k = 1; k < cases.size(); k++) {
         if (k % 53 == 0 || k % 37 == 0) {
-          assertEquals(cases.get(k), out.get(k), "line " + (k + 1) + " is echoed");
+          assertEquals("# no answer: " + cases.get(k), out.get(k), "line " + (k + 1));
           continue;
         }
         int[] given = Evidence.none(m).values();

@@ -972,12 +972,16 @@ final class Parser {
     Token found = peek();
     if (kind == SEMICOLON
         && previous != null
-        && found.kind() != EOF
-        && found.line() > previous.line()) {
-      // A ';' forgotten at the end of a line: point there, not at the next statement.
+        && (found.kind() == EOF || found.line() > previous.line())) {
+      // A ';' forgotten at the end of a line (the last one too): point there, not at the next
+      // statement or the end of the file, lines below.
       throw error(
           new Pos(previous.line(), previous.column() + previous.text().length()),
-          "expected ';' after " + previous.describe() + " at the end of the line");
+          "expected ';' after "
+              + previous.describe()
+              + (found.line() > previous.line()
+                  ? " at the end of the line"
+                  : " at the end of file"));
     }
     String reserved = kind == IDENTIFIER && found.kind().isKeyword() ? " (a reserved word)" : "";
     throw error(

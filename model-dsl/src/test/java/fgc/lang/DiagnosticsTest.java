@@ -70,7 +70,13 @@ class DiagnosticsTest {
             "var x in 1..3",
             1,
             14,
-            "expected ';' but found end of file"),
+            "expected ';' after '3' at the end of file"),
+        row(
+            "missing semicolon on the last line, with lines after it",
+            "var x[2] in 1..3;\nneq(x[0], x[1])\n\n# the end\n",
+            2,
+            16,
+            "expected ';' after ')' at the end of the line"),
         row(
             "missing semicolon before statement",
             "let a = 1\nvar x in 1..3;",
@@ -547,7 +553,7 @@ class DiagnosticsTest {
     // last character.
     String late = "let a = 1" + " + 1".repeat(1000);
     Diagnostic end = onlyError(late);
-    assertEquals("expected ';' but found end of file", end.message());
+    assertEquals("expected ';' after '1' at the end of file", end.message());
     assertEquals(late.length() + 1, end.column());
     String[] lines = end.format().split("\n");
     assertTrue(lines[1].startsWith("  ...") && lines[1].endsWith(" + 1 + 1"), lines[1]);

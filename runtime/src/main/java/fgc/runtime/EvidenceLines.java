@@ -5,6 +5,7 @@ import fgc.lang.LanguageException;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.model.ModelException;
+import fgc.model.Names;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -235,15 +236,20 @@ public final class EvidenceLines {
       try {
         variable = model.variableIndex(trimmed);
       } catch (ModelException | IllegalArgumentException | IndexOutOfBoundsException e) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < model.variableCount(); i++) {
+          names.add(model.variableName(i));
+        }
+        String near = Names.didYouMean(trimmed, names);
         throw new IllegalArgumentException(
             where
                 + "'"
                 + trimmed
                 + "' in the CSV header is not a variable of model "
                 + model.name()
-                + " (a header names variables, e.g. "
-                + model.variableName(0)
-                + ")");
+                + (near.isEmpty()
+                    ? " (a header names variables, e.g. " + model.variableName(0) + ")"
+                    : near));
       }
       if (!model.arrayOf(variable).observed()) {
         throw new IllegalArgumentException(

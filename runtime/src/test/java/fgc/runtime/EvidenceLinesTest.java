@@ -73,6 +73,16 @@ class EvidenceLinesTest {
     assertTrue(
         e.getMessage().startsWith("g:1:4: 'zz' in the CSV header is not a variable"),
         e.getMessage());
+    IllegalArgumentException misspelt =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                EvidenceLines.of(AUSTRALIA, Evidence.none(AUSTRALIA).values(), "", "g")
+                    .parse("wa,nws", 1));
+    assertEquals(
+        "g:1:4: 'nws' in the CSV header is not a variable of model australia;"
+            + " did you mean 'nsw'?",
+        misspelt.getMessage());
   }
 
   @Test
