@@ -126,11 +126,14 @@ final class CacheCommand implements Callable<Integer> {
             "List, verify (and with --repair quarantine bad entries), or clear the solver cache.")
         .footer(
             "",
-            "clear removes only what fgc made (entries, temporary and quarantined items, recognised by name and content, "
-                + "links inside them removed without following them) and only from a folder holding fgc's CACHEDIR.TAG or only "
+            "clear removes only what fgc made (entries, temporary and quarantined items, "
+                + "recognised by name and content, "
+                + "links inside them removed without following them) and only from a folder "
+                + "holding fgc's CACHEDIR.TAG or only "
                 + "fgc's items; anything else is left and listed.",
             "",
-            "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or clear refused the folder, 2 usage errors, "
+            "Exit codes: 0 done (verify: all entries sound), 1 verify found bad entries or "
+                + "clear refused the folder, 2 usage errors, "
                 + "130 interrupted.");
     spec.addPositional(
         Specs.positional(this, "action")
@@ -147,7 +150,8 @@ final class CacheCommand implements Callable<Integer> {
         Specs.option(this, "cacheDir", "--cache-dir")
             .paramLabel("DIR")
             .description(
-                "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+                "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that "
+                    + "is an absolute path, else ~/.cache/fgc.")
             .build());
     Specs.standardHelp(spec);
     return spec;

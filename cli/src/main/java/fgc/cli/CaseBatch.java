@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -186,7 +187,7 @@ final class CaseBatch {
    * Writes each line in order; until the first case is solved, lines are held (their warnings are
    * not), so a model the driver cannot take is reported alone, with nothing on standard output.
    */
-  private static final class CaseWriter implements java.util.function.Consumer<Written> {
+  private static final class CaseWriter implements Consumer<Written> {
     private final PrintWriter out;
     private final Progress progress;
     private final List<String> held = new ArrayList<>();

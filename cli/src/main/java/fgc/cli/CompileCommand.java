@@ -52,7 +52,8 @@ final class CompileCommand implements Callable<Integer> {
     CommandSpec spec = Specs.command(this, "compile");
     spec.usageMessage()
         .description(
-            "Compile a model to a cached solver; print its key, hit or miss, and compile and load times.")
+            "Compile a model to a cached solver; print its key, hit or miss, and compile and "
+                + "load times.")
         .footer("", "Exit codes: 0 done, 2 usage or model errors, 130 interrupted.");
     spec.addPositional(
         Specs.positional(this, "model")

@@ -53,7 +53,8 @@ final class GenerateCommand implements Callable<Integer> {
     if (options.data != null) {
       // The generator makes Sudoku grids by its own rules; a data file could only be ignored.
       throw new IllegalArgumentException(
-          "generate makes Sudoku puzzles (the bundled sudoku model, --size sets the grid) and reads no --data;"
+          "generate makes Sudoku puzzles (the bundled sudoku model, --size sets the grid) and "
+              + "reads no --data;"
               + " puzzles of another model are solved with fgc solve --model MODEL --data FILE");
     }
     if (!options.params.isEmpty()) {
@@ -169,7 +170,8 @@ final class GenerateCommand implements Callable<Integer> {
     spec.usageMessage()
         .description(
             "Generate puzzles with exactly one solution, each rated by the solvers' effort.",
-            "Uniqueness is proved by an exact count; puzzles of sides 4 and 9 are minimal (no given can be removed). "
+            "Uniqueness is proved by an exact count; puzzles of sides 4 and 9 are minimal (no "
+                + "given can be removed). "
                 + "One puzzle per line, with its rating as a # comment.")
         .footer(
             "",

@@ -1,6 +1,13 @@
 package fgc.cli;
 
+import fgc.compiler.CompilerVersion;
 import fgc.lang.LanguageException;
+import fgc.model.ModelException;
+import fgc.plan.NoSolutionException;
+import fgc.plan.PlanException;
+import fgc.planning.PlannerVersion;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -28,15 +35,20 @@ public final class Main implements Runnable {
     spec = Specs.command(this, "fgc").versionProvider(new Version());
     spec.usageMessage()
         .description(
-            "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and run them.")
+            "fgc, the factor-graph compiler: compile discrete models to cached JVM solvers and "
+                + "run them.")
         .footer(
             "",
-            "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench --help' lists the benchmarks "
+            "Run 'fgc COMMAND --help' for a command's options. In a checkout, 'fgc bench "
+                + "--help' lists the benchmarks "
                 + "(the bench module's jar, which the ./fgc launcher builds).",
             "",
-            "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with no solution, "
-                + "or bad entries (cache verify), 2 usage, input or model errors (a model too large for the "
-                + "algorithm among them), 70 internal error (a bug: please report it), 130 interrupted (Ctrl-C).");
+            "Exit codes: 0 success, 1 some puzzles not solved (solve), a model or evidence with "
+                + "no solution, "
+                + "or bad entries (cache verify), 2 usage, input or model errors (a model too "
+                + "large for the "
+                + "algorithm among them), 70 internal error (a bug: please report it), 130 "
+                + "interrupted (Ctrl-C).");
     Specs.standardHelp(spec);
     return spec;
   }
@@ -92,17 +104,16 @@ public final class Main implements Runnable {
         (e, commandLine, parseResult) -> {
           if (e instanceof LanguageException) {
             System.err.println(e.getMessage());
-          } else if (e instanceof fgc.plan.NoSolutionException) {
+          } else if (e instanceof NoSolutionException) {
             // A proof found while planning that nothing satisfies the model: an answer, not a usage
             // error.
             System.err.println("fgc: " + e.getMessage());
             return 1;
           } else if (e instanceof IllegalArgumentException
-              || e instanceof fgc.model.ModelException
-              || e instanceof fgc.plan.PlanException) {
+              || e instanceof ModelException
+              || e instanceof PlanException) {
             System.err.println("fgc: " + e.getMessage());
-          } else if (e instanceof java.io.IOException
-              || e instanceof java.io.UncheckedIOException) {
+          } else if (e instanceof IOException || e instanceof UncheckedIOException) {
             System.err.println("fgc: " + FileErrors.message(e));
           } else {
             System.err.println("fgc: internal error: " + e);
@@ -123,7 +134,7 @@ public final class Main implements Runnable {
    * Keeps the model options a command refuses out of its help: they still parse, so that giving one
    * gets the command's own reason rather than "unknown option".
    */
-  private static void hideRefusedOptions(CommandLine command, java.util.List<String> names) {
+  private static void hideRefusedOptions(CommandLine command, List<String> names) {
     if (command == null) {
       return;
     }
@@ -170,8 +181,7 @@ public final class Main implements Runnable {
     @Override
     public String[] getVersion() {
       return new String[] {
-        "fgc " + fgc.compiler.CompilerVersion.id(),
-        "planner " + fgc.planning.PlannerVersion.id() + " (in every cache key)"
+        "fgc " + CompilerVersion.id(), "planner " + PlannerVersion.id() + " (in every cache key)"
       };
     }
   }

@@ -1,6 +1,7 @@
 package fgc.cli;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.driver.Assignments;
 import fgc.puzzles.Grid;
 import fgc.view.MarginalGrid;
 import fgc.view.MarginalsPicture;
@@ -102,7 +103,7 @@ final class MarginalFrames {
     solver.clearAllObserved();
     int[] evidence = instance.evidence(puzzle);
     for (int i = 0; i < evidence.length; i++) {
-      if (evidence[i] != fgc.driver.Assignments.NONE) {
+      if (evidence[i] != Assignments.NONE) {
         solver.setObserved(i, evidence[i]);
       }
     }

@@ -2,6 +2,7 @@ package fgc.cli;
 
 import fgc.cache.LoadedSolver;
 import fgc.driver.Assignments;
+import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Domain;
 import fgc.model.Evidence;
@@ -9,8 +10,11 @@ import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
 import fgc.model.VariableArray;
+import fgc.puzzles.PuzzleReader;
 import java.io.IOException;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -80,7 +84,8 @@ final class ModelGrid {
           (first == null
                   ? "model " + model.name() + " observes no variable"
                   : "'" + first.name() + "' holds " + first.size() + " variables, which is no grid")
-              + ": solve takes a model's first observed 2-D array (or a 1-D one of a square size) as the grid;"
+              + ": solve takes a model's first observed 2-D array (or a 1-D one of a square "
+              + "size) as the grid;"
               + " fgc run MODEL --input FILE takes any model");
     }
     Domain d = cells.domain();
@@ -97,7 +102,8 @@ final class ModelGrid {
               + ".."
               + d.hi()
               + ", but a grid file writes one character per cell,"
-              + " for the values 0..35 (0-9, then A-Z); fgc run MODEL --input FILE takes any values");
+              + " for the values 0..35 (0-9, then A-Z); fgc run MODEL --input FILE takes any "
+              + "values");
     }
     int rows = cells.rank() == 2 ? cells.dim(0) : (int) Math.round(Math.sqrt(cells.size()));
     return new ModelGrid(model, cells, rows, cells.size() / rows, base, solver);
@@ -226,8 +232,8 @@ final class ModelGrid {
               null,
               where(n) + "line too long (over " + BoundedLines.MAX_CHARS + " characters)");
         }
-        String text = fgc.puzzles.PuzzleReader.cellsOf(raw);
-        if (text.isEmpty() || fgc.puzzles.PuzzleReader.isSeparator(text)) {
+        String text = PuzzleReader.cellsOf(raw);
+        if (text.isEmpty() || PuzzleReader.isSeparator(text)) {
           continue;
         }
         if (text.length() == rows * cols && open == null) {
@@ -405,7 +411,7 @@ final class ModelGrid {
             || !ModelOptions.declaredParameters(model).containsKey("n")) {
           throw e;
         }
-        java.util.Map<String, Long> nine = new java.util.LinkedHashMap<>(options.params);
+        Map<String, Long> nine = new LinkedHashMap<>(options.params);
         nine.put("n", 3L);
         m = ModelOptions.load(model, nine);
         loadedWithParams = false;
@@ -414,9 +420,9 @@ final class ModelGrid {
         return new Choice(null, loadedWithParams ? m : null);
       }
     }
-    fgc.lang.DataSet data = options.dataSet();
+    DataSet data = options.dataSet();
     m = options.loadWithData(model, data);
-    int[] base = fgc.lang.FgcLanguage.evidence(m, data).values();
+    int[] base = FgcLanguage.evidence(m, data).values();
     ModelGrid shape = of(model, m, base, null); // the model's errors before any compile
     return new Choice(
         loadSolver ? of(model, m, base, options.cache().load(m, options.spec())) : shape, null);

@@ -2,13 +2,26 @@ package fgc.cli;
 
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
+import fgc.formats.BifFormat;
+import fgc.formats.UaiFormat;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
+import fgc.lang.LanguageException;
+import fgc.model.DecimalText;
 import fgc.model.Model;
+import fgc.planning.Algorithm;
+import fgc.planning.Algorithms;
+import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -33,7 +46,7 @@ final class ModelOptions {
   /** The registered algorithms, so a new one shows up in every --help without editing it. */
   static final class AlgorithmNames implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
+    public Iterator<String> iterator() {
       return AlgorithmSpec.knownAlgorithms().iterator();
     }
   }
@@ -44,12 +57,12 @@ final class ModelOptions {
    */
   static final class DampingDefaults implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
-      java.util.List<String> defaults = new java.util.ArrayList<>();
-      for (fgc.planning.Algorithm<?> a : fgc.planning.Algorithms.all()) {
-        for (fgc.planning.Algorithm.Option o : a.options()) {
+    public Iterator<String> iterator() {
+      List<String> defaults = new ArrayList<>();
+      for (Algorithm<?> a : Algorithms.all()) {
+        for (Algorithm.Option o : a.options()) {
           if (o.name().equals("damping")) {
-            defaults.add(a.name() + " " + fgc.model.DecimalText.of(o.defaultValue()));
+            defaults.add(a.name() + " " + DecimalText.of(o.defaultValue()));
           }
         }
       }
@@ -68,7 +81,7 @@ final class ModelOptions {
 
   /** {@link #spec()} of the algorithm {@code name}. */
   AlgorithmSpec spec(String name) {
-    Map<String, Double> overrides = new java.util.TreeMap<>(options);
+    Map<String, Double> overrides = new TreeMap<>(options);
     if (damping != null) {
       overrides.put("damping", damping);
     }
@@ -92,7 +105,7 @@ final class ModelOptions {
     if (data == null) {
       return DataSet.empty();
     }
-    if (data.getParent() == null && !java.nio.file.Files.exists(data)) {
+    if (data.getParent() == null && !Files.exists(data)) {
       String name =
           data.toString().endsWith(".fgd")
               ? data.toString().substring(0, data.toString().length() - 4)
@@ -135,7 +148,7 @@ final class ModelOptions {
   static Map<String, Long> declaredParameters(String modelArg) {
     try {
       return FgcLanguage.parameters(sourceName(modelArg), sourceText(modelArg));
-    } catch (fgc.lang.LanguageException e) {
+    } catch (LanguageException e) {
       return Map.of();
     }
   }
@@ -165,22 +178,22 @@ final class ModelOptions {
    * fgc.formats}.
    */
   static boolean isExchangeFormat(String modelArg) {
-    String lower = modelArg.toLowerCase(java.util.Locale.ROOT);
+    String lower = modelArg.toLowerCase(Locale.ROOT);
     return lower.endsWith(".uai") || lower.endsWith(".bif");
   }
 
   private static Model readExchangeFormat(String modelArg) {
     Path file = Paths.get(modelArg);
-    return modelArg.toLowerCase(java.util.Locale.ROOT).endsWith(".uai")
-        ? fgc.formats.UaiFormat.read(file).model()
-        : fgc.formats.BifFormat.read(file).model();
+    return modelArg.toLowerCase(Locale.ROOT).endsWith(".uai")
+        ? UaiFormat.read(file).model()
+        : BifFormat.read(file).model();
   }
 
   private static boolean isFile(String modelArg) {
     return modelArg.endsWith(".fg")
         || isExchangeFormat(modelArg)
         || modelArg.contains("/")
-        || modelArg.contains(java.io.File.separator);
+        || modelArg.contains(File.separator);
   }
 
   /** These options as a mixin, bound to this object's fields (see {@link Specs}). */
@@ -224,7 +237,8 @@ final class ModelOptions {
         Specs.option(this, "cacheDir", "--cache-dir")
             .paramLabel("DIR")
             .description(
-                "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc.")
+                "Cache folder; default: $FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that "
+                    + "is an absolute path, else ~/.cache/fgc.")
             .build());
     return spec;
   }

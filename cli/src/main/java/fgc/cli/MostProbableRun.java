@@ -8,6 +8,7 @@ import fgc.driver.ExactDriver;
 import fgc.driver.MostProbable;
 import fgc.driver.SolveEvents;
 import fgc.model.Evidence;
+import fgc.model.FactorKind;
 import fgc.model.Model;
 import fgc.plan.NoSolutionException;
 import fgc.plan.SweepCost;
@@ -37,7 +38,7 @@ final class MostProbableRun {
    *     exact asks)
    */
   private static boolean hasLinear(Model m) {
-    return m.families().stream().anyMatch(f -> f.first().kind() == fgc.model.FactorKind.LINEAR);
+    return m.families().stream().anyMatch(f -> f.first().kind() == FactorKind.LINEAR);
   }
 
   static int run(
@@ -81,7 +82,8 @@ final class MostProbableRun {
     if (best.values() == null) {
       if (best.proven()) {
         System.err.println(
-            "fgc: no assignment: the branch and bound proved that no assignment satisfies every hard factor"
+            "fgc: no assignment: the branch and bound proved that no assignment satisfies every "
+                + "hard factor"
                 + " with the evidence");
       } else {
         System.err.println(
@@ -105,7 +107,8 @@ final class MostProbableRun {
         best.values(),
         String.format(
             Locale.ROOT,
-            "method: most probable assignment by branch and bound (%s, %d nodes, %.2f s): log10 weight %.6f (unnormalised)",
+            "method: most probable assignment by branch and bound (%s, %d nodes, %.2f s): log10 "
+                + "weight %.6f (unnormalised)",
             status,
             best.nodes(),
             best.nanos() / 1e9,
@@ -155,7 +158,8 @@ final class MostProbableRun {
         values,
         String.format(
             Locale.ROOT,
-            "method: most probable assignment by elimination (max-product, exact: proven optimal): log10 P %.6f given the evidence,"
+            "method: most probable assignment by elimination (max-product, exact: proven "
+                + "optimal): log10 P %.6f given the evidence,"
                 + " log10 weight %.6f (unnormalised)",
             log10Weight - logZ / Math.log(10),
             log10Weight));

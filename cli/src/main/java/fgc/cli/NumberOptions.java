@@ -7,6 +7,7 @@ import java.lang.annotation.Target;
 import java.lang.reflect.Field;
 import java.math.BigDecimal;
 import java.util.Collection;
+import java.util.Map;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
@@ -208,7 +209,7 @@ public final class NumberOptions {
   /** "--damping must be a number in [0, 1) (got 0.5f)". */
   static String refusal(ArgSpec arg, String given) {
     String name = arg instanceof OptionSpec o ? o.longestName() : arg.paramLabel();
-    if (arg.isOption() && java.util.Map.class.isAssignableFrom(arg.type())) {
+    if (arg.isOption() && Map.class.isAssignableFrom(arg.type())) {
       return name
           + " takes "
           + arg.paramLabel()

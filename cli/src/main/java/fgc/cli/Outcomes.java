@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Assignments;
 import fgc.driver.Driver;
+import fgc.driver.Drivers;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Model;
@@ -29,7 +30,7 @@ final class Outcomes {
               + ": "
               + e.getMessage()
               + "; choose another --driver ("
-              + String.join(", ", fgc.driver.Drivers.names())
+              + String.join(", ", Drivers.names())
               + ")",
           e);
     }

@@ -1,9 +1,11 @@
 package fgc.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -46,7 +48,7 @@ abstract class Progress implements AutoCloseable {
       if (Files.isSymbolicLink(fd2)) {
         return isTerminalDevice(Files.readSymbolicLink(fd2).toString());
       }
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // No /proc to read: the console decides.
     }
     return System.console() != null;
@@ -146,8 +148,8 @@ abstract class Progress implements AutoCloseable {
     if (input.equals("-")) {
       return false;
     }
-    java.nio.file.Path path = java.nio.file.Path.of(input);
-    return !java.nio.file.Files.exists(path) || java.nio.file.Files.isRegularFile(path);
+    Path path = Path.of(input);
+    return !Files.exists(path) || Files.isRegularFile(path);
   }
 
   /**
@@ -155,7 +157,7 @@ abstract class Progress implements AutoCloseable {
    * starts at once and the total shows as soon as it is known; a count that fails leaves it
    * unknown.
    */
-  Progress countInBackground(java.util.concurrent.Callable<Long> count) {
+  Progress countInBackground(Callable<Long> count) {
     Thread t =
         new Thread(
             () -> {

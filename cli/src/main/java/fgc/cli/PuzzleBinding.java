@@ -5,13 +5,16 @@ import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.lang.FgcLanguage;
+import fgc.lang.LanguageException;
 import fgc.model.Domain;
 import fgc.model.Model;
+import fgc.model.ModelException;
 import fgc.model.VariableArray;
 import fgc.plan.PlanException;
 import fgc.planning.Algorithm;
 import fgc.planning.Algorithms;
 import fgc.puzzles.Grid;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -130,8 +133,7 @@ final class PuzzleBinding {
     }
     VariableArray cells = observedCells(model);
     int side = (int) Math.round(Math.sqrt(cells.size()));
-    boolean gridSize =
-        side * side == cells.size() && java.util.Arrays.stream(SIDES).anyMatch(s -> s == side);
+    boolean gridSize = side * side == cells.size() && Arrays.stream(SIDES).anyMatch(s -> s == side);
     if (!gridSize) {
       if (!modelTakesBoxSize) {
         throw atDeclaration(
@@ -141,7 +143,8 @@ final class PuzzleBinding {
                 + cells.name()
                 + "' holds "
                 + cells.size()
-                + " variables, but a grid puzzle has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16 or 25x25)");
+                + " variables, but a grid puzzle has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16 "
+                + "or 25x25)");
       }
       return;
     }
@@ -265,7 +268,7 @@ final class PuzzleBinding {
                 + " grids");
         return new Instance(model, cells, cache.load(model, fallback));
       }
-    } catch (PlanException | fgc.model.ModelException e) {
+    } catch (PlanException | ModelException e) {
       throw new SizeRefused(side, e.getMessage(), e);
     }
   }
@@ -305,7 +308,8 @@ final class PuzzleBinding {
         false,
         "model "
             + model.name()
-            + " observes no variable, so puzzles cannot be given to it (declare the cells and add: observe NAME;)");
+            + " observes no variable, so puzzles cannot be given to it (declare the cells and "
+            + "add: observe NAME;)");
   }
 
   /**
@@ -333,8 +337,7 @@ final class PuzzleBinding {
     }
   }
 
-  private fgc.lang.LanguageException atDeclaration(
-      VariableArray cells, boolean atDomain, String message) {
+  private LanguageException atDeclaration(VariableArray cells, boolean atDomain, String message) {
     return FgcLanguage.declarationError(
         ModelOptions.sourceName(modelArg),
         ModelOptions.sourceText(modelArg),

@@ -4,6 +4,7 @@ import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Driver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
+import fgc.model.Evidence;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import java.io.PrintWriter;
@@ -116,7 +117,7 @@ final class PuzzleWorker {
     if (notes != null) {
       int givens = 0;
       for (int v : job.cells()) {
-        givens += v == fgc.model.Evidence.NONE ? 0 : 1;
+        givens += v == Evidence.NONE ? 0 : 1;
       }
       notes.println(
           "# puzzle "

@@ -6,6 +6,7 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
+import fgc.driver.exact.PropagatorSource;
 import fgc.driver.search.Search;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
@@ -14,6 +15,7 @@ import fgc.model.Model;
 import fgc.plan.SweepCost;
 import fgc.planning.Algorithms;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -53,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
 
   String task;
 
-  java.nio.file.Path evid;
+  Path evid;
 
   CommandSpec command;
 
@@ -110,7 +112,8 @@ final class RunCommand implements Callable<Integer> {
     }
     if (marginals && driverName != null) {
       throw new IllegalArgumentException(
-          "--marginals prints marginals, not a solution; --driver is for solutions: give one or the other");
+          "--marginals prints marginals, not a solution; --driver is for solutions: give one or "
+              + "the other");
     }
     if (threads > 1 && input == null) {
       throw new IllegalArgumentException(
@@ -129,7 +132,8 @@ final class RunCommand implements Callable<Integer> {
       // Said, not ignored: the limits bound only a weighted model's branch and bound of one run.
       throw new IllegalArgumentException(
           "--time-limit and --node-limit bound the branch and bound of a weighted model's most"
-              + " probable assignment in one run (without --input, --marginals or another --driver than exact)"
+              + " probable assignment in one run (without --input, --marginals or another "
+              + "--driver than exact)"
               + (weighted || marginals
                   ? ""
                   : "; model " + m.name() + " has no soft factor (weights that differ)"));
@@ -221,9 +225,9 @@ final class RunCommand implements Callable<Integer> {
    * One source of generated propagators for every thread's driver (one cache, one compile per
    * model).
    */
-  private fgc.driver.exact.PropagatorSource propagators;
+  private PropagatorSource propagators;
 
-  private synchronized fgc.driver.exact.PropagatorSource propagators() {
+  private synchronized PropagatorSource propagators() {
     if (propagators == null) {
       propagators = options.cache().propagators();
     }
@@ -246,22 +250,32 @@ final class RunCommand implements Callable<Integer> {
     CommandSpec spec = Specs.command(this, "run");
     spec.usageMessage()
         .description(
-            "Run a model with a data file: print a solution (one line, x[0]=3 y=2, as --input and --observe take evidence), or --marginals.",
-            "A weighted model (a table, prior, cpt or weight whose positive weights differ) gets its most probable assignment"
-                + " given the evidence, after a first line that names the method and says whether it is proven optimal: elimination"
-                + " where the model fits its limits, else branch and bound (--time-limit, --node-limit); --driver exact is always"
+            "Run a model with a data file: print a solution (one line, x[0]=3 y=2, as --input "
+                + "and --observe take evidence), or --marginals.",
+            "A weighted model (a table, prior, cpt or weight whose positive weights differ) "
+                + "gets its most probable assignment"
+                + " given the evidence, after a first line that names the method and says "
+                + "whether it is proven optimal: elimination"
+                + " where the model fits its limits, else branch and bound (--time-limit, "
+                + "--node-limit); --driver exact is always"
                 + " the branch and bound, --driver decimate max-product decimation, approximate.",
-            "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header row of variable names) "
-                + "and prints one line per input line: the answer as one run prints it, or '# no answer: ' and the line when there is none (the reason on standard error); "
-                + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then the lines one run with that evidence prints.")
+            "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a "
+                + "header row of variable names) "
+                + "and prints one line per input line: the answer as one run prints it, or '# "
+                + "no answer: ' and the line when there is none (the reason on standard "
+                + "error); "
+                + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then "
+                + "the lines one run with that evidence prints.")
         .footer(
             "",
             "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
             "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
             "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
             "",
-            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model or the evidence, "
-                + "2 usage, input or model errors (a model too large for the algorithm, or one the driver cannot take, among them), "
+            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the "
+                + "model or the evidence, "
+                + "2 usage, input or model errors (a model too large for the algorithm, or one "
+                + "the driver cannot take, among them), "
                 + "130 interrupted.");
     spec.addPositional(
         Specs.positional(this, "model")
@@ -287,7 +301,8 @@ final class RunCommand implements Callable<Integer> {
         Specs.option(this, "input", "--input")
             .paramLabel("FILE|-")
             .description(
-                "Cases of evidence, one per line, each solved (or with --marginals or --task, answered) on top of the data file, --evid and --observe;"
+                "Cases of evidence, one per line, each solved (or with --marginals or --task, "
+                    + "answered) on top of the data file, --evid and --observe;"
                     + " - reads standard input.")
             .build());
     spec.addOption(
@@ -295,34 +310,39 @@ final class RunCommand implements Callable<Integer> {
             .paramLabel("N")
             .defaultValue("1")
             .description(
-                "With --input: solve N cases at a time, each thread with its own driver and solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
+                "With --input: solve N cases at a time, each thread with its own driver and "
+                    + "solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
             .build());
     spec.addOption(
         Specs.option(this, "marginals", "--marginals")
             .description(
                 "Print each free variable's marginal instead of solving: exact (elimination) when"
-                    + " the model fits its limit, else sum-product BP to --tolerance; --algorithm chooses another. The first line names the method.")
+                    + " the model fits its limit, else sum-product BP to --tolerance; "
+                    + "--algorithm chooses another. The first line names the method.")
             .build());
     spec.addOption(
         Specs.option(this, "sweeps", "--sweeps")
             .paramLabel("N")
             .defaultValue("1000")
             .description(
-                "Most sweeps of BP for --marginals (default ${DEFAULT-VALUE}); it stops sooner once converged to --tolerance.")
+                "Most sweeps of BP for --marginals (default ${DEFAULT-VALUE}); it stops sooner "
+                    + "once converged to --tolerance.")
             .build());
     spec.addOption(
         Specs.option(this, "tolerance", "--tolerance")
             .paramLabel("T")
             .defaultValue("1e-9")
             .description(
-                "BP for --marginals has converged when no message entry changes by more in a sweep (default ${DEFAULT-VALUE}).")
+                "BP for --marginals has converged when no message entry changes by more in a "
+                    + "sweep (default ${DEFAULT-VALUE}).")
             .build());
     spec.addOption(
         Specs.option(this, "timeLimit", "--time-limit")
             .paramLabel("SECONDS")
             .defaultValue("0")
             .description(
-                "For a weighted model's branch and bound: stop after this long and print the best assignment found,"
+                "For a weighted model's branch and bound: stop after this long and print the "
+                    + "best assignment found,"
                     + " labelled not proven optimal (default: no limit).")
             .build());
     spec.addOption(
@@ -330,15 +350,19 @@ final class RunCommand implements Callable<Integer> {
             .paramLabel("N")
             .defaultValue("0")
             .description(
-                "For a weighted model's branch and bound: stop after N branches, as --time-limit (default: no limit).")
+                "For a weighted model's branch and bound: stop after N branches, as "
+                    + "--time-limit (default: no limit).")
             .build());
     spec.addOption(
         Specs.option(this, "task", "--task")
             .paramLabel("MAR|PR|MPE")
             .description(
-                "For a UAI model (.uai): answer a UAI competition task exactly and print the competition's result format:"
-                    + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable assignment (by branch and bound past"
-                    + " elimination's limits, within --time-limit and --node-limit, saying on standard error whether it is proven optimal).")
+                "For a UAI model (.uai): answer a UAI competition task exactly and print the "
+                    + "competition's result format:"
+                    + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable "
+                    + "assignment (by branch and bound past"
+                    + " elimination's limits, within --time-limit and --node-limit, saying on "
+                    + "standard error whether it is proven optimal).")
             .build());
     spec.addOption(
         Specs.option(this, "evid", "--evid")

@@ -3,6 +3,7 @@ package fgc.cli;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.SolverKey;
 import fgc.compiler.ModelCompiler;
+import fgc.formats.UaiFormat;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.VariableArray;
@@ -17,6 +18,8 @@ import fgc.view.Graphviz;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +55,7 @@ final class ShowCommand implements Callable<Integer> {
     }
     Model m = options.loadWithData(model, options.dataSet());
     if (uai != null) {
-      OutputFile.writeString("--uai", uai, fgc.formats.UaiFormat.write(m), inputs);
+      OutputFile.writeString("--uai", uai, UaiFormat.write(m), inputs);
       System.err.println("wrote " + uai);
     }
     AlgorithmSpec spec = options.spec();
@@ -133,7 +136,7 @@ final class ShowCommand implements Callable<Integer> {
         Capabilities.TreeGraph.FACTOR_GRAPH.isTree(m)
             ? "a tree (no cycle): BP is exact on it once converged"
             : "has cycles: BP is approximate on it");
-    java.util.List<String> fits = fitting(m);
+    List<String> fits = fitting(m);
     EliminationPlan plan = null;
     PlanException refused = null;
     try {
@@ -163,7 +166,7 @@ final class ShowCommand implements Callable<Integer> {
    * {@code fits} are the algorithms within the limits ({@link #fitting}): a plan whose solver is
    * not among them (over the heap, say) does not fit, whatever its width.
    */
-  static String elimination(Model m, java.util.List<String> fits) {
+  static String elimination(Model m, List<String> fits) {
     try {
       return elimination(EliminationPlanner.plan(m), null, fits);
     } catch (PlanException e) {
@@ -172,14 +175,14 @@ final class ShowCommand implements Callable<Integer> {
   }
 
   private static String elimination(
-      EliminationPlan plan, PlanException refused, java.util.List<String> fits) {
+      EliminationPlan plan, PlanException refused, List<String> fits) {
     if (plan == null) {
       return "none: " + refused.getMessage();
     }
     String shape =
         "width " + plan.width() + ", largest clique " + plan.largestClique() + " entries";
     return shape
-        + (fits.contains(fgc.planning.Algorithms.exact().name())
+        + (fits.contains(Algorithms.exact().name())
             ? " (exact inference fits)"
             : " (but its solver is over the limits: 'fgc run --algorithm elimination' says which)");
   }
@@ -199,8 +202,8 @@ final class ShowCommand implements Callable<Integer> {
   }
 
   /** The algorithms whose solver for {@code m} is within the limits. */
-  static java.util.List<String> fitting(Model m) {
-    java.util.List<String> fit = new java.util.ArrayList<>();
+  static List<String> fitting(Model m) {
+    List<String> fit = new ArrayList<>();
     for (String algorithm : AlgorithmSpec.knownAlgorithms()) {
       try {
         if (ModelCompiler.fits(m, AlgorithmSpec.named(algorithm))) {
@@ -244,15 +247,20 @@ final class ShowCommand implements Callable<Integer> {
     CommandSpec spec = Specs.command(this, "show");
     spec.usageMessage()
         .description(
-            "Summarise a model, print its generated Java, draw its factor graph, or write it in the UAI format.",
-            "The summary gives the variables, the factors by kind and arity, whether the graph is a tree, its elimination width, "
-                + "the algorithms that fit it, the messages per sweep and the cache key; --source prints the generated Java; "
+            "Summarise a model, print its generated Java, draw its factor graph, or write it in "
+                + "the UAI format.",
+            "The summary gives the variables, the factors by kind and arity, whether the graph "
+                + "is a tree, its elimination width, "
+                + "the algorithms that fit it, the messages per sweep and the cache key; "
+                + "--source prints the generated Java; "
                 + "--dot and --svg draw the factor graph; --uai writes the model for other tools.")
         .footer(
             "",
-            "--svg runs Graphviz's dot; without it the DOT file is still written, with how to render it.",
+            "--svg runs Graphviz's dot; without it the DOT file is still written, with how to "
+                + "render it.",
             "",
-            "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 interrupted.")
+            "Exit codes: 0 done, 2 usage or model errors, or Graphviz missing for --svg, 130 "
+                + "interrupted.")
         .sortOptions(false);
     spec.addPositional(
         Specs.positional(this, "model")

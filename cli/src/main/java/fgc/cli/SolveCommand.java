@@ -282,11 +282,14 @@ final class SolveCommand implements Callable<Integer> {
     CommandSpec spec = Specs.command(this, "solve");
     spec.usageMessage()
         .description(
-            "Solve grid puzzles with a compiled solver and a driver; one output line per input puzzle.",
-            "--explain adds, before each line, the driver's decisions as # comments (the output stays a puzzle file).")
+            "Solve grid puzzles with a compiled solver and a driver; one output line per input "
+                + "puzzle.",
+            "--explain adds, before each line, the driver's decisions as # comments (the output "
+                + "stays a puzzle file).")
         .footer(
             "",
-            "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, 130 interrupted.")
+            "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, 130 "
+                + "interrupted.")
         .sortOptions(false);
     spec.addOption(
         Specs.option(this, "input", "--input")
@@ -326,7 +329,8 @@ final class SolveCommand implements Callable<Integer> {
         Specs.option(this, "noise", "--noise")
             .paramLabel("SCALE")
             .description(
-                "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 (default: 0.5).")
+                "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 "
+                    + "(default: 0.5).")
             .build());
     spec.addOption(
         Specs.option(this, "learn", "--learn")
@@ -334,7 +338,8 @@ final class SolveCommand implements Callable<Integer> {
             .defaultValue("false")
             .fallbackValue("true")
             .description(
-                "Decimate's restarts avoid the last unforced decision before each contradiction (default: off).")
+                "Decimate's restarts avoid the last unforced decision before each contradiction "
+                    + "(default: off).")
             .build());
     spec.addOption(
         Specs.option(this, "fewestFirst", "--fewest-first")
@@ -342,7 +347,8 @@ final class SolveCommand implements Callable<Integer> {
             .defaultValue("false")
             .fallbackValue("true")
             .description(
-                "Decimate breaks exact ties in margin towards the variable with the fewest values left (default: off).")
+                "Decimate breaks exact ties in margin towards the variable with the fewest "
+                    + "values left (default: off).")
             .build());
     spec.addOption(
         Specs.option(this, "perRound", "--per-round")
@@ -352,7 +358,8 @@ final class SolveCommand implements Callable<Integer> {
     spec.addOption(
         Specs.option(this, "explain", "--explain")
             .description(
-                "Before each result, the decisions with their margins, restarts and contradictions.")
+                "Before each result, the decisions with their margins, restarts and "
+                    + "contradictions.")
             .build());
     spec.addOption(
         Specs.option(this, "marginals", "--marginals")
@@ -366,7 +373,8 @@ final class SolveCommand implements Callable<Integer> {
             .splitRegex(",")
             .hideParamSyntax(true)
             .description(
-                "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); default: after convergence.")
+                "With --marginals: draw after these sweeps, one frame each (FILE-sweepK.svg); "
+                    + "default: after convergence.")
             .build());
     spec.addOption(
         Specs.option(this, "pictured", "--puzzle")
@@ -384,7 +392,8 @@ final class SolveCommand implements Callable<Integer> {
             .paramLabel("N")
             .defaultValue("1")
             .description(
-                "Solve N puzzles at a time, each thread with its own solver; the output stays in input order (default: ${DEFAULT-VALUE}).")
+                "Solve N puzzles at a time, each thread with its own solver; the output stays "
+                    + "in input order (default: ${DEFAULT-VALUE}).")
             .build());
     spec.addMixin("options", options.mixinSpec());
     Specs.standardHelp(spec);

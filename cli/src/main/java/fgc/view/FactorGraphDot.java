@@ -185,7 +185,9 @@ public final class FactorGraphDot {
           .append(columns - 1)
           .append("\"><FONT POINT-SIZE=\"11\">")
           .append(
-              "row r, column c, box b: over that whole row, column or box,<BR ALIGN=\"LEFT\"/>counted from 0 as in the names, boxes row by row<BR ALIGN=\"LEFT\"/>")
+              "row r, column c, box b: over that whole row, column or box,<BR "
+                  + "ALIGN=\"LEFT\"/>counted from 0 as in the names, boxes row by row<BR "
+                  + "ALIGN=\"LEFT\"/>")
           .append("</FONT></TD></TR>");
     }
     return html.append("</TABLE>>").toString();

@@ -51,7 +51,8 @@ public final class SvgCanvas implements Canvas {
     svg.append(
         String.format(
             Locale.ROOT,
-            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linecap=\"square\"/>%n",
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                + "stroke-width=\"%.1f\" stroke-linecap=\"square\"/>%n",
             x1,
             y1,
             x2,
@@ -65,7 +66,8 @@ public final class SvgCanvas implements Canvas {
     svg.append(
         String.format(
             Locale.ROOT,
-            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" fill=\"%s\"%s>%s</text>%n",
+            "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" "
+                + "fill=\"%s\"%s>%s</text>%n",
             x,
             y,
             size,
