@@ -5,7 +5,6 @@ import fgc.lang.Ast.Cond;
 import fgc.lang.Ast.NumExpr;
 import fgc.lang.Ast.Pos;
 import fgc.lang.Ast.Stmt;
-import fgc.model.Domain;
 import fgc.model.Formula;
 import fgc.model.Limits;
 import fgc.model.Model;
@@ -29,6 +28,10 @@ import java.util.Map;
  * first error stops evaluation; builder errors become diagnostics at the statement that caused
  * them. Loop iterations and factor variables share one budget, {@link #MAX_STEPS}, so no model can
  * run for hours or exhaust memory while unrolling.
+ *
+ * <p>This class holds the names in scope, runs loops and blocks and evaluates constant expressions;
+ * {@link VariableStatements} and {@link FactorStatements} run the statements that declare variables
+ * and make factors, and {@link DataTables} declares and reads the data tables.
  */
 final class Evaluator {
   static final long MAX_STEPS = 20_000_000L;
@@ -79,26 +82,8 @@ final class Evaluator {
 
   private final Map<String, Long> params = new LinkedHashMap<>();
   private final ModelBuilder builder; // null when only the params are wanted
-  private final DataSet data;
+  private final DataTables dataTables;
   private long steps;
-
-  /**
-   * How many integers have been read from data tables, and the last of them: where an index came
-   * from.
-   */
-  private long reads;
-
-  private DataRead lastRead;
-
-  /**
-   * An integer read from a data table: {@code table[row][column]}, {@code row} -1 for {@code
-   * table[column]}.
-   */
-  private record DataRead(String table, int row, int column, DataSet.Item item) {
-    String element() {
-      return table + (row < 0 ? "" : "[" + row + "]") + "[" + column + "]";
-    }
-  }
 
   /**
    * Each weight statement's shape ({@link WeightShape}), or null when every formula is lowered
@@ -115,7 +100,7 @@ final class Evaluator {
     this.source = source;
     this.overrides = overrides;
     this.builder = builder;
-    this.data = data;
+    this.dataTables = new DataTables(this, source, data);
     this.weightShapes = shapes ? new java.util.IdentityHashMap<>() : null;
     scopes.push(new ArrayList<>());
   }
@@ -216,13 +201,13 @@ final class Evaluator {
     } else if (s instanceof Ast.Let l) {
       declare(l.name(), let(l));
     } else if (s instanceof Ast.Var v) {
-      variables(v);
+      VariableStatements.variables(this, v);
     } else if (s instanceof Ast.Observe o) {
-      observe(o);
+      VariableStatements.observe(this, o);
     } else if (s instanceof Ast.Group g) {
       g.statements().forEach(this::execute);
     } else if (s instanceof Ast.Data d) {
-      dataTable(d);
+      dataTables.declare(d);
     } else if (s instanceof Ast.For f) {
       // On the plain path (no shapes) every loop runs iteration by iteration: tests compare the
       // two.
@@ -231,12 +216,6 @@ final class Evaluator {
       }
     } else if (s instanceof Ast.If i) {
       executeBlock(test(i.cond()) ? i.then() : i.otherwise());
-    } else if (s instanceof Ast.AllDiff a) {
-      alldiff(a);
-    } else if (s instanceof Ast.Neq n) {
-      pair(n.pos(), n.a(), n.b(), false);
-    } else if (s instanceof Ast.Eq q) {
-      pair(q.pos(), q.a(), q.b(), true);
     } else {
       FactorStatements.execute(this, s);
     }
@@ -263,112 +242,6 @@ final class Evaluator {
       execute(s);
     }
     popScope();
-  }
-
-  private void variables(Ast.Var v) {
-    if (symbols.containsKey(v.name())) {
-      throw error(
-          v.pos(),
-          "name '"
-              + v.name()
-              + "' is declared twice (first at "
-              + symbols.get(v.name()).pos()
-              + ")");
-    }
-    int[] dims = new int[v.dims().size()];
-    for (int k = 0; k < dims.length; k++) {
-      NumExpr dim = v.dims().get(k);
-      long size = eval(dim);
-      String what = "dimension " + (k + 1) + " of '" + v.name() + "' has size " + size;
-      if (size < 1) {
-        throw error(Ast.start(dim), what + "; sizes must be at least 1");
-      }
-      if (size > Limits.MAX_VARIABLES) {
-        throw error(
-            Ast.start(dim),
-            what + "; a model holds at most " + Limits.MAX_VARIABLES + " variables");
-      }
-      dims[k] = (int) size;
-    }
-    Domain domain = domain(v.domain());
-    try {
-      declare(v.name(), new Array(builder.variables(v.name(), domain, dims), v.pos()));
-    } catch (ModelException e) {
-      throw error(v.pos(), e.getMessage());
-    }
-  }
-
-  private Domain domain(Ast.Range range) {
-    long lo = eval(range.lo());
-    long hi = eval(range.hi());
-    if (lo == (int) lo && hi == (int) hi) {
-      try {
-        return Domain.range((int) lo, (int) hi);
-      } catch (ModelException e) {
-        throw error(range.pos(), e.getMessage());
-      }
-    }
-    // Bounds past 32 bits: Domain cannot even be asked, so say what it would have said.
-    long span = hi - lo; // negative exactly when hi < lo or the true span overflows
-    if (hi < lo) {
-      throw error(range.pos(), "empty domain " + lo + ".." + hi);
-    }
-    if (span < 0 || span >= Limits.MAX_DOMAIN) {
-      throw error(
-          range.pos(),
-          "domain "
-              + lo
-              + ".."
-              + hi
-              + " has more than "
-              + Limits.MAX_DOMAIN
-              + " values; the limit is "
-              + Limits.MAX_DOMAIN);
-    }
-    throw error(range.pos(), "domain " + lo + ".." + hi + " lies outside the 32-bit integers");
-  }
-
-  private void observe(Ast.Observe o) {
-    Symbol symbol = symbols.get(o.name());
-    if (symbol == null) {
-      throw error(o.pos(), unknownName(o.name()));
-    }
-    if (!(symbol instanceof Array)) {
-      throw error(o.pos(), "'" + o.name() + "' is " + describe(symbol) + ", not a variable array");
-    }
-    builder.observe(o.name()); // cannot fail: the name is a declared array
-  }
-
-  /**
-   * Plain variables make one alldiff factor (as the builder's {@code alldiff}); expressions make
-   * one relation per pair.
-   */
-  private void alldiff(Ast.AllDiff a) {
-    Lowering lowering = new Lowering(this, Lowering.ANY_VARIABLE);
-    List<Formula> items = new ArrayList<>();
-    forEach(
-        a.binders(),
-        () -> {
-          for (NumExpr item : a.items()) {
-            if (items.size()
-                == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
-              throw error(
-                  a.pos(),
-                  "alldiff over more than "
-                      + Limits.MAX_ARITY
-                      + " variables; the limit is "
-                      + Limits.MAX_ARITY);
-            }
-            items.add(lowering.integer(item));
-          }
-        });
-    if (items.stream().allMatch(f -> f.op() == Formula.Op.VAR)) {
-      List<Integer> scope = new ArrayList<>();
-      items.forEach(f -> scope.add((int) f.integer()));
-      build(a.pos(), () -> builder.alldiff(scope));
-    } else {
-      build(a.pos(), () -> builder.alldiffOf(items));
-    }
   }
 
   /**
@@ -398,22 +271,6 @@ final class Evaluator {
     return scope;
   }
 
-  private void pair(Pos pos, Ast.Ref refA, Ast.Ref refB, boolean equal) {
-    step(refA.pos());
-    step(refB.pos());
-    int a = resolve(refA);
-    int b = resolve(refB);
-    build(
-        pos,
-        () -> {
-          if (equal) {
-            builder.eq(a, b);
-          } else {
-            builder.neq(a, b);
-          }
-        });
-  }
-
   /**
    * Runs a builder call; its error becomes a diagnostic at {@code pos}, and its factors keep {@code
    * pos} as their origin.
@@ -432,6 +289,11 @@ final class Evaluator {
     }
   }
 
+  /** The data tables the program declared, and the reading of them. */
+  DataTables dataTables() {
+    return dataTables;
+  }
+
   ModelBuilder builder() {
     return builder;
   }
@@ -444,37 +306,8 @@ final class Evaluator {
   /** The statement position the builder's current origin is at. */
   private Pos originPos;
 
-  /** Declares the data table {@code name}, which the data file must define as a table. */
-  private void dataTable(Ast.Data d) {
-    DataSet.Entry entry = data.entry(d.name());
-    if (entry == null) {
-      throw error(
-          d.pos(),
-          "no data '"
-              + d.name()
-              + "': the data file "
-              + (data.isEmpty()
-                  ? "is missing (give one with --data FILE)"
-                  : data.sourceName() + " does not define it"));
-    }
-    if (entry.scalar()) {
-      throw error(
-          d.pos(),
-          "data '"
-              + d.name()
-              + "' is a single number in "
-              + data.sourceName()
-              + " (at "
-              + entry.pos()
-              + "); a table is written in brackets, e.g. "
-              + d.name()
-              + " = [1 2 3];");
-    }
-    declare(d.name(), new Table(entry, d.pos()));
-  }
-
   /** The message for a name nothing declares, with the nearest declared one. */
-  private String unknownName(String name) {
+  String unknownName(String name) {
     return "unknown name '"
         + name
         + "'"
@@ -590,13 +423,13 @@ final class Evaluator {
   record Checkpoint(long steps, long reads, Object lastRead) {}
 
   Checkpoint checkpoint() {
-    return new Checkpoint(steps, reads, lastRead);
+    return new Checkpoint(steps, dataTables.reads, dataTables.lastRead);
   }
 
   void restore(Checkpoint c) {
     steps = c.steps();
-    reads = c.reads();
-    lastRead = (DataRead) c.lastRead();
+    dataTables.reads = c.reads();
+    dataTables.lastRead = (DataTables.DataRead) c.lastRead();
   }
 
   /**
@@ -654,7 +487,7 @@ final class Evaluator {
 
   // ---- Names -----------------------------------------------------------------------------------
 
-  private void declare(String name, Symbol symbol) {
+  void declare(String name, Symbol symbol) {
     Symbol existing = symbols.get(name);
     if (existing != null) {
       throw error(symbol.pos(), redefinition(name, existing));
@@ -713,12 +546,12 @@ final class Evaluator {
         0; // row-major, as VariableArray.at, each index checked here with the model's position
     for (int k = 0; k < a.rank(); k++) {
       NumExpr e = ref.indices().get(k);
-      long before = reads;
+      long before = dataTables.reads;
       long i = eval(e);
       if (i < 0 || i >= a.dim(k)) {
-        throw outOfRange(
+        throw dataTables.outOfRange(
             e,
-            reads - before,
+            dataTables.reads - before,
             "index "
                 + i
                 + " is out of range 0.."
@@ -778,10 +611,10 @@ final class Evaluator {
       return arith(a);
     }
     if (e instanceof Ast.DataAt d) {
-      return dataAt(d);
+      return dataTables.dataAt(d);
     }
     if (e instanceof Ast.Size z) {
-      return size(z);
+      return dataTables.size(z);
     }
     if (!(e
         instanceof
@@ -792,163 +625,6 @@ final class Evaluator {
     long a = eval(m.a());
     long b = eval(m.b());
     return m.max() ? Math.max(a, b) : Math.min(a, b);
-  }
-
-  private long dataAt(Ast.DataAt d) {
-    DataSet.Item item = dataItem(d);
-    if (item.none() || !item.isInteger()) {
-      throw error(
-          d.pos(),
-          "'"
-              + d.name()
-              + "' holds "
-              + item.text()
-              + " at "
-              + inData(item)
-              + ", which is not an integer");
-    }
-    reads++;
-    return item.longValue();
-  }
-
-  /**
-   * A number of a data table where a decimal may be (a weight formula): a blank is still an error.
-   */
-  Formula dataNumber(Ast.DataAt d) {
-    DataSet.Item item = dataItem(d);
-    if (item.none()) {
-      throw error(
-          d.pos(), "'" + d.name() + "' holds _ at " + inData(item) + ", which is not a number");
-    }
-    reads++;
-    return item.isInteger() ? Formula.constant(item.longValue()) : Formula.real(item.value());
-  }
-
-  /**
-   * The row whose entry {@code d} reads by its last index, every other index checked: a data table
-   * read at a variable's value ({@code field[r][x]}).
-   */
-  List<DataSet.Item> dataRow(Ast.DataAt d) {
-    DataSet.Entry entry = table(d.pos(), d.name());
-    if (d.indices().size() == 1 && entry.rows().size() == 1) {
-      return entry.rows().get(0);
-    }
-    if (d.indices().size() == 2) {
-      return entry.rows().get(index(d.indices().get(0), entry.rows().size(), "row", d.name()));
-    }
-    throw error(
-        d.pos(),
-        "data '"
-            + d.name()
-            + "' takes 1 index (a one-row table) or 2 ([row][column]),"
-            + " the last one a variable here");
-  }
-
-  /** The item {@code d} reads, every index checked. */
-  private DataSet.Item dataItem(Ast.DataAt d) {
-    if (symbols.get(d.name()) instanceof Array) {
-      throw notAConstant(d.pos(), d.name());
-    }
-    DataSet.Entry entry = table(d.pos(), d.name());
-    DataRead read;
-    if (d.indices().size() == 1) {
-      if (entry.rows().size() != 1) {
-        throw error(
-            d.pos(),
-            "'"
-                + d.name()
-                + "' has "
-                + entry.rows().size()
-                + " rows; index it as "
-                + d.name()
-                + "[row][column]");
-      }
-      List<DataSet.Item> row = entry.rows().get(0);
-      int column = index(d.indices().get(0), row.size(), "entry", d.name());
-      read = new DataRead(d.name(), -1, column, row.get(column));
-    } else if (d.indices().size() == 2) {
-      int r = index(d.indices().get(0), entry.rows().size(), "row", d.name());
-      List<DataSet.Item> row = entry.rows().get(r);
-      int column = index(d.indices().get(1), row.size(), "column", d.name() + "[" + r + "]");
-      read = new DataRead(d.name(), r, column, row.get(column));
-    } else {
-      throw error(
-          d.pos(),
-          "data '"
-              + d.name()
-              + "' takes 1 index (a one-row table) or 2 ([row][column]), not "
-              + d.indices().size());
-    }
-    lastRead = read;
-    return read.item();
-  }
-
-  /** Where {@code item} is written: {@code file:line:col} of the data file. */
-  String inData(DataSet.Item item) {
-    return data.sourceName() + ":" + item.pos();
-  }
-
-  /**
-   * An index out of range. When its expression read exactly one integer from a data table, the
-   * error names it and a second diagnostic points at it in the data file, where the fix usually is.
-   */
-  private LanguageException outOfRange(NumExpr index, long readsInIndex, String message) {
-    Pos pos = Ast.start(index);
-    if (readsInIndex != 1) {
-      return error(pos, message);
-    }
-    DataRead read = lastRead;
-    boolean direct = index instanceof Ast.DataAt;
-    String element = read.element();
-    return new LanguageException(
-        List.of(
-            source.diagnostic(
-                pos,
-                message
-                    + " (the index "
-                    + (direct ? "is " : "is computed from ")
-                    + element
-                    + ", at "
-                    + inData(read.item())
-                    + ")"),
-            data.diagnostic(
-                read.item().pos(),
-                element
-                    + " = "
-                    + read.item().text()
-                    + (direct ? " is" : " gives")
-                    + " the index out of range at "
-                    + source.name()
-                    + ":"
-                    + pos)));
-  }
-
-  /** Row {@code index} of a data table, the index checked. */
-  List<DataSet.Item> row(DataSet.Entry entry, NumExpr index, String name) {
-    return entry.rows().get(index(index, entry.rows().size(), "row", name));
-  }
-
-  private int index(NumExpr e, int size, String what, String name) {
-    long before = reads;
-    long i = eval(e);
-    if (i < 0 || i >= size) {
-      throw outOfRange(
-          e,
-          reads - before,
-          what
-              + " "
-              + i
-              + " is out of range "
-              + (size == 0
-                  ? "('" + name + "' is empty)"
-                  : "0.." + (size - 1) + " of '" + name + "'"));
-    }
-    return (int) i;
-  }
-
-  private long size(Ast.Size z) {
-    DataSet.Entry entry = table(z.pos(), z.name());
-    return z.row().isPresent() ? row(entry, z.row().get(), z.name()).size() : entry.rows().size();
   }
 
   /**

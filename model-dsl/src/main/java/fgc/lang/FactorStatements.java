@@ -1,21 +1,31 @@
 package fgc.lang;
 
+import fgc.lang.Ast.NumExpr;
+import fgc.lang.Ast.Pos;
 import fgc.lang.Ast.Stmt;
 import fgc.model.Formula;
+import fgc.model.Limits;
 import fgc.model.ModelBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the statements of the weighted and arithmetic factors (relations, {@code table}, {@code
- * prior}, {@code weight}, {@code cpt}) for the {@link Evaluator}: their scopes, formulas and
- * weights, then the one {@link fgc.model.ModelBuilder} call a Java author would make.
+ * Runs the factor statements for the {@link Evaluator}: {@code alldiff}, {@code neq}, {@code eq}
+ * and the weighted and arithmetic factors (relations, {@code table}, {@code prior}, {@code weight},
+ * {@code cpt}): their scopes, formulas and weights, then the one {@link fgc.model.ModelBuilder}
+ * call a Java author would make.
  */
 final class FactorStatements {
   private FactorStatements() {}
 
   static void execute(Evaluator e, Stmt s) {
-    if (s instanceof Ast.Relation r) {
+    if (s instanceof Ast.AllDiff a) {
+      alldiff(e, a);
+    } else if (s instanceof Ast.Neq n) {
+      pair(e, n.pos(), n.a(), n.b(), false);
+    } else if (s instanceof Ast.Eq q) {
+      pair(e, q.pos(), q.a(), q.b(), true);
+    } else if (s instanceof Ast.Relation r) {
       relation(e, r);
     } else if (s instanceof Ast.Table t) {
       List<Integer> scope = e.scope(t.pos(), "table", t.refs(), t.binders());
@@ -39,6 +49,54 @@ final class FactorStatements {
       double[] weights = weights(e, p.weights());
       e.build(p.pos(), () -> e.builder().prior(variable, weights));
     }
+  }
+
+  /**
+   * Plain variables make one alldiff factor (as the builder's {@code alldiff}); expressions make
+   * one relation per pair.
+   */
+  private static void alldiff(Evaluator e, Ast.AllDiff a) {
+    Lowering lowering = new Lowering(e, Lowering.ANY_VARIABLE);
+    List<Formula> items = new ArrayList<>();
+    e.forEach(
+        a.binders(),
+        () -> {
+          for (NumExpr item : a.items()) {
+            if (items.size()
+                == Limits.MAX_ARITY) { // checked while collecting, so memory stays bounded
+              throw e.error(
+                  a.pos(),
+                  "alldiff over more than "
+                      + Limits.MAX_ARITY
+                      + " variables; the limit is "
+                      + Limits.MAX_ARITY);
+            }
+            items.add(lowering.integer(item));
+          }
+        });
+    if (items.stream().allMatch(f -> f.op() == Formula.Op.VAR)) {
+      List<Integer> scope = new ArrayList<>();
+      items.forEach(f -> scope.add((int) f.integer()));
+      e.build(a.pos(), () -> e.builder().alldiff(scope));
+    } else {
+      e.build(a.pos(), () -> e.builder().alldiffOf(items));
+    }
+  }
+
+  private static void pair(Evaluator e, Pos pos, Ast.Ref refA, Ast.Ref refB, boolean equal) {
+    e.step(refA.pos());
+    e.step(refB.pos());
+    int a = e.resolve(refA);
+    int b = e.resolve(refB);
+    e.build(
+        pos,
+        () -> {
+          if (equal) {
+            e.builder().eq(a, b);
+          } else {
+            e.builder().neq(a, b);
+          }
+        });
   }
 
   /**
@@ -108,11 +166,13 @@ final class FactorStatements {
       Ast.DataWeights d = (Ast.DataWeights) w;
       DataSet.Entry entry = e.table(d.pos(), d.name());
       List<List<DataSet.Item>> dataRows =
-          d.row().isPresent() ? List.of(e.row(entry, d.row().get(), d.name())) : entry.rows();
+          d.row().isPresent()
+              ? List.of(e.dataTables().row(entry, d.row().get(), d.name()))
+              : entry.rows();
       for (List<DataSet.Item> row : dataRows) {
         rows.add(numbers(e, d, row));
         rowPositions.add(d.pos());
-        rowPlaces.add(row.isEmpty() ? "" : " (at " + e.inData(row.get(0)) + ")");
+        rowPlaces.add(row.isEmpty() ? "" : " (at " + e.dataTables().inData(row.get(0)) + ")");
       }
     }
     if (rows.size() != expected) {
@@ -172,7 +232,7 @@ final class FactorStatements {
                 + " of a row of '"
                 + d.name()
                 + "' is _ (at "
-                + e.inData(item)
+                + e.dataTables().inData(item)
                 + "); a cpt needs every probability");
       }
       out[k] = item.value();
@@ -192,7 +252,7 @@ final class FactorStatements {
     DataSet.Entry entry = e.table(d.pos(), d.name());
     List<DataSet.Item> items = new ArrayList<>();
     if (d.row().isPresent()) {
-      items.addAll(e.row(entry, d.row().get(), d.name()));
+      items.addAll(e.dataTables().row(entry, d.row().get(), d.name()));
     } else {
       entry.rows().forEach(items::addAll);
     }
@@ -209,7 +269,7 @@ final class FactorStatements {
                 + "' is "
                 + item.text()
                 + " (at "
-                + e.inData(item)
+                + e.dataTables().inData(item)
                 + "); weights must be non-negative numbers");
       }
       out[k] = item.value();

@@ -252,7 +252,7 @@ final class Lowering {
       }
     }
     if (symbol instanceof Evaluator.Table && decimals) {
-      return ev.dataNumber(d);
+      return ev.dataTables().dataNumber(d);
     }
     return Formula.constant(ev.eval(d));
   }
@@ -275,7 +275,7 @@ final class Lowering {
    * is a number.
    */
   private Formula element(Ast.DataAt d, Ast.Ref at, boolean decimals) {
-    List<fgc.lang.DataSet.Item> row = ev.dataRow(d);
+    List<fgc.lang.DataSet.Item> row = ev.dataTables().dataRow(d);
     Formula x = variable(at);
     fgc.model.Domain domain = ((Evaluator.Array) ev.symbol(at.name())).array().domain();
     if (domain.lo() < 0 || domain.hi() >= row.size()) {
@@ -302,7 +302,7 @@ final class Lowering {
                 + "' holds "
                 + item.text()
                 + " at "
-                + ev.inData(item)
+                + ev.dataTables().inData(item)
                 + ", where this variable can point; "
                 + (item.none() ? "it is not a number" : "a relation takes integers"));
       }
