@@ -117,23 +117,24 @@ public final class Formula {
     }
   }
 
-  private static final Formula[] NONE = new Formula[0];
+  static final Formula[] NONE = new Formula[0];
   private static final Formula TRUE = new Formula(Op.CONST, Type.BOOL, NONE, 1, 0);
   private static final Formula FALSE = new Formula(Op.CONST, Type.BOOL, NONE, 0, 0);
 
-  private final Op op;
-  private final Type type;
-  private final Formula[] args;
+  // Package-private: FormulaFolding builds formulas from them and FormulaEvaluation evaluates them.
+  final Op op;
+  final Type type;
+  final Formula[] args;
 
   /** An INT or BOOL constant's value (1 true, 0 false), or a VAR's number. */
-  private final long integer;
+  final long integer;
 
-  private final double real;
+  final double real;
   private final int depth;
   private final int size;
   private String text;
 
-  private Formula(Op op, Type type, Formula[] args, long integer, double real) {
+  Formula(Op op, Type type, Formula[] args, long integer, double real) {
     this.op = op;
     this.type = type;
     this.args = args;
@@ -220,38 +221,7 @@ public final class Formula {
    * @return the sum, folded
    */
   public static Formula add(List<Formula> terms) {
-    List<Formula> flat = flatten(Op.ADD, terms);
-    List<Formula> out = new ArrayList<>(flat.size() + 1);
-    boolean real = false;
-    long intSum = 0;
-    double realSum = 0;
-    boolean anyConstant = false;
-    for (Formula t : flat) {
-      number(t, "+");
-      real |= t.type == Type.REAL;
-      if (t.op == Op.CONST) {
-        anyConstant = true;
-        if (t.type == Type.INT) {
-          intSum = exactly(intSum, t.integer, Op.ADD);
-        } else {
-          realSum += t.real;
-        }
-      } else {
-        out.add(t);
-      }
-    }
-    Formula constant = real ? real(realSum + intSum) : constant(intSum);
-    if (out.isEmpty()) {
-      return constant;
-    }
-    // A zero adds nothing; a decimal zero is kept only where it makes the sum a decimal.
-    boolean realTerm = anyReal(out);
-    if (anyConstant && constant.realValue() != 0.0 || constant.type == Type.REAL && !realTerm) {
-      out.add(constant);
-    }
-    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT)
-        ? out.get(0)
-        : new Formula(Op.ADD, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
+    return FormulaFolding.add(terms);
   }
 
   /**
@@ -272,38 +242,7 @@ public final class Formula {
    * @return the product, folded
    */
   public static Formula mul(List<Formula> factors) {
-    List<Formula> flat = flatten(Op.MUL, factors);
-    List<Formula> out = new ArrayList<>(flat.size() + 1);
-    boolean real = false;
-    long intProduct = 1;
-    double realProduct = 1;
-    boolean anyConstant = false;
-    for (Formula t : flat) {
-      number(t, "*");
-      real |= t.type == Type.REAL;
-      if (t.op == Op.CONST) {
-        anyConstant = true;
-        if (t.type == Type.INT) {
-          intProduct = exactly(intProduct, t.integer, Op.MUL);
-        } else {
-          realProduct *= t.real;
-        }
-      } else {
-        out.add(t);
-      }
-    }
-    Formula constant = real ? real(realProduct * intProduct) : constant(intProduct);
-    if (out.isEmpty()) {
-      return constant;
-    }
-    // A one multiplies by nothing; a decimal one is kept only where it makes the product a decimal.
-    boolean realFactor = anyReal(out);
-    if (anyConstant && constant.realValue() != 1.0 || constant.type == Type.REAL && !realFactor) {
-      out.add(0, constant);
-    }
-    return out.size() == 1 && out.get(0).type == (real ? Type.REAL : Type.INT)
-        ? out.get(0)
-        : new Formula(Op.MUL, real ? Type.REAL : Type.INT, out.toArray(NONE), 0, 0);
+    return FormulaFolding.mul(factors);
   }
 
   /**
@@ -314,17 +253,7 @@ public final class Formula {
    * @return the difference, folded
    */
   public static Formula sub(Formula a, Formula b) {
-    number(a, "-");
-    number(b, "-");
-    if (a.op == Op.CONST && b.op == Op.CONST) {
-      return a.type == Type.INT && b.type == Type.INT
-          ? constant(exactly(a.integer, b.integer, Op.SUB))
-          : real(a.realValue() - b.realValue());
-    }
-    if (b.op == Op.CONST && b.type == Type.INT && b.integer == 0 && a.type == Type.INT) {
-      return a;
-    }
-    return new Formula(Op.SUB, joint(a, b), new Formula[] {a, b}, 0, 0);
+    return FormulaFolding.sub(a, b);
   }
 
   /**
@@ -335,7 +264,7 @@ public final class Formula {
    * @return the quotient, folded when both are constants
    */
   public static Formula div(Formula a, Formula b) {
-    return quotient(Op.DIV, a, b);
+    return FormulaFolding.quotient(Op.DIV, a, b);
   }
 
   /**
@@ -349,26 +278,7 @@ public final class Formula {
     if (a.type == Type.REAL || b.type == Type.REAL) {
       throw new ModelException("% takes integers, not decimals");
     }
-    return quotient(Op.MOD, a, b);
-  }
-
-  private static Formula quotient(Op op, Formula a, Formula b) {
-    number(a, op.symbol);
-    number(b, op.symbol);
-    Formula f = new Formula(op, joint(a, b), new Formula[] {a, b}, 0, 0);
-    if (a.op == Op.CONST && b.op == Op.CONST) {
-      if (f.type == Type.INT && b.integer == 0) {
-        throw new ModelException(
-            (op == Op.DIV ? "division" : "modulo")
-                + " by zero in "
-                + a.integer
-                + " "
-                + op.symbol
-                + " 0");
-      }
-      return f.type == Type.INT ? constant(f.intAt(null)) : real(f.realAt(null));
-    }
-    return f;
+    return FormulaFolding.quotient(Op.MOD, a, b);
   }
 
   /**
@@ -378,11 +288,7 @@ public final class Formula {
    * @return its negation, folded
    */
   public static Formula neg(Formula a) {
-    number(a, "-");
-    if (a.op == Op.CONST) {
-      return a.type == Type.INT ? constant(exactly(0, a.integer, Op.SUB)) : real(-a.real);
-    }
-    return a.op == Op.NEG ? a.args[0] : new Formula(Op.NEG, a.type, new Formula[] {a}, 0, 0);
+    return FormulaFolding.neg(a);
   }
 
   /**
@@ -392,9 +298,7 @@ public final class Formula {
    * @return its absolute value, folded
    */
   public static Formula abs(Formula a) {
-    number(a, "abs");
-    Formula f = new Formula(Op.ABS, a.type, new Formula[] {a}, 0, 0);
-    return a.op == Op.CONST ? fold(f) : f;
+    return FormulaFolding.abs(a);
   }
 
   /**
@@ -404,7 +308,7 @@ public final class Formula {
    * @return their minimum, folded
    */
   public static Formula min(Formula... args) {
-    return extreme(Op.MIN, Arrays.asList(args));
+    return FormulaFolding.extreme(Op.MIN, Arrays.asList(args));
   }
 
   /**
@@ -414,26 +318,7 @@ public final class Formula {
    * @return their maximum, folded
    */
   public static Formula max(Formula... args) {
-    return extreme(Op.MAX, Arrays.asList(args));
-  }
-
-  private static Formula extreme(Op op, List<Formula> args) {
-    if (args.isEmpty()) {
-      throw new ModelException(op.symbol + " needs at least one argument");
-    }
-    List<Formula> flat = flatten(op, args);
-    boolean real = false;
-    boolean constant = true;
-    for (Formula a : flat) {
-      number(a, op.symbol);
-      real |= a.type == Type.REAL;
-      constant &= a.op == Op.CONST;
-    }
-    if (flat.size() == 1) {
-      return flat.get(0);
-    }
-    Formula f = new Formula(op, real ? Type.REAL : Type.INT, flat.toArray(NONE), 0, 0);
-    return constant ? fold(f) : f;
+    return FormulaFolding.extreme(Op.MAX, Arrays.asList(args));
   }
 
   /**
@@ -443,7 +328,7 @@ public final class Formula {
    * @return {@code exp(a)}, folded
    */
   public static Formula exp(Formula a) {
-    return transcendental(Op.EXP, a);
+    return FormulaFolding.transcendental(Op.EXP, a);
   }
 
   /**
@@ -453,13 +338,7 @@ public final class Formula {
    * @return {@code log(a)}, folded
    */
   public static Formula log(Formula a) {
-    return transcendental(Op.LOG, a);
-  }
-
-  private static Formula transcendental(Op op, Formula a) {
-    number(a, op.symbol);
-    Formula f = new Formula(op, Type.REAL, new Formula[] {a}, 0, 0);
-    return a.op == Op.CONST ? real(f.realAt(null)) : f;
+    return FormulaFolding.transcendental(Op.LOG, a);
   }
 
   /**
@@ -471,13 +350,7 @@ public final class Formula {
    * @return the choice, the branch itself when the condition is constant
    */
   public static Formula ifThen(Formula condition, Formula a, Formula b) {
-    bool(condition, "if");
-    number(a, "if");
-    number(b, "if");
-    if (condition.op == Op.CONST) {
-      return condition.integer != 0 ? a : b;
-    }
-    return new Formula(Op.IF, joint(a, b), new Formula[] {condition, a, b}, 0, 0);
+    return FormulaFolding.ifThen(condition, a, b);
   }
 
   /**
@@ -487,11 +360,7 @@ public final class Formula {
    * @return the indicator, an integer
    */
   public static Formula indicator(Formula condition) {
-    bool(condition, "ind");
-    if (condition.op == Op.CONST) {
-      return constant(condition.integer);
-    }
-    return new Formula(Op.IND, Type.INT, new Formula[] {condition}, 0, 0);
+    return FormulaFolding.indicator(condition);
   }
 
   /**
@@ -520,13 +389,7 @@ public final class Formula {
    * @return the comparison, folded
    */
   public static Formula compare(Op op, Formula a, Formula b) {
-    if (!op.comparison()) {
-      throw new ModelException(op + " is not a comparison");
-    }
-    integer(a, op.symbol);
-    integer(b, op.symbol);
-    Formula f = new Formula(op, Type.BOOL, new Formula[] {a, b}, 0, 0);
-    return a.op == Op.CONST && b.op == Op.CONST ? bool(f.holdsAt(null)) : f;
+    return FormulaFolding.compare(op, a, b);
   }
 
   /**
@@ -536,7 +399,7 @@ public final class Formula {
    * @return their conjunction, {@code true} when there are none
    */
   public static Formula and(Formula... conditions) {
-    return logic(Op.AND, Arrays.asList(conditions));
+    return FormulaFolding.logic(Op.AND, Arrays.asList(conditions));
   }
 
   /**
@@ -546,7 +409,7 @@ public final class Formula {
    * @return their conjunction, {@code true} when there are none
    */
   public static Formula and(List<Formula> conditions) {
-    return logic(Op.AND, conditions);
+    return FormulaFolding.logic(Op.AND, conditions);
   }
 
   /**
@@ -556,7 +419,7 @@ public final class Formula {
    * @return their disjunction, {@code false} when there are none
    */
   public static Formula or(Formula... conditions) {
-    return logic(Op.OR, Arrays.asList(conditions));
+    return FormulaFolding.logic(Op.OR, Arrays.asList(conditions));
   }
 
   /**
@@ -566,30 +429,7 @@ public final class Formula {
    * @return their disjunction, {@code false} when there are none
    */
   public static Formula or(List<Formula> conditions) {
-    return logic(Op.OR, conditions);
-  }
-
-  /**
-   * A chain of {@code and} (or {@code or}): constants that do not decide it dropped, one that does
-   * deciding it.
-   */
-  private static Formula logic(Op op, List<Formula> conditions) {
-    boolean neutral = op == Op.AND;
-    List<Formula> out = new ArrayList<>();
-    for (Formula c : flatten(op, conditions)) {
-      bool(c, op.symbol);
-      if (c.op == Op.CONST) {
-        if ((c.integer != 0) != neutral) {
-          return bool(!neutral);
-        }
-      } else {
-        out.add(c);
-      }
-    }
-    if (out.isEmpty()) {
-      return bool(neutral);
-    }
-    return out.size() == 1 ? out.get(0) : new Formula(op, Type.BOOL, out.toArray(NONE), 0, 0);
+    return FormulaFolding.logic(Op.OR, conditions);
   }
 
   /**
@@ -599,11 +439,7 @@ public final class Formula {
    * @return its negation, folded
    */
   public static Formula not(Formula c) {
-    bool(c, "not");
-    if (c.op == Op.CONST) {
-      return bool(c.integer == 0);
-    }
-    return c.op == Op.NOT ? c.args[0] : new Formula(Op.NOT, Type.BOOL, new Formula[] {c}, 0, 0);
+    return FormulaFolding.not(c);
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
@@ -836,15 +672,7 @@ public final class Formula {
    * @return the value
    */
   public double valueAt(int[] values) {
-    try {
-      return switch (type) {
-        case BOOL -> holdsAt(values) ? 1.0 : 0.0;
-        case INT -> intAt(values);
-        case REAL -> realAt(values);
-      };
-    } catch (DivisionByZero e) {
-      throw new ModelException("division by zero");
-    }
+    return FormulaEvaluation.valueAt(this, values);
   }
 
   /**
@@ -854,198 +682,8 @@ public final class Formula {
    * @return true where the relation holds
    */
   public boolean holds(int[] values) {
-    bool(this, "holds");
-    return holdsAt(values);
-  }
-
-  /**
-   * Thrown by an integer division by zero; caught by the comparison around it. Control flow only.
-   */
-  private static final class DivisionByZero extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    static final DivisionByZero INSTANCE = new DivisionByZero();
-
-    private DivisionByZero() {
-      super(null, null, false, false);
-    }
-  }
-
-  private long intAt(int[] values) {
-    switch (op) {
-      case CONST:
-        return integer;
-      case VAR:
-        return values[(int) integer];
-      case ADD:
-        {
-          long s = 0;
-          for (Formula a : args) {
-            s = exactly(s, a.intAt(values), Op.ADD);
-          }
-          return s;
-        }
-      case MUL:
-        {
-          long p = 1;
-          for (Formula a : args) {
-            p = exactly(p, a.intAt(values), Op.MUL);
-          }
-          return p;
-        }
-      case SUB:
-        return exactly(args[0].intAt(values), args[1].intAt(values), Op.SUB);
-      case DIV:
-      case MOD:
-        {
-          long a = args[0].intAt(values);
-          long b = args[1].intAt(values);
-          if (b == 0) {
-            throw DivisionByZero.INSTANCE;
-          }
-          if (op == Op.MOD) {
-            return a % b;
-          }
-          if (a == Long.MIN_VALUE && b == -1) {
-            throw overflow(a, b, Op.DIV);
-          }
-          return a / b;
-        }
-      case NEG:
-        return exactly(0, args[0].intAt(values), Op.SUB);
-      case ABS:
-        {
-          long a = args[0].intAt(values);
-          if (a == Long.MIN_VALUE) {
-            throw new ModelException("integer overflow in abs(" + a + ")");
-          }
-          return Math.abs(a);
-        }
-      case MIN:
-      case MAX:
-        {
-          long best = args[0].intAt(values);
-          for (int k = 1; k < args.length; k++) {
-            long v = args[k].intAt(values);
-            best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
-          }
-          return best;
-        }
-      case IF:
-        return args[0].holdsAt(values) ? args[1].intAt(values) : args[2].intAt(values);
-      case IND:
-        // count's terms: an item that divides by zero leaves the count undefined, as in a sum,
-        // so the comparison around the count is the one made false there
-        return args[0].holdsOrUndefined(values) ? 1 : 0;
-      default:
-        throw new IllegalStateException(op + " is not an integer operation");
-    }
-  }
-
-  private double realAt(int[] values) {
-    if (type == Type.INT) {
-      return intAt(values);
-    }
-    switch (op) {
-      case CONST:
-        return real;
-      case ADD:
-        {
-          double s = 0;
-          for (Formula a : args) {
-            s += a.realAt(values);
-          }
-          return s;
-        }
-      case MUL:
-        {
-          double p = 1;
-          for (Formula a : args) {
-            p *= a.realAt(values);
-          }
-          return p;
-        }
-      case SUB:
-        return args[0].realAt(values) - args[1].realAt(values);
-      case DIV:
-        return args[0].realAt(values) / args[1].realAt(values);
-      case NEG:
-        return -args[0].realAt(values);
-      case ABS:
-        return Math.abs(args[0].realAt(values));
-      case MIN:
-      case MAX:
-        {
-          double best = args[0].realAt(values);
-          for (int k = 1; k < args.length; k++) {
-            double v = args[k].realAt(values);
-            best = op == Op.MIN ? Math.min(best, v) : Math.max(best, v);
-          }
-          return best;
-        }
-      case IF:
-        return args[0].holdsAt(values) ? args[1].realAt(values) : args[2].realAt(values);
-      case EXP:
-        return Math.exp(args[0].realAt(values));
-      case LOG:
-        return Math.log(args[0].realAt(values));
-      default:
-        throw new IllegalStateException(op + " is not a decimal operation");
-    }
-  }
-
-  /** {@link #holdsAt}, but a comparison whose operands divide by zero throws, not false. */
-  private boolean holdsOrUndefined(int[] values) {
-    if (op == Op.CONST || op == Op.AND || op == Op.OR || op == Op.NOT) {
-      return holdsAt(values);
-    }
-    return compared(args[0].intAt(values), args[1].intAt(values));
-  }
-
-  private boolean holdsAt(int[] values) {
-    switch (op) {
-      case CONST:
-        return integer != 0;
-      case AND:
-        for (Formula a : args) {
-          if (!a.holdsAt(values)) {
-            return false;
-          }
-        }
-        return true;
-      case OR:
-        for (Formula a : args) {
-          if (a.holdsAt(values)) {
-            return true;
-          }
-        }
-        return false;
-      case NOT:
-        return !args[0].holdsAt(values);
-      default:
-        {
-          long a;
-          long b;
-          try {
-            a = args[0].intAt(values);
-            b = args[1].intAt(values);
-          } catch (DivisionByZero undefined) {
-            return false; // the nearest condition around an undefined number is false
-          }
-          return compared(a, b);
-        }
-    }
-  }
-
-  private boolean compared(long a, long b) {
-    return switch (op) {
-      case EQ -> a == b;
-      case NE -> a != b;
-      case LT -> a < b;
-      case LE -> a <= b;
-      case GT -> a > b;
-      case GE -> a >= b;
-      default -> throw new IllegalStateException(op + " is not a condition");
-    };
+    FormulaFolding.bool(this, "holds");
+    return FormulaEvaluation.holdsAt(this, values);
   }
 
   // ---- Text ------------------------------------------------------------------------------------
@@ -1103,86 +741,5 @@ public final class Formula {
   @Override
   public String toString() {
     return text();
-  }
-
-  // ---- Helpers ---------------------------------------------------------------------------------
-
-  private static Formula fold(Formula f) {
-    return switch (f.type) {
-      case INT -> constant(f.intAt(null));
-      case REAL -> real(f.realAt(null));
-      case BOOL -> bool(f.holdsAt(null));
-    };
-  }
-
-  private static boolean anyReal(List<Formula> items) {
-    for (Formula f : items) {
-      if (f.type == Type.REAL) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static List<Formula> flatten(Op op, List<Formula> items) {
-    List<Formula> out = new ArrayList<>(items.size());
-    for (Formula f : items) {
-      if (f == null) {
-        throw new ModelException("a formula is missing (null)");
-      }
-      if (f.op == op) {
-        out.addAll(Arrays.asList(f.args));
-      } else {
-        out.add(f);
-      }
-    }
-    return out;
-  }
-
-  private static Type joint(Formula a, Formula b) {
-    return a.type == Type.REAL || b.type == Type.REAL ? Type.REAL : Type.INT;
-  }
-
-  private static void number(Formula f, String where) {
-    if (f == null) {
-      throw new ModelException("a formula is missing (null)");
-    }
-    if (f.type == Type.BOOL) {
-      throw new ModelException(where + " takes numbers, not a condition");
-    }
-  }
-
-  private static void integer(Formula f, String where) {
-    number(f, where);
-    if (f.type == Type.REAL) {
-      throw new ModelException(where + " compares integers, not decimals");
-    }
-  }
-
-  private static void bool(Formula f, String where) {
-    if (f == null) {
-      throw new ModelException("a formula is missing (null)");
-    }
-    if (f.type != Type.BOOL) {
-      throw new ModelException(where + " takes a condition, not a number");
-    }
-  }
-
-  /** {@code a op b} for ADD, SUB or MUL, exactly; overflow is a ModelException. */
-  private static long exactly(long a, long b, Op op) {
-    try {
-      return switch (op) {
-        case ADD -> Math.addExact(a, b);
-        case SUB -> Math.subtractExact(a, b);
-        case MUL -> Math.multiplyExact(a, b);
-        default -> throw new IllegalStateException(op.toString());
-      };
-    } catch (ArithmeticException e) {
-      throw overflow(a, b, op);
-    }
-  }
-
-  private static ModelException overflow(long a, long b, Op op) {
-    return new ModelException("integer overflow in " + a + " " + op.symbol + " " + b);
   }
 }
