@@ -12,14 +12,6 @@ import java.util.Map;
  * part of it, so one model saved under two names is one model (and one compiled solver).
  */
 public final class Model {
-  /**
-   * Bumped whenever the canonical text format changes, so old cache keys never match new text: 2
-   * left the model's name out; 3 writes each distinct table or formula once and runs of factors
-   * that differ only by a step in their scopes as one line; 4 writes each family of any number of
-   * dimensions as one line.
-   */
-  public static final int CANONICAL_FORMAT = 4;
-
   private final String name;
   private final List<VariableArray> arrays;
 
@@ -318,175 +310,23 @@ public final class Model {
   }
 
   /**
-   * The canonical text: one line per array and per family ({@link #families()}), in declaration
-   * order, integers in decimal, LF line ends, no locale or platform dependence. A family's line is
-   * its first factor's kind and scope, then for each of its dimensions, outermost first, {@code x
-   * COUNT step S1 S2 ...} (one step per scope position); a sum adds {@code = total}; a table or
-   * prior adds {@code : w1 w2 ...}, each weight in its shortest round-trip form ({@link
-   * DecimalText}, as {@link Double#toString} writes it), so equal weights always print alike, or,
-   * for a table computed from a relation or weight formula, {@code ~ formula} when that is the
-   * shorter ({@link Formula#text()}, variables numbered by scope position). Each distinct such data
-   * part is written once, where it first appears, and numbered in that order from 0; a later family
-   * with the same part writes {@code @k} instead. So a grid's two million couplings of one formula
-   * take two lines. Two models are the same model for the compiler exactly when their canonical
-   * texts are equal. The name is left out: it changes neither the plan nor the solver, and a model
-   * copied into a file of another name should find the solver it already has. So are the names of
-   * values ({@link VariableArray#labels()}, a Bayesian network's states): a value is its index to
-   * every solver, and a network whose states are renamed is the same network to solve.
+   * The canonical text ({@link CanonicalText}): two models are the same model for the compiler
+   * exactly when their canonical texts are equal.
    *
    * @return the canonical text
    */
   public String canonicalText() {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(256);
-    try {
-      writeCanonicalText(out);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e); // a byte array does not fail
-    }
-    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    return CanonicalText.of(this);
   }
 
   /**
-   * Writes {@link #canonicalText()} as UTF-8 to {@code out}, without holding it in memory: the
-   * cache key is the SHA-256 of these bytes (after a short header), fed as they are written.
+   * Writes {@link #canonicalText()} as UTF-8 to {@code out} ({@link CanonicalText#write}).
    *
    * @param out where the bytes go
    * @throws java.io.IOException when {@code out} fails
    */
   public void writeCanonicalText(java.io.OutputStream out) throws java.io.IOException {
-    CanonicalWriter w = new CanonicalWriter(out);
-    w.text("fgc-model ").number(CANONICAL_FORMAT).newline();
-    for (VariableArray a : arrays) {
-      w.text("var ").text(a.name());
-      for (int d : a.dims()) {
-        w.space().number(d);
-      }
-      w.text(" in ").number(a.domain().lo()).text("..").number(a.domain().hi());
-      w.text(a.observed() ? " observed" : " latent").newline();
-      // a.labels() is left out on purpose: names of values change no plan and no solver.
-    }
-    Map<String, Integer> parts = new java.util.HashMap<>();
-    for (FactorFamily family : families()) {
-      Factor f = family.first();
-      w.text(f.kind().keyword());
-      for (int i = 0; i < f.arity(); i++) {
-        w.space().number(f.variable(i));
-      }
-      for (int d = 0; d < family.dimensions(); d++) {
-        w.text(" x ").number(family.count(d)).text(" step");
-        for (int i = 0; i < f.arity(); i++) {
-          w.space().number(family.step(d, i));
-        }
-      }
-      if (f.kind() == FactorKind.SUM || f.kind() == FactorKind.LINEAR) {
-        w.text(" = ").number(f.total());
-      }
-      String part = dataPart(f);
-      if (part != null) {
-        Integer seen = parts.putIfAbsent(part, parts.size());
-        if (seen != null) {
-          w.text(" @").number(seen);
-        } else {
-          w.text(part);
-        }
-      }
-      w.newline();
-    }
-    w.text("end\n").flush();
-  }
-
-  /**
-   * The factor's data part as its first occurrence writes it ({@code " ~ formula"} or {@code " : w1
-   * w2 ..."}), or null.
-   */
-  private static String dataPart(Factor f) {
-    if (f.writtenAsFormula()) {
-      return " ~ "
-          + f.formula().get().text(); // shorter than its table: the key does not grow with it
-    }
-    if (f.kind() == FactorKind.LINEAR) {
-      // The comparison, then one coefficient per scope position: a loop's factors share it.
-      StringBuilder sb = new StringBuilder(" : ").append(f.comparison().symbol());
-      for (int p = 0; p < f.arity(); p++) {
-        sb.append(' ').append(f.coefficient(p));
-      }
-      return sb.toString();
-    }
-    if (!f.kind().weighted()) {
-      return null;
-    }
-    StringBuilder sb = new StringBuilder(2 + 8 * f.weightCount());
-    sb.append(" :");
-    for (int k = 0; k < f.weightCount(); k++) {
-      sb.append(' ').append(DecimalText.of(f.weight(k))); // shortest text that round-trips exactly
-    }
-    return sb.toString();
-  }
-
-  /** Text into bytes, buffered: ASCII written directly, anything else as UTF-8. */
-  private static final class CanonicalWriter {
-    private final java.io.OutputStream out;
-    private final byte[] buffer = new byte[8192];
-    private int at;
-
-    CanonicalWriter(java.io.OutputStream out) {
-      this.out = out;
-    }
-
-    CanonicalWriter text(String s) throws java.io.IOException {
-      int length = s.length();
-      for (int i = 0; i < length; i++) {
-        char c = s.charAt(i);
-        if (c >= 0x80) {
-          byte[] bytes = s.substring(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-          for (byte b : bytes) {
-            put(b);
-          }
-          return this;
-        }
-        put((byte) c);
-      }
-      return this;
-    }
-
-    CanonicalWriter number(long v) throws java.io.IOException {
-      if (v < 0) {
-        put((byte) '-');
-        if (v == Long.MIN_VALUE) {
-          return text(Long.toString(v).substring(1));
-        }
-        v = -v;
-      }
-      if (v >= 10) {
-        number(v / 10);
-      }
-      put((byte) ('0' + (int) (v % 10)));
-      return this;
-    }
-
-    CanonicalWriter space() throws java.io.IOException {
-      put((byte) ' ');
-      return this;
-    }
-
-    CanonicalWriter newline() throws java.io.IOException {
-      put((byte) '\n');
-      return this;
-    }
-
-    private void put(byte b) throws java.io.IOException {
-      if (at == buffer.length) {
-        out.write(buffer, 0, at);
-        at = 0;
-      }
-      buffer[at++] = b;
-    }
-
-    void flush() throws java.io.IOException {
-      out.write(buffer, 0, at);
-      at = 0;
-      out.flush();
-    }
+    CanonicalText.write(this, out);
   }
 
   /** Equal canonical texts: the same model for the compiler, whatever the two are named. */

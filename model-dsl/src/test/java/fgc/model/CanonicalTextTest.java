@@ -2,6 +2,7 @@ package fgc.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.lang.FgcLanguage;
@@ -97,5 +98,63 @@ class CanonicalTextTest {
     String c = stepped.build().canonicalText();
     assertNotEquals(a, c);
     assertTrue(c.contains("\ntable 5 7 x 2 step 1 0 @0\ntable 7 8 @0\n"), c);
+  }
+
+  /** The text read back, and written again. */
+  private static String roundTrip(Model m) {
+    String text = CanonicalText.of(m);
+    Model read = CanonicalText.read(text.split("\n", -1), 0, "read");
+    assertEquals("read", read.name());
+    assertEquals(m.factors().size(), read.factors().size());
+    assertEquals(m.families().size(), read.families().size(), "families come back as families");
+    return CanonicalText.of(read);
+  }
+
+  @Test
+  void whatIsWrittenReadsBackAsTheSameModel() {
+    Model grid = grid(12, ISING);
+    assertEquals(grid.canonicalText(), roundTrip(grid));
+    Model kinds =
+        FgcLanguage.parse(
+            "kinds.fg",
+            "var x[4] in 0..3; var y in 1..2; var o in 0..1; observe o;\n"
+                + "alldiff(x[0], x[1], x[2]); neq(x[2], x[3]); eq(y, x[1]);\n"
+                + "sum(x[0], x[1], x[3]) == 5;\n"
+                + "prior(y) = [0.25, 0.75];\n"
+                + "2*x[0] + 3*x[3] <= 7; sum(2 * x[i] for i in 0..1) <= 5;\n"
+                + "weight(x[0], o) = if(x[0] > o, 2.5, 0.5);\n"
+                + "table(x[1], x[2]) = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];\n",
+            Map.of());
+    String text = kinds.canonicalText();
+    for (String kind : new String[] {"alldiff", "neq", "eq", "sum", "prior", "table"}) {
+      assertTrue(text.contains("\n" + kind + " "), kind + " in " + text);
+    }
+    assertTrue(text.contains(" ~ ") && text.contains(" observed\n"), text);
+    assertEquals(text, roundTrip(kinds));
+    ModelBuilder b = Model.builder("linear");
+    b.variables("d", Domain.range(0, 9), 6);
+    b.linear(
+        new long[] {1000, 91, -90, 1, -9000, -900}, Factor.Comparison.EQUAL, 0, 0, 1, 2, 3, 4, 5);
+    b.linear(new long[] {2, 3}, Factor.Comparison.AT_MOST, 7, 0, 1);
+    Model linear = b.build();
+    assertTrue(
+        linear.canonicalText().contains("\nlinear 0 1 = 7 : <= 2 3\n"), linear.canonicalText());
+    assertEquals(linear.canonicalText(), roundTrip(linear));
+  }
+
+  @Test
+  void aLineNotAsWrittenIsNamedByItsNumber() {
+    String[] lines = CanonicalText.of(grid(3, ISING)).split("\n", -1);
+    String[] header = new String[lines.length + 1];
+    header[0] = "some header";
+    System.arraycopy(lines, 0, header, 1, lines.length);
+    header[3] = header[3].replace("prior", "priori");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> CanonicalText.read(header, 1, "g"));
+    assertEquals("line 4: no factor kind 'priori'", e.getMessage());
+    String[] old = lines.clone();
+    old[0] = "fgc-model 3";
+    e = assertThrows(IllegalArgumentException.class, () -> CanonicalText.read(old, 0, "g"));
+    assertEquals("line 1: not model format " + CanonicalText.FORMAT, e.getMessage());
   }
 }
