@@ -97,7 +97,7 @@ public final class EliminationKernels {
    * A block's entries at most: {@link #BLOCK}, or one level's values when the last level alone has
    * more.
    */
-  private static final int BLOCK_CAPACITY = 256;
+  static final int BLOCK_CAPACITY = 256;
 
   private EliminationKernels() {}
 
@@ -240,19 +240,20 @@ public final class EliminationKernels {
       int at = groupAt(steps, p, g);
       boolean multi = steps[at + 1] != 0;
       if (multi) {
-        shift += combine(comb, steps[at], steps[at + 2], m, steps, steps[at + 3], w);
+        shift +=
+            MessageArithmetic.combine(comb, steps[at], steps[at + 2], m, steps, steps[at + 3], w);
       }
       access(w, a++, multi ? comb : m, steps[at], steps, at + 4, k);
     }
     if (w.logSpace) {
       java.util.Arrays.fill(m, own, own + entries, Double.NEGATIVE_INFINITY);
-      visitLog(w, prior, k, a, 1, max ? 1 : 0);
-      w.logShift += normaliseLog(m, own, entries);
+      LogSpace.visitLog(w, prior, k, a, 1, max ? 1 : 0);
+      w.logShift += LogSpace.normaliseLog(m, own, entries);
       return 0;
     }
     java.util.Arrays.fill(m, own, own + entries, 0.0);
-    visit(w, prior, k, a, 1, max ? 1 : 0);
-    return shift + normalise(m, own, entries, w);
+    CliqueVisit.visit(w, prior, k, a, 1, max ? 1 : 0);
+    return shift + MessageArithmetic.normalise(m, own, entries, w);
   }
 
   /**
@@ -329,10 +330,10 @@ public final class EliminationKernels {
       java.util.Arrays.fill(w.source[o], w.base[o], w.base[o] + entries, empty);
     }
     if (w.logSpace) {
-      visitLog(w, prior, k, a, outputs, 2);
-      normaliseSumLog(belief, marginal, lastSize);
+      LogSpace.visitLog(w, prior, k, a, outputs, 2);
+      LogSpace.normaliseSumLog(belief, marginal, lastSize);
     } else {
-      visit(w, prior, k, a, outputs, 2);
+      CliqueVisit.visit(w, prior, k, a, outputs, 2);
       normaliseSum(belief, marginal, lastSize);
     }
     for (int g = 0; g < groups; g++) {
@@ -340,10 +341,11 @@ public final class EliminationKernels {
       int length = steps[at + 2];
       if (steps[at + 1] != 0) {
         for (int c = 0; c < steps[steps[at + 3]]; c++) {
-          divide(gather, steps[at], up, down, steps[steps[at + 3] + 1 + c], length, w);
+          MessageArithmetic.divide(
+              gather, steps[at], up, down, steps[steps[at + 3] + 1 + c], length, w);
         }
       } else {
-        divide(down, steps[at], up, down, steps[at], length, w);
+        MessageArithmetic.divide(down, steps[at], up, down, steps[at], length, w);
       }
     }
   }
@@ -458,340 +460,6 @@ public final class EliminationKernels {
     System.arraycopy(steps, strides, w.stride, a * w.levels, k);
   }
 
-  /**
-   * Every entry of the clique the evidence allows: accesses {@code 0 .. inputs} are written, the
-   * rest multiplied. Mode 0 adds the product into output 0, mode 1 keeps the largest, mode 2 adds a
-   * non-zero product into every output. Inputs that vary along the block's levels only are
-   * multiplied once per step into {@code w.inner}, those that vary along outer levels only once per
-   * block; only the others are read at every entry.
-   */
-  private static void visit(
-      Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
-    // The block: the innermost levels up to BLOCK entries, or up to a 256th of the clique when that
-    // is more (so its setup stays small next to the clique), at most 256; always the last level.
-    long entries = 1;
-    for (int l = 0; l < k; l++) {
-      entries *= w.size[l];
-    }
-    long most = Math.min(BLOCK_CAPACITY, Math.max(BLOCK, entries >> 8));
-    int split = k;
-    int block = 1;
-    while (split > 0 && (split == k || block * w.size[split - 1] <= most)) {
-      block *= w.size[--split];
-    }
-    int innerOnly = 0;
-    int outerOnly = 0;
-    int mixed = 0;
-    for (int a = inputs; a < accesses; a++) {
-      boolean alongInner = false;
-      boolean alongOuter = false;
-      for (int l = 0; l < k; l++) {
-        boolean moves = w.stride[a * w.levels + l] != 0;
-        alongInner = alongInner || (moves && l >= split);
-        alongOuter = alongOuter || (moves && l < split);
-      }
-      if (!alongInner) { // a constant input counts as outer-only
-        w.outerOnly[outerOnly++] = a;
-      } else if (!alongOuter) {
-        w.innerOnly[innerOnly++] = a;
-      } else {
-        w.mixed[mixed++] = a;
-      }
-    }
-    // The block's offsets, the last level fastest, expanded one level at a time in place (entry e
-    // of the levels so far becomes entries e * size .. e * size + size - 1); w.inner starts as
-    // the evidence's 0/1 and gathers the inner-only inputs' product.
-    double[] inner = w.inner;
-    int[] offset = w.offset;
-    inner[0] = 1.0;
-    for (int a = 0; a < accesses; a++) {
-      offset[a * block] = 0;
-    }
-    int count = 1;
-    for (int l = split; l < k; l++) {
-      int n = w.size[l];
-      int z = w.prior[l];
-      for (int e = count - 1; e >= 0; e--) {
-        double allowed = inner[e];
-        for (int d = n - 1; d >= 0; d--) {
-          inner[e * n + d] = prior[z + d] != 0.0 ? allowed : 0.0;
-        }
-      }
-      for (int a = 0; a < accesses; a++) {
-        int at = a * block;
-        int stride = w.stride[a * w.levels + l];
-        for (int e = count - 1; e >= 0; e--) {
-          int o = offset[at + e];
-          for (int d = n - 1; d >= 0; d--) {
-            offset[at + e * n + d] = o + d * stride;
-          }
-        }
-      }
-      count *= n;
-    }
-    for (int q = 0; q < innerOnly; q++) {
-      int a = w.innerOnly[q];
-      double[] source = w.source[a];
-      int base = w.base[a];
-      for (int j = 0; j < block; j++) {
-        if (inner[j] != 0.0) {
-          double y = source[base + offset[a * block + j]];
-          inner[j] *= y;
-          if (inner[j] < Double.MIN_NORMAL && y != 0.0) {
-            w.lost = true;
-          }
-        }
-      }
-    }
-    count = 0;
-    for (int j = 0; j < block; j++) {
-      if (inner[j] != 0.0) {
-        w.valid[count++] = j;
-      }
-    }
-    if (count == 0) {
-      return;
-    }
-    int[] index = w.index;
-    for (int a = 0; a < accesses; a++) {
-      index[a] = w.base[a];
-    }
-    if (split == 0) {
-      block(w, 0, accesses, inputs, block, count, mode, outerOnly, mixed);
-      return;
-    }
-    int[] digit = w.digit;
-    int l = 0;
-    digit[0] = -1;
-    while (true) {
-      if (++digit[l] == w.size[l]) {
-        if (l == 0) {
-          return;
-        }
-        l--;
-        continue;
-      }
-      if (prior[w.prior[l] + digit[l]] == 0.0) {
-        continue;
-      }
-      int from = l * accesses;
-      for (int a = 0; a < accesses; a++) {
-        index[from + accesses + a] = index[from + a] + digit[l] * w.stride[a * w.levels + l];
-      }
-      if (l + 1 < split) {
-        digit[++l] = -1;
-      } else {
-        block(w, split * accesses, accesses, inputs, block, count, mode, outerOnly, mixed);
-      }
-    }
-  }
-
-  /**
-   * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels.
-   * The products are made one read at a time over the whole block (each loop a flat walk with its
-   * array, base and offsets held in locals), then added (or kept the larger) into the outputs one
-   * output at a time: the same products in the same order per entry as entry by entry, and the same
-   * additions in the same order per output entry, so the answers do not change.
-   */
-  private static void block(
-      Workspace w,
-      int at,
-      int accesses,
-      int inputs,
-      int block,
-      int count,
-      int mode,
-      int outerOnly,
-      int mixed) {
-    final int[] index = w.index;
-    final int[] offset = w.offset;
-    final int[] valid = w.valid;
-    final double[] inner = w.inner;
-    final double[][] source = w.source;
-    double outer = 1.0;
-    for (int k = 0; k < outerOnly; k++) {
-      double y = source[w.outerOnly[k]][index[at + w.outerOnly[k]]];
-      if (y == 0.0) {
-        return;
-      }
-      outer *= y;
-    }
-    if (outer < Double.MIN_NORMAL) {
-      w.lost = true;
-      if (outer == 0.0) {
-        return;
-      }
-    }
-    final double[] x = w.product;
-    final boolean all = count == block; // no entry of the block ruled out: entry v is j = v
-    if (all) {
-      for (int j = 0; j < block; j++) {
-        x[j] = outer * inner[j];
-      }
-    } else {
-      for (int v = 0; v < count; v++) {
-        x[v] = outer * inner[valid[v]];
-      }
-    }
-    final int[] reads = w.mixed;
-    for (int k = 0; k < mixed; k++) {
-      final int a = reads[k];
-      final double[] in = source[a];
-      final int base = index[at + a];
-      final int row = a * block;
-      if (all) {
-        for (int j = 0; j < block; j++) {
-          x[j] *= in[base + offset[row + j]];
-        }
-      } else {
-        for (int v = 0; v < count; v++) {
-          x[v] *= in[base + offset[row + valid[v]]];
-        }
-      }
-    }
-    for (int v = 0; v < count; v++) {
-      if (x[v] < Double.MIN_NORMAL && !readsZero(w, at, block, all ? v : valid[v], mixed)) {
-        w.lost = true;
-        break;
-      }
-    }
-    for (int a = 0; a < (mode == 2 ? inputs : 1); a++) {
-      final double[] out = source[a];
-      final int base = index[at + a];
-      final int row = a * block;
-      if (mode == 1) {
-        for (int v = 0; v < count; v++) {
-          final int i = base + offset[row + (all ? v : valid[v])];
-          if (x[v] > out[i]) {
-            out[i] = x[v];
-          }
-        }
-      } else if (all) { // adding a zero changes nothing: an output starts at +0.0
-        for (int j = 0; j < block; j++) {
-          out[base + offset[row + j]] += x[j];
-        }
-      } else {
-        for (int v = 0; v < count; v++) {
-          out[base + offset[row + valid[v]]] += x[v];
-        }
-      }
-    }
-  }
-
-  /**
-   * Whether one of the entry's mixed reads is 0 (its product is then 0 by rights, not by
-   * underflow).
-   */
-  private static boolean readsZero(Workspace w, int at, int block, int j, int mixed) {
-    for (int k = 0; k < mixed; k++) {
-      int a = w.mixed[k];
-      if (w.source[a][w.index[at + a] + w.offset[a * block + j]] == 0.0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * {@link #visit} in log space: every entry of the clique the evidence allows, one at a time (the
-   * last level fastest); inputs are added, mode 0 sums into output 0 by log-sum-exp, mode 1 keeps
-   * the largest, mode 2 sums a finite entry into every output.
-   */
-  private static void visitLog(
-      Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
-    int[] digit = w.digit;
-    int[] index = w.index;
-    for (int l = 0; l < k; l++) {
-      if (w.size[l] == 0) {
-        return;
-      }
-      digit[l] = 0;
-    }
-    for (int a = 0; a < accesses; a++) {
-      index[a] = w.base[a];
-    }
-    while (true) {
-      boolean allowed = true;
-      for (int l = 0; l < k && allowed; l++) {
-        allowed = prior[w.prior[l] + digit[l]] != 0.0;
-      }
-      if (allowed) {
-        double x = 0.0;
-        for (int a = inputs; a < accesses && x != Double.NEGATIVE_INFINITY; a++) {
-          x += w.source[a][index[a]];
-        }
-        if (x != Double.NEGATIVE_INFINITY) {
-          if (mode == 1) {
-            double[] out = w.source[0];
-            out[index[0]] = Math.max(out[index[0]], x);
-          } else {
-            for (int a = 0; a < inputs; a++) {
-              double[] out = w.source[a];
-              out[index[a]] = logAdd(out[index[a]], x);
-            }
-          }
-        }
-      }
-      int l = k - 1;
-      for (; l >= 0; l--) { // odometer
-        for (int a = 0; a < accesses; a++) {
-          index[a] += w.stride[a * w.levels + l];
-        }
-        if (++digit[l] < w.size[l]) {
-          break;
-        }
-        for (int a = 0; a < accesses; a++) {
-          index[a] -= digit[l] * w.stride[a * w.levels + l];
-        }
-        digit[l] = 0;
-      }
-      if (l < 0) {
-        return;
-      }
-    }
-  }
-
-  /** {@code ln(e^a + e^b)}, without overflow; either may be negative infinity (a zero). */
-  private static double logAdd(double a, double b) {
-    if (a == Double.NEGATIVE_INFINITY) {
-      return b;
-    }
-    if (b == Double.NEGATIVE_INFINITY) {
-      return a;
-    }
-    return Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
-  }
-
-  /**
-   * Subtracts the largest of the logarithms {@code x[from .. from + length)} and returns it (0 when
-   * all are zeros).
-   */
-  private static double normaliseLog(double[] x, int from, int length) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (int k = from; k < from + length; k++) {
-      max = Math.max(max, x[k]);
-    }
-    if (max == Double.NEGATIVE_INFINITY) {
-      return 0.0;
-    }
-    for (int k = from; k < from + length; k++) {
-      x[k] -= max;
-    }
-    return max;
-  }
-
-  /**
-   * The logarithms {@code x[from .. from + length)} become the probabilities they are in proportion
-   * to.
-   */
-  private static void normaliseSumLog(double[] x, int from, int length) {
-    normaliseLog(x, from, length);
-    for (int k = from; k < from + length; k++) {
-      x[k] = Math.exp(x[k]);
-    }
-    normaliseSum(x, from, length);
-  }
-
   /** The built tables, each rescaled by a power of two, and the sum of the exponents used. */
   public static final class Tables {
     private final double[] values;
@@ -850,7 +518,7 @@ public final class EliminationKernels {
    * @return the built tables and the exponent of their rescaling
    */
   public static Tables tables(int length, int[] info, double[] weights) {
-    return build(length, info, weights, false);
+    return EliminationTableBuilder.build(length, info, weights, false);
   }
 
   /**
@@ -863,132 +531,7 @@ public final class EliminationKernels {
    * @return the logarithms of the tables' entries, at the offsets the description gave
    */
   public static double[] logTables(int length, int[] info, double[] weights) {
-    return build(length, info, weights, true).values();
-  }
-
-  /** {@link #tables}, or with {@code log} {@link #logTables}: one walk over the description. */
-  private static Tables build(int length, int[] info, double[] weights, boolean log) {
-    double[] out = new double[length];
-    long exponent = 0;
-    Workspace lost = new Workspace(1, 1);
-    double one = log ? 0.0 : 1.0;
-    double zero = log ? Double.NEGATIVE_INFINITY : 0.0;
-    int at = 1;
-    for (int t = 0; t < info[0]; t++) {
-      int offset = info[at++];
-      int r = info[at++];
-      int sizes = at;
-      int los = at + r;
-      at += 2 * r;
-      int entries = 1;
-      for (int j = 0; j < r; j++) {
-        entries *= info[sizes + j];
-      }
-      int members = info[at++];
-      int first = at;
-      for (int m = 0; m < members; m++) { // skip to the next table
-        int kind = info[at++];
-        int arity = info[at++];
-        at += arity + (kind == TABLE || kind == SUM ? 1 : 0);
-      }
-      int[] digit = new int[r];
-      long[] seen = new long[4];
-      for (int e = 0; e < entries; e++) {
-        double x = one;
-        int m = first;
-        for (int k = 0; k < members && x != zero; k++) {
-          int kind = info[m];
-          int arity = info[m + 1];
-          double y = member(kind, arity, info, m + 2, digit, sizes, los, weights, seen);
-          if (log) {
-            x += Math.log(y);
-          } else {
-            x *= y;
-            if ((x < Double.MIN_NORMAL && y != 0.0)
-                || x == Double.POSITIVE_INFINITY
-                || Double.isNaN(x)) {
-              lost.lost = true; // weights kept as given (see the planner) can overflow as well
-              x = 0.0; // the log-space tables are used instead
-            }
-          }
-          m += 2 + arity + (kind == TABLE || kind == SUM ? 1 : 0);
-        }
-        out[offset + e] = x;
-        for (int j = r - 1; j >= 0; j--) { // odometer: the last digit fastest
-          if (++digit[j] < info[sizes + j]) {
-            break;
-          }
-          digit[j] = 0;
-        }
-      }
-      if (!log) {
-        exponent += normalise(out, offset, entries, lost);
-      }
-    }
-    return new Tables(out, exponent, lost.lost);
-  }
-
-  /**
-   * One member factor's entry at the table digits {@code digit}; its slots' digits are listed from
-   * {@code slots}.
-   */
-  private static double member(
-      int kind,
-      int arity,
-      int[] info,
-      int slots,
-      int[] digit,
-      int sizes,
-      int los,
-      double[] weights,
-      long[] seen) {
-    switch (kind) {
-      case TABLE:
-        {
-          int index = 0;
-          for (int s = 0; s < arity; s++) {
-            int j = info[slots + s];
-            index = index * info[sizes + j] + digit[j];
-          }
-          return weights[info[slots + arity] + index];
-        }
-      case ALLDIFF:
-        {
-          java.util.Arrays.fill(seen, 0L); // a bit per aligned value: they lie below 256
-          for (int s = 0; s < arity; s++) {
-            int j = info[slots + s];
-            int value = info[los + j] + digit[j];
-            if ((seen[value >>> 6] & (1L << value)) != 0) {
-              return 0.0;
-            }
-            seen[value >>> 6] |= 1L << value;
-          }
-          return 1.0;
-        }
-      case EQ:
-        {
-          int j0 = info[slots];
-          int value = info[los + j0] + digit[j0];
-          for (int s = 1; s < arity; s++) {
-            int j = info[slots + s];
-            if (info[los + j] + digit[j] != value) {
-              return 0.0;
-            }
-          }
-          return 1.0;
-        }
-      case SUM:
-        {
-          long total = 0;
-          for (int s = 0; s < arity; s++) {
-            int j = info[slots + s];
-            total += info[los + j] + digit[j];
-          }
-          return total == info[slots + arity] ? 1.0 : 0.0;
-        }
-      default:
-        throw new IllegalArgumentException("no table for factor kind " + kind);
-    }
+    return EliminationTableBuilder.build(length, info, weights, true).values();
   }
 
   /**
@@ -1002,41 +545,7 @@ public final class EliminationKernels {
    * @return the exponent of two the block was multiplied by
    */
   public static int normalise(double[] x, int from, int length) {
-    return normalise(x, from, length, null);
-  }
-
-  /**
-   * {@link #normalise}, marking {@code w} (when given) lost if an entry falls below the smallest
-   * normal double.
-   */
-  private static int normalise(double[] x, int from, int length, Workspace w) {
-    double max = 0.0;
-    for (int k = from; k < from + length; k++) {
-      if (x[k] > max) {
-        max = x[k];
-      }
-    }
-    if (max == 0.0 || (max >= 1.0 && max < 2.0)) {
-      return 0;
-    }
-    int e = Math.getExponent(max);
-    if (e < Double.MIN_EXPONENT) { // subnormal: its exponent is read after an exact scaling
-      e = Math.getExponent(max * 0x1p64) - 64;
-    }
-    int shift = -e;
-    for (int left = shift; left != 0; ) {
-      int step = Math.max(-1000, Math.min(1000, left)); // 2^step is a normal double
-      double factor = Math.scalb(1.0, step);
-      for (int k = from; k < from + length; k++) {
-        double y = x[k] * factor;
-        if (y < Double.MIN_NORMAL && x[k] != 0.0 && w != null) {
-          w.lost = true;
-        }
-        x[k] = y;
-      }
-      left -= step;
-    }
-    return shift;
+    return MessageArithmetic.normalise(x, from, length, null);
   }
 
   /**
@@ -1054,41 +563,7 @@ public final class EliminationKernels {
    */
   public static int combine(
       double[] into, int at, int length, double[] from, int[] params, int list) {
-    return combine(into, at, length, from, params, list, new Workspace(1, 1));
-  }
-
-  /**
-   * {@link #combine} for the kernels: in log space the logarithms are added, and a loss marks
-   * {@code w}.
-   */
-  private static int combine(
-      double[] into, int at, int length, double[] from, int[] params, int list, Workspace w) {
-    int count = params[list];
-    System.arraycopy(from, params[list + 1], into, at, length);
-    if (w.logSpace) {
-      for (int k = 1; k < count; k++) {
-        int m = params[list + 1 + k];
-        for (int s = 0; s < length; s++) {
-          into[at + s] += from[m + s];
-        }
-      }
-      w.logShift += normaliseLog(into, at, length);
-      return 0;
-    }
-    int shift = normalise(into, at, length, w);
-    for (int k = 1; k < count; k++) {
-      int m = params[list + 1 + k];
-      for (int s = 0; s < length; s++) {
-        double y = from[m + s];
-        double x = into[at + s] * y;
-        if (x < Double.MIN_NORMAL && y != 0.0 && into[at + s] != 0.0) {
-          w.lost = true;
-        }
-        into[at + s] = x;
-      }
-      shift += normalise(into, at, length, w);
-    }
-    return shift;
+    return MessageArithmetic.combine(into, at, length, from, params, list, new Workspace(1, 1));
   }
 
   /**
@@ -1104,30 +579,7 @@ public final class EliminationKernels {
    * @param length the entries of the separator
    */
   public static void divide(double[] sum, int at, double[] up, double[] down, int m, int length) {
-    divide(sum, at, up, down, m, length, new Workspace(1, 1));
-  }
-
-  /** {@link #divide} for the kernels: in log space a subtraction, and a loss marks {@code w}. */
-  private static void divide(
-      double[] sum, int at, double[] up, double[] down, int m, int length, Workspace w) {
-    if (w.logSpace) {
-      for (int s = 0; s < length; s++) {
-        double u = up[m + s];
-        down[m + s] = u == Double.NEGATIVE_INFINITY ? Double.NEGATIVE_INFINITY : sum[at + s] - u;
-      }
-      normaliseLog(down, m, length);
-      return;
-    }
-    for (int s = 0; s < length; s++) {
-      double u = up[m + s];
-      double x = sum[at + s];
-      double y = u == 0.0 ? 0.0 : x / u;
-      if (x != 0.0 && u != 0.0 && (y < Double.MIN_NORMAL || y == Double.POSITIVE_INFINITY)) {
-        w.lost = true;
-      }
-      down[m + s] = y;
-    }
-    normalise(down, m, length, w);
+    MessageArithmetic.divide(sum, at, up, down, m, length, new Workspace(1, 1));
   }
 
   /**
