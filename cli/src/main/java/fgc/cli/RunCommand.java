@@ -59,19 +59,6 @@ final class RunCommand implements Callable<Integer> {
 
   CommandSpec command;
 
-  /** Options a UAI task cannot apply: it answers exactly, on the file and its evidence alone. */
-  private static final List<String> NOT_FOR_TASKS =
-      List.of(
-          "--algorithm",
-          "--damping",
-          "--option",
-          "--data",
-          "--param",
-          "--driver",
-          "--marginals",
-          "--sweeps",
-          "--tolerance");
-
   /**
    * The algorithm of this run: --algorithm's, else for --marginals exact inference when the model
    * fits, else the default.
@@ -81,22 +68,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     if (task != null || evid != null) {
-      List<String> given = new ArrayList<>();
-      for (String name : NOT_FOR_TASKS) {
-        if (command != null && command.commandLine().getParseResult().hasMatchedOption(name)) {
-          given.add(name);
-        }
-      }
-      if (!given.isEmpty()) {
-        throw new IllegalArgumentException(
-            "--task and --evid answer exactly (elimination) on the UAI file with the"
-                + " evidence of --evid, --observe and --input; they do not take "
-                + String.join(", ", given));
-      }
-      if (threads > 1 && input == null) {
-        throw new IllegalArgumentException(
-            "--threads answers the cases of --input N at a time; give --input FILE too");
-      }
+      UaiTask.refuseOptions(command, threads > 1 && input == null);
       return UaiTask.run(
           model,
           evid,

@@ -5,9 +5,7 @@ import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.IterativeDriver;
 import fgc.model.Model;
-import fgc.puzzles.PuzzleReader;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -87,11 +85,10 @@ final class SolveCommand implements Callable<Integer> {
       return ((IterativeDriver) d).withPerRound(perRound);
     }
     // The exact search keeps its own propagation here. Switching to the propagator generated for
-    // the
-    // model (ExactDriver.withGeneratedPropagation, loaded from the cache) solved top95 x 200 and
-    // x 1,000 in one process with the same main-thread CPU time, and cost the JIT 0.15 to 1.1 s
-    // more
-    // CPU: its unrolled methods take the optimising compiler longer than the loops they replace.
+    // the model (ExactDriver.withGeneratedPropagation, loaded from the cache) solved top95 x 200
+    // and x 1,000 in one process with the same main-thread CPU time, and cost the JIT 0.15 to 1.1 s
+    // more CPU: its unrolled methods take the optimising compiler longer than the loops they
+    // replace.
     return d;
   }
 
@@ -141,61 +138,28 @@ final class SolveCommand implements Callable<Integer> {
     }
     // A model that cannot take grids is reported once, here, before any puzzle is read or written.
     binding.checkModel();
-    int total = 0;
-    int badInput = 0;
-    int solved;
-    int noSolution;
-    try (PuzzleReader reader = puzzles.openInput();
-        OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
-        PrintWriter out =
-            new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
-        Progress progress = batchProgress(() -> PuzzleInput.countEntries(puzzles.openInput()));
-        PuzzleOutput results =
-            new PuzzleOutput(out, progress, file == null, threads, this::worker)) {
-      PuzzleFeed.Counts counts =
-          PuzzleFeed.sudoku(reader, binding, results, progress, frames, pictured);
-      total = counts.total();
-      badInput = counts.badInput();
-      results.finish();
-      solved = results.solved;
-      noSolution = results.noSolution;
-      if (file != null && (total > 0 || badInput > 0)) {
-        // Only a complete run replaces the file; an input without puzzles leaves it as it was.
-        out.flush();
-        file.commit();
-      }
+    PuzzleRun.Outcome o = run(inputs).sudoku(binding, frames, pictured);
+    if (o.total() == 0 && o.badInput() == 0) {
+      return run(inputs).nothingRead("");
     }
-    if (total == 0 && badInput == 0) {
-      // An empty or comment-only file is almost always the wrong file: say so rather than succeed.
-      System.err.println(
-          "fgc: "
-              + puzzles.inputName()
-              + " holds no puzzles"
-              + (output != null ? "; " + output + " was not written" : ""));
-      return 2;
-    }
-    if (frames != null && total < pictured) {
+    int badInput = o.badInput();
+    if (frames != null && o.total() < pictured) {
       System.err.println(
           "fgc: --puzzle "
               + pictured
               + " asked for a picture, but the input has "
-              + total
+              + o.total()
               + " puzzles");
       badInput++;
     }
-    return summary(start, solved, noSolution, total, badInput);
+    return PuzzleRun.summary(start, o, badInput);
   }
 
-  /**
-   * The progress of this run's puzzles, which says how far it got if Ctrl-C stops it. The total is
-   * known for a file and the embedded list: {@code count} reads it a second time, beside the run,
-   * only when progress is shown (a quiet run keeps both cores for solving).
-   */
-  private Progress batchProgress(Callable<Long> count) {
+  /** A run over the puzzles of --input, its output to --output or standard output. */
+  private PuzzleRun run(Path[] inputs) {
     Progress.Mode mode = explain ? Progress.Mode.QUIET : Progress.Mode.of(quiet);
-    Progress progress = Progress.start(mode, "solve", -1, "puzzles").onInterrupt();
-    boolean counted = mode != Progress.Mode.QUIET && Progress.readableTwice(input);
-    return counted ? progress.countInBackground(count) : progress;
+    return new PuzzleRun(
+        puzzles, output, inputs, threads, this::worker, mode, Progress.readableTwice(input));
   }
 
   /** The puzzles of --input. */
@@ -204,22 +168,6 @@ final class SolveCommand implements Callable<Integer> {
   /** A worker for one thread, with a driver of its own (a driver keeps per-search state). */
   private PuzzleWorker worker() {
     return new PuzzleWorker(driver(), explain, general);
-  }
-
-  /** The last line on standard error, and the exit code. */
-  private static int summary(long start, int solved, int noSolution, int total, int badInput) {
-    long ms = (System.nanoTime() - start) / 1_000_000;
-    System.err.println(
-        "solved "
-            + solved
-            + " of "
-            + total
-            + " in "
-            + ms
-            + " ms"
-            + (noSolution > 0 ? "; no solution: " + noSolution + " of " + total : "")
-            + (badInput > 0 ? "; " + badInput + " input error" + (badInput == 1 ? "" : "s") : ""));
-    return badInput > 0 ? 2 : solved < total ? 1 : 0;
   }
 
   /**
@@ -233,39 +181,19 @@ final class SolveCommand implements Callable<Integer> {
    */
   private int solveGrids(long start) throws IOException {
     Path[] inputs = inputFiles();
-    int total = 0;
-    int badInput = 0;
-    try (BoundedLines lines = puzzles.openLines(general);
-        OutputFile file = output != null ? OutputFile.create("--output", output, inputs) : null;
-        PrintWriter out =
-            new PrintWriter(file != null ? file.writer() : OutputFile.standardOutput());
-        Progress progress = batchProgress(() -> puzzles.countGridEntries(general));
-        PuzzleOutput results =
-            new PuzzleOutput(out, progress, file == null, threads, this::worker)) {
-      PuzzleFeed.Counts counts = PuzzleFeed.grids(general, lines, results, options.data != null);
-      total = counts.total();
-      badInput = counts.badInput();
-      results.finish();
-      if (file != null && (total > 0 || badInput > 0)) {
-        out.flush();
-        file.commit();
-      }
-      if (total == 0 && badInput == 0) {
-        System.err.println(
-            "fgc: "
-                + puzzles.inputName()
-                + " holds no puzzles for model "
-                + general.model.name()
-                + " ("
-                + general.rows
-                + "x"
-                + general.cols
-                + " grids)"
-                + (output != null ? "; " + output + " was not written" : ""));
-        return 2;
-      }
-      return summary(start, results.solved, results.noSolution, total, badInput);
+    PuzzleRun run = run(inputs);
+    PuzzleRun.Outcome o = run.grids(general, options.data != null);
+    if (o.total() == 0 && o.badInput() == 0) {
+      return run.nothingRead(
+          " for model "
+              + general.model.name()
+              + " ("
+              + general.rows
+              + "x"
+              + general.cols
+              + " grids)");
     }
+    return PuzzleRun.summary(start, o, o.badInput());
   }
 
   /** The files this run reads, which no output may be. */

@@ -14,11 +14,13 @@ import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code run MODEL.uai --evid FILE --task MAR|PR|MPE}: a UAI competition task answered by exact
@@ -30,6 +32,42 @@ import java.util.function.Supplier;
  */
 final class UaiTask {
   private UaiTask() {}
+
+  /** Options a UAI task cannot apply: it answers exactly, on the file and its evidence alone. */
+  private static final List<String> NOT_FOR_TASKS =
+      List.of(
+          "--algorithm",
+          "--damping",
+          "--option",
+          "--data",
+          "--param",
+          "--driver",
+          "--marginals",
+          "--sweeps",
+          "--tolerance");
+
+  /**
+   * Refuses, by name, the options of {@code run} that a task does not apply; and --threads without
+   * --input when {@code threadsWithoutInput}.
+   */
+  static void refuseOptions(CommandSpec command, boolean threadsWithoutInput) {
+    List<String> given = new ArrayList<>();
+    for (String name : NOT_FOR_TASKS) {
+      if (command != null && command.commandLine().getParseResult().hasMatchedOption(name)) {
+        given.add(name);
+      }
+    }
+    if (!given.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--task and --evid answer exactly (elimination) on the UAI file with the"
+              + " evidence of --evid, --observe and --input; they do not take "
+              + String.join(", ", given));
+    }
+    if (threadsWithoutInput) {
+      throw new IllegalArgumentException(
+          "--threads answers the cases of --input N at a time; give --input FILE too");
+    }
+  }
 
   /** The tasks, as the competition names them. */
   enum Task {
