@@ -33,7 +33,8 @@ class BenchHelpTest {
       assertTrue(
           text.replaceAll("\n +", " ")
               .contains(
-                  "$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."),
+                  "$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc"
+                      + " if that is an absolute path, else ~/.cache/fgc."),
           String.join(" ", command) + ": " + text);
     }
     for (String[] command : new String[][] {{}, {"charts"}, {"peers"}}) {

@@ -33,7 +33,8 @@ class CliCommandTest {
     assertEquals(
         1.234,
         CliCommand.ownSeconds(
-            "fgc: line 3: the givens contradict each other\nsolved 94 of 95 in 1234 ms; 1 input error\n"),
+            "fgc: line 3: the givens contradict each other\n"
+                + "solved 94 of 95 in 1234 ms; 1 input error\n"),
         1e-9);
     assertTrue(Double.isNaN(CliCommand.ownSeconds("fgc: internal error\n")));
   }

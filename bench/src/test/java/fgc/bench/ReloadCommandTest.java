@@ -33,7 +33,8 @@ class ReloadCommandTest {
     // $2 is the model file, $6 the cache folder: the class is as big as the model's text, plus 1000
     // for the baseline.
     String write =
-        "mkdir -p \"$6/entries/k\" && head -c $(( $(wc -c < \"$2\") + %d )) /dev/zero > \"$6/entries/k/x.class\"\n";
+        "mkdir -p \"$6/entries/k\" && head -c $(( $(wc -c < \"$2\") + %d ))"
+            + " /dev/zero > \"$6/entries/k/x.class\"\n";
     Path fgc = launcher("fgc", String.format(write, 0));
     Path old = launcher("old", String.format(write, 1000));
     String out =

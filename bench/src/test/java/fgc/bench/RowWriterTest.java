@@ -39,8 +39,9 @@ class RowWriterTest {
     StringWriter json = new StringWriter();
     RowWriter.jsonLines(rows, json);
     assertEquals(
-        "{\"corpus\":\"my,corpus\",\"index\":0,\"algorithm\":\"sumproduct\",\"driver\":\"exact\",\"outcome\":\"SOLVED\","
-            + "\"ms\":1.25,\"sweeps\":1,\"decisions\":3,\"restarts\":0,\"backtracks\":0,\"conflicts\":6}\n",
+        "{\"corpus\":\"my,corpus\",\"index\":0,\"algorithm\":\"sumproduct\","
+            + "\"driver\":\"exact\",\"outcome\":\"SOLVED\",\"ms\":1.25,\"sweeps\":1,"
+            + "\"decisions\":3,\"restarts\":0,\"backtracks\":0,\"conflicts\":6}\n",
         json.toString());
   }
 

@@ -79,7 +79,8 @@ public final class OutputFile implements Closeable {
   /** A descriptor of this process named as a file: {@code /dev/stdout}, {@code /proc/self/fd/1}. */
   private static final Pattern DESCRIPTOR =
       Pattern.compile(
-          "/dev/(std(in|out|err)|fd/\\d{1,9})|/proc/(self|thread-self|\\d+(/task/\\d+)?)/fd/\\d{1,9}");
+          "/dev/(std(in|out|err)|fd/\\d{1,9})"
+              + "|/proc/(self|thread-self|\\d+(/task/\\d+)?)/fd/\\d{1,9}");
 
   /**
    * Null when {@code target} is (or will be) a regular file; else what stream it names. A link is

@@ -247,8 +247,10 @@ final class UaiTask {
     if (best.values() == null) {
       System.err.println(
           best.proven()
-              ? "fgc: no MPE: the branch and bound proved that every assignment has probability zero"
-              : "fgc: no MPE: no assignment of positive probability found before the limit (not a proof that none exists)");
+              ? "fgc: no MPE: the branch and bound proved"
+                  + " that every assignment has probability zero"
+              : "fgc: no MPE: no assignment of positive probability"
+                  + " found before the limit (not a proof that none exists)");
       return 1;
     }
     String failed = AnswerCheck.failure(m, given, best.values());

@@ -327,7 +327,8 @@ class CommandLineSafetyTest {
             cache());
     assertEquals(2, run.exitCode, run::toString);
     assertEquals(
-        "fgc: --observe seen[0]=0 observes seen[0] again, after --observe seen[0]=1; give each variable one value\n",
+        "fgc: --observe seen[0]=0 observes seen[0] again,"
+            + " after --observe seen[0]=1; give each variable one value\n",
         run.err);
     Path data = Files.writeString(dir.resolve("u.fgd"), "seen = [1 1 0 _ 1 1];\n");
     run =

@@ -40,7 +40,8 @@ class DegenerateRunTest {
         model(
             "huge",
             "model w; var w[2] in 0..1;\n"
-                + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\n");
+                + "prior(w[0]) = [1e308, 1e308];\n"
+                + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\n");
     for (String algorithm : fgc.compilation.AlgorithmSpec.knownAlgorithms()) {
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(
@@ -96,7 +97,8 @@ class DegenerateRunTest {
           assertEquals(
               "fgc: "
                   + priors
-                  + ":3:1: the model has no solution: prior(w[0]) = [0, 1] (factor 0) and prior(w[0]) = [1, 0] (factor 1)"
+                  + ":3:1: the model has no solution: prior(w[0]) = [0, 1]"
+                  + " (factor 0) and prior(w[0]) = [1, 0] (factor 1)"
                   + " leave w[0] no value\n  prior(w[0]) = [1, 0];\n  ^\n",
               cli.err());
         }
@@ -118,7 +120,8 @@ class DegenerateRunTest {
                 .startsWith(
                     "fgc: "
                         + clash
-                        + ":3:1: the model has no solution: eq(w[0], w[1]) (factor 0) and neq(w[0], w[1]) (factor 1) clash"),
+                        + ":3:1: the model has no solution: eq(w[0], w[1])"
+                        + " (factor 0) and neq(w[0], w[1]) (factor 1) clash"),
             cli.err());
       }
     }
@@ -130,7 +133,8 @@ class DegenerateRunTest {
     Path triangle =
         model(
             "triangle",
-            "model tri; var w[3] in 0..1; observe w;\nneq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
+            "model tri; var w[3] in 0..1; observe w;\n"
+                + "neq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
     for (String algorithm : new String[] {"sumproduct", "maxproduct", "bp-pairwise"}) {
       try (CommandLineHarness cli = new CommandLineHarness()) {
         assertEquals(
@@ -150,7 +154,8 @@ class DegenerateRunTest {
         assertTrue(
             cli.err()
                 .startsWith(
-                    "fgc: no marginals: the evidence contradicts the model: BP rules out every value of w["),
+                    "fgc: no marginals: the evidence contradicts the model:"
+                        + " BP rules out every value of w["),
             cli.err());
       }
       try (CommandLineHarness cli = new CommandLineHarness()) {
@@ -170,7 +175,8 @@ class DegenerateRunTest {
                 cache()));
         assertEquals("", cli.out(), algorithm);
         assertEquals(
-            "fgc: no marginals: the evidence contradicts the model: factor 0 (neq): w[0] and w[1] are both 0\n",
+            "fgc: no marginals: the evidence contradicts the model:"
+                + " factor 0 (neq): w[0] and w[1] are both 0\n",
             cli.err());
       }
     }
@@ -183,7 +189,8 @@ class DegenerateRunTest {
     Path triangle =
         model(
             "triangle0",
-            "model tri; var w[3] in 0..1; observe w;\nneq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
+            "model tri; var w[3] in 0..1; observe w;\n"
+                + "neq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
       assertEquals(
           1,
@@ -209,7 +216,8 @@ class DegenerateRunTest {
     Path triangle =
         model(
             "triangle1",
-            "model tri; var w[3] in 0..1; observe w;\nneq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
+            "model tri; var w[3] in 0..1; observe w;\n"
+                + "neq(w[0], w[1]);\nneq(w[1], w[2]);\nneq(w[0], w[2]);\n");
     Path cases = dir.resolve("cases.txt");
     Files.writeString(cases, "w[0]=0\n");
     try (CommandLineHarness cli = new CommandLineHarness()) {
@@ -244,12 +252,14 @@ class DegenerateRunTest {
       {
         "14",
         "ep-dirichlet",
-        "ep-dirichlet cannot take model sudoku (38,416 variables of up to 196 values, 588 factors): its messages array"
+        "ep-dirichlet cannot take model sudoku"
+            + " (38,416 variables of up to 196 values, 588 factors): its messages array"
       },
       {
         "16",
         "bp-pairwise",
-        "bp-pairwise cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): its messages array"
+        "bp-pairwise cannot take model sudoku"
+            + " (65,536 variables of up to 256 values, 768 factors): its messages array"
       },
       {
         "5",
@@ -353,7 +363,8 @@ class DegenerateRunTest {
     assertTrue(
         seen.get(0)
             .startsWith(
-                "fgc: warning: this run may take long: about 1.5e10 operations in the one pass of elimination"),
+                "fgc: warning: this run may take long:"
+                    + " about 1.5e10 operations in the one pass of elimination"),
         seen.get(0));
     assertEquals(0, storedAtWarning[0], "nothing compiled or stored before the warning");
   }
@@ -406,21 +417,25 @@ class DegenerateRunTest {
     assertTrue(
         seen.get(0)
             .startsWith(
-                "fgc: warning: this run may take long: about 3.8e8 operations per sweep of sumproduct,"
-                    + " most of it in factor 0 (sum over 1024 variables of 16 values); one sweep took "),
+                "fgc: warning: this run may take long:"
+                    + " about 3.8e8 operations per sweep of sumproduct,"
+                    + " most of it in factor 0 (sum over 1024 variables of 16 values);"
+                    + " one sweep took "),
         seen.get(0));
     // Decimation's most: its first convergence (10 sweeps), then up to 3 sweeps after each of 1024
     // decisions.
     assertTrue(
         seen.get(0)
             .matches(
-                ".* s here, and the run may take up to 3082 sweeps in an attempt of decimate \\(up to \\d+ (seconds|minutes|hours)"
+                ".* s here, and the run may take up to 3082 sweeps"
+                    + " in an attempt of decimate \\(up to \\d+ (seconds|minutes|hours)"
                     + " at that rate; fewer once it converges\\); .*"),
         seen.get(0));
     assertTrue(
         seen.get(0)
             .endsWith(
-                "split a long sum into partial sums chained through auxiliary variables, or narrow the domains"),
+                "split a long sum into partial sums chained through"
+                    + " auxiliary variables, or narrow the domains"),
         seen.get(0));
     assertTrue(
         seen.get(seen.size() - 1).matches("run: \\d+ sweeps, \\d+ s"), String.join("\n", seen));

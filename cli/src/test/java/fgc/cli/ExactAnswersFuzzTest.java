@@ -340,9 +340,12 @@ class ExactAnswersFuzzTest {
     Files.writeString(
         report,
         String.format(
-            "exact answers against enumeration: %d models (1 to 5 variables of 2 or 3 values, 1 to 6 tables,"
-                + " weights from 1e-300 to 1e300 with zeros), %d runs (MAR, PR, MPE without evidence, with --evid and with"
-                + " --observe; run --marginals with --observe), %d with evidence of probability zero; mismatches: 0;"
+            "exact answers against enumeration:"
+                + " %d models (1 to 5 variables of 2 or 3 values, 1 to 6 tables,"
+                + " weights from 1e-300 to 1e300 with zeros), %d runs"
+                + " (MAR, PR, MPE without evidence, with --evid and with"
+                + " --observe; run --marginals with --observe),"
+                + " %d with evidence of probability zero; mismatches: 0;"
                 + " seed %d; %.1f s%n",
             models, cases, zeros, seed, seconds),
         StandardCharsets.UTF_8);

@@ -70,7 +70,8 @@ class HelpTextTest {
       assertTrue(
           cli.err()
               .contains(
-                  "generate makes Sudoku puzzles of the grid side --size gives and takes no --param"),
+                  "generate makes Sudoku puzzles"
+                      + " of the grid side --size gives and takes no --param"),
           cli.err());
     }
   }
@@ -172,7 +173,8 @@ class HelpTextTest {
       String text = help(c).replaceAll("\n +", " ");
       assertTrue(
           text.contains(
-              "$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc if that is an absolute path, else ~/.cache/fgc."),
+              "$FGC_CACHE_DIR if set, else $XDG_CACHE_HOME/fgc"
+                  + " if that is an absolute path, else ~/.cache/fgc."),
           c + ": " + text);
     }
     String solve = help("solve").replaceAll("\n +", " ");

@@ -143,7 +143,8 @@ class MainTest {
         err.toString()
             .startsWith(
                 model
-                    + ":1:5: 'x' holds 3 variables, which is no grid: solve takes a model's first observed"
+                    + ":1:5: 'x' holds 3 variables, which is no grid:"
+                    + " solve takes a model's first observed"
                     + " 2-D array (or a 1-D one of a square size) as the grid"),
         err.toString());
     assertEquals(
@@ -158,8 +159,10 @@ class MainTest {
     Files.writeString(
         model,
         "param n = 2;\nlet N = n * n;\nvar cell[4][4] in 1..4;\nobserve cell;\n"
-            + "for r in 0..3 { alldiff(cell[r][c] for c in 0..3); }\nfor c in 0..3 { alldiff(cell[r][c] for r in 0..3); }\n"
-            + "for br in 0..1, bc in 0..1 { alldiff(cell[br*2 + i][bc*2 + j] for i in 0..1, j in 0..1); }\n");
+            + "for r in 0..3 { alldiff(cell[r][c] for c in 0..3); }\n"
+            + "for c in 0..3 { alldiff(cell[r][c] for r in 0..3); }\n"
+            + "for br in 0..1, bc in 0..1"
+            + " { alldiff(cell[br*2 + i][bc*2 + j] for i in 0..1, j in 0..1); }\n");
     String nine =
         EmbeddedPuzzles.all().stream()
             .filter(g -> g.side() == 9)

@@ -140,7 +140,8 @@ class ModelGridSolveTest {
         Files.writeString(
             dir.resolve("diagonal.fg"),
             sudoku
-                + "alldiff(cell[i][i] for i in 0..N-1);\nalldiff(cell[i][N-1-i] for i in 0..N-1);\n");
+                + "alldiff(cell[i][i] for i in 0..N-1);\n"
+                + "alldiff(cell[i][N-1-i] for i in 0..N-1);\n");
     Path input =
         Files.writeString(dir.resolve("d.txt"), ".".repeat(81) + "\n1" + ".".repeat(79) + "1\n");
     CliRun run =

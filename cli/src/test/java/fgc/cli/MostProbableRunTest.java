@@ -24,7 +24,8 @@ class MostProbableRunTest {
 
   private static final String KNAPSACK =
       "model knapsack;\ndata bulk; data value;\nvar take[8] in 0..1;\nobserve take;\n"
-          + "sum(take[i] * bulk[i] for i in 0..7) <= 20;\nfor i in 0..7 { weight(take[i]) = exp(take[i] * value[i]); }\n";
+          + "sum(take[i] * bulk[i] for i in 0..7) <= 20;\n"
+          + "for i in 0..7 { weight(take[i]) = exp(take[i] * value[i]); }\n";
   private static final int[] BULK = {5, 7, 4, 3, 9, 6, 8, 2};
   private static final int[] VALUE = {12, 19, 10, 9, 27, 14, 21, 4};
 
@@ -129,7 +130,8 @@ class MostProbableRunTest {
     assertEquals(0, run.exitCode, run::toString);
     assertTrue(
         run.out.startsWith(
-            "method: an assignment by decimate with maxproduct (approximate: not proven the most probable"),
+            "method: an assignment by decimate with maxproduct"
+                + " (approximate: not proven the most probable"),
         run::toString);
     assertTrue(packed(values(run)) <= bestPacking());
   }
@@ -152,7 +154,8 @@ class MostProbableRunTest {
     assertEquals(0, run.exitCode, run::toString);
     assertTrue(
         run.out.startsWith(
-            "method: most probable assignment by branch and bound (not proven optimal: stopped at the node"
+            "method: most probable assignment by branch and bound"
+                + " (not proven optimal: stopped at the node"
                 + " limit (--node-limit 8)"),
         run::toString);
     packed(values(run));
@@ -170,7 +173,8 @@ class MostProbableRunTest {
             cache());
     assertEquals(1, none.exitCode, none::toString);
     assertEquals(
-        "fgc: no assignment found before the node limit (--node-limit 2) (not a proof that none exists)\n",
+        "fgc: no assignment found before the node limit"
+            + " (--node-limit 2) (not a proof that none exists)\n",
         none.err);
   }
 

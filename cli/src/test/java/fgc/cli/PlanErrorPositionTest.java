@@ -25,7 +25,8 @@ class PlanErrorPositionTest {
     assertEquals(
         "fgc: "
             + model
-            + ":4:1: factor 0 (alldiff) needs 3 different values but the model has only 2: it can never hold\n"
+            + ":4:1: factor 0 (alldiff) needs 3 different values"
+            + " but the model has only 2: it can never hold\n"
             + "  alldiff(x[i] for i in 0..2);\n  ^\n",
         run.err);
   }

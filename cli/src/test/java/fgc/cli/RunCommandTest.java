@@ -146,7 +146,8 @@ class RunCommandTest {
         lines("run", "chain", "--data", "umbrella.fgd", "--marginals", "--algorithm", "sumproduct");
     assertTrue(
         bp[0].matches(
-            "method: BP on a tree \\(sumproduct, exact once converged\\): \\d+ sweeps, converged to 1e-9"),
+            "method: BP on a tree \\(sumproduct, exact once converged\\):"
+                + " \\d+ sweeps, converged to 1e-9"),
         bp[0]);
     for (int t = 0; t < 6; t++) {
       assertEquals(expected[t], value(bp, "weather[" + t + "]", 1));
@@ -193,7 +194,8 @@ class RunCommandTest {
     Path model = dir.resolve("tiny.fg");
     Files.writeString(
         model,
-        "model tiny; var x in 0..2; var y in 0..1;\nprior(x) = [0, 1.2e-17, 1];\nprior(y) = [1, 3];\n");
+        "model tiny; var x in 0..2; var y in 0..1;\n"
+            + "prior(x) = [0, 1.2e-17, 1];\nprior(y) = [1, 3];\n");
     String[] out = lines("run", model.toString(), "--marginals");
     assertEquals("method: exact (elimination)", out[0]);
     assertEquals("x 0:0.0000 1:0.0000 2:1.0000", out[1]);

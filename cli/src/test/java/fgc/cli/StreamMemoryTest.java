@@ -105,7 +105,8 @@ class StreamMemoryTest {
     long maxLive = Long.parseLong(m.group(2));
     String figure =
         String.format(
-            "%,d puzzle lines (%,d bad), %s: %,d heap samples after GC, max live heap %.1f MB (heap limit %.0f MB), all answers checked%n",
+            "%,d puzzle lines (%,d bad), %s: %,d heap samples after GC,"
+                + " max live heap %.1f MB (heap limit %.0f MB), all answers checked%n",
             n,
             bad,
             MAX_HEAP,

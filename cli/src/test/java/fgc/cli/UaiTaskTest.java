@@ -374,7 +374,9 @@ class UaiTaskTest {
     String err = run(2, "run", grid.toString(), "--task", "PR");
     assertTrue(
         err.startsWith(
-            "fgc: elimination cannot take model grid (900 variables of up to 2 values, 1,740 factors): it needs a clique table of at least "),
+            "fgc: elimination cannot take model grid"
+                + " (900 variables of up to 2 values, 1,740 factors):"
+                + " it needs a clique table of at least "),
         err);
     assertTrue(err.contains("entries (elimination width at least "), err);
     assertTrue(err.contains("the limit is 16777216 (2^24) entries"), err);
@@ -393,7 +395,9 @@ class UaiTaskTest {
     // triangle.
     assertTrue(
         summary.matches(
-            "(?s).*\norder      min-fill, try 1 of \\d+ greedy orders: 22 clique entries in all\n.*"),
+            "(?s).*\n"
+                + "order      min-fill, try 1 of \\d+ greedy orders: 22 clique entries in all\n"
+                + ".*"),
         summary);
     assertTrue(summary.contains("\nfits       maxproduct, sumproduct, elimination\n"), summary);
     // The network's CPTs are normalised: Z = 1. Given wet grass (UAI variable 3), P(rain) = 0.7079.

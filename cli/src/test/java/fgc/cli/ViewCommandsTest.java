@@ -102,7 +102,8 @@ class ViewCommandsTest {
     assertEquals(4, puzzles.size());
     Pattern rating =
         Pattern.compile(
-            "# generate\\(9, (\\d+)\\): (\\d+) givens, minimal; decimate: .*; exact: \\d+ nodes, \\d+ backtracks");
+            "# generate\\(9, (\\d+)\\): (\\d+) givens, minimal;"
+                + " decimate: .*; exact: \\d+ nodes, \\d+ backtracks");
     List<String> lines = text.lines().filter(l -> !l.startsWith("#")).toList();
     for (int i = 0; i < puzzles.size(); i++) {
       Grid p = puzzles.get(i);

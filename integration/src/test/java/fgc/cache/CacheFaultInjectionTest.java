@@ -208,7 +208,8 @@ class CacheFaultInjectionTest {
                 + ", "
                 + flips
                 + " flips\n"
-                + "| fault class | cases | detected before load | recovered | wrong answers | unhandled | caught at |\n"
+                + "| fault class | cases | detected before load |"
+                + " recovered | wrong answers | unhandled | caught at |\n"
                 + "|---|---|---|---|---|---|---|\n");
     Row total = new Row("total", Expect.BEFORE_DEFINE);
     for (Row r : rows) {
@@ -451,7 +452,8 @@ class CacheFaultInjectionTest {
                 + ", "
                 + n
                 + " cases\n"
-                + "| fault class | cases | handled as documented | files fgc did not make lost | wrong answers |\n|---|---|---|---|---|\n");
+                + "| fault class | cases | handled as documented |"
+                + " files fgc did not make lost | wrong answers |\n|---|---|---|---|---|\n");
     for (FolderRow r : table) {
       text.append(r.line()).append('\n');
     }

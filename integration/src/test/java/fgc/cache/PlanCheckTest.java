@@ -135,7 +135,8 @@ class PlanCheckTest {
             + "  public void resetWithNoise(long seed, double scale) {}\n"
             + "  public double update(int sweeps) { return 0; }\n"
             + "  public int sweepsDone() { return 0; }\n"
-            + "  public void marginal(int i, double[] out) { java.util.Arrays.fill(out, Double.NaN); }\n"
+            + "  public void marginal(int i, double[] out)"
+            + " { java.util.Arrays.fill(out, Double.NaN); }\n"
             + "  public boolean contradiction() { return false; }\n"
             + "}\n";
     Map<String, byte[]> forged =
@@ -190,7 +191,8 @@ class PlanCheckTest {
         FgcLanguage.parse(
             "overflow.fg",
             "model overflow;\nvar w[2] in 0..1;\n"
-                + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\nneq(w[0], w[1]);\n",
+                + "prior(w[0]) = [1e308, 1e308];\nprior(w[0]) = [1e308, 1e308];\n"
+                + "prior(w[0]) = [1e308, 1e308];\nneq(w[0], w[1]);\n",
             Map.of());
     AlgorithmSpec pairwise = AlgorithmSpec.named(AlgorithmSpec.BP_PAIRWISE);
     SolverCache cache = new SolverCache(root, notices::add);

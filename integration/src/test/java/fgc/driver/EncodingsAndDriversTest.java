@@ -38,7 +38,8 @@ class EncodingsAndDriversTest {
           "var cell[N][N] in 1..N;",
           "observe cell;",
           "for r in 0..N-1, c in 0..N-1, r2 in 0..N-1, c2 in 0..N-1",
-          "    where r * N + c < r2 * N + c2 && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {",
+          "    where r * N + c < r2 * N + c2"
+              + " && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {",
           "  neq(cell[r][c], cell[r2][c2]);",
           "}",
           "");

@@ -30,7 +30,8 @@ class EncodingsTest {
   static final String PAIRWISE =
       "model sudoku_neq;\nparam n = 2;\nlet N = n * n;\nvar cell[N][N] in 1..N;\nobserve cell;\n"
           + "for r in 0..N-1, c in 0..N-1, r2 in 0..N-1, c2 in 0..N-1\n"
-          + "    where (r < r2 || (r == r2 && c < c2)) && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {\n"
+          + "    where (r < r2 || (r == r2 && c < c2))"
+          + " && (r == r2 || c == c2 || (r / n == r2 / n && c / n == c2 / n)) {\n"
           + "  neq(cell[r][c], cell[r2][c2]);\n}\n";
 
   @TempDir Path cacheRoot;

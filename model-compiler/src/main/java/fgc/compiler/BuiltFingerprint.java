@@ -20,6 +20,6 @@ final class BuiltFingerprint {
    * {@link #MARKER} and 64 characters: hex digits once stamped, the placeholder's dashes before.
    */
   static String stamped() {
-    return "fgc-compiler-fingerprint:----------------------------------------------------------------";
+    return MARKER + "----------------------------------------------------------------";
   }
 }

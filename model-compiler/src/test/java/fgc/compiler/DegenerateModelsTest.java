@@ -40,8 +40,10 @@ class DegenerateModelsTest {
     Model huge =
         parse(
             "model w; var w[2] in 0..1;\n"
-                + "prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308];\n"
-                + "prior(w[1]) = [1e308, 3e307]; table(w[0], w[1]) = [1.7e308, 1e308, 1e308, 1.7e308];\n");
+                + "prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308];"
+                + " prior(w[0]) = [1e308, 1e308];\n"
+                + "prior(w[1]) = [1e308, 3e307];"
+                + " table(w[0], w[1]) = [1.7e308, 1e308, 1e308, 1.7e308];\n");
     Model plain =
         parse(
             "model w; var w[2] in 0..1;\n"
@@ -68,7 +70,8 @@ class DegenerateModelsTest {
     Model tiny =
         parse(
             "model w; var w[2] in 0..1;\n"
-                + "prior(w[0]) = [1e-300, 3e-300]; prior(w[0]) = [1e-300, 3e-300]; prior(w[0]) = [1e-300, 3e-300];\n");
+                + "prior(w[0]) = [1e-300, 3e-300]; prior(w[0]) = [1e-300, 3e-300];"
+                + " prior(w[0]) = [1e-300, 3e-300];\n");
     for (String algorithm : new String[] {"sumproduct", "bp-pairwise"}) {
       assertEquals(1.0 / 28, marginal(tiny, algorithm, 0, 60)[0], 1e-9, algorithm);
     }
@@ -95,10 +98,13 @@ class DegenerateModelsTest {
   void priorsThatLeaveAVariableNoValueAreNamed() {
     assertNoSolution(
         "model w; var w[2] in 0..1; prior(w[0]) = [0, 1]; prior(w[0]) = [1, 0];",
-        "the model has no solution: prior(w[0]) = [0, 1] (factor 0) and prior(w[0]) = [1, 0] (factor 1) leave w[0] no value");
+        "the model has no solution: prior(w[0]) = [0, 1] (factor 0)"
+            + " and prior(w[0]) = [1, 0] (factor 1) leave w[0] no value");
     assertNoSolution(
-        "model w; var w[2] in 0..2; prior(w[1]) = [0, 1, 0.5]; table(w[1]) = [2, 0, 0]; prior(w[0]) = [1, 1, 1];",
-        "the model has no solution: prior(w[1]) = [0, 1, 0.5] (factor 0) and table(w[1]) = [2, 0, 0] (factor 1) leave w[1] no value");
+        "model w; var w[2] in 0..2; prior(w[1]) = [0, 1, 0.5];"
+            + " table(w[1]) = [2, 0, 0]; prior(w[0]) = [1, 1, 1];",
+        "the model has no solution: prior(w[1]) = [0, 1, 0.5] (factor 0)"
+            + " and table(w[1]) = [2, 0, 0] (factor 1) leave w[1] no value");
   }
 
   @Test
@@ -110,7 +116,8 @@ class DegenerateModelsTest {
     // Through a chain of eq factors, against an alldiff.
     assertNoSolution(
         "model w; var w[4] in 0..3; eq(w[0], w[1]); eq(w[1], w[2]); alldiff(w[3], w[2], w[0]);",
-        "the model has no solution: eq(w[0], w[1]) (factor 0), eq(w[1], w[2]) (factor 1) and alldiff(w[3], w[2], w[0]) (factor 2)"
+        "the model has no solution: eq(w[0], w[1]) (factor 0),"
+            + " eq(w[1], w[2]) (factor 1) and alldiff(w[3], w[2], w[0]) (factor 2)"
             + " clash: they make w[2] and w[0] both equal and different");
   }
 
@@ -118,28 +125,35 @@ class DegenerateModelsTest {
   void eqBetweenVariablesWithNoValueInCommonIsNamed() {
     assertNoSolution(
         "model w; var a in 0..1; var b in 2..3; eq(a, b);",
-        "the model has no solution: eq(a, b) (factor 0) leave no value that a and b, which must be equal, can share");
+        "the model has no solution: eq(a, b) (factor 0)"
+            + " leave no value that a and b, which must be equal, can share");
     assertNoSolution(
-        "model w; var w[3] in 0..1; prior(w[0]) = [1, 0]; eq(w[0], w[1]); prior(w[2]) = [0, 1]; eq(w[1], w[2]);",
-        "the model has no solution: prior(w[0]) = [1, 0] (factor 0), eq(w[0], w[1]) (factor 1), prior(w[2]) = [0, 1] (factor 2)"
-            + " and eq(w[1], w[2]) (factor 3) leave no value that w[1] and w[2], which must be equal, can share");
+        "model w; var w[3] in 0..1; prior(w[0]) = [1, 0];"
+            + " eq(w[0], w[1]); prior(w[2]) = [0, 1]; eq(w[1], w[2]);",
+        "the model has no solution: prior(w[0]) = [1, 0] (factor 0),"
+            + " eq(w[0], w[1]) (factor 1), prior(w[2]) = [0, 1] (factor 2)"
+            + " and eq(w[1], w[2]) (factor 3) leave no value that"
+            + " w[1] and w[2], which must be equal, can share");
   }
 
   @Test
   void aTableThatRulesOutEveryValueLeftIsNamed() {
     assertNoSolution(
         "model w; var w[2] in 0..1; prior(w[1]) = [1, 0]; table(w[0], w[1]) = [0, 1, 0, 1];",
-        "the model has no solution: prior(w[1]) = [1, 0] (factor 0) and table(w[0], w[1]) = [0, 1, 0, 1] (factor 1) leave w[0] no value");
+        "the model has no solution: prior(w[1]) = [1, 0] (factor 0)"
+            + " and table(w[0], w[1]) = [0, 1, 0, 1] (factor 1) leave w[0] no value");
     assertNoSolution(
         "model w; var w[2] in 0..1; table(w[0], w[1]) = [1, 0, 0, 1]; neq(w[0], w[1]);",
-        "the model has no solution: table(w[0], w[1]) = [1, 0, 0, 1] (factor 0) and neq(w[0], w[1]) (factor 1) leave w[0] no value");
+        "the model has no solution: table(w[0], w[1]) = [1, 0, 0, 1]"
+            + " (factor 0) and neq(w[0], w[1]) (factor 1) leave w[0] no value");
   }
 
   @Test
   void aSumTheValuesLeftCannotReachIsNamed() {
     assertNoSolution(
         "model w; var w[2] in 0..3; prior(w[0]) = [1, 1, 0, 0]; sum(w[0], w[1]) == 6;",
-        "the model has no solution: prior(w[0]) = [1, 1, 0, 0] (factor 0) and sum(w[0], w[1]) == 6 (factor 1)"
+        "the model has no solution: prior(w[0]) = [1, 1, 0, 0]"
+            + " (factor 0) and sum(w[0], w[1]) == 6 (factor 1)"
             + " leave values that add up to 0..4, never 6");
   }
 

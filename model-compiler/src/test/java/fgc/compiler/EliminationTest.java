@@ -99,8 +99,10 @@ class EliminationTest {
         FgcLanguage.parse(
             "t.fg",
             "model w; var w[2] in 0..1;\n"
-                + "prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308];\n"
-                + "prior(w[1]) = [1e308, 3e307]; table(w[0], w[1]) = [1.7e308, 1e308, 1e308, 1.7e308];\n",
+                + "prior(w[0]) = [1e308, 1e308]; prior(w[0]) = [1e308, 1e308];"
+                + " prior(w[0]) = [1e308, 1e308];\n"
+                + "prior(w[1]) = [1e308, 3e307];"
+                + " table(w[0], w[1]) = [1.7e308, 1e308, 1e308, 1.7e308];\n",
             java.util.Map.of());
     GeneratedAlgorithm exact = compiled(huge);
     // Z = 1e308^3 (both w0 values weigh the same) x 1e308 x 1e308 x (1.7 + 1 x 0.3 + 1 + 1.7 x 0.3)
@@ -152,7 +154,8 @@ class EliminationTest {
     // 1e-400 at each value, below the smallest double, so the answer (uniform, log Z = ln 3e-400)
     // is found only by adding logarithms.
     String priors =
-        "prior(x) = [1, 1e-200, 1e-200]; prior(x) = [1e-200, 1, 1e-200]; prior(x) = [1e-200, 1e-200, 1];\n";
+        "prior(x) = [1, 1e-200, 1e-200]; prior(x) = [1e-200, 1, 1e-200];"
+            + " prior(x) = [1e-200, 1e-200, 1];\n";
     Model one = FgcLanguage.parse("t.fg", "model w; var x in 0..2;\n" + priors, Map.of());
     GeneratedAlgorithm exact = compiled(one);
     double[] m = new double[3];
@@ -181,7 +184,8 @@ class EliminationTest {
         FgcLanguage.parse(
             "t.fg",
             "model w; var x in 0..2;\n"
-                + "prior(x) = [1e300, 1e-300, 1]; prior(x) = [1e300, 1e-10, 1e-300]; prior(x) = [1e-300, 1e300, 1e300];\n",
+                + "prior(x) = [1e300, 1e-300, 1]; prior(x) = [1e300, 1e-10, 1e-300];"
+                + " prior(x) = [1e-300, 1e300, 1e300];\n",
             Map.of());
     assertAgrees(wide, compiled(wide), logSpaceEnumeration(wide, new Integer[1]));
   }
@@ -480,7 +484,8 @@ class EliminationTest {
     assertTrue(
         e.getMessage()
             .matches(
-                ".*needs a clique table of at least \\d+ entries \\(elimination width at least \\d+.*"),
+                ".*needs a clique table of at least \\d+ entries"
+                    + " \\(elimination width at least \\d+.*"),
         e.getMessage());
     assertTrue(e.getMessage().contains("16777216 (2^24)"), e.getMessage());
     // A lower limit refuses a small grid the same way; the default takes it.
@@ -505,7 +510,8 @@ class EliminationTest {
     assertTrue(
         e.getMessage()
             .contains(
-                "factor 0 (sum over x[0], x[1], x[2], x[3], ... (9 variables)) would need 387420489 entries"),
+                "factor 0 (sum over x[0], x[1], x[2], x[3], ... (9 variables))"
+                    + " would need 387420489 entries"),
         e.getMessage());
   }
 
@@ -540,7 +546,8 @@ class EliminationTest {
     assertArrayEquals(
         new int[] {0, 1, 3, 2, 4},
         EliminationPlanner.minFillOrder(star.build()),
-        "with one leaf left, centre and leaf tie (no fill, one neighbour): the lower index goes first");
+        "with one leaf left, centre and leaf tie (no fill, one neighbour):"
+            + " the lower index goes first");
     ModelBuilder cycle = Model.builder("cycle");
     VariableArray c = cycle.variables("c", Domain.range(0, 1), 5);
     for (int k = 0; k < 4; k++) {
@@ -648,7 +655,8 @@ class EliminationTest {
     assertEquals(0, p.waitFor(), out);
     assertTrue(
         out.matches(
-            "(?s)IllegalStateException: exact inference of model grid keeps 1\\d\\d MB of messages per instance; "
+            "(?s)IllegalStateException: exact inference of model grid"
+                + " keeps 1\\d\\d MB of messages per instance; "
                 + "this JVM may use \\d+ MB \\(raise -Xmx\\).*"),
         out);
   }

@@ -141,7 +141,8 @@ class ExactMarginalsTest {
     }
     System.out.printf(
         Locale.ROOT,
-        "%s on %d 4x4 puzzles (%d unique): mean marginal error %.5f, worst %.4f, worst on unique %.2e%n",
+        "%s on %d 4x4 puzzles (%d unique):"
+            + " mean marginal error %.5f, worst %.4f, worst on unique %.2e%n",
         algorithm,
         PUZZLES.size(),
         unique,

@@ -38,8 +38,10 @@ class GoldenSourceTest {
         FgcLanguage.parse(
             "grid.fg",
             "var s[3][3] in 0..1;\nprior(s[0][0]) = [0.4, 0.6];\n"
-                + "for i in 0..2, j in 0..1 { weight(s[i][j], s[i][j+1]) = exp(0.5 * (2*s[i][j] - 1) * (2*s[i][j+1] - 1)); }\n"
-                + "for i in 0..1, j in 0..2 { weight(s[i][j], s[i+1][j]) = exp(0.5 * (2*s[i][j] - 1) * (2*s[i+1][j] - 1)); }\n",
+                + "for i in 0..2, j in 0..1 { weight(s[i][j], s[i][j+1])"
+                + " = exp(0.5 * (2*s[i][j] - 1) * (2*s[i][j+1] - 1)); }\n"
+                + "for i in 0..1, j in 0..2 { weight(s[i][j], s[i+1][j])"
+                + " = exp(0.5 * (2*s[i][j] - 1) * (2*s[i+1][j] - 1)); }\n",
             Map.of());
     return Stream.of(
         Arguments.of("sudoku-n2-maxproduct", sudoku, "maxproduct"),

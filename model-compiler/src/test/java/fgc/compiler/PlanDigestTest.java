@@ -60,7 +60,8 @@ class PlanDigestTest {
     assertTrue(cases >= 20, "cases: " + cases);
     assertTrue(
         mismatches.isEmpty(),
-        "the class's digest and the plan's differ (an emitter's constant missing from PlanDigests?): "
+        "the class's digest and the plan's differ"
+            + " (an emitter's constant missing from PlanDigests?): "
             + mismatches);
   }
 

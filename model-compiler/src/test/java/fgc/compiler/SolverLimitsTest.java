@@ -36,8 +36,10 @@ class SolverLimitsTest {
           "("
               + alternatives()
               + ") cannot take model .+: .+"
-              + "|(sumproduct|maxproduct) computes exact factor messages over subsets of the \\d+ values .+"
-              + "|factor \\d+ \\(alldiff\\) needs \\d+ different values but the model has only \\d+: it can never hold"
+              + "|(sumproduct|maxproduct) computes exact factor"
+              + " messages over subsets of the \\d+ values .+"
+              + "|factor \\d+ \\(alldiff\\) needs \\d+ different"
+              + " values but the model has only \\d+: it can never hold"
               + "|"
               + Pattern.quote(fgc.plan.Planner.pairwiseBp())
               + " (takes table factors over 1 or 2 variables|has no messages for).+",
@@ -82,8 +84,10 @@ class SolverLimitsTest {
                       () -> ModelCompiler.generateSource(blocks, AlgorithmSpec.named(algorithm))));
       assertEquals(
           algorithm
-              + " cannot take model blocks (9,216 variables of up to 256 values, 9 factors): its messages array would need"
-              + " 2,413,559,808 entries (up to 9,427,968 directed edges x 256 values), over the 2,147,483,639 of the largest array the JVM"
+              + " cannot take model blocks (9,216 variables of up to 256 values, 9 factors):"
+              + " its messages array would need"
+              + " 2,413,559,808 entries (up to 9,427,968 directed edges x 256 values),"
+              + " over the 2,147,483,639 of the largest array the JVM"
               + " allocates; no other algorithm fits",
           e.getMessage());
     }
@@ -102,7 +106,8 @@ class SolverLimitsTest {
     assertTrue(
         e.getMessage()
             .startsWith(
-                "bp-pairwise cannot take model sudoku (38,416 variables of up to 196 values, 588 factors):"
+                "bp-pairwise cannot take model sudoku"
+                    + " (38,416 variables of up to 196 values, 588 factors):"
                     + " its messages array would need 4,404,778,560 entries"),
         e.getMessage());
   }
@@ -120,8 +125,10 @@ class SolverLimitsTest {
         footprint.stateBytes() + " bytes of state, " + footprint.heapBytes() + " of heap");
     TooLargeException e = assertThrows(TooLargeException.class, () -> footprint.check(512L << 20));
     assertEquals(
-        "maxproduct cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): its toVariable array alone"
-            + " would take 384.0 MiB, over half of this JVM's 512.0 MiB heap, the most its collector can be counted on to place in one"
+        "maxproduct cannot take model sudoku"
+            + " (65,536 variables of up to 256 values, 768 factors): its toVariable array alone"
+            + " would take 384.0 MiB, over half of this JVM's 512.0 MiB heap,"
+            + " the most its collector can be counted on to place in one"
             + " piece; a larger heap (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx2g) may take it",
         e.getMessage());
   }
@@ -136,8 +143,10 @@ class SolverLimitsTest {
             TooLargeException.class,
             () -> fgc.plan.Planner.pairwise(sudoku, "bp-pairwise", 512L << 20));
     assertEquals(
-        "bp-pairwise cannot take model sudoku (65,536 variables of up to 256 values, 768 factors): collecting its"
-            + " 25,067,520 pairs of variables would take 382.5 MiB, over half of this JVM's 512.0 MiB heap; a larger heap"
+        "bp-pairwise cannot take model sudoku"
+            + " (65,536 variables of up to 256 values, 768 factors): collecting its"
+            + " 25,067,520 pairs of variables would take 382.5 MiB,"
+            + " over half of this JVM's 512.0 MiB heap; a larger heap"
             + " (java -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx2g) may take it",
         e.getMessage());
     // With room for the pairs, the plan goes on to size the messages, past the largest array: from
@@ -182,8 +191,11 @@ class SolverLimitsTest {
     assertTrue(
         e.getMessage()
             .matches(
-                "sumproduct cannot take model wide \\(160 variables of up to 2 values, 8 factors\\):"
-                    + " its class would take about (7\\d|8\\d)\\.\\d MiB \\(the largest table, WEIGHTS, holds 8,388,608 entries in about (7\\d|8\\d)\\.\\d MiB\\),"
+                "sumproduct cannot take model wide"
+                    + " \\(160 variables of up to 2 values, 8 factors\\):"
+                    + " its class would take about (7\\d|8\\d)\\.\\d MiB"
+                    + " \\(the largest table, WEIGHTS, holds 8,388,608 entries"
+                    + " in about (7\\d|8\\d)\\.\\d MiB\\),"
                     + " over the 64.0 MiB limit of a class \\(the cache's largest file\\)"),
         e.getMessage());
   }
@@ -215,8 +227,10 @@ class SolverLimitsTest {
     assertTrue(
         e.getMessage()
             .matches(
-                "sumproduct cannot take model many \\(1,000 variables of up to 16 values, 40,000 factors\\):"
-                    + " one sweep would take about 1\\.\\de11 operations, 3\\.\\de6 in factor \\d+ \\(alldiff over 16 variables of 16 values\\),"
+                "sumproduct cannot take model many"
+                    + " \\(1,000 variables of up to 16 values, 40,000 factors\\):"
+                    + " one sweep would take about 1\\.\\de11 operations, 3\\.\\de6"
+                    + " in factor \\d+ \\(alldiff over 16 variables of 16 values\\),"
                     + " over the budget of 1\\.0e11 per sweep; "
                     + Pattern.quote(TestModels.othersThatFit(many, "sumproduct"))),
         e.getMessage());

@@ -100,7 +100,8 @@ class PairFamiliesTest {
     // product.
     String text =
         "model twice;\nvar s[3] in 0..1;\n"
-            + "for i in 0..1 {\n  weight(s[i], s[i+1]) = exp(0.5 * (2*s[i] - 1) * (2*s[i+1] - 1));\n}\n"
+            + "for i in 0..1 {\n"
+            + "  weight(s[i], s[i+1]) = exp(0.5 * (2*s[i] - 1) * (2*s[i+1] - 1));\n}\n"
             + "table(s[1], s[0]) = [1, 2, 3, 4];\n";
     Model model = FgcLanguage.parse("twice.fg", text, Map.of());
     PairwisePlan plan = Planner.pairwise(model);

@@ -110,7 +110,8 @@ class BifFormatTest {
             "network \"sprinkler\" { property author = me ; }",
             "/* a block",
             "   comment */",
-            "variable \"Cloudy\" { type discrete [2] { true false }; property position = (1, 2) ; }",
+            "variable \"Cloudy\" { type discrete [2] { true false };"
+                + " property position = (1, 2) ; }",
             "variable Sprinkler { type discrete [ 2 ] { true, false }; }",
             "variable Rain { type discrete [ 2 ] { true, false }; }",
             "variable WetGrass { type discrete [ 2 ] { true, false }; }",
@@ -145,7 +146,8 @@ class BifFormatTest {
     String text =
         "network n {}\nvariable bowel-problem { type discrete [2] { yes, no }; }\n"
             + "variable 2nd { type discrete [3] { a, b, c }; }\n"
-            + "probability ( bowel-problem ) { table 0.25, 0.75; }\nprobability ( 2nd | bowel-problem ) {"
+            + "probability ( bowel-problem ) { table 0.25, 0.75; }\n"
+            + "probability ( 2nd | bowel-problem ) {"
             + " (yes) 0.2, 0.3, 0.5; (no) 1, 0, 0; }\n";
     BayesNet net = BifFormat.parse("dogs.bif", text);
     assertEquals("bowel_problem", net.modelName("bowel-problem"));
@@ -333,7 +335,8 @@ class BifFormatTest {
             s.replace("(true) 0.1, 0.9;", "(true) 0.1, 0.4, 0.5;"),
             19,
             10,
-            "the row for (true) of P(Sprinkler | Cloudy) gives 3 probabilities; Sprinkler has 2 states"),
+            "the row for (true) of P(Sprinkler | Cloudy)"
+                + " gives 3 probabilities; Sprinkler has 2 states"),
         error(
             "row names too few parents",
             s.replace("(true, true) 0.99", "(true) 0.99"),
@@ -397,7 +400,8 @@ class BifFormatTest {
                 "probability ( Cloudy | WetGrass ) {\n  (true) 0.5, 0.5;\n  (false) 0.5, 0.5;\n}"),
             19,
             1,
-            "the parents form a cycle: Cloudy -> Sprinkler -> WetGrass -> Cloudy (a Bayesian network's links must not loop)"),
+            "the parents form a cycle: Cloudy -> Sprinkler -> WetGrass"
+                + " -> Cloudy (a Bayesian network's links must not loop)"),
         error(
             "own parent",
             s.replace("( Rain | Cloudy )", "( Rain | Rain )"),
@@ -415,7 +419,8 @@ class BifFormatTest {
             s.replace("  (true) 0.1, 0.9;\n  (false) 0.5, 0.5;\n", "  table 0.1, 0.9, 0.5, 0.5;\n"),
             19,
             3,
-            "a 'table' line for Sprinkler, which has parents: tools disagree on the order of its entries, so write one row per"
+            "a 'table' line for Sprinkler, which has parents:"
+                + " tools disagree on the order of its entries, so write one row per"
                 + " parent configuration, e.g. (true) p1, p2, ...;"),
         error(
             "names that collide as identifiers",

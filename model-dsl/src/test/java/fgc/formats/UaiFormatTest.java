@@ -232,7 +232,8 @@ class UaiFormatTest {
             CHAIN.replace("2 3 2", "2 300 2"),
             3,
             3,
-            "the cardinality of variable 1 is 300; it must be 1..256 (fgc's limit for one variable)"),
+            "the cardinality of variable 1 is 300;"
+                + " it must be 1..256 (fgc's limit for one variable)"),
         error(
             "cardinality not a number",
             CHAIN.replace("2 3 2", "2 x 2"),
@@ -304,7 +305,8 @@ class UaiFormatTest {
             CHAIN.replace("1 2 3 4", "1 2 1e-400 4"),
             13,
             5,
-            "entry 3 of function 1's table is 1e-400, too small for a double: it would be read as 0"),
+            "entry 3 of function 1's table is 1e-400,"
+                + " too small for a double: it would be read as 0"),
         error(
             "all-zero table",
             CHAIN.replace("0.5 0.5", "0 0.0"),
@@ -375,7 +377,8 @@ class UaiFormatTest {
             "2 1 0",
             1,
             6,
-            "the file ends where observation 2 of 2 in the evidence should be (a variable and its value)"),
+            "the file ends where observation 2 of 2"
+                + " in the evidence should be (a variable and its value)"),
         error(
             "text after",
             "1 1 0 7",
@@ -393,7 +396,8 @@ class UaiFormatTest {
             "",
             1,
             1,
-            "the evidence file is empty; it should give the number of observed variables (0 for none)"),
+            "the evidence file is empty;"
+                + " it should give the number of observed variables (0 for none)"),
         error(
             "more than the model has",
             "4 0 0 1 0 2 0 0 0",
@@ -571,7 +575,8 @@ class UaiFormatTest {
             ModelException.class,
             () -> UaiFormat.write(b.build(), false, UaiFormat.MAX_TABLE_ENTRIES, out));
     assertEquals(
-        "cannot write model row as UAI: factor 0 (alldiff over x[0], x[1], x[2], ... (9 variables)) would be a table of"
+        "cannot write model row as UAI:"
+            + " factor 0 (alldiff over x[0], x[1], x[2], ... (9 variables)) would be a table of"
             + " 387,420,489 entries; the limit is 1,048,576",
         e.getMessage());
     assertEquals("", out.toString());

@@ -352,15 +352,18 @@ class DataDiagnosticsTest {
         Arguments.of(
             "c[0]:1",
             5,
-            "unexpected character ':'; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
+            "unexpected character ':';"
+                + " an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
         Arguments.of(
             "c[0]",
             5,
-            "expected '[' or '=' but found the end; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
+            "expected '[' or '=' but found the end;"
+                + " an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"),
         Arguments.of(
             "3=1",
             1,
-            "expected a variable array's name but found '3'; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"));
+            "expected a variable array's name but found '3';"
+                + " an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -386,14 +389,16 @@ class DataDiagnosticsTest {
     Diagnostic model = e.diagnostics().get(0);
     assertEquals("t.fg:5:51", model.sourceName() + ":" + model.line() + ":" + model.column());
     assertEquals(
-        "index 3 is out of range 0..2 in dimension 1 of 'c' (the index is edges[1][1], at d.fgd:2:17)",
+        "index 3 is out of range 0..2 in dimension 1 of 'c'"
+            + " (the index is edges[1][1], at d.fgd:2:17)",
         model.message());
     DiagnosticsTest.assertCaretUnder(GRAPH, model);
     Diagnostic at = e.diagnostics().get(1);
     assertEquals("d.fgd:2:17", at.sourceName() + ":" + at.line() + ":" + at.column());
     assertEquals("edges[1][1] = 3 is the index out of range at t.fg:5:51", at.message());
     assertEquals(
-        "d.fgd:2:17: edges[1][1] = 3 is the index out of range at t.fg:5:51\n  edges = [0 1, 1 3];\n                  ^",
+        "d.fgd:2:17: edges[1][1] = 3 is the index out of range at t.fg:5:51\n"
+            + "  edges = [0 1, 1 3];\n                  ^",
         at.format());
   }
 
@@ -406,7 +411,8 @@ class DataDiagnosticsTest {
             LanguageException.class, () -> FgcLanguage.parse("t.fg", model, Map.of(), data));
     assertEquals(2, e.diagnostics().size(), e::getMessage);
     assertEquals(
-        "index 3 is out of range 0..2 in dimension 1 of 'x' (the index is computed from t[1], at d.fgd:2:8)",
+        "index 3 is out of range 0..2 in dimension 1 of 'x'"
+            + " (the index is computed from t[1], at d.fgd:2:8)",
         e.diagnostics().get(0).message());
     assertEquals(4, e.diagnostics().get(0).line());
     assertEquals(13, e.diagnostics().get(0).column());

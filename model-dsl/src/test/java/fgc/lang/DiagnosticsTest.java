@@ -126,7 +126,8 @@ class DiagnosticsTest {
             "var x in 1..2;\nx + 1;",
             2,
             1,
-            "expected a statement but found a number: a relation compares expressions (== != < <= > >=)"),
+            "expected a statement but found a number:"
+                + " a relation compares expressions (== != < <= > >=)"),
         row(
             "neq with three refs",
             "var x[3] in 1..3;\nneq(x[0], x[1], x[2]);",
@@ -275,7 +276,8 @@ class DiagnosticsTest {
             "var y in 1..2;\nvar x[y] in 1..2;",
             2,
             7,
-            "'y' is a variable: it has no value until the model is solved, so only a relation or a weight may use it"),
+            "'y' is a variable: it has no value until the model is solved,"
+                + " so only a relation or a weight may use it"),
         row(
             "param as a variable",
             "param n = 2;\nvar x in 1..2;\nneq(x, n);",
@@ -421,7 +423,8 @@ class DiagnosticsTest {
             "var x in 1..2;\nfor i in 0..2000000000 { }",
             2,
             5,
-            "the model is too big to unroll: more than 20000000 loop iterations and factor variables"),
+            "the model is too big to unroll:"
+                + " more than 20000000 loop iterations and factor variables"),
         row(
             "nesting too deep",
             "let a = " + "(".repeat(150) + "1" + ")".repeat(150) + ";",
@@ -517,7 +520,8 @@ class DiagnosticsTest {
     assertEquals(2, d.line());
     assertEquals(14, d.column());
     assertEquals(
-        "t.fg:2:14: index 2 is out of range 0..1 in dimension 1 of 'x'\n  \tneq(x[0],\tx[2]);\n  \t         \t  ^",
+        "t.fg:2:14: index 2 is out of range 0..1 in dimension 1 of 'x'\n"
+            + "  \tneq(x[0],\tx[2]);\n  \t         \t  ^",
         d.format());
   }
 

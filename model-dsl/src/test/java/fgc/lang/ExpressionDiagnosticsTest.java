@@ -23,26 +23,30 @@ class ExpressionDiagnosticsTest {
             "var x in 1..3;\nfoo(x) < 2;",
             2,
             1,
-            "unknown function 'foo'; the functions are abs, min, max, sum, product, count, exp, log, if"),
+            "unknown function 'foo'; the functions are abs,"
+                + " min, max, sum, product, count, exp, log, if"),
         row(
             "no variable",
             "var x in 1..3;\n1 < 2;",
             2,
             1,
-            "this relation involves no variable (it is always true); a relation constrains variables, and an if statement tests constants"),
+            "this relation involves no variable (it is always true);"
+                + " a relation constrains variables, and an if statement tests constants"),
         row(
             "no variable left by the constants",
             "param n = 3;\nvar x in 1..3;\nn < 2 && x > 1;",
             3,
             1,
-            "this relation involves no variable (it is always false); a relation constrains variables, and an if statement tests constants"),
+            "this relation involves no variable (it is always false);"
+                + " a relation constrains variables, and an if statement tests constants"),
         row("never holds", "var x in 1..3;\nx > 5;", 2, 1, "the relation holds for no values of x"),
         row(
             "table too large",
             "var x[8] in 1..9;\nproduct(x[i] for i in 0..7) <= 10;",
             2,
             1,
-            "relation over 8 variables (x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]) would need a table of 43046721 entries; "
+            "relation over 8 variables (x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7])"
+                + " would need a table of 43046721 entries; "
                 + "the limit is 1048576"),
         row(
             "a linear relation too large for a table that never holds",
@@ -61,7 +65,8 @@ class ExpressionDiagnosticsTest {
             "var x in 1..3;\nx * 2;",
             2,
             1,
-            "expected a statement but found a number: a relation compares expressions (== != < <= > >=)"),
+            "expected a statement but found a number:"
+                + " a relation compares expressions (== != < <= > >=)"),
         row("decimal in a relation", "var x in 1..3;\nx < 0.5;", 2, 5, "'0.5' is not an integer"),
         row(
             "exp in a relation",
@@ -74,19 +79,22 @@ class ExpressionDiagnosticsTest {
             "var x in 1..3;\nif x > 1 { }",
             2,
             4,
-            "'x' is a variable: it has no value until the model is solved, so only a relation or a weight may use it"),
+            "'x' is a variable: it has no value until the model is solved,"
+                + " so only a relation or a weight may use it"),
         row(
             "variable as an index",
             "var x[3] in 0..2;\nx[x[0]] == 1;",
             2,
             3,
-            "'x' is a variable array: it has no value until the model is solved, so only a relation or a weight may use it"),
+            "'x' is a variable array: it has no value until the model is solved,"
+                + " so only a relation or a weight may use it"),
         row(
             "let over variables as a size",
             "var x in 1..3;\nlet a = x + 1;\nvar y[a] in 1..2;",
             3,
             7,
-            "'a' is a let over variables (declared at 2:5): it has no value until the model is solved, so only a relation or a weight may use it"),
+            "'a' is a let over variables (declared at 2:5): it has no value until"
+                + " the model is solved, so only a relation or a weight may use it"),
         row(
             "decimal let as an index",
             "let j = 0.5;\nvar x[2] in 0..1;\nx[j] == 1;",
@@ -153,7 +161,8 @@ class ExpressionDiagnosticsTest {
             "var x in 0..2;\nweight(x) = log(x);",
             2,
             1,
-            "the weight formula gives -Infinity where x = 0; weights must be finite and non-negative"),
+            "the weight formula gives -Infinity where x = 0;"
+                + " weights must be finite and non-negative"),
         row(
             "condition for a weight",
             "var x in 0..2;\nweight(x) = x > 1;",
@@ -190,7 +199,8 @@ class ExpressionDiagnosticsTest {
             "var c, r in 0..1;\ncpt(r | c) = [0.8, 0.2, 0.2, 0.8];",
             2,
             14,
-            "cpt(r | c) has parents, so its probabilities are written one row per joint value of the parents: [[...], [...], ...]"),
+            "cpt(r | c) has parents, so its probabilities are written"
+                + " one row per joint value of the parents: [[...], [...], ...]"),
         row(
             "prior not adding up to 1",
             "var c in 0..1;\ncpt(c) = [0.5, 0.6];",

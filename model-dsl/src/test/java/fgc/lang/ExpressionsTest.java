@@ -49,7 +49,8 @@ class ExpressionsTest {
   @Test
   void loopVariablesParamsAndDataAreConstantsInARelation() {
     String queens =
-        "param n = 5;\nvar q[n] in 0..n-1;\nfor i in 0..n-1, j in i+1..n-1 { abs(q[i] - q[j]) != j - i; }";
+        "param n = 5;\nvar q[n] in 0..n-1;\n"
+            + "for i in 0..n-1, j in i+1..n-1 { abs(q[i] - q[j]) != j - i; }";
     assertMeans(
         queens,
         v -> {
@@ -64,7 +65,8 @@ class ExpressionsTest {
         });
     Model m =
         parse(
-            "data less;\nvar x[3] in 1..3;\nfor k in 0..size(less)-1 { x[less[k][0]] < x[less[k][1]]; }",
+            "data less;\nvar x[3] in 1..3;\n"
+                + "for k in 0..size(less)-1 { x[less[k][0]] < x[less[k][1]]; }",
             "less = [0 2, 2 1];");
     assertMeans(m, v -> v[0] < v[2] && v[2] < v[1]);
   }
@@ -156,7 +158,8 @@ class ExpressionsTest {
   @Test
   void cptsWithAndWithoutParents() {
     String bn =
-        "var c, r in 0..1;\nvar w in 0..2;\ncpt(c) = [0.3, 0.7];\ncpt(r | c) = [[0.8, 0.2], [0.25, 0.75]];\n"
+        "var c, r in 0..1;\nvar w in 0..2;\ncpt(c) = [0.3, 0.7];\n"
+            + "cpt(r | c) = [[0.8, 0.2], [0.25, 0.75]];\n"
             + "cpt(w | c, r) = [[1, 0, 0], [0.5, 0.25, 0.25], [0.1, 0.2, 0.7], [0, 0, 1.0]];";
     double[][] pr = {{0.8, 0.2}, {0.25, 0.75}};
     double[][][] pw = {{{1, 0, 0}, {0.5, 0.25, 0.25}}, {{0.1, 0.2, 0.7}, {0, 0, 1}}};
@@ -177,11 +180,13 @@ class ExpressionsTest {
   @Test
   void theCanonicalTextIsStableAndCompact() {
     String text =
-        "param n = 3;\nvar q[n] in 0..n-1;\nobserve q;\nq[0] < q[1];\nabs(q[0] - q[2]) != 2;\nq[1] + q[2] == 3;\n"
+        "param n = 3;\nvar q[n] in 0..n-1;\nobserve q;\n"
+            + "q[0] < q[1];\nabs(q[0] - q[2]) != 2;\nq[1] + q[2] == 3;\n"
             + "var s[2] in -1..1;\nweight(s[0], s[1]) = exp(0.5 * s[0] * s[1]);\n";
     String expected =
         "fgc-model 4\nvar q 3 in 0..2 observed\nvar s 2 in -1..1 latent\n"
-            + "table 0 1 ~ (< $0 $1)\ntable 0 2 ~ (!= (abs (- $0 $1)) 2)\nsum 1 2 = 3\ntable 3 4 ~ (exp (* 0.5 $0 $1))\nend\n";
+            + "table 0 1 ~ (< $0 $1)\ntable 0 2 ~ (!= (abs (- $0 $1)) 2)\n"
+            + "sum 1 2 = 3\ntable 3 4 ~ (exp (* 0.5 $0 $1))\nend\n";
     assertEquals(expected, parse(text).canonicalText());
     assertEquals(
         expected,

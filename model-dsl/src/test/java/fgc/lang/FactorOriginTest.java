@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  */
 class FactorOriginTest {
   private static final String TEXT =
-      "model m;\nvar x[3] in 1..3;\n\nfor i in 0..1 {\n  x[i] != x[i+1];\n}\nalldiff(x[i] for i in 0..2);\n";
+      "model m;\nvar x[3] in 1..3;\n\n"
+          + "for i in 0..1 {\n  x[i] != x[i+1];\n}\nalldiff(x[i] for i in 0..2);\n";
 
   @Test
   void aLoopsFactorsPointAtTheLoopsStatementAndTheNextAtItsOwn() {

@@ -125,7 +125,8 @@ class FgcLanguageApiTest {
                   "unknown bundled model '"
                       + name
                       + "'; the bundled models are: sudoku, sudoku_locked, latin, "
-                      + "killer, colouring, chain, queens, futoshiki, kenken, australia, sprinkler, magic"),
+                      + "killer, colouring, chain, queens, futoshiki,"
+                      + " kenken, australia, sprinkler, magic"),
           e.getMessage());
       assertThrows(LanguageException.class, () -> FgcLanguage.bundledText(name));
     }
@@ -139,7 +140,8 @@ class FgcLanguageApiTest {
     Map<String, Long> p =
         FgcLanguage.parameters(
             "t.fg",
-            "param a = 2;\nlet b = a * 10;\nparam c = b + 1;\nvar x[100000][100000] in 1..2;\nfor i in 0..2000000000 { }\n");
+            "param a = 2;\nlet b = a * 10;\nparam c = b + 1;\n"
+                + "var x[100000][100000] in 1..2;\nfor i in 0..2000000000 { }\n");
     assertEquals(List.of("a", "c"), List.copyOf(p.keySet()));
     assertEquals(21L, p.get("c"));
     assertThrows(UnsupportedOperationException.class, () -> p.put("z", 1L));

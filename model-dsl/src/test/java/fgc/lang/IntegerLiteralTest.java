@@ -39,7 +39,8 @@ class IntegerLiteralTest {
     DataSet data =
         DataSet.parse(
             "d.fgd",
-            "t = [9007199254740993 9223372036854775807 -9223372036854775808];\np = 9007199254740993;\n");
+            "t = [9007199254740993 9223372036854775807 -9223372036854775808];\n"
+                + "p = 9007199254740993;\n");
     Model m = FgcLanguage.parse("t.fg", model, Map.of(), data);
     assertEquals(5, m.variableCount());
   }
@@ -78,7 +79,8 @@ class IntegerLiteralTest {
     Model m =
         FgcLanguage.parse(
             "t.fg",
-            "let a = -9223372036854775808;\nlet b = a + 9223372036854775807 + 3;\nvar x[b] in 1..2;",
+            "let a = -9223372036854775808;\n"
+                + "let b = a + 9223372036854775807 + 3;\nvar x[b] in 1..2;",
             Map.of());
     assertEquals(2, m.variableCount());
     // The magnitude 2^63 is valid only as the operand of a minus.
@@ -150,12 +152,14 @@ class IntegerLiteralTest {
         m,
         "c[0]=",
         6,
-        "expected a value but found the end; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5");
+        "expected a value but found the end;"
+            + " an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5");
     assertObservationError(
         m,
         "c[0]=1 2",
         8,
-        "expected nothing after the value but found '2'; an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5");
+        "expected nothing after the value but found '2';"
+            + " an observation is written NAME[index]...=VALUE, e.g. x[0][2]=5");
     assertObservationError(
         m,
         "c[0]=1@",

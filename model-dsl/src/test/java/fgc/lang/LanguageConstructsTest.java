@@ -90,7 +90,9 @@ class LanguageConstructsTest {
   void nestedForWithWhereVisitsFilteredPairsOuterFirst() {
     Model m =
         parse(
-            "var x[4] in 1..4;\nfor i in 0..3, j in i..3 where i != j && j - i <= 2 {\n  neq(x[i], x[j]);\n}\n");
+            "var x[4] in 1..4;\n"
+                + "for i in 0..3, j in i..3 where i != j && j - i <= 2 {\n"
+                + "  neq(x[i], x[j]);\n}\n");
     assertScopes(
         m,
         new int[] {0, 1},
@@ -112,7 +114,8 @@ class LanguageConstructsTest {
     Model m =
         parse(
             "var x[4] in 1..4;\nvar y in 1..4;\n"
-                + "for i in 0..3 {\n  if i % 2 == 0 {\n    neq(x[i], y);\n  } else {\n    neq(y, x[i]);\n  }\n}\n"
+                + "for i in 0..3 {\n  if i % 2 == 0 {\n    neq(x[i], y);\n"
+                + "  } else {\n    neq(y, x[i]);\n  }\n}\n"
                 + "if false { neq(y, x[0]); }\n"
                 + "if !(1 > 2) || 1 / 0 == 0 { neq(x[0], x[3]); }\n"); // || short-circuits past 1 /
     // 0
@@ -140,7 +143,8 @@ class LanguageConstructsTest {
   void commentsOfBothKindsAreIgnoredAndSlashStillDivides() {
     Model m =
         parse(
-            "# a comment\nvar x[6 / 2] in 1..3; // another\n// whole line\nalldiff(x[0], x[1], x[2]); # trailing\n# last line without newline");
+            "# a comment\nvar x[6 / 2] in 1..3; // another\n// whole line\n"
+                + "alldiff(x[0], x[1], x[2]); # trailing\n# last line without newline");
     assertArrayEquals(new int[] {3}, m.array("x").dims());
     assertEquals(1, m.factors().size());
   }

@@ -37,13 +37,18 @@ class LanguageFuzzTest {
       List.of(
           "model pair;\nparam k = 3;\nvar x[2] in 1..k;\nobserve x;\nneq(x[0], x[1]);\n",
           "model rows;\nparam n = 2;\nlet N = n * n;\nvar v[N][N] in 0..N-1;\n"
-              + "for r in 0..N-1, c in 0..N-1 where r < c && (r + c) % 2 == 0 {\n  if r == 0 { neq(v[r][c], v[c][r]); } else { neq(v[r][c], v[c][c]); }\n}\n"
+              + "for r in 0..N-1, c in 0..N-1 where r < c && (r + c) % 2 == 0 {\n"
+              + "  if r == 0 { neq(v[r][c], v[c][r]); } else { neq(v[r][c], v[c][c]); }\n"
+              + "}\n"
               + "alldiff(v[0][c] for c in 0..N-1);\nobserve v;\n",
-          "param a = 4;\nlet b = min(a, 9) - max(1, a / 2);\nvar y[b + 1] in -2..2;\nalldiff(y[i] for i in 0..b where !(i == 7));\n",
+          "param a = 4;\nlet b = min(a, 9) - max(1, a / 2);\n"
+              + "var y[b + 1] in -2..2;\nalldiff(y[i] for i in 0..b where !(i == 7));\n",
           "model soft;\nparam n = 3;\nvar s[n] in -1..1;\nvar c, r in 0..1;\nlet J = 0.5;\n"
               + "for i in 0..n-2 { weight(s[i], s[i+1]) = exp(J * s[i] * s[i+1]) + log(2.5); }\n"
-              + "s[0] + s[1] <= s[2] || s[0] != 0;\ncount(1, s[i] for i in 0..n-1) >= 1;\nproduct(s[i] + 2 for i in 0..n-1) != 4;\n"
-              + "let d = s[0] - s[1];\nabs(d) < 2 && if(d > 0, d, 0) == 0;\nalldiff(s[i] * 2 + i for i in 0..n-1);\n"
+              + "s[0] + s[1] <= s[2] || s[0] != 0;\ncount(1, s[i] for i in 0..n-1) >= 1;\n"
+              + "product(s[i] + 2 for i in 0..n-1) != 4;\n"
+              + "let d = s[0] - s[1];\nabs(d) < 2 && if(d > 0, d, 0) == 0;\n"
+              + "alldiff(s[i] * 2 + i for i in 0..n-1);\n"
               + "cpt(c) = [0.5, 0.5];\ncpt(r | c) = [[0.9, 0.1], [0.2, 0.8]];\n");
 
   private static final List<String> HOSTILE =

@@ -30,13 +30,17 @@ class LoopFamiliesTest {
             "var x[9] in 0..1;\nfor t in 1..8 { table(x[t-1], x[t]) = [0.7, 0.3, 0.2, 0.8]; }"),
         Arguments.of(
             "grid couplings",
-            "var s[6][5] in 0..1;\nfor i in 0..5, j in 0..3 { weight(s[i][j], s[i][j+1]) = exp(0.5 * s[i][j] * s[i][j+1]); }\n"
-                + "for i in 0..4 { for j in 0..4 { weight(s[i][j], s[i+1][j]) = exp(0.5 * s[i][j] * s[i+1][j]); } }"),
+            "var s[6][5] in 0..1;\n"
+                + "for i in 0..5, j in 0..3"
+                + " { weight(s[i][j], s[i][j+1]) = exp(0.5 * s[i][j] * s[i][j+1]); }\n"
+                + "for i in 0..4 { for j in 0..4"
+                + " { weight(s[i][j], s[i+1][j]) = exp(0.5 * s[i][j] * s[i+1][j]); } }"),
         Arguments.of("backwards", "var x[10] in 0..3;\nfor i in 0..8 { x[9-i] != x[8-i]; }"),
         Arguments.of("strided", "var x[20] in 0..3;\nfor i in 0..6 { eq(x[2*i], x[2*i+3]); }"),
         Arguments.of(
             "three dimensions",
-            "var c[3][4][5] in 1..4;\nfor a in 0..2, b in 0..3, d in 0..3 { c[a][b][d] < c[a][b][d+1]; }"),
+            "var c[3][4][5] in 1..4;\n"
+                + "for a in 0..2, b in 0..3, d in 0..3 { c[a][b][d] < c[a][b][d+1]; }"),
         Arguments.of("sudoku", FgcLanguage.bundledText("sudoku")),
         Arguments.of(
             "latin", FgcLanguage.bundledText("latin").replace("param n = 5;", "param n = 4;")),
@@ -44,8 +48,10 @@ class LoopFamiliesTest {
             "priors", "var x[4] in 0..2;\nfor i in 0..3 { prior(x[i]) = [0.2, 0.3, 0.5]; }"),
         Arguments.of(
             "alldiff of a comprehension",
-            "param n = 3;\nvar g[6][6] in 1..6;\nfor r in 0..5 { alldiff(g[r][c] for c in 0..5); }\n"
-                + "for br in 0..1, bc in 0..1 { alldiff(g[br*n + i][bc*n + j] for i in 0..2, j in 0..2); }"),
+            "param n = 3;\nvar g[6][6] in 1..6;\n"
+                + "for r in 0..5 { alldiff(g[r][c] for c in 0..5); }\n"
+                + "for br in 0..1, bc in 0..1"
+                + " { alldiff(g[br*n + i][bc*n + j] for i in 0..2, j in 0..2); }"),
         Arguments.of(
             "a where", "var x[6] in 0..3;\nfor i in 0..5, j in 0..5 where i < j { x[i] != x[j]; }"),
         Arguments.of(
@@ -59,7 +65,8 @@ class LoopFamiliesTest {
             "an empty loop", "var x[2] in 0..1;\nfor i in 1..0 { x[i] != x[i+1]; }\nx[0] != x[1];"),
         Arguments.of(
             "two arrays",
-            "var x[5] in 0..2;\nvar y[5] in 0..2;\nfor i in 0..4 { table(x[i], y[i]) = [1,2,3,4,5,6,7,8,9]; }"),
+            "var x[5] in 0..2;\nvar y[5] in 0..2;\n"
+                + "for i in 0..4 { table(x[i], y[i]) = [1,2,3,4,5,6,7,8,9]; }"),
         Arguments.of("a fixed partner", "var x[5] in 0..2;\nfor i in 1..4 { x[0] != x[i]; }"),
         Arguments.of("sums", "var x[8] in 0..3;\nfor i in 0..5 { x[i] + x[i+1] + x[i+2] == 4; }"));
   }
@@ -90,8 +97,10 @@ class LoopFamiliesTest {
   void aGridIsReadAsFamiliesWithoutItsIterations() {
     String text =
         "var s[1000][1000] in 0..1;\n"
-            + "for i in 0..999, j in 0..998 { weight(s[i][j], s[i][j+1]) = exp(0.5 * s[i][j] * s[i][j+1]); }\n"
-            + "for i in 0..998, j in 0..999 { weight(s[i][j], s[i+1][j]) = exp(0.5 * s[i][j] * s[i+1][j]); }\n";
+            + "for i in 0..999, j in 0..998"
+            + " { weight(s[i][j], s[i][j+1]) = exp(0.5 * s[i][j] * s[i][j+1]); }\n"
+            + "for i in 0..998, j in 0..999"
+            + " { weight(s[i][j], s[i+1][j]) = exp(0.5 * s[i][j] * s[i+1][j]); }\n";
     Model m = model(text, true);
     assertEquals(2 * 1000 * 999, m.factorCount());
     assertEquals(2, m.families().size(), m.canonicalText());

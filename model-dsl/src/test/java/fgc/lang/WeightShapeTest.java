@@ -63,7 +63,8 @@ class WeightShapeTest {
             """
             data perm;
             var s[3] in 0..1;
-            for i in 0..2 { weight(s[i], s[perm[i]]) = if(i == perm[i], 1.5, 2) + s[perm[i]] * s[i]; }
+            for i in 0..2 { weight(s[i], s[perm[i]]) = if(i == perm[i], 1.5, 2) \
+            + s[perm[i]] * s[i]; }
             """),
         Arguments.of(
             "choices on loop variables and on variables",
@@ -107,7 +108,8 @@ class WeightShapeTest {
             "sums and counts, lowered afresh",
             """
             var s[10] in 0..2;
-            for i in 0..7 { weight(s[i], s[i+1], s[i+2]) = 1 + sum(s[k] for k in i..i+2) + count(1, s[i], s[i+1]); }
+            for i in 0..7 { weight(s[i], s[i+1], s[i+2]) = 1 + sum(s[k] for k in i..i+2) \
+            + count(1, s[i], s[i+1]); }
             """));
   }
 
@@ -143,7 +145,8 @@ class WeightShapeTest {
             var s[5] in 0..1;
             for i in 0..3 { weight(s[i], s[4]) = 1 + s[i] * s[i % 3]; }
             """,
-            "m.fg:2:49: 's[0]' is not in the scope of this weight (s[3], s[4]); list it in weight(...)"),
+            "m.fg:2:49: 's[0]' is not in the scope of this"
+                + " weight (s[3], s[4]); list it in weight(...)"),
         Arguments.of(
             "a scope naming a variable twice at a later iteration",
             """

@@ -13,7 +13,8 @@ class EvidenceTest {
   static final Model MODEL =
       FgcLanguage.parse(
           "m.fg",
-          "model m;\nvar cell[2][3] in 1..3;\nvar wet in 0..1;\nvar hidden in 0..1;\nobserve cell;\nobserve wet;\n",
+          "model m;\nvar cell[2][3] in 1..3;\nvar wet in 0..1;\n"
+              + "var hidden in 0..1;\nobserve cell;\nobserve wet;\n",
           Map.of());
 
   @Test

@@ -218,8 +218,10 @@ class FactorPotentialTest {
             .getMessage();
     assertTrue(
         tooBig.startsWith(
-            "relation over 8 variables (x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]) would need a table of "
-                + "43046721 entries; the limit is 1048576; a linear relation needs no table, but in this"),
+            "relation over 8 variables"
+                + " (x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7]) would need a table of "
+                + "43046721 entries; the limit is 1048576;"
+                + " a linear relation needs no table, but in this"),
         tooBig);
     assertEquals(
         "the weight formula uses x[1], which is not in its scope (x[0])",

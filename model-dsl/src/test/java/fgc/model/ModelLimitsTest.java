@@ -41,8 +41,10 @@ class ModelLimitsTest {
     assertEquals((4L << 20) / (Limits.FACTOR_BYTES + 2 * Limits.SCOPE_ENTRY_BYTES), added);
     assertTrue(refused != null, "refused");
     assertEquals(
-        "the model is too big for this JVM's heap: its first 43691 factors take more than 4.0 MiB of memory, past the 4.0 MiB"
-            + " a model may have (half of the maximum heap, 8.0 MiB); give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx1g",
+        "the model is too big for this JVM's heap:"
+            + " its first 43691 factors take more than 4.0 MiB of memory, past the 4.0 MiB"
+            + " a model may have (half of the maximum heap, 8.0 MiB);"
+            + " give Java a larger heap, e.g. JAVA_TOOL_OPTIONS=-Xmx1g",
         refused.getMessage());
     // The same model fits the heap of this JVM.
     ModelBuilder roomy = Model.builder("ring");

@@ -17,6 +17,6 @@ final class BuiltFingerprint {
    * {@link #MARKER} and 64 characters: hex digits once stamped, the placeholder's dashes before.
    */
   static String stamped() {
-    return "fgc-planner-fingerprint:----------------------------------------------------------------";
+    return MARKER + "----------------------------------------------------------------";
   }
 }

@@ -184,7 +184,8 @@ class PuzzleReaderErrorsTest {
           "read " + zeros.read + " characters before the error");
       UncheckedIOException stop = assertThrows(UncheckedIOException.class, reader::hasNext);
       assertEquals(
-          "zero:1: no line end in the 67108864 characters after the first 65536 (not a text file?); stopped reading",
+          "zero:1: no line end in the 67108864 characters after"
+              + " the first 65536 (not a text file?); stopped reading",
           stop.getCause().getMessage());
       assertTrue(
           zeros.read <= PuzzleReader.MAX_LINE_CHARS + PuzzleReader.MAX_SKIPPED_CHARS + 8192L,

@@ -256,7 +256,8 @@ class PuzzleReaderTest {
     try (PuzzleReader reader = PuzzleReader.open(file)) {
       assertEquals(Fixtures.puzzle(), reader.next().grid());
       assertEquals(
-          "easy.txt:2: expected 16, 81, 256 or 625 cells (or a grid row of 4, 9, 16 or 25), found 5",
+          "easy.txt:2: expected 16, 81, 256 or 625 cells"
+              + " (or a grid row of 4, 9, 16 or 25), found 5",
           reader.next().error());
       assertFalse(reader.hasNext());
     }

@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <pre>{@code
  * PrecompiledModel latin = PrecompiledModel.bundled("latin", Map.of("n", 4L), "com.acme.Latin4");
- * PrecompiledModel mine = PrecompiledModel.resource("models/mine.fg", Map.of(), "com.acme.MineSumProduct");
+ * PrecompiledModel mine =
+ *     PrecompiledModel.resource("models/mine.fg", Map.of(), "com.acme.MineSumProduct");
  * }</pre>
  */
 public final class PrecompiledModel implements Serializable {
