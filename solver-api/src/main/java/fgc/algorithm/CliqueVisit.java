@@ -4,6 +4,7 @@ import static fgc.algorithm.EliminationKernels.BLOCK;
 import static fgc.algorithm.EliminationKernels.BLOCK_CAPACITY;
 
 import fgc.algorithm.EliminationKernels.Workspace;
+import java.util.Arrays;
 
 /**
  * The walk of {@link EliminationKernels}' step kernels over every entry of a step's clique the
@@ -34,25 +35,56 @@ final class CliqueVisit {
     while (split > 0 && (split == k || block * w.size[split - 1] <= most)) {
       block *= w.size[--split];
     }
+    // Each input that varies along an outer level is multiplied in at the deepest outer level it
+    // varies along, into a partial product over the block kept per level, so that it is read once
+    // per combination of the levels down to its own, not once per block: a step's pairwise tables
+    // (one per neighbour of the eliminated variable) then cost about two passes over the clique in
+    // all rather than one each. An input constant along the block is a scalar at its level.
+    int[] vectorStart = w.vectorStart;
+    int[] scalarStart = w.scalarStart;
+    Arrays.fill(vectorStart, 0, split + 2, 0);
+    Arrays.fill(scalarStart, 0, split + 2, 0);
     int innerOnly = 0;
-    int outerOnly = 0;
-    int mixed = 0;
     for (int a = inputs; a < accesses; a++) {
       boolean alongInner = false;
-      boolean alongOuter = false;
+      int deepest = -1;
       for (int l = 0; l < k; l++) {
         boolean moves = w.stride[a * w.levels + l] != 0;
         alongInner = alongInner || (moves && l >= split);
-        alongOuter = alongOuter || (moves && l < split);
+        if (moves && l < split) {
+          deepest = l;
+        }
       }
-      if (!alongInner) { // a constant input counts as outer-only
-        w.outerOnly[outerOnly++] = a;
-      } else if (!alongOuter) {
+      if (deepest < 0 && alongInner) {
         w.innerOnly[innerOnly++] = a;
+      } else if (alongInner) {
+        vectorStart[deepest + 2]++;
       } else {
-        w.mixed[mixed++] = a;
+        scalarStart[deepest + 2]++; // a constant input is a scalar before the first level
       }
     }
+    // Counts to starts (level l's inputs from start[l + 1]), then the inputs in level order.
+    for (int l = 0; l <= split; l++) {
+      vectorStart[l + 1] += vectorStart[l];
+      scalarStart[l + 1] += scalarStart[l];
+    }
+    for (int a = inputs; a < accesses; a++) {
+      int deepest = -1;
+      boolean alongInner = false;
+      for (int l = 0; l < k; l++) {
+        boolean moves = w.stride[a * w.levels + l] != 0;
+        alongInner = alongInner || (moves && l >= split);
+        if (moves && l < split) {
+          deepest = l;
+        }
+      }
+      if (deepest >= 0 && alongInner) {
+        w.vectorOps[vectorStart[deepest + 1]++] = a;
+      } else if (!alongInner) {
+        w.scalarOps[scalarStart[deepest + 1]++] = a;
+      }
+    }
+    // Now level l's inputs run from start[l] to start[l + 1]; the constants from 0 to start[0].
     // The block's offsets, the last level fastest, expanded one level at a time in place (entry e
     // of the levels so far becomes entries e * size .. e * size + size - 1); w.inner starts as
     // the evidence's 0/1 and gathers the inner-only inputs' product.
@@ -111,8 +143,27 @@ final class CliqueVisit {
     for (int a = 0; a < accesses; a++) {
       index[a] = w.base[a];
     }
+    // The partial product before any outer level: the block's allowed entries (compacted: entry v
+    // is valid[v], or v when all are allowed) times the constant inputs.
+    final boolean all = count == block;
+    double[] part = w.partial;
+    double constant = scalars(w, 0, 0, scalarStart[0]);
+    if (constant == 0.0) {
+      return;
+    }
+    for (int v = 0; v < count; v++) {
+      part[v] = constant * inner[all ? v : w.valid[v]];
+    }
+    for (int v = 0; v < count; v++) {
+      if (part[v] < Double.MIN_NORMAL) { // a product of non-zero entries, rounded
+        w.lost = true;
+        break;
+      }
+    }
+    int[] row = w.row;
+    row[0] = 0;
     if (split == 0) {
-      block(w, 0, accesses, inputs, block, count, mode, outerOnly, mixed);
+      emit(w, 0, 0, inputs, block, count, mode, all);
       return;
     }
     int[] digit = w.digit;
@@ -133,117 +184,188 @@ final class CliqueVisit {
       for (int a = 0; a < accesses; a++) {
         index[from + accesses + a] = index[from + a] + digit[l] * w.stride[a * w.levels + l];
       }
+      int at = from + accesses;
+      double s = scalars(w, at, scalarStart[l], scalarStart[l + 1]);
+      if (s == 0.0) {
+        continue; // every entry below this digit is 0
+      }
+      int vectors = vectorStart[l + 1] - vectorStart[l];
+      if (vectors == 0 && s == 1.0) {
+        row[l + 1] = row[l];
+      } else {
+        row[l + 1] = l + 1;
+        level(
+            w,
+            row[l] * BLOCK_CAPACITY,
+            (l + 1) * BLOCK_CAPACITY,
+            at,
+            s,
+            vectorStart[l],
+            vectorStart[l + 1],
+            block,
+            count,
+            all);
+      }
       if (l + 1 < split) {
         digit[++l] = -1;
       } else {
-        block(w, split * accesses, accesses, inputs, block, count, mode, outerOnly, mixed);
+        emit(w, at, row[split], inputs, block, count, mode, all);
       }
     }
   }
 
   /**
-   * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels.
-   * The products are made one read at a time over the whole block (each loop a flat walk with its
-   * array, base and offsets held in locals), then added (or kept the larger) into the outputs one
-   * output at a time: the same products in the same order per entry as entry by entry, and the same
-   * additions in the same order per output entry, so the answers do not change.
+   * The product of the scalar inputs {@code w.scalarOps[from .. to]} at the indices {@code
+   * w.index[at ..]}; 0 when one reads 0, and {@code w} marked lost when the product of non-zero
+   * reads leaves the normal doubles.
    */
-  private static void block(
+  private static double scalars(Workspace w, int at, int from, int to) {
+    double s = 1.0;
+    for (int q = from; q < to; q++) {
+      int a = w.scalarOps[q];
+      double y = w.source[a][w.index[at + a]];
+      if (y == 0.0) {
+        return 0.0;
+      }
+      s *= y;
+    }
+    if (s < Double.MIN_NORMAL) {
+      w.lost = true;
+    }
+    return s;
+  }
+
+  /**
+   * One outer level's partial product: the one above it ({@code w.partial} from {@code src}) times
+   * the scalar {@code s} times the level's vector inputs {@code w.vectorOps[from .. to]}, each read
+   * over the block at its index for this level's digits, into {@code w.partial} from {@code dst}.
+   * Each loop is a flat walk with its array, base and offsets held in locals.
+   */
+  private static void level(
       Workspace w,
+      int src,
+      int dst,
       int at,
-      int accesses,
-      int inputs,
+      double s,
+      int from,
+      int to,
       int block,
       int count,
-      int mode,
-      int outerOnly,
-      int mixed) {
-    final int[] index = w.index;
+      boolean all) {
+    final double[] part = w.partial;
     final int[] offset = w.offset;
     final int[] valid = w.valid;
-    final double[] inner = w.inner;
-    final double[][] source = w.source;
-    double outer = 1.0;
-    for (int k = 0; k < outerOnly; k++) {
-      double y = source[w.outerOnly[k]][index[at + w.outerOnly[k]]];
-      if (y == 0.0) {
-        return;
-      }
-      outer *= y;
-    }
-    if (outer < Double.MIN_NORMAL) {
-      w.lost = true;
-      if (outer == 0.0) {
-        return;
-      }
-    }
-    final double[] x = w.product;
-    final boolean all = count == block; // no entry of the block ruled out: entry v is j = v
-    if (all) {
-      for (int j = 0; j < block; j++) {
-        x[j] = outer * inner[j];
-      }
-    } else {
+    int q = from;
+    if (q == to) {
       for (int v = 0; v < count; v++) {
-        x[v] = outer * inner[valid[v]];
+        part[dst + v] = part[src + v] * s;
       }
-    }
-    final int[] reads = w.mixed;
-    for (int k = 0; k < mixed; k++) {
-      final int a = reads[k];
-      final double[] in = source[a];
-      final int base = index[at + a];
+    } else { // the first read in the same walk: (p * s) * y, as two walks would make it
+      final int a = w.vectorOps[q++];
+      final double[] in = w.source[a];
+      final int base = w.index[at + a];
       final int row = a * block;
       if (all) {
-        for (int j = 0; j < block; j++) {
-          x[j] *= in[base + offset[row + j]];
+        for (int v = 0; v < count; v++) {
+          part[dst + v] = part[src + v] * s * in[base + offset[row + v]];
         }
       } else {
         for (int v = 0; v < count; v++) {
-          x[v] *= in[base + offset[row + valid[v]]];
+          part[dst + v] = part[src + v] * s * in[base + offset[row + valid[v]]];
         }
       }
     }
-    for (int v = 0; v < count; v++) {
-      if (x[v] < Double.MIN_NORMAL && !readsZero(w, at, block, all ? v : valid[v], mixed)) {
-        w.lost = true;
-        break;
+    for (; q < to; q++) {
+      final int a = w.vectorOps[q];
+      final double[] in = w.source[a];
+      final int base = w.index[at + a];
+      final int row = a * block;
+      if (all) {
+        for (int v = 0; v < count; v++) {
+          part[dst + v] *= in[base + offset[row + v]];
+        }
+      } else {
+        for (int v = 0; v < count; v++) {
+          part[dst + v] *= in[base + offset[row + valid[v]]];
+        }
       }
     }
+    watch(w, part, src, dst, count, at, from, to, block, all);
+  }
+
+  /**
+   * Marks {@code w} lost when an entry of the partial product at {@code dst} is below the normal
+   * doubles though the one above it (at {@code src}) was not 0 and none of the level's reads is 0:
+   * a product of non-zero entries that was rounded, or underflowed to 0.
+   */
+  private static void watch(
+      Workspace w,
+      double[] part,
+      int src,
+      int dst,
+      int count,
+      int at,
+      int from,
+      int to,
+      int block,
+      boolean all) {
+    if (w.lost) {
+      return; // the pass runs again in log space anyway
+    }
+    for (int v = 0; v < count; v++) {
+      double p = part[dst + v];
+      if (p < Double.MIN_NORMAL
+          && (p != 0.0 || (part[src + v] != 0.0 && !readsZero(w, at, from, to, block, all, v)))) {
+        w.lost = true;
+        return;
+      }
+    }
+  }
+
+  /** Whether one of the level's vector reads at entry {@code v} is 0 (a product 0 by rights). */
+  private static boolean readsZero(
+      Workspace w, int at, int from, int to, int block, boolean all, int v) {
+    for (int q = from; q < to; q++) {
+      int a = w.vectorOps[q];
+      if (w.source[a][w.index[at + a] + w.offset[a * block + (all ? v : w.valid[v])]] == 0.0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels,
+   * their products in the deepest partial product: added (or kept the larger) into the outputs one
+   * output at a time, each a flat walk.
+   */
+  private static void emit(
+      Workspace w, int at, int deepest, int inputs, int block, int count, int mode, boolean all) {
+    final int[] index = w.index;
+    final int[] offset = w.offset;
+    final int[] valid = w.valid;
+    final double[] x = w.partial;
+    final int p = deepest * BLOCK_CAPACITY;
     for (int a = 0; a < (mode == 2 ? inputs : 1); a++) {
-      final double[] out = source[a];
+      final double[] out = w.source[a];
       final int base = index[at + a];
       final int row = a * block;
       if (mode == 1) {
         for (int v = 0; v < count; v++) {
           final int i = base + offset[row + (all ? v : valid[v])];
-          if (x[v] > out[i]) {
-            out[i] = x[v];
+          if (x[p + v] > out[i]) {
+            out[i] = x[p + v];
           }
         }
       } else if (all) { // adding a zero changes nothing: an output starts at +0.0
         for (int j = 0; j < block; j++) {
-          out[base + offset[row + j]] += x[j];
+          out[base + offset[row + j]] += x[p + j];
         }
       } else {
         for (int v = 0; v < count; v++) {
-          out[base + offset[row + valid[v]]] += x[v];
+          out[base + offset[row + valid[v]]] += x[p + v];
         }
       }
     }
-  }
-
-  /**
-   * Whether one of the entry's mixed reads is 0 (its product is then 0 by rights, not by
-   * underflow).
-   */
-  private static boolean readsZero(Workspace w, int at, int block, int j, int mixed) {
-    for (int k = 0; k < mixed; k++) {
-      int a = w.mixed[k];
-      if (w.source[a][w.index[at + a] + w.offset[a * block + j]] == 0.0) {
-        return true;
-      }
-    }
-    return false;
   }
 }

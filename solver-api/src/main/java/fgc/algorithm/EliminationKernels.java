@@ -12,9 +12,10 @@ package fgc.algorithm;
  * the level digits times its stride at each level (0 where it does not depend on the level); an
  * entry where some level's value is ruled out by the evidence is skipped. The innermost levels
  * (about {@link #BLOCK} entries or more, at least the last level) are one block whose offsets are
- * worked out once per step; the outer levels are an odometer. Within a block, a table or message
- * that varies along the block's levels only is multiplied in once per step, one that varies along
- * the outer levels only once per block.
+ * worked out once per step; the outer levels are an odometer. A table or message that varies
+ * along the block's levels only is multiplied in once per step; any other is multiplied in at the
+ * deepest outer level it varies along, into a partial product over the block kept per level, so it
+ * is read once per combination of the levels down to its own rather than once per block.
  *
  * <p>Every rescaling multiplies by a power of two and reports the exponent, so that nothing is
  * rounded by it and the log partition function can add the exponents back exactly; a table or
@@ -115,10 +116,13 @@ public final class EliminationKernels {
     final int[] offset;
     final int[] valid;
     final double[] inner;
-    final double[] product;
+    final double[] partial;
+    final int[] row;
     final int[] innerOnly;
-    final int[] outerOnly;
-    final int[] mixed;
+    final int[] vectorOps;
+    final int[] scalarOps;
+    final int[] vectorStart;
+    final int[] scalarStart;
     boolean logSpace;
     boolean lost;
     double logShift;
@@ -142,10 +146,13 @@ public final class EliminationKernels {
       offset = new int[this.accesses * BLOCK_CAPACITY];
       valid = new int[BLOCK_CAPACITY];
       inner = new double[BLOCK_CAPACITY];
-      product = new double[BLOCK_CAPACITY];
+      partial = new double[(this.levels + 1) * BLOCK_CAPACITY];
+      row = new int[this.levels + 1];
       innerOnly = new int[this.accesses];
-      outerOnly = new int[this.accesses];
-      mixed = new int[this.accesses];
+      vectorOps = new int[this.accesses];
+      scalarOps = new int[this.accesses];
+      vectorStart = new int[this.levels + 2];
+      scalarStart = new int[this.levels + 2];
     }
 
     /**
