@@ -12,10 +12,10 @@ package fgc.algorithm;
  * the level digits times its stride at each level (0 where it does not depend on the level); an
  * entry where some level's value is ruled out by the evidence is skipped. The innermost levels
  * (about {@link #BLOCK} entries or more, at least the last level) are one block whose offsets are
- * worked out once per step; the outer levels are an odometer. A table or message that varies
- * along the block's levels only is multiplied in once per step; any other is multiplied in at the
- * deepest outer level it varies along, into a partial product over the block kept per level, so it
- * is read once per combination of the levels down to its own rather than once per block.
+ * worked out once per step; the outer levels are an odometer. A table or message that varies along
+ * the block's levels only is multiplied in once per step; any other is multiplied in at the deepest
+ * outer level it varies along, into a partial product over the block kept per level, so it is read
+ * once per combination of the levels down to its own rather than once per block.
  *
  * <p>Every rescaling multiplies by a power of two and reports the exponent, so that nothing is
  * rounded by it and the log partition function can add the exponents back exactly; a table or
