@@ -31,6 +31,24 @@ final class MostProbableRun {
   private MostProbableRun() {}
 
   /**
+   * Refuses --time-limit and --node-limit (when {@code limited}) where they would be ignored: they
+   * bound only the branch and bound of a weighted model's most probable assignment, in one run by
+   * the exact driver ({@code oneExactRun}), said rather than ignored.
+   */
+  static void checkLimits(
+      Model m, boolean weighted, boolean marginals, boolean limited, boolean oneExactRun) {
+    if (limited && (!weighted || !oneExactRun)) {
+      throw new IllegalArgumentException(
+          "--time-limit and --node-limit bound the branch and bound of a weighted model's most"
+              + " probable assignment in one run (without --input, --marginals or another "
+              + "--driver than exact)"
+              + (weighted || marginals
+                  ? ""
+                  : "; model " + m.name() + " has no soft factor (weights that differ)"));
+    }
+  }
+
+  /**
    * Answers and prints; returns the exit code: 0 with an answer (proven or not: the first line says
    * which), 1 when no assignment satisfies the hard factors and the evidence.
    *

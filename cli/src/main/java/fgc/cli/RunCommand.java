@@ -17,6 +17,7 @@ import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -98,18 +99,12 @@ final class RunCommand implements Callable<Integer> {
             m, FgcLanguage.evidence(m, data), "the data file " + options.data, observations);
     weighted = !marginals && Search.weighs(m);
     int[] evidenceValues = evidence.values();
-    boolean limited = timeLimit > 0 || nodeLimit > 0;
-    if (limited
-        && (!weighted || input != null || (driverName != null && !driverName.equals("exact")))) {
-      // Said, not ignored: the limits bound only a weighted model's branch and bound of one run.
-      throw new IllegalArgumentException(
-          "--time-limit and --node-limit bound the branch and bound of a weighted model's most"
-              + " probable assignment in one run (without --input, --marginals or another "
-              + "--driver than exact)"
-              + (weighted || marginals
-                  ? ""
-                  : "; model " + m.name() + " has no soft factor (weights that differ)"));
-    }
+    MostProbableRun.checkLimits(
+        m,
+        weighted,
+        marginals,
+        timeLimit > 0 || nodeLimit > 0,
+        input == null && (driverName == null || driverName.equals("exact")));
     boolean byDefault = driverName == null && !options.algorithmChosen() && options.damping == null;
     if (weighted && input == null && (byDefault || "exact".equals(driverName))) {
       // The most probable assignment, proven where the run finishes; --driver exact always by
@@ -125,10 +120,7 @@ final class RunCommand implements Callable<Integer> {
     Driver driver = marginals ? null : driver();
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
     int[] given = evidence.values();
-    int free = 0;
-    for (int value : given) {
-      free += value == Evidence.NONE ? 1 : 0;
-    }
+    int free = (int) Arrays.stream(given).filter(value -> value == Evidence.NONE).count();
     // A driver that reads no compiled algorithm (exact) runs without loading or compiling one. The
     // warning comes first: loading may compile, and a long run should say so before anything else.
     boolean usesAlgorithm = marginals || driver.usesAlgorithm();
@@ -139,8 +131,7 @@ final class RunCommand implements Callable<Integer> {
     }
     LoadedSolver compiled = usesAlgorithm ? options.cache().load(m, spec) : null;
     // A batch's workers make their own instances; a single run makes its one here, and times a
-    // sweep
-    // on it. A batch makes one only to time a sweep, when a warning may be due.
+    // sweep on it. A batch makes one only to time a sweep, when a warning may be due.
     GeneratedAlgorithm solver = compiled == null || input != null ? null : compiled.newInstance();
     if (compiled != null) {
       LongRunWarning.sweeps(
