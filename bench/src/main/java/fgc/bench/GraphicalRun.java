@@ -169,13 +169,7 @@ final class GraphicalRun {
    * costs.
    */
   private static GeneratedAlgorithm infer(LoadedSolver loaded, Input input, Row row) {
-    GeneratedAlgorithm solver = loaded.newInstance();
-    Evidence e = input.evidence();
-    for (int i = 0; i < solver.variableCount(); i++) {
-      if (e.isObserved(i)) {
-        solver.setObserved(i, e.value(i));
-      }
-    }
+    GeneratedAlgorithm solver = observed(loaded, input);
     int done = 0;
     double change = Double.POSITIVE_INFINITY;
     if (solver.exact()) {
@@ -200,17 +194,23 @@ final class GraphicalRun {
     return solver;
   }
 
+  /** A new instance with the input's evidence set: where every timed query starts. */
+  private static GeneratedAlgorithm observed(LoadedSolver loaded, Input input) {
+    GeneratedAlgorithm solver = loaded.newInstance();
+    Evidence e = input.evidence();
+    for (int i = 0; i < solver.variableCount(); i++) {
+      if (e.isObserved(i)) {
+        solver.setObserved(i, e.value(i));
+      }
+    }
+    return solver;
+  }
+
   private static double timeMostProbable(LoadedSolver loaded, Input input) {
     double[] times = new double[MIN_RUNS];
     for (int r = 0; r < MIN_RUNS; r++) {
       long t = System.nanoTime();
-      GeneratedAlgorithm solver = loaded.newInstance();
-      Evidence e = input.evidence();
-      for (int i = 0; i < solver.variableCount(); i++) {
-        if (e.isObserved(i)) {
-          solver.setObserved(i, e.value(i));
-        }
-      }
+      GeneratedAlgorithm solver = observed(loaded, input);
       solver.mostProbable(new int[solver.variableCount()]);
       times[r] = (System.nanoTime() - t) / 1e6;
     }

@@ -138,9 +138,10 @@ final class SolveCommand implements Callable<Integer> {
     }
     // A model that cannot take grids is reported once, here, before any puzzle is read or written.
     binding.checkModel();
-    PuzzleRun.Outcome o = run(inputs).sudoku(binding, frames, pictured);
+    PuzzleRun run = run(inputs);
+    PuzzleRun.Outcome o = run.sudoku(binding, frames, pictured);
     if (o.total() == 0 && o.badInput() == 0) {
-      return run(inputs).nothingRead("");
+      return run.nothingRead("");
     }
     int badInput = o.badInput();
     if (frames != null && o.total() < pictured) {

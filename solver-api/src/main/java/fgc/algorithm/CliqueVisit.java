@@ -19,8 +19,8 @@ final class CliqueVisit {
    * Every entry of the clique the evidence allows: accesses {@code 0 .. inputs} are written, the
    * rest multiplied. Mode 0 adds the product into output 0, mode 1 keeps the largest, mode 2 adds a
    * non-zero product into every output. Inputs that vary along the block's levels only are
-   * multiplied once per step into {@code w.inner}, those that vary along outer levels only once per
-   * block; only the others are read at every entry.
+   * multiplied once per step into {@code w.inner}; any other is multiplied in at the deepest outer
+   * level it varies along ({@link #level}), once per combination of the levels down to it.
    */
   static void visit(Workspace w, double[] prior, int k, int accesses, int inputs, int mode) {
     // The block: the innermost levels up to BLOCK entries, or up to a 256th of the clique when that
@@ -44,6 +44,10 @@ final class CliqueVisit {
     int[] scalarStart = w.scalarStart;
     Arrays.fill(vectorStart, 0, split + 2, 0);
     Arrays.fill(scalarStart, 0, split + 2, 0);
+    // Where each input goes, found once: w.placed[a] is (deepest outer level it varies along + 1)
+    // times 2, plus 1 when it varies along the block; the inputs of a level are then listed by a
+    // counting sort on that level.
+    int[] placed = w.placed;
     int innerOnly = 0;
     for (int a = inputs; a < accesses; a++) {
       boolean alongInner = false;
@@ -55,6 +59,7 @@ final class CliqueVisit {
           deepest = l;
         }
       }
+      placed[a] = (deepest + 1) * 2 + (alongInner ? 1 : 0);
       if (deepest < 0 && alongInner) {
         w.innerOnly[innerOnly++] = a;
       } else if (alongInner) {
@@ -63,25 +68,16 @@ final class CliqueVisit {
         scalarStart[deepest + 2]++; // a constant input is a scalar before the first level
       }
     }
-    // Counts to starts (level l's inputs from start[l + 1]), then the inputs in level order.
-    for (int l = 0; l <= split; l++) {
+    for (int l = 0; l <= split; l++) { // counts to where each level's list starts
       vectorStart[l + 1] += vectorStart[l];
       scalarStart[l + 1] += scalarStart[l];
     }
     for (int a = inputs; a < accesses; a++) {
-      int deepest = -1;
-      boolean alongInner = false;
-      for (int l = 0; l < k; l++) {
-        boolean moves = w.stride[a * w.levels + l] != 0;
-        alongInner = alongInner || (moves && l >= split);
-        if (moves && l < split) {
-          deepest = l;
-        }
-      }
-      if (deepest >= 0 && alongInner) {
-        w.vectorOps[vectorStart[deepest + 1]++] = a;
-      } else if (!alongInner) {
+      int deepest = (placed[a] >> 1) - 1;
+      if ((placed[a] & 1) == 0) {
         w.scalarOps[scalarStart[deepest + 1]++] = a;
+      } else if (deepest >= 0) {
+        w.vectorOps[vectorStart[deepest + 1]++] = a;
       }
     }
     // Now level l's inputs run from start[l] to start[l + 1]; the constants from 0 to start[0].
@@ -290,7 +286,7 @@ final class CliqueVisit {
         }
       }
     }
-    watch(w, part, src, dst, count, at, from, to, block, all);
+    watch(w, src, dst, count, at, from, to, block, all);
   }
 
   /**
@@ -299,19 +295,11 @@ final class CliqueVisit {
    * a product of non-zero entries that was rounded, or underflowed to 0.
    */
   private static void watch(
-      Workspace w,
-      double[] part,
-      int src,
-      int dst,
-      int count,
-      int at,
-      int from,
-      int to,
-      int block,
-      boolean all) {
+      Workspace w, int src, int dst, int count, int at, int from, int to, int block, boolean all) {
     if (w.lost) {
       return; // the pass runs again in log space anyway
     }
+    final double[] part = w.partial;
     for (int v = 0; v < count; v++) {
       double p = part[dst + v];
       if (p < Double.MIN_NORMAL
@@ -336,16 +324,16 @@ final class CliqueVisit {
 
   /**
    * The allowed entries of one block, at the indices {@code w.index[at ..]} of its outer levels,
-   * their products in the deepest partial product: added (or kept the larger) into the outputs one
-   * output at a time, each a flat walk.
+   * their products in partial product row {@code product}: added (or kept the larger) into the
+   * outputs one output at a time, each a flat walk.
    */
   private static void emit(
-      Workspace w, int at, int deepest, int inputs, int block, int count, int mode, boolean all) {
+      Workspace w, int at, int product, int inputs, int block, int count, int mode, boolean all) {
     final int[] index = w.index;
     final int[] offset = w.offset;
     final int[] valid = w.valid;
     final double[] x = w.partial;
-    final int p = deepest * BLOCK_CAPACITY;
+    final int p = product * BLOCK_CAPACITY;
     for (int a = 0; a < (mode == 2 ? inputs : 1); a++) {
       final double[] out = w.source[a];
       final int base = index[at + a];

@@ -119,6 +119,7 @@ public final class EliminationKernels {
     final double[] partial;
     final int[] row;
     final int[] innerOnly;
+    final int[] placed;
     final int[] vectorOps;
     final int[] scalarOps;
     final int[] vectorStart;
@@ -149,6 +150,7 @@ public final class EliminationKernels {
       partial = new double[(this.levels + 1) * BLOCK_CAPACITY];
       row = new int[this.levels + 1];
       innerOnly = new int[this.accesses];
+      placed = new int[this.accesses];
       vectorOps = new int[this.accesses];
       scalarOps = new int[this.accesses];
       vectorStart = new int[this.levels + 2];
