@@ -348,6 +348,36 @@ class EliminationTest {
     assertTrue(refused < 12, "models the planner proves have no solution: " + refused);
   }
 
+  @Test
+  void seededRandomModelsWithZerosBesideTinyWeightsAgreeWithLogSpaceEnumeration() throws Exception {
+    // A 0 in a product is either a table's 0 or non-zero entries that underflowed: only the second
+    // sends the pass to log space (EliminationKernelsTest has the kernel's own case).
+    Random random = new Random(20261207L);
+    int checked = 0;
+    for (int k = 0; k < 24; k++) {
+      Model model = randomModel(random, k, k % 2 == 0, true);
+      GeneratedAlgorithm reference = Algorithms.of(ELIMINATION).reference(model, ELIMINATION);
+      if (refusedAsContradictory(model, reference)) {
+        continue;
+      }
+      GeneratedAlgorithm generated = compiled(model);
+      for (int trial = 0; trial < 3; trial++) {
+        generated.clearAllObserved();
+        Integer[] observed = new Integer[model.variableCount()];
+        for (int i = 0; i < observed.length; i++) {
+          if (trial > 0 && random.nextInt(4) == 0) {
+            Domain d = model.domainOf(i);
+            observed[i] = d.lo() + random.nextInt(d.size());
+            generated.setObserved(i, observed[i]);
+          }
+        }
+        assertAgrees(model, generated, logSpaceEnumeration(model, observed));
+        checked++;
+      }
+    }
+    assertTrue(checked >= 54, "evidence sets checked: " + checked);
+  }
+
   /**
    * Whether the planner refuses {@code model} as having no solution, as it does for every
    * algorithm; when it does, enumeration must find probability zero without evidence.
@@ -707,13 +737,24 @@ class EliminationTest {
    * tie) or random reals, with zeros. At most 2^16 joint assignments.
    */
   static Model randomModel(Random random, int index, boolean loopy) {
+    return randomModel(random, index, loopy, false);
+  }
+
+  /**
+   * {@link #randomModel(Random, int, boolean)}, with {@code edge}: domains of 3 to 6 values, and
+   * weights of every magnitude down to 1e-320 beside zeros, so that products of non-zero entries
+   * reach the edge of the doubles and beyond it as often as entries are 0.
+   */
+  static Model randomModel(Random random, int index, boolean loopy, boolean edge) {
     int n = 2 + random.nextInt(11);
     ModelBuilder b = Model.builder("random" + index);
     int[] vars = new int[n];
     Domain[] domains = new Domain[n];
     long joint = 1;
     for (int i = 0; i < n; i++) {
-      int size = 2 + random.nextInt(3);
+      // With edge weights, larger domains: cliques past the kernels' block of 64 entries, so that
+      // products are also taken at outer levels.
+      int size = edge ? 3 + random.nextInt(4) : 2 + random.nextInt(3);
       if (joint * size > (1 << 16)) {
         size = 2;
       }
@@ -745,11 +786,15 @@ class EliminationTest {
         entries *= domains[scope[k]].size();
         flat[k] = vars[scope[k]];
       }
-      b.table(flat, weights(random, entries, integers));
+      b.table(flat, edge ? edgeWeights(random, entries) : weights(random, entries, integers));
     }
     for (int i = 0; i < n; i++) {
       if (random.nextInt(3) == 0) {
-        b.prior(vars[i], weights(random, domains[i].size(), integers));
+        b.prior(
+            vars[i],
+            edge
+                ? edgeWeights(random, domains[i].size())
+                : weights(random, domains[i].size(), integers));
       }
     }
     if (n >= 3 && random.nextInt(3) == 0) {
@@ -768,6 +813,19 @@ class EliminationTest {
       }
     }
     return b.build();
+  }
+
+  /** Zeros, and reals from 1 down to about 1e-320, a few of them far down; never all zero. */
+  private static double[] edgeWeights(Random random, int entries) {
+    double[] w = new double[entries];
+    w[random.nextInt(entries)] = 0.5 + random.nextDouble();
+    for (int k = 0; k < entries; k++) {
+      if (w[k] == 0.0 && random.nextInt(3) != 0) {
+        int decades = random.nextInt(4) == 0 ? 100 + random.nextInt(220) : random.nextInt(20);
+        w[k] = (0.1 + random.nextDouble()) * Math.pow(10, -decades);
+      }
+    }
+    return w;
   }
 
   private static double[] weights(Random random, int entries, boolean integers) {

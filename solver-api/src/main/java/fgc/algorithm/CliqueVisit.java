@@ -48,6 +48,9 @@ final class CliqueVisit {
     // times 2, plus 1 when it varies along the block; the inputs of a level are then listed by a
     // counting sort on that level.
     int[] placed = w.placed;
+    Arrays.fill(w.floor, 0, accesses, -1.0);
+    Arrays.fill(w.levelFloor, 0, k, -1.0);
+    w.depth = k;
     int innerOnly = 0;
     for (int a = inputs; a < accesses; a++) {
       boolean alongInner = false;
@@ -150,12 +153,14 @@ final class CliqueVisit {
     for (int v = 0; v < count; v++) {
       part[v] = constant * inner[all ? v : w.valid[v]];
     }
+    double least = Double.POSITIVE_INFINITY;
     for (int v = 0; v < count; v++) {
-      if (part[v] < Double.MIN_NORMAL) { // a product of non-zero entries, rounded
-        w.lost = true;
-        break;
-      }
+      least = Math.min(least, part[v]);
     }
+    if (least < Double.MIN_NORMAL) { // a product of non-zero entries, rounded
+      w.lost = true;
+    }
+    w.rootLeast = least;
     int[] row = w.row;
     row[0] = 0;
     if (split == 0) {
@@ -185,6 +190,7 @@ final class CliqueVisit {
       if (s == 0.0) {
         continue; // every entry below this digit is 0
       }
+      w.scale[l] = s;
       int vectors = vectorStart[l + 1] - vectorStart[l];
       if (vectors == 0 && s == 1.0) {
         row[l + 1] = row[l];
@@ -192,6 +198,7 @@ final class CliqueVisit {
         row[l + 1] = l + 1;
         level(
             w,
+            l,
             row[l] * BLOCK_CAPACITY,
             (l + 1) * BLOCK_CAPACITY,
             at,
@@ -239,6 +246,7 @@ final class CliqueVisit {
    */
   private static void level(
       Workspace w,
+      int l,
       int src,
       int dst,
       int at,
@@ -286,7 +294,7 @@ final class CliqueVisit {
         }
       }
     }
-    watch(w, src, dst, count, at, from, to, block, all);
+    watch(w, l, src, dst, count, at, from, to, block, all);
   }
 
   /**
@@ -295,19 +303,96 @@ final class CliqueVisit {
    * a product of non-zero entries that was rounded, or underflowed to 0.
    */
   private static void watch(
-      Workspace w, int src, int dst, int count, int at, int from, int to, int block, boolean all) {
+      Workspace w,
+      int l,
+      int src,
+      int dst,
+      int count,
+      int at,
+      int from,
+      int to,
+      int block,
+      boolean all) {
     if (w.lost) {
       return; // the pass runs again in log space anyway
     }
     final double[] part = w.partial;
+    // 0: not yet known whether a 0 here can be an underflow; 1: it cannot; -1: it can.
+    int zerosAreExact = 0;
     for (int v = 0; v < count; v++) {
       double p = part[dst + v];
-      if (p < Double.MIN_NORMAL
-          && (p != 0.0 || (part[src + v] != 0.0 && !readsZero(w, at, from, to, block, all, v)))) {
-        w.lost = true;
-        return;
+      if (p < Double.MIN_NORMAL) {
+        if (p != 0.0) {
+          w.lost = true;
+          return;
+        }
+        if (part[src + v] == 0.0) {
+          continue;
+        }
+        if (zerosAreExact == 0) {
+          zerosAreExact = zerosAreExact(w, l) ? 1 : -1;
+        }
+        if (zerosAreExact < 0 && !readsZero(w, at, from, to, block, all, v)) {
+          w.lost = true;
+          return;
+        }
       }
     }
+  }
+
+  /**
+   * Whether a 0 in level {@code l}'s product where the level above is not 0 must come from a read
+   * of 0, not from an underflow. A product of non-zero reads down to level {@code l} is at least
+   * the smallest entry before the outer levels times, per level, its scalar and the smallest
+   * non-zero entries its vector reads can take (each taken at most 1); the level above's non-zero
+   * entries are also at least the smallest normal double (a smaller one has marked the pass lost).
+   * When either bound times level {@code l}'s is at least 2^-1066, 256 times the smallest double,
+   * every partial product is too: a rounding there is off by at most 1/512 of it, and a few never
+   * reach 0. Saves checking each 0's reads, which costs about as much as making it.
+   */
+  private static boolean zerosAreExact(Workspace w, int l) {
+    double above = Math.min(1.0, w.rootLeast);
+    for (int j = 0; j < l && above >= 0x1p-1066; j++) {
+      above *= Math.min(1.0, w.scale[j]) * levelFloor(w, j);
+    }
+    double here = Math.min(1.0, w.scale[l]) * levelFloor(w, l);
+    return Math.max(above, Double.MIN_NORMAL) * here >= 0x1p-1066;
+  }
+
+  /** The smallest non-zero product level {@code j}'s vector reads can make, at most 1. */
+  private static double levelFloor(Workspace w, int j) {
+    if (w.levelFloor[j] < 0.0) {
+      double f = 1.0;
+      for (int q = w.vectorStart[j]; q < w.vectorStart[j + 1]; q++) {
+        f *= floor(w, w.vectorOps[q]);
+      }
+      w.levelFloor[j] = f;
+    }
+    return w.levelFloor[j];
+  }
+
+  /**
+   * The smallest non-zero entry, at most 1, over the whole span access {@code a} reads in this step
+   * (every digit of every level): computed once per step, when first asked.
+   */
+  private static double floor(Workspace w, int a) {
+    if (w.floor[a] >= 0.0) {
+      return w.floor[a];
+    }
+    int last = w.base[a];
+    for (int l = 0; l < w.depth; l++) {
+      last += w.stride[a * w.levels + l] * Math.max(0, w.size[l] - 1);
+    }
+    double least = 1.0;
+    double[] source = w.source[a];
+    for (int i = w.base[a]; i <= last; i++) {
+      double y = source[i];
+      if (y != 0.0 && y < least) {
+        least = y;
+      }
+    }
+    w.floor[a] = least;
+    return least;
   }
 
   /** Whether one of the level's vector reads at entry {@code v} is 0 (a product 0 by rights). */

@@ -124,6 +124,27 @@ public final class EliminationKernels {
     final int[] scalarOps;
     final int[] vectorStart;
     final int[] scalarStart;
+
+    /**
+     * Per access of the current step, a lower bound on the non-zero entries it can read, capped at
+     * 1; below 0 while not yet computed ({@link CliqueVisit}).
+     */
+    final double[] floor;
+
+    /** The loop levels of the current step. */
+    int depth;
+
+    /**
+     * Per outer level of the current step, the scalar its current digit multiplies in, and a lower
+     * bound on the product of its vector reads when not 0 (below 0 while not yet computed).
+     */
+    final double[] scale;
+
+    final double[] levelFloor;
+
+    /** The smallest entry of the current step's partial product before its outer levels. */
+    double rootLeast;
+
     boolean logSpace;
     boolean lost;
     double logShift;
@@ -155,6 +176,9 @@ public final class EliminationKernels {
       scalarOps = new int[this.accesses];
       vectorStart = new int[this.levels + 2];
       scalarStart = new int[this.levels + 2];
+      floor = new double[this.accesses];
+      scale = new double[this.levels + 1];
+      levelFloor = new double[this.levels + 1];
     }
 
     /**

@@ -2,8 +2,10 @@ package fgc.algorithm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -180,5 +182,68 @@ class EliminationKernelsTest {
     digit[0] = 0;
     EliminationKernels.decode(steps, 0, prior, tables, new double[0], m, digit, w);
     assertEquals(1, digit[1], "t(0, 1) = 2 beats t(0, 0) = 1");
+  }
+
+  @Test
+  void aProductRoundedToZeroAtAnOuterLevelIsToldFromATableZero() {
+    // One step over (u: 16 values, v: 8 values), eliminating v, with two tables on (u, v): 128
+    // entries, walked as u's outer level around a block of v's 8. The second table is 0 at even v.
+    int[] steps = {
+      0,
+      16,
+      1,
+      2,
+      1,
+      2,
+      0,
+      16,
+      8, // own message at 0, v's prior at 16, 2 levels, 2 tables
+      16,
+      0,
+      0,
+      8,
+      16,
+      1, // levels: u (16 values, prior at 0), v (8 values, prior at 16)
+      0,
+      8,
+      1,
+      128,
+      8,
+      1, // the tables at 0 and 128, strides 8 along u and 1 along v
+      1,
+      0 // the message's strides
+    };
+    double[] prior = new double[24];
+    Arrays.fill(prior, 1.0);
+    // 1e-200 x 1 and 0.5 x 0.25: each product is a table's 0 or a normal double.
+    for (double[] pair : new double[][] {{1e-200, 1.0}, {0.5, 0.25}}) {
+      EliminationKernels.Workspace w = new EliminationKernels.Workspace(2, 4);
+      double[] m = new double[16];
+      EliminationKernels.collect(
+          steps, 0, prior, twoTables(pair[0], pair[1]), new double[0], m, false, w);
+      assertFalse(w.lost(), pair[0] + " x " + pair[1] + " and zeros of a table are exact");
+      assertTrue(m[0] > 0.0);
+      for (int u = 1; u < 16; u++) {
+        assertEquals(m[0], m[u], 0.0);
+      }
+    }
+    // 1e-200 x 1e-200 is 1e-400, which a double rounds to 0: lost, though no read is 0.
+    EliminationKernels.Workspace w = new EliminationKernels.Workspace(2, 4);
+    EliminationKernels.collect(
+        steps, 0, prior, twoTables(1e-200, 1e-200), new double[0], new double[16], false, w);
+    assertTrue(w.lost(), "a product of non-zero reads rounded to 0");
+  }
+
+  /**
+   * Two tables on (u: 16, v: 8): the first {@code first}, the second 0 at even v, else {@code
+   * other}.
+   */
+  private static double[] twoTables(double first, double other) {
+    double[] t = new double[256];
+    for (int e = 0; e < 128; e++) {
+      t[e] = first;
+      t[128 + e] = e % 2 == 0 ? 0.0 : other;
+    }
+    return t;
   }
 }
