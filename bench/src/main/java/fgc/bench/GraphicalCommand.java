@@ -183,7 +183,8 @@ final class GraphicalCommand implements Callable<Integer> {
               + mpeSeconds
               + " s a model), each as log10 of its unnormalised weight "
               + "(log10 P* = that minus log10 Z, given where Z is known); elimination ms is one "
-              + "query in process (a new instance, the evidence, mostProbable; median of 3):\n\n");
+              + "query in process (a new instance, the evidence, mostProbable), repeated as the "
+              + "inference is: the median:\n\n");
       sb.append(
           "| model | elimination log10 weight | log10 P* | elimination ms | branch and bound log10 "
               + "weight | status | nodes | ms | same optimum |\n");
