@@ -215,31 +215,26 @@ final class RunCommand implements Callable<Integer> {
         .description(
             "Run a model with a data file: print a solution (one line, x[0]=3 y=2, as --input "
                 + "and --observe take evidence), or --marginals.",
-            "A weighted model (a table, prior, cpt or weight whose positive weights differ) "
-                + "gets its most probable assignment"
-                + " given the evidence, after a first line that names the method and says "
-                + "whether it is proven optimal: elimination"
-                + " where the model fits its limits, else branch and bound (--time-limit, "
-                + "--node-limit); --driver exact is always"
-                + " the branch and bound, --driver decimate max-product decimation, approximate.",
-            "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a "
-                + "header row of variable names) "
-                + "and prints one line per input line: the answer as one run prints it, or '# "
-                + "no answer: ' and the line when there is none (the reason on standard "
-                + "error); "
-                + "with --marginals, one block per case: '# case N (line L): EVIDENCE', then "
-                + "the lines one run with that evidence prints.")
+            "A weighted model (a table, prior, cpt or weight whose positive weights differ) gets "
+                + "its most probable assignment given the evidence, after a first line that names "
+                + "the method and says whether it is proven optimal: elimination where the model "
+                + "fits its limits, else branch and bound (--time-limit, --node-limit); --driver "
+                + "exact is always the branch and bound, --driver decimate max-product decimation, "
+                + "approximate.",
+            "--input FILE solves one case of evidence per line (x[0]=3 y=2, or CSV under a header "
+                + "row of variable names) and prints one line per input line: the answer as one "
+                + "run prints it, or '# no answer: ' and the line when there is none (the reason "
+                + "on standard error); with --marginals, one block per case: '# case N (line L): "
+                + "EVIDENCE', then the lines one run with that evidence prints.")
         .footer(
             "",
             "Example: fgc run colouring --data petersen.fgd --observe colour[0]=2",
             "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
             "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
             "",
-            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the "
-                + "model or the evidence, "
-                + "2 usage, input or model errors (a model too large for the algorithm, or one "
-                + "the driver cannot take, among them), "
-                + "130 interrupted.");
+            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model "
+                + "or the evidence, 2 usage, input or model errors (a model too large for the "
+                + "algorithm, or one the driver cannot take, among them), 130 interrupted.");
     spec.addPositional(
         Specs.positional(this, "model")
             .index("0")
@@ -304,9 +299,8 @@ final class RunCommand implements Callable<Integer> {
             .paramLabel("SECONDS")
             .defaultValue("0")
             .description(
-                "For a weighted model's branch and bound: stop after this long and print the "
-                    + "best assignment found,"
-                    + " labelled not proven optimal (default: no limit).")
+                "For a weighted model's branch and bound: stop after this long and print the best "
+                    + "assignment found, labelled not proven optimal (default: no limit).")
             .build());
     spec.addOption(
         Specs.option(this, "nodeLimit", "--node-limit")
@@ -321,10 +315,9 @@ final class RunCommand implements Callable<Integer> {
             .paramLabel("MAR|PR|MPE")
             .description(
                 "For a UAI model (.uai): answer a UAI competition task exactly and print the "
-                    + "competition's result format:"
-                    + " MAR the marginals, PR log10 Z (of the evidence), MPE a most probable "
-                    + "assignment (by branch and bound past"
-                    + " elimination's limits, within --time-limit and --node-limit, saying on "
+                    + "competition's result format: MAR the marginals, PR log10 Z (of the "
+                    + "evidence), MPE a most probable assignment (by branch and bound past "
+                    + "elimination's limits, within --time-limit and --node-limit, saying on "
                     + "standard error whether it is proven optimal).")
             .build());
     spec.addOption(
