@@ -1,17 +1,19 @@
 package fgc.driver.exact;
 
+import fgc.algorithm.Propagation;
 import fgc.algorithm.Propagator;
 import fgc.plan.BitmaskTables;
 import java.util.Arrays;
 
 /**
- * {@link BitmaskSearch}'s propagation of one search node's state to a fixpoint: naked singles
- * (through the value boards when the state has them), hidden singles on permutation units and, when
- * on, locked candidates between unit pairs, looking again only at the units and pairs whose
- * variables changed; or, in its place, a {@link Propagator} generated for the same tables. It owns
- * the dirty bits and the segment ors' bookkeeping; the search owns the state and the queue.
+ * {@link BitmaskSearch}'s own {@link Propagation} of one search node's state to a fixpoint: naked
+ * singles (through the value boards when the state has them), hidden singles on permutation units
+ * and, when on, locked candidates between unit pairs, looking again only at the units and pairs
+ * whose variables changed. A {@link Propagator} generated for the same tables runs the same rules
+ * in its place. It owns the dirty bits and the segment ors' bookkeeping; the search owns the state
+ * and the queue.
  */
-final class BitmaskPropagation {
+final class BitmaskPropagation implements Propagation {
   private final BitmaskTables t;
   private final int n;
   private final int[] queue;
@@ -66,9 +68,6 @@ final class BitmaskPropagation {
   /** Set by {@link #lockedCandidates} when it removed a candidate. */
   private boolean shrank;
 
-  /** This model's generated propagation, used instead of {@link #propagate}'s own; null without. */
-  private final Propagator generated;
-
   /** Value boards' peer rows, or null when the state has no boards. */
   private final long[] peerMask;
 
@@ -80,8 +79,7 @@ final class BitmaskPropagation {
   /**
    * The propagation of a search over {@code tables} whose state layout has the segment ors at
    * {@code segmentStart} (-1: none) and the value boards at {@code boardStart} (with {@code
-   * peerMask}, else null); fixed variables are queued in {@code queue}. {@code generated}, when not
-   * null, fits that layout and propagates instead.
+   * peerMask}, else null); fixed variables are queued in {@code queue}.
    */
   BitmaskPropagation(
       BitmaskTables tables,
@@ -89,8 +87,7 @@ final class BitmaskPropagation {
       boolean lockedCandidates,
       int segmentStart,
       int boardStart,
-      long[] peerMask,
-      Propagator generated) {
+      long[] peerMask) {
     this.t = tables;
     this.n = tables.variables;
     this.words = (n + 63) >>> 6;
@@ -116,16 +113,6 @@ final class BitmaskPropagation {
     for (int p = 0; p < tables.unitPairCount(); p++) {
       pairMask[p >>> 6] |= 1L << p;
     }
-    this.generated = generated;
-  }
-
-  /**
-   * Whether a generated {@link Propagator} propagates instead of this class's own rules.
-   *
-   * @return true with a generated propagator
-   */
-  boolean usesGenerated() {
-    return generated != null;
   }
 
   /**
@@ -134,11 +121,8 @@ final class BitmaskPropagation {
    * live in fields rather than arrays, so the JIT need not assume the state array's stores touch
    * them.
    */
-  void changed(int v) {
-    if (generated != null) {
-      generated.changed(v);
-      return;
-    }
+  @Override
+  public void changed(int v) {
     dirty0 |= t.unitBits[v * unitWords];
     int at = v * pairWords;
     pairsDirty0 |= t.pairBits[at];
@@ -166,11 +150,8 @@ final class BitmaskPropagation {
     }
   }
 
-  void allChanged() {
-    if (generated != null) {
-      generated.allChanged();
-      return;
-    }
+  @Override
+  public void allChanged() {
     dirty0 = -1L;
     pairsDirty0 = -1L;
     Arrays.fill(dirtyHidden, -1L);
@@ -184,10 +165,9 @@ final class BitmaskPropagation {
    * changes; false on a contradiction. Each variable enters the queue at most once per call: when
    * its mask becomes a single bit. Only units with a changed variable are looked at again.
    */
-  boolean propagate(long[] s, int tail) {
-    if (generated != null) {
-      return generated.propagate(s, queue, tail);
-    }
+  @Override
+  public boolean propagate(long[] s, int[] queue, int tail) {
+    assert queue == this.queue : "the search's queue, the one this propagation was made with";
     int head = 0;
     while (true) {
       while (head < tail) {
@@ -280,12 +260,18 @@ final class BitmaskPropagation {
     return true;
   }
 
+  /** {@link #narrow(long[], int, long, boolean, int, int)} in this propagation's layout. */
+  private void narrow(long[] s, int v, long mask) {
+    narrow(s, v, mask, peerMask != null, boardStart, words);
+  }
+
   /**
-   * Sets {@code v}'s mask to {@code mask}, a subset of it, and takes {@code v} off the boards of
-   * the values removed.
+   * Sets {@code v}'s mask to {@code mask}, a subset of it, and with {@code boards} takes {@code v}
+   * off the value boards (from {@code boardStart}, {@code words} longs per value) of the values
+   * removed.
    */
-  void narrow(long[] s, int v, long mask) {
-    if (peerMask != null) {
+  static void narrow(long[] s, int v, long mask, boolean boards, int boardStart, int words) {
+    if (boards) {
       long bit = 1L << v;
       int at = boardStart + (v >>> 6);
       for (long removed = s[v] & ~mask; removed != 0; removed &= removed - 1) {

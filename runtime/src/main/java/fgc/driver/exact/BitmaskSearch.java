@@ -1,6 +1,7 @@
 package fgc.driver.exact;
 
 import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithm.Propagation;
 import fgc.algorithm.Propagator;
 import fgc.plan.BitmaskTables;
 import java.util.Arrays;
@@ -73,7 +74,7 @@ public final class BitmaskSearch {
   private final int[] queue;
 
   /** Propagates a node's state to a fixpoint; shares {@link #queue}. */
-  private final BitmaskPropagation propagation;
+  private final Propagation propagation;
 
   private Branching branching = Branching.MINIMUM_REMAINING_VALUES;
   private GeneratedAlgorithm algorithm;
@@ -168,14 +169,10 @@ public final class BitmaskSearch {
     // A propagator is made only for tables that fit it (PropagatorSource.fits); the layout must
     // have what it reads.
     this.propagation =
-        new BitmaskPropagation(
-            tables,
-            queue,
-            lockedCandidates,
-            segmentStart,
-            boardStart,
-            peerMask,
-            segmentStart >= 0 && peerMask != null ? generated : null);
+        segmentStart >= 0 && peerMask != null && generated != null
+            ? generated
+            : new BitmaskPropagation(
+                tables, queue, lockedCandidates, segmentStart, boardStart, peerMask);
   }
 
   /**
@@ -193,7 +190,7 @@ public final class BitmaskSearch {
    * @return true with a generated propagator
    */
   public boolean propagatesGenerated() {
-    return propagation.usesGenerated();
+    return propagation instanceof Propagator;
   }
 
   /** Branch by minimum remaining values (the default). */
@@ -255,12 +252,12 @@ public final class BitmaskSearch {
         if (bit < 0 || bit >= 64 || (t.initial[v] & (1L << bit)) == 0) {
           return 0;
         }
-        propagation.narrow(root, v, 1L << bit);
+        narrow(root, v, 1L << bit);
         queue[tail++] = v;
       }
     }
     propagation.allChanged();
-    if (propagation.propagate(root, tail)) {
+    if (propagation.propagate(root, queue, tail)) {
       search();
     }
     return solutions;
@@ -300,6 +297,11 @@ public final class BitmaskSearch {
     return backtracks;
   }
 
+  /** Sets {@code v}'s mask to {@code mask}, a subset of it, keeping the value boards in step. */
+  private void narrow(long[] s, int v, long mask) {
+    BitmaskPropagation.narrow(s, v, mask, peerMask != null, boardStart, words);
+  }
+
   /**
    * Depth-first search below the propagated root, as a loop over an explicit stack of levels (level
    * {@code d} branches on {@code branchVariable[d]}, values {@code untried[d]} still to try, its
@@ -327,10 +329,10 @@ public final class BitmaskSearch {
       listener.branch(variable, t.valueOf(Long.numberOfTrailingZeros(bit)));
       long[] child = stack[depth + 1];
       System.arraycopy(stack[depth], 0, child, 0, stateLength);
-      propagation.narrow(child, variable, bit);
+      narrow(child, variable, bit);
       propagation.changed(variable);
       queue[0] = variable;
-      if (!propagation.propagate(child, 1)) {
+      if (!propagation.propagate(child, queue, 1)) {
         undone(depth);
       } else if (open(depth + 1)) {
         depth++;
