@@ -1,6 +1,5 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.bench.peers.FgcExactPeer;
 import fgc.cache.SolverCache;
 import fgc.cli.NumberOptions;
@@ -11,6 +10,7 @@ import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.Symbols;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

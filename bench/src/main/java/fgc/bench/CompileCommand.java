@@ -1,6 +1,5 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.cli.NumberOptions;
@@ -8,6 +7,7 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.EmbeddedPuzzles;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

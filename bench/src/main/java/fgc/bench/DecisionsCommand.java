@@ -1,6 +1,5 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
@@ -8,6 +7,7 @@ import fgc.driver.ExactDriver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

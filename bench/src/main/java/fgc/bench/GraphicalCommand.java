@@ -1,5 +1,6 @@
 package fgc.bench;
 
+import fgc.algorithms.Algorithms;
 import fgc.cli.NumberOptions;
 import fgc.cli.OutputFile;
 import fgc.driver.ExactDriver;
@@ -11,7 +12,6 @@ import fgc.formats.UaiModel;
 import fgc.formats.UaiResults;
 import fgc.model.Evidence;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,14 +1,14 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.plan.PlanException;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

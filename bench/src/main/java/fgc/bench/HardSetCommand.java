@@ -1,6 +1,5 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Assignments;
@@ -10,6 +9,7 @@ import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.HardPuzzleGenerator;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,5 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
@@ -9,6 +8,7 @@ import fgc.driver.Drivers;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

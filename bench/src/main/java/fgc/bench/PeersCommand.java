@@ -1,6 +1,5 @@
 package fgc.bench;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.bench.peers.ChocoPeer;
 import fgc.bench.peers.FgcExactPeer;
 import fgc.bench.peers.PeerSolver;
@@ -13,6 +12,7 @@ import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
+import fgc.solver.GeneratedAlgorithm;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package fgc.bench;
 
+import fgc.algorithms.Algorithms;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.cli.NumberOptions;
@@ -7,7 +8,6 @@ import fgc.cli.OutputFile;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -83,7 +83,7 @@ class GraphicalCommandTest {
       double[][] truth = enumerate(input);
       List<GraphicalRun.Row> rows = run.measure(input);
       assertEquals(
-          fgc.planning.Algorithms.all().size(),
+          fgc.algorithms.Algorithms.all().size(),
           rows.size(),
           "one row per algorithm of the registry");
       GraphicalRun.Row exact = rows.get(0);

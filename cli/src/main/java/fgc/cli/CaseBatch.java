@@ -1,6 +1,5 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.driver.Driver;
 import fgc.driver.SolveEvents;
@@ -8,6 +7,7 @@ import fgc.driver.SolveResult;
 import fgc.model.Model;
 import fgc.runtime.Batch;
 import fgc.runtime.EvidenceLines;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

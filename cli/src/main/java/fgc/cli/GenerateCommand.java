@@ -1,6 +1,5 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
@@ -8,6 +7,7 @@ import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
 import fgc.plan.SolverLimits;
 import fgc.plan.SweepCost;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Locale;
 import java.util.function.Supplier;
 

@@ -5,7 +5,7 @@ import fgc.lang.LanguageException;
 import fgc.model.ModelException;
 import fgc.plan.NoSolutionException;
 import fgc.plan.PlanException;
-import fgc.planning.PlannerVersion;
+import fgc.plan.PlannerVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -1,8 +1,8 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Assignments;
 import fgc.puzzles.Grid;
+import fgc.solver.GeneratedAlgorithm;
 import fgc.view.MarginalGrid;
 import fgc.view.MarginalsPicture;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.LoadedSolver;
 import fgc.model.Model;
 import fgc.runtime.Batch;
 import fgc.runtime.EvidenceLines;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
-import fgc.algorithm.Numerics;
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
+import fgc.algorithms.Capabilities;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.driver.Assignments;
@@ -9,9 +10,8 @@ import fgc.driver.search.Search;
 import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
-import fgc.planning.Capabilities;
+import fgc.solver.GeneratedAlgorithm;
+import fgc.solver.Numerics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

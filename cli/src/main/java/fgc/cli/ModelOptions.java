@@ -1,5 +1,7 @@
 package fgc.cli;
 
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.formats.BifFormat;
@@ -9,8 +11,6 @@ import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;
 import fgc.model.DecimalText;
 import fgc.model.Model;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

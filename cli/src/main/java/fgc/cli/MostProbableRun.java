@@ -1,6 +1,6 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
 import fgc.driver.Assignments;
@@ -12,8 +12,8 @@ import fgc.model.FactorKind;
 import fgc.model.Model;
 import fgc.plan.NoSolutionException;
 import fgc.plan.SweepCost;
-import fgc.planning.Algorithms;
 import fgc.runtime.EvidenceLines;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Locale;
 import java.util.Map;
 

@@ -1,12 +1,12 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Assignments;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 
 /** What a driver's result means, in words for a user (never the name of a status). */
 final class Outcomes {

@@ -1,5 +1,7 @@
 package fgc.cli;
 
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
 import fgc.cache.LoadedSolver;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
@@ -11,8 +13,6 @@ import fgc.model.Model;
 import fgc.model.ModelException;
 import fgc.model.VariableArray;
 import fgc.plan.PlanException;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
 import fgc.puzzles.Grid;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.puzzles.Grid;
 import fgc.puzzles.PuzzleReader;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.nio.file.Path;
 

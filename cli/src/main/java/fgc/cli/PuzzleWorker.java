@@ -1,12 +1,12 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Driver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Evidence;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.HashMap;

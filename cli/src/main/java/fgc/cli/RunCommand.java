@@ -1,6 +1,6 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.cache.LoadedSolver;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Driver;
@@ -13,7 +13,7 @@ import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.plan.SweepCost;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package fgc.cli;
 
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
+import fgc.algorithms.Capabilities;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.SolverKey;
 import fgc.compiler.ModelCompiler;
@@ -10,9 +13,6 @@ import fgc.model.VariableArray;
 import fgc.plan.EliminationPlan;
 import fgc.plan.EliminationPlanner;
 import fgc.plan.PlanException;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
-import fgc.planning.Capabilities;
 import fgc.view.FactorGraphDot;
 import fgc.view.Graphviz;
 import java.io.IOException;

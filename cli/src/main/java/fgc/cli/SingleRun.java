@@ -1,12 +1,12 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Driver;
 import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Model;
 import fgc.runtime.EvidenceLines;
+import fgc.solver.GeneratedAlgorithm;
 
 /** {@code run} without --input: one evidence, its marginals or its solution, checked, printed. */
 final class SingleRun {

@@ -1,6 +1,6 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * The solver with one progress step per sweep, so that a long run says how far it has got

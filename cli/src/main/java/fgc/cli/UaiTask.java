@@ -1,6 +1,6 @@
 package fgc.cli;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.cache.LoadedSolver;
 import fgc.compilation.AlgorithmSpec;
 import fgc.formats.UaiFormat;
@@ -10,7 +10,7 @@ import fgc.model.Evidence;
 import fgc.model.Model;
 import fgc.plan.NoSolutionException;
 import fgc.plan.SweepCost;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
 import fgc.model.DecimalText;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ class HelpTextTest {
             + fgc.compiler.CompilerVersion.id()
             + System.lineSeparator()
             + "planner "
-            + fgc.planning.PlannerVersion.id()
+            + fgc.plan.PlannerVersion.id()
             + " (in every cache key)"
             + System.lineSeparator(),
         expected);

@@ -8,7 +8,7 @@ import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.lang.LanguageException;
 import fgc.model.Model;
-import fgc.planning.PlannerVersion;
+import fgc.plan.PlannerVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -2,13 +2,13 @@ package fgc.generated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverKey;
 import fgc.compiler.ModelCompiler;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,6 @@ package fgc.generated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.driver.Assignments;
 import fgc.driver.DecimationDriver;
 import fgc.driver.SolveResult;
@@ -13,6 +12,7 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleReader;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -3,9 +3,9 @@ package fgc.architecture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import fgc.algorithms.Algorithms;
 import fgc.cache.SolverCache;
 import fgc.compiler.ModelCompiler;
-import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

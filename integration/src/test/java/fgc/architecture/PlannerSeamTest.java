@@ -3,8 +3,8 @@ package fgc.architecture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.algorithms.Algorithms;
 import fgc.compiler.ModelCompiler;
-import fgc.planning.Algorithms;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

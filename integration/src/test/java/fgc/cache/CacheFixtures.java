@@ -2,7 +2,6 @@ package fgc.cache;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Assignments;
 import fgc.driver.DecimationDriver;
@@ -11,6 +10,7 @@ import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -10,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.Artifact;
 import fgc.compilation.SolverKey;
 import fgc.plan.BitmaskTables;
+import fgc.solver.Propagator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -107,7 +107,7 @@ class PlanCheckTest {
             + ";\n"
             + "public final class "
             + manifest.className.substring(dot + 1)
-            + " implements fgc.algorithm.GeneratedAlgorithm {\n"
+            + " implements fgc.solver.GeneratedAlgorithm {\n"
             + "  public static final String KEY = \""
             + key
             + "\";\n"

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.Propagator;
 import fgc.compilation.SolverKey;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
@@ -21,6 +20,7 @@ import fgc.plan.BitmaskTables;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
+import fgc.solver.Propagator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
@@ -13,6 +12,7 @@ import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
 import fgc.puzzles.SolutionCounter;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

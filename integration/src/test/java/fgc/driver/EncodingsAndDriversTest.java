@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
@@ -16,6 +15,7 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.SolutionCounter;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -117,7 +117,7 @@ class EncodingsAndDriversTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void singleAndIterativeNeverCallABrokenReadoutSolvedAndCountItsConflicts(String algorithm) {
     // 9x9 Sudoku where the algorithm takes it; exact inference refuses it when planning (its
     // alldiff tables pass the limit), and is held to the same contract on 4x4.

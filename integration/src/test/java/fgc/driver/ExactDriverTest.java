@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
@@ -17,6 +16,7 @@ import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleReader;
 import fgc.puzzles.SolutionCounter;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

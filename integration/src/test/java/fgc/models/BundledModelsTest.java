@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.ModelCompiler;
@@ -19,6 +18,7 @@ import fgc.model.Model;
 import fgc.model.VariableArray;
 import fgc.plan.PlanException;
 import fgc.plan.TooLargeException;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class BundledModelsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void latinSquareIsCompletedKeepingItsGivens(String algorithm) {
     DataSet data = DataSet.example("latin-5");
     Model model = FgcLanguage.bundled("latin", Map.of(), data);
@@ -93,7 +93,7 @@ class BundledModelsTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void petersenGraphGetsAProperThreeColouring(String algorithm) {
     DataSet data = DataSet.example("petersen");
     Model model = FgcLanguage.bundled("colouring", Map.of(), data);

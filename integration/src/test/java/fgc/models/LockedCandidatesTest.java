@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Assignments;
@@ -13,6 +12,7 @@ import fgc.driver.SolveResult;
 import fgc.driver.search.Search;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
@@ -14,6 +13,7 @@ import fgc.driver.SolveResult;
 import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

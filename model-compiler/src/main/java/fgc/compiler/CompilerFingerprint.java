@@ -1,6 +1,6 @@
 package fgc.compiler;
 
-import fgc.planning.Fingerprint;
+import fgc.plan.Fingerprint;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -16,9 +16,9 @@ import java.util.Map;
  *
  * <p>It covers what writes a generated class from its plan: every class of the compiler's packages
  * (the emitters, the back end), all but {@link BuiltFingerprint}, which holds the result; and every
- * class of solver-api's {@code fgc.algorithm}, whose constants ({@code Numerics.TINY} and the like)
+ * class of solver-api's {@code fgc.solver}, whose constants ({@code Numerics.TINY} and the like)
  * Janino folds into the class's bytes, and whose kernels the class calls. The planner has its own
- * fingerprint ({@code fgc.planning.PlannerFingerprint}), the one in every cache key.
+ * fingerprint ({@code fgc.plan.PlannerFingerprint}), the one in every cache key.
  */
 public final class CompilerFingerprint {
   /** The class file the fingerprint is stamped into, relative to the class folder. */

@@ -1,14 +1,14 @@
 package fgc.compiler;
 
-import fgc.planning.Fingerprint;
+import fgc.plan.Fingerprint;
 
 /**
  * The compiler's identity, named in every cache entry it makes: a release name plus a fingerprint
  * of the bytecode of the classes that write a generated class, and the Janino version. The key
- * holds the planner's identity instead ({@code fgc.planning.PlannerVersion}), which a runtime
- * without the compiler computes; with this compiler on the class path, an entry another compiler
- * made is stale, so a change to an emitter still makes every entry again, even when nobody
- * remembered to bump a version number.
+ * holds the planner's identity instead ({@code fgc.plan.PlannerVersion}), which a runtime without
+ * the compiler computes; with this compiler on the class path, an entry another compiler made is
+ * stale, so a change to an emitter still makes every entry again, even when nobody remembered to
+ * bump a version number.
  *
  * <p>The fingerprint is computed once, at build time ({@link CompilerFingerprint}), and stamped
  * into {@link BuiltFingerprint}: a cache hit in a fresh JVM must not pay for reading and hashing

@@ -1,6 +1,8 @@
 package fgc.compiler;
 
 import com.squareup.javapoet.JavaFile;
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compiler.emit.EliminationEmitter;
 import fgc.compiler.emit.FactorBpEmitter;
@@ -12,8 +14,6 @@ import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.PairwisePlan;
 import fgc.plan.Semiring;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
 import java.util.Map;
 import java.util.function.Function;
 

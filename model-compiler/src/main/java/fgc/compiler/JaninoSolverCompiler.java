@@ -1,6 +1,5 @@
 package fgc.compiler;
 
-import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.PlannedModel;
@@ -9,6 +8,7 @@ import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.PropagatorEmitter;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
+import fgc.solver.Propagator;
 import java.util.Map;
 
 /**

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
+import fgc.algorithms.Capabilities;
 import fgc.compilation.AlgorithmSpec;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
-import fgc.planning.Capabilities;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

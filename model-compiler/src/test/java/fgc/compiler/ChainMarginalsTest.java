@@ -2,13 +2,13 @@ package fgc.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Evidence;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,7 +34,7 @@ class ChainMarginalsTest {
     GeneratedAlgorithm bp =
         backend.equals("generated")
             ? DifferentialTest.instantiate(ModelCompiler.compile(model, spec))
-            : fgc.planning.Algorithms.of(spec).reference(model, spec);
+            : fgc.algorithms.Algorithms.of(spec).reference(model, spec);
     for (int i = 0; i < seen.length; i++) {
       if (seen[i] != Evidence.NONE) {
         bp.setObserved(i, seen[i]);

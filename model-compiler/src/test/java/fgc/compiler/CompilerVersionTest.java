@@ -166,7 +166,7 @@ class CompilerVersionTest {
             "PlanDigest",
             "GeneratedAlgorithm")) {
       assertTrue(
-          named.contains("fgc/algorithm/" + kernel + ".class"),
+          named.contains("fgc/solver/" + kernel + ".class"),
           "the sources name " + kernel + ": " + named);
     }
     Set<String> missing = new java.util.TreeSet<>(named);
@@ -240,14 +240,11 @@ class CompilerVersionTest {
     byte[] bytes = Files.readAllBytes(numerics);
     // The constant pool's CONSTANT_Double (tag 6) holding TINY = 2^-500, made 2^-501.
     byte[] tiny =
-        java.nio.ByteBuffer.allocate(9)
-            .put((byte) 6)
-            .putDouble(fgc.algorithm.Numerics.TINY)
-            .array();
+        java.nio.ByteBuffer.allocate(9).put((byte) 6).putDouble(fgc.solver.Numerics.TINY).array();
     int at = indexOf(bytes, tiny);
     assertTrue(at >= 0, "Numerics.class holds TINY as a constant");
     System.arraycopy(
-        java.nio.ByteBuffer.allocate(8).putDouble(fgc.algorithm.Numerics.TINY / 2).array(),
+        java.nio.ByteBuffer.allocate(8).putDouble(fgc.solver.Numerics.TINY / 2).array(),
         0,
         bytes,
         at + 1,

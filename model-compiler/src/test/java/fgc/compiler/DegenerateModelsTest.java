@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
+import fgc.algorithms.Capabilities;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.plan.NoSolutionException;
-import fgc.planning.Algorithms;
-import fgc.planning.Capabilities;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.lang.FgcLanguage;
@@ -11,7 +11,7 @@ import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,14 +26,14 @@ class DifferentialTest {
   private static final double TOLERANCE = 1e-12;
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void sudoku4x4AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     assertAgree(model, algorithm, "1...........4..3", 0.5, 12);
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void sudoku9x9AgreesWithTheInterpreter(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     if (refusedWhenPlanning(model, algorithm)) {
@@ -48,7 +48,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void undampedAndNoisyStartsAgreeToo(String algorithm) throws Exception {
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 2L));
     AlgorithmSpec spec = spec(algorithm, 0.0);
@@ -64,7 +64,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void contradictoryEvidenceAgreesToo(String algorithm) throws Exception {
     // Two 1s in the first row (and a 2 in its box): ruled-out factors, observed cells whose
     // neighbours rule their value out, messages that are exactly zero; damped and undamped.
@@ -74,7 +74,7 @@ class DifferentialTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void irregularGraphWithMixedDomainsAgrees(String algorithm) throws Exception {
     // A path and a triangle over variables of different ranges: exercises offset and domain tables.
     ModelBuilder b = Model.builder("mixed");

@@ -40,7 +40,7 @@ class EliminationPlannerTest {
               : EliminationTest.randomModel(random, k, true);
       if (EliminationTest.refusedAsContradictory(
           model,
-          fgc.planning.Algorithms.of(AlgorithmSpec.named("elimination"))
+          fgc.algorithms.Algorithms.of(AlgorithmSpec.named("elimination"))
               .reference(model, AlgorithmSpec.named("elimination")))) {
         continue;
       }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.lang.DataSet;
@@ -20,7 +20,7 @@ import fgc.plan.EliminationPlan;
 import fgc.plan.EliminationPlanner;
 import fgc.plan.NoSolutionException;
 import fgc.plan.PlanException;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

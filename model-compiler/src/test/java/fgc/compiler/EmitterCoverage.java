@@ -1,5 +1,6 @@
 package fgc.compiler;
 
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
@@ -8,7 +9,6 @@ import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
 import fgc.plan.PlanException;
-import fgc.planning.Algorithms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,9 +2,9 @@ package fgc.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -32,7 +32,7 @@ class FactorKindsShapeTest {
         (method, bytes) -> assertTrue(bytes < 8000, method + " has " + bytes + " bytes"));
     assertTrue(
         facts.memberReferences.stream()
-            .anyMatch(r -> r.startsWith("fgc/algorithm/FactorKernels.messages")),
+            .anyMatch(r -> r.startsWith("fgc/solver/FactorKernels.messages")),
         "the maths is in the kernel: " + facts.memberReferences);
   }
 
@@ -54,7 +54,7 @@ class FactorKindsShapeTest {
     assertEquals(
         tables,
         facts.memberReferences.stream()
-            .anyMatch(r -> r.startsWith("fgc/algorithm/PairwiseKernels.message")),
+            .anyMatch(r -> r.startsWith("fgc/solver/PairwiseKernels.message")),
         "table pairs call the kernel, neq pairs do not: " + facts.memberReferences);
     assertEquals(
         tables,

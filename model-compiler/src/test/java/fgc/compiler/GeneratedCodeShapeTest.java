@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -53,7 +53,7 @@ class GeneratedCodeShapeTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void sizesAreConstantsOfTheClass(String algorithm) {
     // 9x9 Sudoku where the algorithm takes it, else 4x4 (exact inference's tables of 9x9 pass its
     // limit).
@@ -73,7 +73,7 @@ class GeneratedCodeShapeTest {
   }
 
   @ParameterizedTest
-  @MethodSource("fgc.planning.Algorithms#names")
+  @MethodSource("fgc.algorithms.Algorithms#names")
   void theSameModelGivesByteIdenticalSourceAndClassesEveryTime(String algorithm) {
     boolean damped =
         Algorithms.named(algorithm).options().stream().anyMatch(o -> o.name().equals("damping"));

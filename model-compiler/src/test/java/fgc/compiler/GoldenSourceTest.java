@@ -3,12 +3,12 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.SolverKey;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,12 +3,12 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -58,11 +58,11 @@ class GridTablesTest {
     // 6,240 directed edges, every one a matrix edge of the one shared matrix, made from its three
     // families with the class's first instance.
     assertTrue(compiled.source().contains("EDGE_KIND = tables().edgeKinds();"), "EDGE_KIND");
-    fgc.algorithm.PairFamilies tables = fgc.plan.Planner.pairwise(model).tables();
+    fgc.solver.PairFamilies tables = fgc.plan.Planner.pairwise(model).tables();
     assertEquals(6240, tables.edgeCount());
     assertTrue(
         java.util.Arrays.stream(tables.edgeKinds())
-            .allMatch(k -> k == fgc.algorithm.PairwiseKernels.MATRIX),
+            .allMatch(k -> k == fgc.solver.PairwiseKernels.MATRIX),
         "EDGE_KIND");
     assertTrue(java.util.Arrays.stream(tables.edgeInfos()).allMatch(k -> k == 0), "EDGE_INFO");
     GeneratedAlgorithm generated = DifferentialTest.instantiate(compiled);

@@ -3,12 +3,12 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import fgc.algorithms.Algorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.plan.PlanException;
-import fgc.planning.Algorithm;
-import fgc.planning.Algorithms;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

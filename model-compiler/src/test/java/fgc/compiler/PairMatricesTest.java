@@ -2,7 +2,6 @@ package fgc.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import fgc.algorithm.PairwiseKernels;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
@@ -11,6 +10,7 @@ import fgc.model.ModelBuilder;
 import fgc.plan.PairPotentials;
 import fgc.plan.PairwisePlan;
 import fgc.plan.Planner;
+import fgc.solver.PairwiseKernels;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -3,14 +3,14 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -3,12 +3,12 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

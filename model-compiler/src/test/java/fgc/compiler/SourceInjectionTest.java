@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.CompiledSolver;
 import fgc.lang.Diagnostic;
@@ -16,6 +15,7 @@ import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.ModelException;
 import fgc.model.VariableArray;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package fgc.compiler;
 
+import fgc.algorithms.Algorithms;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
-import fgc.planning.Algorithms;
 
 /** Models built in Java for the compiler's tests, independent of the language front end. */
 final class TestModels {
@@ -44,7 +44,7 @@ final class TestModels {
   }
 
   /** Sudoku's puzzle from a line of digits and dots (row-major). */
-  static void observe(fgc.algorithm.GeneratedAlgorithm solver, String line) {
+  static void observe(fgc.solver.GeneratedAlgorithm solver, String line) {
     for (int i = 0; i < line.length(); i++) {
       char ch = line.charAt(i);
       if (ch >= '1' && ch <= '9') {

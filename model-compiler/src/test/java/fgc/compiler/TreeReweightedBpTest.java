@@ -3,12 +3,12 @@ package fgc.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Domain;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

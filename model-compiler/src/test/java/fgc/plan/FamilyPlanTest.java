@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The flat tables of factor-node BP, rebuilt from the model's families ({@link
- * fgc.algorithm.FamilyTables}), are the tables a ground planning over {@code model.factors()} makes
+ * fgc.solver.FamilyTables}), are the tables a ground planning over {@code model.factors()} makes
  * (kept here as the reference): the same edges, variables, kinds and info, and each factor's
  * weights the scaled table it had.
  */

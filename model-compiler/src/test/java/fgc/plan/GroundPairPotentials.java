@@ -1,10 +1,10 @@
 package fgc.plan;
 
-import fgc.algorithm.Numerics;
-import fgc.algorithm.PairwiseKernels;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
+import fgc.solver.Numerics;
+import fgc.solver.PairwiseKernels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.PairFamilies;
 import fgc.compiler.IsingGrid;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;
@@ -13,6 +12,7 @@ import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.model.ModelBuilder;
 import fgc.model.VariableArray;
+import fgc.solver.PairFamilies;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package fgc.compilation;
 
+import fgc.algorithms.Algorithms;
 import fgc.model.DecimalText;
-import fgc.planning.Algorithms;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

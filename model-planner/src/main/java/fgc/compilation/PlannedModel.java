@@ -3,7 +3,7 @@ package fgc.compilation;
 import fgc.model.Model;
 
 /**
- * A model planned for one algorithm by the planner ({@code fgc.planning.Algorithm.planned}): the
+ * A model planned for one algorithm by the planner ({@code fgc.algorithms.Algorithm.planned}): the
  * plan digest its class must report, and the plan itself, which a compile of the very same model
  * and spec takes instead of planning it again ({@link SolverCompiler#compile(Model, AlgorithmSpec,
  * PlannedModel)}). A cache miss plans the model for the check of the class it is about to compile;

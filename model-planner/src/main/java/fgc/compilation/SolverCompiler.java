@@ -8,7 +8,8 @@ import fgc.plan.BitmaskTables;
  * (model-compiler provides one): what needs JavaPoet and Janino, that is writing and compiling a
  * class. The runtime needs one for a cache miss only: the key, the plan digest a class must report
  * and the reference semantics a hit is checked against come from the planner ({@code
- * fgc.planning}), which the runtime depends on; a precompiled or cached class needs no compiler.
+ * fgc.algorithms}, {@code fgc.plan}), which the runtime depends on; a precompiled or cached class
+ * needs no compiler.
  */
 public interface SolverCompiler {
   /**

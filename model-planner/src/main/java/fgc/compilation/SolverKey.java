@@ -1,7 +1,7 @@
 package fgc.compilation;
 
 import fgc.model.Model;
-import fgc.planning.PlannerVersion;
+import fgc.plan.PlannerVersion;
 import java.nio.charset.StandardCharsets;
 
 /**

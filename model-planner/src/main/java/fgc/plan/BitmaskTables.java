@@ -1,10 +1,10 @@
 package fgc.plan;
 
-import fgc.algorithm.PlanDigest;
-import fgc.algorithm.Propagator;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.solver.PlanDigest;
+import fgc.solver.Propagator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package fgc.plan;
 
-import fgc.algorithm.EliminationKernels;
 import fgc.model.FactorKind;
+import fgc.solver.EliminationKernels;
 import java.util.ArrayList;
 import java.util.List;
 

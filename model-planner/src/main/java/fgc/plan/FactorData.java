@@ -1,7 +1,7 @@
 package fgc.plan;
 
-import fgc.algorithm.FactorKernels;
 import fgc.model.FactorKind;
+import fgc.solver.FactorKernels;
 
 /**
  * The per-factor data the kernels of {@link FactorKernels} read, for models with factor kinds other

@@ -1,6 +1,6 @@
 package fgc.plan;
 
-import fgc.algorithm.FamilyTables;
+import fgc.solver.FamilyTables;
 
 /**
  * The message plan of factor-level belief propagation: one node per model factor, connected to its

@@ -1,6 +1,6 @@
 package fgc.plan;
 
-import fgc.algorithm.PlanDigest;
+import fgc.solver.PlanDigest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

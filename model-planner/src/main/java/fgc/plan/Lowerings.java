@@ -1,6 +1,6 @@
 package fgc.plan;
 
-import fgc.algorithm.EliminationKernels;
+import fgc.solver.EliminationKernels;
 
 /**
  * Each algorithm's plan lowered to the constants of its class ({@link Lowered}): the constants each

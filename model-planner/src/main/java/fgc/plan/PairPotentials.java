@@ -1,9 +1,9 @@
 package fgc.plan;
 
-import fgc.algorithm.PairFamilies;
-import fgc.algorithm.PairwiseKernels;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
+import fgc.solver.PairFamilies;
+import fgc.solver.PairwiseKernels;
 
 /**
  * The potentials of pairwise BP beyond {@code neq}, as {@link PairFamilies} rebuilds them from a

@@ -1,7 +1,7 @@
 package fgc.plan;
 
-import fgc.algorithm.PairFamilies;
-import fgc.algorithm.PairwiseKernels;
+import fgc.solver.PairFamilies;
+import fgc.solver.PairwiseKernels;
 
 /**
  * The message plan of pairwise belief propagation, as the model's factor families: per family its

@@ -1,13 +1,13 @@
 package fgc.plan;
 
-import fgc.algorithm.FactorKernels;
-import fgc.algorithm.FamilyTables;
-import fgc.algorithm.PairFamilies;
+import fgc.algorithms.Algorithms;
 import fgc.model.Factor;
 import fgc.model.FactorFamily;
 import fgc.model.FactorKind;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
+import fgc.solver.FactorKernels;
+import fgc.solver.FamilyTables;
+import fgc.solver.PairFamilies;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

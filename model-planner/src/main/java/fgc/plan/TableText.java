@@ -1,6 +1,6 @@
 package fgc.plan;
 
-import fgc.algorithm.PackedTables;
+import fgc.solver.PackedTables;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package fgc.plan;
 
-import fgc.algorithm.Numerics;
+import fgc.solver.Numerics;
 
 /**
  * Weights as the planner hands them to a solver: scaled so that their largest entry lies in [1, 2).

@@ -1,8 +1,8 @@
 package fgc.reference;
 
-import fgc.algorithm.Numerics;
 import fgc.model.Factor;
 import fgc.model.Model;
+import fgc.solver.Numerics;
 
 /**
  * Factor messages by their definition, for the reference interpreter: every joint assignment of the

@@ -1,7 +1,7 @@
 package fgc.reference;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * What every reference interpreter shares: its identity, variables and domains from the model, and

@@ -1,11 +1,11 @@
 package fgc.reference;
 
-import fgc.algorithm.Noise;
-import fgc.algorithm.Numerics;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.plan.Semiring;
+import fgc.solver.Noise;
+import fgc.solver.Numerics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

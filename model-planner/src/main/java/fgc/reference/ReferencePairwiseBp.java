@@ -1,13 +1,13 @@
 package fgc.reference;
 
-import fgc.algorithm.Dirichlets;
-import fgc.algorithm.Noise;
-import fgc.algorithm.Numerics;
 import fgc.model.Domain;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Model;
 import fgc.plan.Semiring;
+import fgc.solver.Dirichlets;
+import fgc.solver.Noise;
+import fgc.solver.Numerics;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

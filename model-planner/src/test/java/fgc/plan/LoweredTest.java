@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import fgc.algorithm.DoubleTables;
-import fgc.algorithm.IntTables;
-import fgc.algorithm.PackedTables;
-import fgc.algorithm.PlanDigest;
+import fgc.solver.DoubleTables;
+import fgc.solver.IntTables;
+import fgc.solver.PackedTables;
+import fgc.solver.PlanDigest;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

@@ -1,11 +1,11 @@
 package fgc.cache;
 
-import fgc.algorithm.GeneratedAlgorithm;
-import fgc.algorithm.Propagator;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.Artifact;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
+import fgc.solver.GeneratedAlgorithm;
+import fgc.solver.Propagator;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;

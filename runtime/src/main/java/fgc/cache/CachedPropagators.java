@@ -1,6 +1,5 @@
 package fgc.cache;
 
-import fgc.algorithm.Propagator;
 import fgc.compilation.Artifact;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompiler;
@@ -9,6 +8,7 @@ import fgc.compilation.SolverKey;
 import fgc.driver.exact.PropagatorSource;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
+import fgc.solver.Propagator;
 import java.lang.reflect.Constructor;
 import java.util.LinkedHashMap;
 import java.util.Map;

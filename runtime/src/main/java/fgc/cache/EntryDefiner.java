@@ -1,8 +1,8 @@
 package fgc.cache;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package fgc.cache;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.solver.GeneratedAlgorithm;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 

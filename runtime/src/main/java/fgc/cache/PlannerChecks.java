@@ -1,10 +1,10 @@
 package fgc.cache;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.PlannedModel;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * {@link ModelChecks} by the planner, which the runtime depends on: its registry for the digest,

@@ -1,12 +1,12 @@
 package fgc.cache;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
 import fgc.driver.exact.PropagatorSource;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -1,11 +1,11 @@
 package fgc.cache;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.Artifact;
 import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompilers;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.lang.reflect.Constructor;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package fgc.driver;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.BitSet;
 import java.util.Random;
 
@@ -10,8 +10,8 @@ import java.util.Random;
  * variable whose belief is most decided (largest margin between its best and second-best value) to
  * its best value, run a few sweeps more, repeat. Free variables whose belief is already a point
  * mass are clamped together: their other values are exactly zero, which messages only produce for
- * values ruled out (see {@link fgc.algorithm.Numerics}), so deciding them one by one would only
- * cost sweeps. A contradiction (some belief all zero) or a finished assignment that breaks a factor
+ * values ruled out (see {@link fgc.solver.Numerics}), so deciding them one by one would only cost
+ * sweeps. A contradiction (some belief all zero) or a finished assignment that breaks a factor
  * starts again from log-uniform noise on the starting messages, up to a restart budget; on a
  * restart, a decision whose margin is below the plateau threshold samples its value from the
  * belief, so restarts explore rather than repeat. No search, no propagation beyond the messages. A

@@ -1,7 +1,7 @@
 package fgc.driver;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * Turns a model, its evidence and a compiled algorithm into an answer. A driver owns the loop

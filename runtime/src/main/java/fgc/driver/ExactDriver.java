@@ -1,12 +1,12 @@
 package fgc.driver;
 
-import fgc.algorithm.GeneratedAlgorithm;
-import fgc.algorithm.Propagator;
 import fgc.driver.exact.BitmaskSearch;
 import fgc.driver.exact.PropagatorSource;
 import fgc.driver.search.Search;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
+import fgc.solver.GeneratedAlgorithm;
+import fgc.solver.Propagator;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 

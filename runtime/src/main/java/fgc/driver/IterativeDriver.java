@@ -1,7 +1,7 @@
 package fgc.driver;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * The reference notebook's iterative solver: run inference, fix the {@code k} free variables whose

@@ -1,7 +1,7 @@
 package fgc.driver;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 import java.util.BitSet;
 
 /** Reading beliefs: the best value of a variable and its margin over the second best. */

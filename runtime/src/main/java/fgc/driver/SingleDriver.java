@@ -1,7 +1,7 @@
 package fgc.driver;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * One inference, then the argmax of every free variable: the reference notebook's naive and robust

@@ -1,6 +1,5 @@
 package fgc.runtime;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.driver.DecimationDriver;
@@ -10,6 +9,7 @@ import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.model.Evidence;
 import fgc.model.Model;
+import fgc.solver.GeneratedAlgorithm;
 
 /**
  * The entry point for running a model: a model with a generated algorithm for it, solved or queried

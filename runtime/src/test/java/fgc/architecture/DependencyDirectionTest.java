@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.cache.SolverCache;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,7 @@ class DependencyDirectionTest {
             GeneratedAlgorithm.class,
             (name, bytes) -> {
               for (String type : ClassFiles.typeNames(bytes)) {
-                if (!type.startsWith("java/") && !type.startsWith("fgc/algorithm/")) {
+                if (!type.startsWith("java/") && !type.startsWith("fgc/solver/")) {
                   offences.add(name + " names " + type);
                   return;
                 }

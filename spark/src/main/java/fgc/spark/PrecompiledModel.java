@@ -1,9 +1,9 @@
 package fgc.spark;
 
-import fgc.algorithm.GeneratedAlgorithm;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.runtime.Solver;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.Serializable;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Map;

@@ -136,7 +136,7 @@ class FgcSparkTest {
     return rows;
   }
 
-  static fgc.algorithm.GeneratedAlgorithm newSudoku(int side) {
+  static fgc.solver.GeneratedAlgorithm newSudoku(int side) {
     return switch (side) {
       case 4 -> new fgc.generated.Sudoku4();
       case 9 -> new fgc.generated.Sudoku9();

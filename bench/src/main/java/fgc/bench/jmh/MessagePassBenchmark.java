@@ -1,7 +1,7 @@
 package fgc.bench.jmh;
 
-import fgc.algorithm.AlldiffKernels;
-import fgc.algorithm.AssignmentKernels;
+import fgc.solver.AlldiffKernels;
+import fgc.solver.AssignmentKernels;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

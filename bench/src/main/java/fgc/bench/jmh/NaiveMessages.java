@@ -8,7 +8,7 @@ import java.util.Arrays;
  * value's column, by Ryser's formula in Gray-code order ({@code O(2^n n)} per message).
  * Max-product: the best assignment of the minor, by the Hungarian method on costs {@code -ln a}
  * ({@code O(n^3)} per message). Only the baseline of a benchmark; the kernels fgc runs are in
- * {@link fgc.algorithm.AlldiffKernels}.
+ * {@link fgc.solver.AlldiffKernels}.
  */
 public final class NaiveMessages {
   private NaiveMessages() {}

@@ -1,13 +1,13 @@
 package fgc.bench.jmh;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.algorithms.Algorithms;
 import fgc.cache.SolverCache;
 import fgc.compilation.AlgorithmSpec;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
-import fgc.planning.Algorithms;
 import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
+import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Map;

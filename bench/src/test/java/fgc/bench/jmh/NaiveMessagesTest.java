@@ -2,7 +2,7 @@ package fgc.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import fgc.algorithm.AlldiffKernels;
+import fgc.solver.AlldiffKernels;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

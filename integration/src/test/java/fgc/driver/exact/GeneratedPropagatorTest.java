@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import fgc.algorithm.Propagator;
 import fgc.cache.SolverCache;
 import fgc.compiler.backend.JaninoBackend;
 import fgc.compiler.emit.PropagatorEmitter;
@@ -23,6 +22,7 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
+import fgc.solver.Propagator;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;

@@ -15,7 +15,7 @@ public final class JaninoBackend {
 
   /**
    * Returns the bytecode of every class in {@code source}, by binary name, in a sorted map. The
-   * parent class loader must see {@code fgc.algorithm}, which generated classes implement.
+   * parent class loader must see {@code fgc.solver}, which generated classes implement.
    */
   public static Map<String, byte[]> compile(String fileName, String source, ClassLoader parent) {
     SimpleCompiler compiler = new SimpleCompiler();

@@ -5,12 +5,12 @@ import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.EliminationKernels;
 import fgc.model.Model;
 import fgc.plan.EliminationPlan;
 import fgc.plan.EliminationProgram;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
+import fgc.solver.EliminationKernels;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 

@@ -7,14 +7,14 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.Dirichlets;
-import fgc.algorithm.GeneratedAlgorithm;
-import fgc.algorithm.Noise;
-import fgc.algorithm.Numerics;
-import fgc.algorithm.PlanDigest;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.VariableLayout;
+import fgc.solver.Dirichlets;
+import fgc.solver.GeneratedAlgorithm;
+import fgc.solver.Noise;
+import fgc.solver.Numerics;
+import fgc.solver.PlanDigest;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeMap;
@@ -73,7 +73,7 @@ public final class EmitSupport {
    * Soft evidence: each variable's value distribution has a Dirichlet prior with {@code free}
    * pseudo-counts per value, raised to {@code given} on an observed value; the messages see its
    * mean, and marginals are the mean of the posterior Dirichlet (see {@link
-   * fgc.algorithm.Dirichlets}).
+   * fgc.solver.Dirichlets}).
    */
   static EmitSupport dirichlet(Lowered lowered, VariableLayout layout, double free, double given) {
     return new EmitSupport(lowered, layout, new double[] {free, given}, false);
@@ -345,7 +345,7 @@ public final class EmitSupport {
 
   /**
    * {@code target = Numerics.times(factors)} for {@code index} below {@code bound}, keeping the
-   * block's sum, then {@link fgc.algorithm.Numerics#rescale} of {@code block} (array, offset) only
+   * block's sum, then {@link fgc.solver.Numerics#rescale} of {@code block} (array, offset) only
    * when that sum is below {@code bound * RESCALE_BELOW}: otherwise the block's maximum is at least
    * {@code RESCALE_BELOW} and {@code rescale} would leave it as it is. The test costs one addition
    * per entry and no second pass. Declares {@code mass}.

@@ -5,17 +5,17 @@ import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.AlldiffKernels;
-import fgc.algorithm.AssignmentKernels;
-import fgc.algorithm.FamilyTables;
-import fgc.algorithm.IntTables;
-import fgc.algorithm.Numerics;
 import fgc.model.Limits;
 import fgc.model.Model;
 import fgc.plan.FactorPlan;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.Semiring;
+import fgc.solver.AlldiffKernels;
+import fgc.solver.AssignmentKernels;
+import fgc.solver.FamilyTables;
+import fgc.solver.IntTables;
+import fgc.solver.Numerics;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 
@@ -26,8 +26,8 @@ import javax.lang.model.element.Modifier;
  * slots-by-values matrix of incoming messages with row {@code s} and column {@code v} removed; the
  * max-product message is the best product of an injective assignment of the other slots to the
  * other values. Both come, all slots at once, from the subset passes of {@link
- * fgc.algorithm.AlldiffKernels} ({@code O(W 2^W)} per factor); a factor with fewer slots than
- * values is padded with rows of ones, which absorb the unused values.
+ * fgc.solver.AlldiffKernels} ({@code O(W 2^W)} per factor); a factor with fewer slots than values
+ * is padded with rows of ones, which absorb the unused values.
  *
  * <p>Observed variables shrink the problem: an observed slot can only take its value, so it and its
  * value leave the matrix and the passes run over the free slots and free values alone (two observed

@@ -2,10 +2,10 @@ package fgc.compiler.emit;
 
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.FactorKernels;
 import fgc.plan.FactorData;
 import fgc.plan.FactorPlan;
 import fgc.plan.Footprint;
+import fgc.solver.FactorKernels;
 import java.util.Arrays;
 import javax.lang.model.element.Modifier;
 

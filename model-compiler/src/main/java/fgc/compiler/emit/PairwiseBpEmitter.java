@@ -4,14 +4,14 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.Numerics;
-import fgc.algorithm.PairFamilies;
-import fgc.algorithm.PairwiseKernels;
 import fgc.model.Model;
 import fgc.plan.Footprint;
 import fgc.plan.Lowered;
 import fgc.plan.PairwisePlan;
 import fgc.plan.Semiring;
+import fgc.solver.Numerics;
+import fgc.solver.PairFamilies;
+import fgc.solver.PairwiseKernels;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -23,18 +23,18 @@ import javax.lang.model.element.Modifier;
  * <p>The arithmetic of one variable update, in the reference interpreter's order up to the
  * normalisation: prefix products {@code pre[k]} of the prior and the first {@code k} incoming
  * messages, and, while the edges are visited from the last, the running suffix product of the
- * messages after edge {@code k}, each kept from underflow by {@link fgc.algorithm.Numerics#rescale}
+ * messages after edge {@code k}, each kept from underflow by {@link fgc.solver.Numerics#rescale}
  * (exact powers of two); the cavity {@code pre[k]} times that suffix; the {@code neq} message
  * {@code out(v) = sum of the cavity over u != v} as a left sum plus a right sum. Then it damps
  * every entry that is not an exact zero (a ruled-out value must stay ruled out) and normalises,
  * with one reciprocal per message. The reference divides entry by entry and normalises before and
  * after damping, so the two agree to rounding (about 1e-16 per update), no longer bit for bit. An
- * {@code eq} or table edge computes its message in {@link fgc.algorithm.PairwiseKernels} instead,
- * and unary weights sit in the prior ({@link PairwiseKindsEmitter}).
+ * {@code eq} or table edge computes its message in {@link fgc.solver.PairwiseKernels} instead, and
+ * unary weights sit in the prior ({@link PairwiseKindsEmitter}).
  *
  * <p>Tree-reweighted, when the lowering holds {@code RHO}: the products take each message raised to
  * {@code RHO}, each edge's prefix is divided by the receiver's own message ({@link
- * fgc.algorithm.PairwiseKernels#divideByOwn}) before its cavity is formed, and the pair weights are
+ * fgc.solver.PairwiseKernels#divideByOwn}) before its cavity is formed, and the pair weights are
  * raised to {@code 1 / RHO}.
  */
 public final class PairwiseBpEmitter {
@@ -106,7 +106,7 @@ public final class PairwiseBpEmitter {
    * (each entry the largest term instead of the sum; {@code neq}: the largest cavity entry off the
    * value); under Dirichlet priors ({@code ep-dirichlet}) the same messages through the {@code neq}
    * factors, each variable's value distribution under a Dirichlet (EP: the cell sees the prior's
-   * mean; its posterior is the moment-matched projection, see {@link fgc.algorithm.Dirichlets}).
+   * mean; its posterior is the moment-matched projection, see {@link fgc.solver.Dirichlets}).
    */
   public static JavaFile emit(
       PairwisePlan plan,

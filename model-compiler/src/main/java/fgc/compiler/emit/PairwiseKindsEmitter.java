@@ -4,10 +4,10 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeSpec;
-import fgc.algorithm.Numerics;
-import fgc.algorithm.PairwiseKernels;
 import fgc.plan.Footprint;
 import fgc.plan.PairwisePlan;
+import fgc.solver.Numerics;
+import fgc.solver.PairwiseKernels;
 import javax.lang.model.element.Modifier;
 
 /**

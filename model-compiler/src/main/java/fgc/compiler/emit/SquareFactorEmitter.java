@@ -2,7 +2,7 @@ package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
-import fgc.algorithm.Numerics;
+import fgc.solver.Numerics;
 import javax.lang.model.element.Modifier;
 
 /**

@@ -1,10 +1,10 @@
 package fgc.compiler.emit;
 
 import com.squareup.javapoet.CodeBlock;
-import fgc.algorithm.DoubleTables;
-import fgc.algorithm.IntTables;
-import fgc.algorithm.PackedTables;
 import fgc.plan.TableText;
+import fgc.solver.DoubleTables;
+import fgc.solver.IntTables;
+import fgc.solver.PackedTables;
 
 /**
  * Writes a table constant as the expression of the class's initialiser its {@link TableText} says:

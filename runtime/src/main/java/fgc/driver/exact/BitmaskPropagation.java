@@ -1,8 +1,8 @@
 package fgc.driver.exact;
 
-import fgc.algorithm.Propagation;
-import fgc.algorithm.Propagator;
 import fgc.plan.BitmaskTables;
+import fgc.solver.Propagation;
+import fgc.solver.Propagator;
 import java.util.Arrays;
 
 /**

@@ -1,9 +1,9 @@
 package fgc.driver.exact;
 
-import fgc.algorithm.GeneratedAlgorithm;
-import fgc.algorithm.Propagation;
-import fgc.algorithm.Propagator;
 import fgc.plan.BitmaskTables;
+import fgc.solver.GeneratedAlgorithm;
+import fgc.solver.Propagation;
+import fgc.solver.Propagator;
 import java.util.Arrays;
 
 /**

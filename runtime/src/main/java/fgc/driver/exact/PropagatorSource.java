@@ -1,8 +1,8 @@
 package fgc.driver.exact;
 
-import fgc.algorithm.Propagator;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
+import fgc.solver.Propagator;
 import java.util.concurrent.CompletableFuture;
 
 /**

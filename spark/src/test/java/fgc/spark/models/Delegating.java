@@ -1,6 +1,6 @@
 package fgc.spark.models;
 
-import fgc.algorithm.GeneratedAlgorithm;
+import fgc.solver.GeneratedAlgorithm;
 
 /** A generated solver that passes every call on, so a test can watch or bend one method. */
 abstract class Delegating implements GeneratedAlgorithm {
