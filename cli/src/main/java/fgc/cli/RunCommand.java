@@ -232,9 +232,9 @@ final class RunCommand implements Callable<Integer> {
             "Example: echo 'x[0][0]=2 x[1][1]=2' | fgc run latin --driver exact --input -",
             "Example: echo 'wet=1' | fgc run sprinkler --marginals --input -",
             "",
-            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the model "
-                + "or the evidence, 2 usage, input or model errors (a model too large for the "
-                + "algorithm, or one the driver cannot take, among them), 130 interrupted.");
+            "Exit codes: 0 solved (or marginals printed), 1 not solved, or no solution to the "
+                + "model or the evidence, 2 usage, input or model errors (a model too large for "
+                + "the algorithm, or one the driver cannot take, among them), 130 interrupted.");
     spec.addPositional(
         Specs.positional(this, "model")
             .index("0")

@@ -217,7 +217,8 @@ final class SolveCommand implements Callable<Integer> {
                 + "stays a puzzle file).")
         .footer(
             "",
-            "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, 130 interrupted.")
+            "Exit codes: 0 all solved, 1 some not solved, 2 usage or input errors, "
+                + "130 interrupted.")
         .sortOptions(false);
     spec.addOption(
         Specs.option(this, "input", "--input")
@@ -286,7 +287,8 @@ final class SolveCommand implements Callable<Integer> {
     spec.addOption(
         Specs.option(this, "explain", "--explain")
             .description(
-                "Before each result, the decisions with their margins, restarts and contradictions.")
+                "Before each result, the decisions with their margins, restarts and "
+                    + "contradictions.")
             .build());
     spec.addOption(
         Specs.option(this, "marginals", "--marginals")
