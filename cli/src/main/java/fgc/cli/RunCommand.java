@@ -31,6 +31,8 @@ final class RunCommand implements Callable<Integer> {
 
   ModelOptions options = new ModelOptions();
 
+  SearchLimits limits = new SearchLimits();
+
   List<String> observations = new ArrayList<>();
 
   String driverName;
@@ -47,12 +49,6 @@ final class RunCommand implements Callable<Integer> {
 
   @NumberOptions.Range(min = 0)
   double tolerance;
-
-  @NumberOptions.Range(min = 0)
-  double timeLimit;
-
-  @NumberOptions.Range(min = 0)
-  long nodeLimit;
 
   String task;
 
@@ -80,8 +76,8 @@ final class RunCommand implements Callable<Integer> {
           input,
           threads,
           this::openInput,
-          timeLimit,
-          nodeLimit == 0 ? Long.MAX_VALUE : nodeLimit);
+          limits.seconds(),
+          limits.nodes());
     }
     if (marginals && driverName != null) {
       throw new IllegalArgumentException(
@@ -103,19 +99,14 @@ final class RunCommand implements Callable<Integer> {
         m,
         weighted,
         marginals,
-        timeLimit > 0 || nodeLimit > 0,
+        limits.given(),
         input == null && (driverName == null || driverName.equals("exact")));
     boolean byDefault = driverName == null && !options.algorithmChosen() && options.damping == null;
     if (weighted && input == null && (byDefault || "exact".equals(driverName))) {
       // The most probable assignment, proven where the run finishes; --driver exact always by
       // branch and bound.
       return MostProbableRun.run(
-          m,
-          evidenceValues,
-          options,
-          byDefault,
-          timeLimit,
-          nodeLimit == 0 ? Long.MAX_VALUE : nodeLimit);
+          m, evidenceValues, options, byDefault, limits.seconds(), limits.nodes());
     }
     Driver driver = marginals ? null : driver();
     spec = marginals ? MarginalsOutput.spec(m, options) : options.spec();
@@ -251,7 +242,7 @@ final class RunCommand implements Callable<Integer> {
     spec.addOption(
         Specs.option(this, "driverName", "--driver")
             .paramLabel("NAME")
-            .completionCandidates(new SolveCommand.DriverNames())
+            .completionCandidates(new DriverOptions.DriverNames())
             .description(
                 "Driver that finds the solution: ${COMPLETION-CANDIDATES} (default: the first).")
             .build());
@@ -294,22 +285,7 @@ final class RunCommand implements Callable<Integer> {
                 "BP for --marginals has converged when no message entry changes by more in a "
                     + "sweep (default ${DEFAULT-VALUE}).")
             .build());
-    spec.addOption(
-        Specs.option(this, "timeLimit", "--time-limit")
-            .paramLabel("SECONDS")
-            .defaultValue("0")
-            .description(
-                "For a weighted model's branch and bound: stop after this long and print the best "
-                    + "assignment found, labelled not proven optimal (default: no limit).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "nodeLimit", "--node-limit")
-            .paramLabel("N")
-            .defaultValue("0")
-            .description(
-                "For a weighted model's branch and bound: stop after N branches, as "
-                    + "--time-limit (default: no limit).")
-            .build());
+    spec.addMixin("limits", limits.mixinSpec());
     spec.addOption(
         Specs.option(this, "task", "--task")
             .paramLabel("MAR|PR|MPE")

@@ -1,14 +1,10 @@
 package fgc.cli;
 
-import fgc.driver.DecimationDriver;
 import fgc.driver.Driver;
-import fgc.driver.Drivers;
-import fgc.driver.IterativeDriver;
 import fgc.model.Model;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,23 +19,6 @@ final class SolveCommand implements Callable<Integer> {
   Path output;
 
   String model;
-
-  String driverName;
-
-  @NumberOptions.Range(min = 0)
-  int restarts;
-
-  long seed;
-
-  @NumberOptions.Range(min = 0, max = 20)
-  Double noise;
-
-  boolean learn;
-
-  boolean fewestFirst;
-
-  @NumberOptions.Range(min = 1)
-  Integer perRound;
 
   boolean explain;
 
@@ -58,45 +37,13 @@ final class SolveCommand implements Callable<Integer> {
 
   ModelOptions options = new ModelOptions();
 
-  /** The registered drivers, so a new one shows up in --help without editing it. */
-  static final class DriverNames implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      return Drivers.names().iterator();
-    }
-  }
-
-  /**
-   * The chosen driver; decimate takes the restart budget, seed, noise, learning and tie rule,
-   * iterative its K.
-   */
-  Driver driver() {
-    Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
-    if (d instanceof DecimationDriver) {
-      DecimationDriver decimate =
-          ((DecimationDriver) d)
-              .withRestarts(restarts)
-              .withSeed(seed)
-              .withLearning(learn)
-              .withTiesToFewestValues(fewestFirst);
-      return noise == null ? decimate : decimate.withNoise(noise);
-    }
-    if (d instanceof IterativeDriver && perRound != null) {
-      return ((IterativeDriver) d).withPerRound(perRound);
-    }
-    // The exact search keeps its own propagation here. Switching to the propagator generated for
-    // the model (ExactDriver.withGeneratedPropagation, loaded from the cache) solved top95 x 200
-    // and x 1,000 in one process with the same main-thread CPU time, and cost the JIT 0.15 to 1.1 s
-    // more CPU: its unrolled methods take the optimising compiler longer than the loops they
-    // replace.
-    return d;
-  }
+  DriverOptions drivers = new DriverOptions();
 
   @Override
   public Integer call() throws IOException {
     long start = System.nanoTime();
     puzzles = new PuzzleInput(input);
-    Driver driver = driver();
+    Driver driver = drivers.driver();
     Path[] inputs = inputFiles();
     if (output != null) {
       OutputFile.check("--output", output, inputs);
@@ -168,7 +115,7 @@ final class SolveCommand implements Callable<Integer> {
 
   /** A worker for one thread, with a driver of its own (a driver keeps per-search state). */
   private PuzzleWorker worker() {
-    return new PuzzleWorker(driver(), explain, general);
+    return new PuzzleWorker(drivers.driver(), explain, general);
   }
 
   /**
@@ -236,54 +183,7 @@ final class SolveCommand implements Callable<Integer> {
             .defaultValue("sudoku")
             .description("Bundled model name or model file (default: ${DEFAULT-VALUE}).")
             .build());
-    spec.addOption(
-        Specs.option(this, "driverName", "--driver")
-            .paramLabel("NAME")
-            .completionCandidates(new DriverNames())
-            .description("Driver: ${COMPLETION-CANDIDATES} (default: the first).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "restarts", "--restarts")
-            .paramLabel("N")
-            .defaultValue("" + DecimationDriver.DEFAULT_RESTARTS)
-            .description("Restart budget of decimate (default: ${DEFAULT-VALUE}).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "seed", "--seed")
-            .paramLabel("S")
-            .defaultValue("1")
-            .description("Seed of decimate's restart noise (default: ${DEFAULT-VALUE}).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "noise", "--noise")
-            .paramLabel("SCALE")
-            .description(
-                "Scale of decimate's log-uniform restart noise on starting messages, 0 to 20 "
-                    + "(default: 0.5).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "learn", "--learn")
-            .negatable(true)
-            .defaultValue("false")
-            .fallbackValue("true")
-            .description(
-                "Decimate's restarts avoid the last unforced decision before each contradiction "
-                    + "(default: off).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "fewestFirst", "--fewest-first")
-            .negatable(true)
-            .defaultValue("false")
-            .fallbackValue("true")
-            .description(
-                "Decimate breaks exact ties in margin towards the variable with the fewest "
-                    + "values left (default: off).")
-            .build());
-    spec.addOption(
-        Specs.option(this, "perRound", "--per-round")
-            .paramLabel("K")
-            .description("Variables iterative fixes after each inference (default: 5).")
-            .build());
+    spec.addMixin("drivers", drivers.mixinSpec());
     spec.addOption(
         Specs.option(this, "explain", "--explain")
             .description(
