@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One model of {@code fgc bench graphical} under every algorithm of the registry: compile time (an
@@ -131,23 +133,17 @@ final class GraphicalRun {
       long t0 = System.nanoTime();
       LoadedSolver loaded = cache.load(m, spec);
       row.compileMillis = (System.nanoTime() - t0) / 1e6;
-      List<Double> times = new ArrayList<>();
-      long end = System.nanoTime() + budgetNanos;
-      while (times.size() < MIN_RUNS || System.nanoTime() < end) {
-        long t = System.nanoTime();
-        GeneratedAlgorithm solver = infer(loaded, input, row);
-        times.add((System.nanoTime() - t) / 1e6);
-        if (times.size() == MIN_RUNS || System.nanoTime() >= end) {
-          readAnswers(solver, row);
-        }
-        if (times.size() >= 1000) {
-          break;
-        }
-      }
-      double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      row.inferenceMillis = sorted[sorted.length / 2];
+      row.inferenceMillis =
+          medianMillis(() -> infer(loaded, input, row), solver -> readAnswers(solver, row));
       if (row.mostProbable != null) {
-        row.mostProbableMillis = timeMostProbable(loaded, input);
+        row.mostProbableMillis =
+            medianMillis(
+                () -> {
+                  GeneratedAlgorithm solver = observed(loaded, input);
+                  solver.mostProbable(new int[solver.variableCount()]);
+                  return solver;
+                },
+                solver -> {});
       }
       if (row.marginals == null) {
         row.status = "no marginals: the evidence has probability zero";
@@ -207,17 +203,20 @@ final class GraphicalRun {
   }
 
   /**
-   * One most probable assignment per run (a new instance, the evidence, mostProbable), repeated
-   * like the inference for about the budget, at least three times: the median.
+   * The median time of {@code query}, run again for about the budget (at least three times, at most
+   * 1000); {@code read} gets the answers of the third run and of the last, outside the timing.
    */
-  private double timeMostProbable(LoadedSolver loaded, Input input) {
+  private double medianMillis(
+      Supplier<GeneratedAlgorithm> query, Consumer<GeneratedAlgorithm> read) {
     List<Double> times = new ArrayList<>();
     long end = System.nanoTime() + budgetNanos;
-    while ((times.size() < MIN_RUNS || System.nanoTime() < end) && times.size() < 1000) {
+    while (times.size() < 1000 && (times.size() < MIN_RUNS || System.nanoTime() < end)) {
       long t = System.nanoTime();
-      GeneratedAlgorithm solver = observed(loaded, input);
-      solver.mostProbable(new int[solver.variableCount()]);
+      GeneratedAlgorithm solver = query.get();
       times.add((System.nanoTime() - t) / 1e6);
+      if (times.size() == MIN_RUNS || System.nanoTime() >= end) {
+        read.accept(solver);
+      }
     }
     double[] sorted = times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     return sorted[sorted.length / 2];

@@ -42,15 +42,16 @@ final class CliqueVisit {
     // all rather than one each. An input constant along the block is a scalar at its level.
     int[] vectorStart = w.vectorStart;
     int[] scalarStart = w.scalarStart;
+    // The smallest non-zero reads, found only when a 0 must be told from an underflow (watch).
+    Arrays.fill(w.floor, 0, accesses, -1.0);
+    Arrays.fill(w.levelFloor, 0, k, -1.0);
+    w.depth = k;
     Arrays.fill(vectorStart, 0, split + 2, 0);
     Arrays.fill(scalarStart, 0, split + 2, 0);
     // Where each input goes, found once: w.placed[a] is (deepest outer level it varies along + 1)
     // times 2, plus 1 when it varies along the block; the inputs of a level are then listed by a
     // counting sort on that level.
     int[] placed = w.placed;
-    Arrays.fill(w.floor, 0, accesses, -1.0);
-    Arrays.fill(w.levelFloor, 0, k, -1.0);
-    w.depth = k;
     int innerOnly = 0;
     for (int a = inputs; a < accesses; a++) {
       boolean alongInner = false;
