@@ -3,7 +3,7 @@ package fgc.bench;
 import fgc.cache.SolverCache;
 import fgc.driver.Driver;
 import fgc.driver.ExactDriver;
-import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.PropagatorSource;
 
 /**
  * The exact driver of the in-process benchmarks: switching to generated propagators from the

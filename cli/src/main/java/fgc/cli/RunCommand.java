@@ -6,7 +6,7 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.driver.Driver;
 import fgc.driver.Drivers;
 import fgc.driver.ExactDriver;
-import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.PropagatorSource;
 import fgc.driver.search.Search;
 import fgc.lang.DataSet;
 import fgc.lang.FgcLanguage;

@@ -12,8 +12,8 @@ import fgc.compilation.SolverKey;
 import fgc.driver.Assignments;
 import fgc.driver.ExactDriver;
 import fgc.driver.SolveResult;
-import fgc.driver.exact.BitmaskSearch;
-import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.PropagatorSource;
+import fgc.driver.search.Search;
 import fgc.lang.FgcLanguage;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
@@ -262,15 +262,15 @@ class PropagatorCacheTest {
    * embedded 9x9 puzzles.
    */
   private static void assertSameSearchAsTheOwnPropagation(Propagator propagator) {
-    BitmaskSearch own = new BitmaskSearch(TABLES9, null);
-    BitmaskSearch generated = new BitmaskSearch(TABLES9, propagator);
+    Search own = Search.overMasks(TABLES9, null);
+    Search generated = Search.overMasks(TABLES9, propagator);
     assertTrue(generated.propagatesGenerated());
     for (Grid puzzle : EmbeddedPuzzles.all()) {
       if (puzzle.side() == 9) {
         int[] evidence = evidence(puzzle);
         assertEquals(
-            own.run(evidence, Assignments.NONE, 2, BitmaskSearch.Listener.NONE),
-            generated.run(evidence, Assignments.NONE, 2, BitmaskSearch.Listener.NONE));
+            own.run(evidence, Assignments.NONE, 2, Search.Listener.NONE),
+            generated.run(evidence, Assignments.NONE, 2, Search.Listener.NONE));
         assertEquals(own.nodes(), generated.nodes());
         assertEquals(own.backtracks(), generated.backtracks());
         assertArrayEquals(own.solution(), generated.solution());

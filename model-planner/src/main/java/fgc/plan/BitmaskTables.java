@@ -24,7 +24,7 @@ import java.util.List;
  *       (locked candidates: a value of one unit confined to the shared part leaves the other's
  *       rest).
  *   <li>peer rows: the peers of each variable as a bitset of {@link #words} longs, for the value
- *       boards of {@code BitmaskSearch}; only for models of at most {@value #MAX_BOARD_WORDS}
+ *       boards of the search over masks; only for models of at most {@value #MAX_BOARD_WORDS}
  *       words.
  * </ul>
  */
@@ -35,7 +35,7 @@ public final class BitmaskTables {
   /** The most words of variables (64 each) for which the tables hold peer rows. */
   public static final int MAX_BOARD_WORDS = 16;
 
-  // The tables, read in place by the search's inner loops (fgc.driver.exact, in the runtime) and
+  // The tables, read in place by the search's inner loops (fgc.driver.search, in the runtime) and
   // by the propagator emitter: never written after the constructor. The accessors below copy.
 
   public final int variables;

@@ -5,7 +5,7 @@ import fgc.compilation.CompiledSolver;
 import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
-import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.PropagatorSource;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
 import fgc.solver.Propagator;

@@ -4,7 +4,7 @@ import fgc.compilation.AlgorithmSpec;
 import fgc.compilation.SolverCompiler;
 import fgc.compilation.SolverCompilers;
 import fgc.compilation.SolverKey;
-import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.PropagatorSource;
 import fgc.model.Model;
 import fgc.solver.GeneratedAlgorithm;
 import java.io.IOException;

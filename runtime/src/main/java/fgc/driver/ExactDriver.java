@@ -1,7 +1,6 @@
 package fgc.driver;
 
-import fgc.driver.exact.BitmaskSearch;
-import fgc.driver.exact.PropagatorSource;
+import fgc.driver.search.PropagatorSource;
 import fgc.driver.search.Search;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;
@@ -11,23 +10,25 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Exact search: bitmask propagation to a fixpoint (naked singles, hidden singles on every {@code
- * alldiff} that is a permutation, locked candidates between permutations that overlap), then
- * depth-first branching with backtracking. Complete: it finds a solution when one exists and
- * reports {@link SolveResult.Status#NO_SOLUTION} otherwise. That bitmask search is for models of
- * {@code alldiff}/{@code neq} factors whose values span at most 64 ({@link BitmaskTables#fits});
- * every other model, chosen automatically, goes to the general {@link Search} (compact tables,
- * bounds on sums, all-different filtering), which branches by fewest remaining values alone.
+ * Exact search: fgc's one complete {@link Search}, which propagates to a fixpoint and branches
+ * depth first with backtracking. Complete: it finds a solution when one exists and reports {@link
+ * SolveResult.Status#NO_SOLUTION} otherwise. This driver chooses what the search runs on: for
+ * models of {@code alldiff}/{@code neq} factors whose values span at most 64 ({@link
+ * BitmaskTables#fits}), candidate bit masks with the bitmask rules (naked singles, hidden singles
+ * on every {@code alldiff} that is a permutation, locked candidates between permutations that
+ * overlap), branching by fewest candidates; for every other model, the model's constraints (compact
+ * tables, bounds on sums, all-different filtering) over domains with a trail, branching by fewest
+ * remaining values.
  *
  * <p>A weighted model (a table or prior with two different positive weights: {@link Search#weighs})
  * is optimised, not merely solved: the answer is its most probable assignment given the evidence,
- * by the general search's branch and bound ({@link #mostProbable}).
+ * by the search's branch and bound ({@link #mostProbable}).
  *
- * <p>Branching is by minimum remaining values (ties: the variable with most open peers), or (with
- * {@link #guidedByMarginals}) by the marginals of the compiled algorithm the caller passes; without
- * that the algorithm is not used at all. The search tables are built on the first problem of a
- * model and reused while the model stays the same, so an instance is not thread-safe: use one per
- * thread.
+ * <p>Over masks, branching is by minimum remaining values (ties: the variable with most open
+ * peers), or (with {@link #guidedByMarginals}) by the marginals of the compiled algorithm the
+ * caller passes; without that the algorithm is not used at all. The search is made on the first
+ * problem of a model and reused while the model stays the same, so an instance is not thread-safe:
+ * use one per thread.
  *
  * <p>Given a {@link PropagatorSource} ({@link #withGeneratedPropagation}), once a model has been
  * searched {@link #GENERATE_AFTER} times by one driver, a propagator specialised to it is asked of
@@ -49,23 +50,16 @@ public final class ExactDriver implements Driver {
   private final PropagatorSource generated;
 
   private final int generateAfter;
+
+  /** The search of {@link #lastModel}: over its masks when they hold it, else over its domains. */
   private Model lastModel;
-  private BitmaskSearch search;
+
+  private Search search;
 
   /** Searches of {@link #lastModel} so far, and the propagator being compiled for it (or null). */
   private int searches;
 
   private CompletableFuture<Propagator> compiling;
-
-  /** The model the choice between the searches was last made for, and the choice. */
-  private Model choiceModel;
-
-  private boolean bitmask;
-
-  /** The general search of {@link #generalModel}, for models the bitmask search cannot hold. */
-  private Model generalModel;
-
-  private Search general;
 
   /** Searches of one model after which its propagator is generated. */
   public static final int GENERATE_AFTER = 64;
@@ -186,15 +180,12 @@ public final class ExactDriver implements Driver {
           best.values() == null ? 0 : 1,
           best.values(),
           best.nodes(),
-          generalFor(model).backtracks(),
+          search.backtracks(),
           start,
           events);
     }
-    if (!bitmaskFits(model)) {
-      return solveGeneral(model, evidence, events, start);
-    }
-    BitmaskSearch s = searchFor(model);
-    if (marginals && solver != null) {
+    Search s = searchFor(model);
+    if (marginals && solver != null && s.tables() != null) {
       s.useMarginals(solver, marginalDepth, marginalSweeps);
     } else {
       s.useMinimumRemainingValues();
@@ -214,7 +205,7 @@ public final class ExactDriver implements Driver {
   /**
    * Either search's branches and undos, told to the caller's events as decisions and backtracks.
    */
-  private static final class Heard implements BitmaskSearch.Listener, Search.Listener {
+  private static final class Heard implements Search.Listener {
     private final SolveEvents events;
 
     Heard(SolveEvents events) {
@@ -254,7 +245,7 @@ public final class ExactDriver implements Driver {
       Consumer<MostProbable> improved,
       SolveEvents events) {
     long start = System.nanoTime();
-    Search g = generalFor(model);
+    Search g = searchOfDomains(model);
     Heard heard = new Heard(events);
     Search.Outcome outcome =
         g.minimize(
@@ -289,13 +280,6 @@ public final class ExactDriver implements Driver {
         values == null ? Double.NEGATIVE_INFINITY : MostProbable.log10Weight(model, values);
     return new MostProbable(
         values, weight, outcome != Search.Outcome.STOPPED, g.nodes(), System.nanoTime() - start);
-  }
-
-  /** {@link #solve} by the general search, for a model the bitmask search cannot hold. */
-  private SolveResult solveGeneral(Model model, int[] evidence, SolveEvents events, long start) {
-    Search g = generalFor(model);
-    int found = g.run(evidence, Assignments.NONE, 1, new Heard(events));
-    return result(model, evidence, found, g.solution(), g.nodes(), g.backtracks(), start, events);
   }
 
   /**
@@ -344,66 +328,49 @@ public final class ExactDriver implements Driver {
    * @return the number of solutions, at most {@code limit}
    */
   public int countSolutions(Model model, int[] evidence, int limit) {
-    if (!bitmaskFits(model)) {
-      return countGeneral(model, evidence, limit);
-    }
     // No check of the givens first: givens that break a factor or leave a domain already give 0
-    // below
-    // (propagation empties a mask, or run() rejects the value), so the check would only add its
-    // cost.
-    BitmaskSearch s = searchFor(model);
+    // below (propagation empties a domain, or run() rejects the value), so the check would only add
+    // its cost.
+    Search s = searchFor(model);
     s.useMinimumRemainingValues();
-    return s.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    if (s.tables() != null) {
+      return s.run(evidence, Assignments.NONE, limit, Search.Listener.NONE);
+    }
+    // Over a model's domains every solution counted is checked on the model, as a count is a claim
+    // too.
+    return s.run(
+        evidence,
+        Assignments.NONE,
+        limit,
+        new Search.Listener() {
+          @Override
+          public void solution(int[] values) {
+            String violation = Assignments.firstViolation(model, values);
+            if (violation != null) {
+              throw new IllegalStateException(
+                  "the exact search counted an assignment that breaks the model: " + violation);
+            }
+          }
+        });
   }
 
   /**
-   * {@link #countSolutions} by the general search; every solution counted is checked on the model,
-   * as a count is a claim too.
+   * The search of {@code model}, made when the model changes: over its masks when {@link
+   * BitmaskTables#fits} (switched to a generated propagator when one is ready), else over its
+   * domains.
    */
-  private int countGeneral(Model model, int[] evidence, int limit) {
-    return generalFor(model)
-        .run(
-            evidence,
-            Assignments.NONE,
-            limit,
-            new Search.Listener() {
-              @Override
-              public void solution(int[] values) {
-                String violation = Assignments.firstViolation(model, values);
-                if (violation != null) {
-                  throw new IllegalStateException(
-                      "the exact search counted an assignment that breaks the model: " + violation);
-                }
-              }
-            });
-  }
-
-  /**
-   * Whether the bitmask search holds {@code model}; the answer is kept for the model last asked
-   * about.
-   */
-  private boolean bitmaskFits(Model model) {
-    if (model != choiceModel) {
-      choiceModel = model;
-      bitmask = BitmaskTables.fits(model);
-    }
-    return bitmask;
-  }
-
-  private Search generalFor(Model model) {
-    if (general == null || (model != generalModel && !model.equals(generalModel))) {
-      general = Search.of(model);
-      generalModel = model;
-    }
-    return general;
-  }
-
-  private BitmaskSearch searchFor(Model model) {
+  private Search searchFor(Model model) {
     if (search == null || (model != lastModel && !model.equals(lastModel))) {
-      search = new BitmaskSearch(BitmaskTables.of(model), lockedCandidates, valueBoards);
+      search =
+          BitmaskTables.fits(model)
+              ? Search.overMasks(BitmaskTables.of(model), lockedCandidates, valueBoards)
+              : Search.of(model);
       lastModel = model;
       searches = 0;
       compiling = null;
+    }
+    if (search.tables() == null) {
+      return search;
     }
     if (searches++ == generateAfter
         && generated != null
@@ -416,10 +383,19 @@ public final class ExactDriver implements Driver {
       Propagator propagator = compiling.isCompletedExceptionally() ? null : compiling.join();
       compiling = null;
       if (propagator != null) {
-        search = new BitmaskSearch(search.tables(), propagator);
+        search = Search.overMasks(search.tables(), propagator);
       }
     }
     return search;
+  }
+
+  /** The search of {@code model} over its domains, which branch and bound needs. */
+  private Search searchOfDomains(Model model) {
+    Search s = searchFor(model);
+    if (s.tables() != null) {
+      search = s = Search.of(model);
+    }
+    return s;
   }
 
   private static boolean inDomains(Model model, int[] evidence) {

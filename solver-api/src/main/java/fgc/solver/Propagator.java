@@ -2,9 +2,9 @@ package fgc.solver;
 
 /**
  * A {@link Propagation} generated for one model: the rules of the runtime's own propagation ({@code
- * fgc.driver.exact.BitmaskPropagation}) with the model's units, pairs, segments and state layout as
- * constants of a subclass the compiler generates, its loops over them unrolled. The same rules in
- * the same order, so the same fixpoint, the same branches and the same nodes. One instance per
+ * fgc.driver.search.BitmaskPropagation}) with the model's units, pairs, segments and state layout
+ * as constants of a subclass the compiler generates, its loops over them unrolled. The same rules
+ * in the same order, so the same fixpoint, the same branches and the same nodes. One instance per
  * search: it keeps the dirty sets.
  */
 public abstract class Propagator implements Propagation {

@@ -16,10 +16,10 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Emits the Java source of a {@link Propagator} for one model's {@link BitmaskTables}: the
- * propagation of {@code fgc.driver.exact.BitmaskSearch} (naked singles through value boards, hidden
- * singles, locked candidates through segment ors) with each unit's, segment's and pair's cells as
- * constant indices, unrolled, each check guarded by its dirty bit, in group methods of about
- * {@value #GROUP_CELLS} cells. What the search does rarely (placing a hidden single, removing
+ * propagation of {@code fgc.driver.search.BitmaskPropagation} (naked singles through value boards,
+ * hidden singles, locked candidates through segment ors) with each unit's, segment's and pair's
+ * cells as constant indices, unrolled, each check guarded by its dirty bit, in group methods of
+ * about {@value #GROUP_CELLS} cells. What the search does rarely (placing a hidden single, removing
  * locked candidates) stays a loop over tables. Only numbers from the tables reach the source.
  *
  * <p>Why group methods: HotSpot never JIT-compiles a method of more than 8,000 bytes of bytecode,

@@ -2,22 +2,33 @@ package fgc.driver.search;
 
 import fgc.model.Factor;
 import fgc.model.Model;
-import java.util.Arrays;
+import fgc.plan.BitmaskTables;
+import fgc.solver.GeneratedAlgorithm;
+import fgc.solver.Propagation;
+import fgc.solver.Propagator;
 
 /**
- * Complete depth-first search over any finite model: propagate every constraint to a common
- * fixpoint, branch on the open variable with the fewest values left (ties: the one on most
- * constraints, then the lowest index, so runs are repeatable), try its values lowest first, undo
- * through the trail. It finds a solution, proves there is none, or counts solutions up to a limit.
- * It does not check its answers: the driver does, on the model.
+ * fgc's one complete search: propagate a node's state to a fixpoint through one {@link
+ * Propagation}, branch on a variable, try its values, go back a level on a dead end. It finds a
+ * solution, proves there is none, or counts solutions up to a limit; {@link #minimize} is the same
+ * search with a cost bound. It does not check its answers: the driver does, on the model.
  *
- * <p>{@link #minimize} is the same search with a cost bound (depth-first branch and bound over the
- * soft factors' costs, {@code -ln weight}): at every node, after propagation, a lower bound on the
- * cost of any completion is made from each soft factor's least cost over the joint values its
- * variables' domains still allow (summed, or gathered in buckets per open variable); a node whose
- * bound reaches the best cost found so far is cut, and so is a value whose own bound does. It
- * branches {@code x = a} (the value of least bound), then {@code x != a}, and proves the best
- * assignment optimal when the tree is done.
+ * <p>What it runs on is chosen by the maker, not by the engine:
+ *
+ * <ul>
+ *   <li>{@link #of(Model)}: any finite model. Its constraints (compact tables, linear relations,
+ *       all-different filtering, equalities) propagate through {@link ConstraintPropagation} over
+ *       {@link Domains} with a trail ({@link TrailedState}); branching on the fewest values left.
+ *   <li>{@link #overMasks}: models of {@code alldiff} and {@code neq} whose values span at most 64
+ *       ({@link BitmaskTables}), the fast path for Sudoku-like models. Candidate bit masks copied
+ *       per level ({@link MaskState}) and the bitmask rules of {@link BitmaskPropagation} (naked
+ *       and hidden singles, locked candidates), or the same rules in a {@link Propagator} generated
+ *       for the model; branching on the fewest candidates, or by marginals.
+ * </ul>
+ *
+ * <p>{@link #minimize} is depth-first branch and bound over the soft factors' costs ({@code -ln
+ * weight}, {@link CostBound}): it branches {@code x = a} (the value of least bound), then {@code x
+ * != a}, and proves the best assignment optimal when the tree is done.
  *
  * <p>One instance per model and thread: it keeps the search state and reuses it between runs.
  */
@@ -51,97 +62,6 @@ public final class Search {
     default void solution(int[] values) {}
   }
 
-  private final Problem problem;
-  private final Domains d;
-  private final long[] start;
-  private final Constraint[] constraints;
-  private final int[] degree;
-
-  /** Per variable, its constraints and costs: the tie-break of branch and bound. */
-  private final int[] weightedDegree;
-
-  private final int[] queue;
-  private final boolean[] queued;
-  private int head;
-  private int size;
-  private int current = -1;
-  private final int[] frameVar;
-  private final int[] frameTried;
-  private final int[] frameMark;
-  private int[] first;
-  private final Cost[] costs;
-
-  /** Per variable, the costs on it and its position in each. */
-  private final int[][] costOn;
-
-  private final int[][] costPos;
-  private final double[] costMin;
-
-  /**
-   * The last {@link #bound}'s two bounds, and per owner variable its bucket (valid where {@code
-   * owned[v] == stamp}).
-   */
-  private double lbSum;
-
-  private double lbBucket;
-  private final double[][] bucket;
-  private final double[] bucketMin;
-  private final int[] owned;
-  private int stamp;
-  private double best;
-  private long nodes;
-  private long backtracks;
-
-  private Search(Problem problem) {
-    this.problem = problem;
-    this.d = problem.initial;
-    this.start = d.snapshot();
-    this.constraints = problem.constraints.toArray(new Constraint[0]);
-    int n = d.variables;
-    this.degree = new int[n];
-    for (int v = 0; v < n; v++) {
-      degree[v] = problem.on[v].length;
-    }
-    this.queue = new int[Math.max(1, constraints.length)];
-    this.queued = new boolean[constraints.length];
-    this.frameVar = new int[n];
-    this.frameTried = new int[n];
-    this.frameMark = new int[n];
-    this.costs = problem.costs.toArray(new Cost[0]);
-    this.costMin = new double[costs.length];
-    int[] count = new int[n];
-    for (Cost c : costs) {
-      for (int v : c.vars) {
-        count[v]++;
-      }
-    }
-    this.bucket = new double[n][];
-    for (int v = 0; v < n; v++) {
-      bucket[v] = new double[count[v] == 0 ? 0 : d.size(v)];
-    }
-    this.bucketMin = new double[n];
-    this.owned = new int[n];
-    this.weightedDegree = new int[n];
-    for (int v = 0; v < n; v++) {
-      weightedDegree[v] = degree[v] + count[v];
-    }
-    this.costOn = new int[n][];
-    this.costPos = new int[n][];
-    for (int v = 0; v < n; v++) {
-      costOn[v] = new int[count[v]];
-      costPos[v] = new int[count[v]];
-      count[v] = 0;
-    }
-    for (int k = 0; k < costs.length; k++) {
-      for (int p = 0; p < costs[k].vars.length; p++) {
-        int v = costs[k].vars[p];
-        costOn[v][count[v]] = k;
-        costPos[v][count[v]++] = p;
-      }
-    }
-    d.watcher = this::wake;
-  }
-
   /** How {@link #minimize} ended. */
   public enum Outcome {
     /** The tree is done: the best assignment found is optimal. */
@@ -152,6 +72,129 @@ public final class Search {
      * A limit stopped the search: the best assignment found so far (if any) is not proven optimal.
      */
     STOPPED
+  }
+
+  private final SearchState state;
+  private final Propagation propagation;
+
+  /** The variables given or fixed since the last propagation, for propagations that read them. */
+  private final int[] queue;
+
+  /**
+   * The problem of a search over a model's constraints, their propagation and its costs; null over
+   * masks.
+   */
+  private final Problem problem;
+
+  private final ConstraintPropagation constraints;
+  private final CostBound costs;
+
+  /** Per level: the variable it branches on and the index of the value it tried last. */
+  private final int[] variable;
+
+  private final int[] tried;
+  private Listener listener = Listener.NONE;
+  private int limit;
+  private int solutions;
+  private int[] first;
+  private double best;
+  private long nodes;
+  private long backtracks;
+
+  private Search(SearchState state, Propagation propagation, int[] queue, Problem problem) {
+    this.state = state;
+    this.propagation = propagation;
+    this.queue = queue;
+    this.problem = problem;
+    this.constraints = problem == null ? null : (ConstraintPropagation) propagation;
+    this.costs = problem == null ? null : new CostBound(problem, constraints);
+    this.variable = new int[state.variables + 1];
+    this.tried = new int[state.variables + 1];
+  }
+
+  /**
+   * The search of {@code model} over its constraints; IllegalArgumentException (in words) for a
+   * factor it has no constraint for.
+   *
+   * @param model the model
+   * @return its search, ready to run
+   */
+  public static Search of(Model model) {
+    return of(Problem.of(model));
+  }
+
+  static Search of(Problem problem) {
+    return new Search(
+        new TrailedState(problem),
+        new ConstraintPropagation(problem),
+        new int[problem.variables() + 1],
+        problem);
+  }
+
+  /**
+   * The search over candidate masks of {@code tables}, with its own bitmask propagation; value
+   * boards whenever the tables have peer rows (the faster choice).
+   *
+   * @param tables the model's tables
+   * @param lockedCandidates whether to propagate locked candidates between unit pairs
+   * @return its search, ready to run
+   */
+  public static Search overMasks(BitmaskTables tables, boolean lockedCandidates) {
+    return overMasks(tables, lockedCandidates, true);
+  }
+
+  /**
+   * The search over candidate masks of {@code tables}, keeping value boards when {@code
+   * valueBoards} and the tables have peer rows; without, peer updates visit every peer.
+   *
+   * @param tables the model's tables
+   * @param lockedCandidates whether to propagate locked candidates between unit pairs
+   * @param valueBoards whether to keep value boards
+   * @return its search, ready to run
+   */
+  public static Search overMasks(
+      BitmaskTables tables, boolean lockedCandidates, boolean valueBoards) {
+    return overMasks(tables, lockedCandidates, valueBoards, true, null);
+  }
+
+  /**
+   * The search over candidate masks of {@code tables} with locked candidates and boards,
+   * propagating through {@code generated} (made for these tables) when the layout has what it
+   * reads: the same fixpoints.
+   *
+   * @param tables the model's tables
+   * @param generated a propagator generated for {@code tables}, or null for the search's own
+   * @return its search, ready to run
+   */
+  public static Search overMasks(BitmaskTables tables, Propagator generated) {
+    return overMasks(tables, true, true, true, generated);
+  }
+
+  /**
+   * {@code segments}: locked candidates read or-ed segments given segment covers (faster), not
+   * cells; off to compare.
+   */
+  static Search overMasks(
+      BitmaskTables tables,
+      boolean lockedCandidates,
+      boolean valueBoards,
+      boolean segments,
+      Propagator generated) {
+    MaskState masks = new MaskState(tables, lockedCandidates, valueBoards, segments);
+    int[] queue = new int[tables.variables + 1];
+    // A propagator is made only for tables that fit it (PropagatorSource.fits); the layout must
+    // have what it reads.
+    Propagation propagation =
+        masks.segmentStart >= 0 && masks.peerMask != null && generated != null
+            ? generated
+            : new BitmaskPropagation(
+                tables,
+                queue,
+                lockedCandidates,
+                masks.segmentStart,
+                masks.boardStart,
+                masks.peerMask);
+    return new Search(masks, propagation, queue, null);
   }
 
   /**
@@ -176,14 +219,180 @@ public final class Search {
    * @return true when some factor weighs its values
    */
   public boolean weighted() {
-    return costs.length > 0;
+    return costs != null && costs.costs.length > 0;
+  }
+
+  /**
+   * The tables of a search over masks, or null.
+   *
+   * @return the tables, or null
+   */
+  public BitmaskTables tables() {
+    return state instanceof MaskState masks ? masks.t : null;
+  }
+
+  /**
+   * Whether this search propagates through a generated {@link Propagator}.
+   *
+   * @return true with a generated propagator
+   */
+  public boolean propagatesGenerated() {
+    return propagation instanceof Propagator;
+  }
+
+  /** Branch by the fewest values left (the default). */
+  public void useMinimumRemainingValues() {
+    if (state instanceof MaskState masks) {
+      masks.useMinimumRemainingValues();
+    }
+  }
+
+  /**
+   * Branch by marginals of {@code source} (a search over masks only): among the variables with the
+   * fewest candidates, the one whose largest marginal is largest, values in decreasing marginal;
+   * recomputed ({@code sweeps} sweeps from a reset, with every fixed variable observed) at each
+   * node shallower than {@code depth}, deeper nodes using their nearest such ancestor's.
+   *
+   * @param source the compiled algorithm whose marginals guide branching
+   * @param depth how deep marginals are recomputed
+   * @param sweeps how many sweeps each recomputation runs
+   */
+  public void useMarginals(GeneratedAlgorithm source, int depth, int sweeps) {
+    if (!(state instanceof MaskState masks)) {
+      throw new IllegalStateException("branching by marginals needs a search over masks");
+    }
+    masks.useMarginals(source, depth, sweeps);
+  }
+
+  /**
+   * Searches for up to {@code limit} solutions given {@code evidence} (a value per variable, or
+   * {@code none}) and returns how many it found: 0 proves there is none. A given value outside its
+   * domain leaves none. Afterwards {@link #solution()} is the first one, {@link #nodes()} and
+   * {@link #backtracks()} the effort.
+   *
+   * @param evidence a value per variable, or {@code none}
+   * @param none the marker of a variable without evidence
+   * @param limit the most solutions to find
+   * @param listener hears branches and solutions
+   * @return how many solutions were found, at most {@code limit}
+   */
+  public int run(int[] evidence, int none, int limit, Listener listener) {
+    this.limit = limit;
+    this.listener = listener;
+    solutions = 0;
+    long[] root = start(evidence, none);
+    if (root == null || limit < 1) {
+      return 0;
+    }
+    if (open(0, root)) {
+      search();
+    }
+    return solutions;
+  }
+
+  /**
+   * Resets the state and counters, gives the evidence and propagates the root: the root's state, or
+   * null when it is already a dead end.
+   */
+  private long[] start(int[] evidence, int none) {
+    if (evidence.length != state.variables) {
+      throw new IllegalArgumentException(
+          evidence.length + " values for " + state.variables + " variables");
+    }
+    long[] root = state.reset();
+    if (constraints != null) {
+      constraints.clear();
+    }
+    first = null;
+    nodes = 0;
+    backtracks = 0;
+    if (problem != null && problem.infeasible) {
+      return null;
+    }
+    int tail = 0;
+    for (int v = 0; v < evidence.length; v++) {
+      if (evidence[v] != none) {
+        if (!state.give(root, v, evidence[v])) {
+          return null;
+        }
+        queue[tail++] = v;
+      }
+    }
+    propagation.allChanged();
+    return propagation.propagate(root, queue, tail) ? root : null;
+  }
+
+  /**
+   * Depth-first below the propagated root, as a loop over an explicit stack of levels (level {@code
+   * d} branches on {@code variable[d]}, its child is level {@code d + 1}): one copy of the node
+   * code for the JIT to compile. Stops when {@link #limit} solutions are found.
+   */
+  private void search() {
+    int depth = 0;
+    while (depth >= 0) {
+      long[] s = state.level(depth);
+      int value = state.nextValue(s, depth);
+      if (value < 0) {
+        // Every value failed or held no further solution: so did the branch that led here.
+        if (--depth >= 0) {
+          undone(depth);
+        }
+        continue;
+      }
+      int v = variable[depth];
+      nodes++;
+      tried[depth] = value;
+      listener.branch(v, state.value(v, value));
+      long[] child = state.child(depth);
+      state.fix(child, v, value);
+      propagation.changed(v);
+      queue[0] = v;
+      if (!propagation.propagate(child, queue, 1)) {
+        undone(depth);
+      } else if (open(depth + 1, child)) {
+        depth++;
+      } else if (solutions >= limit) {
+        return;
+      } else {
+        undone(depth);
+      }
+    }
+  }
+
+  /** The branch tried last at level {@code depth} failed or held no further solution. */
+  private void undone(int depth) {
+    backtracks++;
+    int v = variable[depth];
+    listener.undo(v, state.value(v, tried[depth]));
+  }
+
+  /**
+   * Opens level {@code depth} in state {@code s}; false when every variable is fixed, which is a
+   * solution (counted, the first one kept, told to the listener).
+   */
+  private boolean open(int depth, long[] s) {
+    int v = state.open(s, depth);
+    if (v >= 0) {
+      variable[depth] = v;
+      return true;
+    }
+    solutions++;
+    if (first == null || listener != Listener.NONE) {
+      int[] values = state.values(s);
+      if (first == null) {
+        first = values.clone();
+      }
+      listener.solution(values);
+    }
+    return false;
   }
 
   /**
    * Branch and bound for the assignment of least total cost (the soft factors' {@code -ln weight})
-   * that satisfies every hard factor and agrees with {@code evidence}. Anytime: {@code listener}
-   * hears each better assignment as it is found ({@link Listener#solution}); afterwards {@link
-   * #solution()} is the best one and {@link #bestCost()} its cost.
+   * that satisfies every hard factor and agrees with {@code evidence}, for a search made {@link
+   * #of(Model) of a model}. Anytime: {@code listener} hears each better assignment as it is found
+   * ({@link Listener#solution}); afterwards {@link #solution()} is the best one and {@link
+   * #bestCost()} its cost.
    *
    * @param evidence a value per variable, or {@code none}
    * @param none the marker of a variable without evidence
@@ -195,45 +404,25 @@ public final class Search {
    */
   public Outcome minimize(
       int[] evidence, int none, long nodeLimit, long deadline, Listener listener) {
-    if (evidence.length != d.variables) {
-      throw new IllegalArgumentException(
-          evidence.length + " values for " + d.variables + " variables");
+    if (problem == null) {
+      throw new IllegalStateException("branch and bound needs a search made of a model");
     }
-    d.restore(start);
-    clearQueue();
-    first = null;
+    TrailedState trailed = (TrailedState) state;
     best = Double.POSITIVE_INFINITY;
-    nodes = 0;
-    backtracks = 0;
+    boolean ok = start(evidence, none) != null;
     if (problem.infeasible) {
       return Outcome.INFEASIBLE;
     }
-    boolean ok = true;
-    for (int v = 0; v < evidence.length && ok; v++) {
-      if (evidence[v] != none) {
-        long i = (long) evidence[v] - d.lo(v);
-        ok = i >= 0 && i < d.size(v) && d.assign(v, (int) i);
-      }
-    }
-    for (int c = 0; c < constraints.length; c++) {
-      enqueue(c);
-    }
     int depth = 0;
-    boolean descend = ok && propagate() && bound();
+    boolean descend = ok && costs.holds(best);
     while (true) {
       if (descend) {
-        int v = choose(weightedDegree);
+        int v = trailed.fewestValues(costs.weightedDegree);
         if (v < 0) {
-          double total = 0;
-          for (Cost c : costs) {
-            total += c.cost(d);
-          }
+          double total = costs.total();
           if (total < best) {
             best = total;
-            first = new int[d.variables];
-            for (int u = 0; u < first.length; u++) {
-              first[u] = d.value(u, d.min(u));
-            }
+            first = state.values(null);
             listener.solution(first.clone());
           }
         } else {
@@ -243,15 +432,16 @@ public final class Search {
                   && System.nanoTime() - deadline > 0)) {
             return Outcome.STOPPED;
           }
-          int a = leastBoundValue(v);
-          frameVar[depth] = v;
-          frameTried[depth] = a;
-          frameMark[depth] = d.mark();
+          int a = costs.leastBoundValue(v);
+          variable[depth] = v;
+          tried[depth] = a;
+          trailed.opened(depth);
           depth++;
           nodes++;
-          listener.branch(v, d.value(v, a));
-          d.assign(v, a);
-          descend = propagate() && bound();
+          listener.branch(v, state.value(v, a));
+          long[] child = state.child(depth - 1);
+          state.fix(child, v, a);
+          descend = propagation.propagate(child, queue, 0) && costs.holds(best);
           continue;
         }
       }
@@ -260,11 +450,14 @@ public final class Search {
         return first == null ? Outcome.INFEASIBLE : Outcome.OPTIMAL;
       }
       depth--;
-      int v = frameVar[depth];
-      d.undo(frameMark[depth]);
+      int v = variable[depth];
+      long[] s = state.level(depth);
       backtracks++;
-      listener.undo(v, d.value(v, frameTried[depth]));
-      descend = d.remove(v, frameTried[depth]) && propagate() && bound();
+      listener.undo(v, state.value(v, tried[depth]));
+      descend =
+          trailed.d.remove(v, tried[depth])
+              && propagation.propagate(s, queue, 0)
+              && costs.holds(best);
     }
   }
 
@@ -279,195 +472,7 @@ public final class Search {
   }
 
   /**
-   * Cost slack under which a bound counts as reaching the best cost (sums of logs are not exact).
-   */
-  private double slack() {
-    return 1e-9 * Math.max(1, Math.abs(best));
-  }
-
-  /**
-   * The cost bound at this node: false when it reaches the best cost found; else every value whose
-   * own bound reaches it is removed, with propagation, until nothing changes. Two sound bounds, the
-   * larger counts: the sum of each soft factor's least cost ({@link Cost#bound}), and the bucket
-   * bound, where each factor is given to its first open variable (its owner) and each owner adds
-   * the least over its values of the sum of its factors' least costs at that value: any assignment
-   * pays at least that in every bucket, and it is never below the first.
-   */
-  private boolean bound() {
-    if (costs.length == 0) {
-      return true;
-    }
-    while (true) {
-      lbSum = 0;
-      for (int k = 0; k < costs.length; k++) {
-        costMin[k] = costs[k].bound(d);
-        lbSum += costMin[k];
-      }
-      if (lbSum == Double.POSITIVE_INFINITY || lbSum >= best - slack()) {
-        return false;
-      }
-      lbBucket = buckets();
-      if (lbBucket == Double.POSITIVE_INFINITY || lbBucket >= best - slack()) {
-        return false;
-      }
-      boolean removed = false;
-      for (int v = 0; v < d.variables; v++) {
-        if (costOn[v].length == 0 || d.fixed(v)) {
-          continue;
-        }
-        for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-          if (valueBound(v, i) >= best - slack()) {
-            if (!d.remove(v, i)) {
-              clearQueue();
-              return false;
-            }
-            removed = true;
-          }
-        }
-      }
-      if (!removed) {
-        return true;
-      }
-      if (!propagate()) {
-        return false;
-      }
-    }
-  }
-
-  /**
-   * The bucket bound, with {@link #bucket} and {@link #bucketMin} set for every owner (stamped
-   * {@link #stamp}).
-   */
-  private double buckets() {
-    stamp++;
-    double lb = 0;
-    for (int k = 0; k < costs.length; k++) {
-      int[] vars = costs[k].vars;
-      int p = 0;
-      while (p < vars.length && d.fixed(vars[p])) {
-        p++;
-      }
-      if (p == vars.length) {
-        lb += costMin[k]; // fixed: its one cost
-        continue;
-      }
-      int v = vars[p];
-      double[] acc = bucket[v];
-      if (owned[v] != stamp) {
-        owned[v] = stamp;
-        Arrays.fill(acc, 0.0);
-      }
-      double[] row = costs[k].rowMin[p];
-      for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-        acc[i] += row[i];
-      }
-    }
-    for (int v = 0; v < d.variables; v++) {
-      if (owned[v] == stamp) {
-        double least = Double.POSITIVE_INFINITY;
-        for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-          least = Math.min(least, bucket[v][i]);
-        }
-        bucketMin[v] = least;
-        lb += least;
-      }
-    }
-    return lb;
-  }
-
-  /**
-   * A bound on the cost of this node's assignments with value index {@code i} of {@code v}, as the
-   * last {@link #bound} left it: the larger of the sum bound with {@code v}'s factors at that value
-   * and the bucket bound with {@code v}'s own bucket at that value.
-   */
-  private double valueBound(int v, int i) {
-    double sum = lbSum;
-    for (int j = 0; j < costOn[v].length; j++) {
-      int k = costOn[v][j];
-      sum += costs[k].rowMin[costPos[v][j]][i] - costMin[k];
-    }
-    double byBucket = owned[v] == stamp ? lbBucket + bucket[v][i] - bucketMin[v] : lbBucket;
-    return Math.max(sum, byBucket);
-  }
-
-  /**
-   * The value index of {@code v} whose bound is least (ties: the lowest), as the last {@link
-   * #bound} left it.
-   */
-  private int leastBoundValue(int v) {
-    int bestValue = d.min(v);
-    if (costOn[v].length == 0) {
-      return bestValue;
-    }
-    double least = Double.POSITIVE_INFINITY;
-    for (int i = d.min(v); i >= 0; i = d.next(v, i + 1)) {
-      double b = valueBound(v, i);
-      if (b < least) {
-        least = b;
-        bestValue = i;
-      }
-    }
-    return bestValue;
-  }
-
-  /**
-   * The search of {@code model}; IllegalArgumentException (in words) for a factor it has no
-   * constraint for.
-   *
-   * @param model the model
-   * @return its search, ready to run
-   */
-  public static Search of(Model model) {
-    return new Search(Problem.of(model));
-  }
-
-  static Search of(Problem problem) {
-    return new Search(problem);
-  }
-
-  /**
-   * Searches for up to {@code limit} solutions given {@code evidence} (a value per variable, or
-   * {@code none}) and returns how many it found: 0 proves there is none. A given value outside its
-   * domain leaves none. Afterwards {@link #solution()} is the first one.
-   *
-   * @param evidence a value per variable, or {@code none}
-   * @param none the marker of a variable without evidence
-   * @param limit the most solutions to find
-   * @param listener hears branches and solutions
-   * @return how many solutions were found, at most {@code limit}
-   */
-  public int run(int[] evidence, int none, int limit, Listener listener) {
-    if (evidence.length != d.variables) {
-      throw new IllegalArgumentException(
-          evidence.length + " values for " + d.variables + " variables");
-    }
-    d.restore(start);
-    clearQueue();
-    first = null;
-    nodes = 0;
-    backtracks = 0;
-    if (problem.infeasible || limit < 1) {
-      return 0;
-    }
-    for (int v = 0; v < evidence.length; v++) {
-      if (evidence[v] != none) {
-        long i = (long) evidence[v] - d.lo(v);
-        if (i < 0 || i >= d.size(v) || !d.assign(v, (int) i)) {
-          return 0;
-        }
-      }
-    }
-    for (int c = 0; c < constraints.length; c++) {
-      enqueue(c);
-    }
-    if (!propagate()) {
-      return 0;
-    }
-    return search(limit, listener);
-  }
-
-  /**
-   * The first solution of the last run, or null.
+   * The first solution of the last run (the best of the last {@link #minimize}), or null.
    *
    * @return a value per variable, or null
    */
@@ -491,123 +496,5 @@ public final class Search {
    */
   public long backtracks() {
     return backtracks;
-  }
-
-  /**
-   * Depth-first over an explicit stack of levels: a level is a variable, the value it tries and the
-   * trail mark before it.
-   */
-  private int search(int limit, Listener listener) {
-    int solutions = 0;
-    int depth = 0;
-    boolean descend = true;
-    while (true) {
-      if (descend) {
-        int v = choose(degree);
-        if (v < 0) {
-          int[] values = new int[d.variables];
-          for (int u = 0; u < values.length; u++) {
-            values[u] = d.value(u, d.min(u));
-          }
-          if (first == null) {
-            first = values.clone();
-          }
-          listener.solution(values);
-          if (++solutions >= limit) {
-            return solutions;
-          }
-        } else {
-          frameVar[depth] = v;
-          frameTried[depth] = -1;
-          frameMark[depth] = d.mark();
-          depth++;
-        }
-      }
-      if (depth == 0) {
-        return solutions;
-      }
-      int level = depth - 1;
-      int v = frameVar[level];
-      int tried = frameTried[level];
-      if (tried >= 0) {
-        d.undo(frameMark[level]);
-        backtracks++;
-        listener.undo(v, d.value(v, tried));
-      }
-      int next = d.next(v, tried + 1);
-      if (next < 0) {
-        depth--;
-        descend = false;
-        continue;
-      }
-      frameTried[level] = next;
-      nodes++;
-      listener.branch(v, d.value(v, next));
-      d.assign(v, next);
-      descend = propagate();
-    }
-  }
-
-  /**
-   * The open variable with the fewest values (ties: largest {@code degree}, then lowest index), or
-   * -1 when all are fixed.
-   */
-  private int choose(int[] degree) {
-    int best = -1;
-    int bestCount = Integer.MAX_VALUE;
-    for (int v = 0; v < d.variables; v++) {
-      int c = d.count(v);
-      if (c > 1 && (c < bestCount || (c == bestCount && degree[v] > degree[best]))) {
-        best = v;
-        bestCount = c;
-      }
-    }
-    return best;
-  }
-
-  private boolean propagate() {
-    while (size > 0) {
-      int c = queue[head];
-      head = head + 1 == queue.length ? 0 : head + 1;
-      size--;
-      queued[c] = false;
-      current = c;
-      boolean ok = constraints[c].propagate(d);
-      current = -1;
-      if (!ok) {
-        clearQueue();
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Schedules the constraints on {@code v}, except the one running (it reaches its own fixpoint).
-   */
-  private void wake(int v) {
-    for (int c : problem.on[v]) {
-      if (c != current) {
-        enqueue(c);
-      }
-    }
-  }
-
-  private void enqueue(int c) {
-    if (!queued[c]) {
-      queued[c] = true;
-      int tail = head + size;
-      queue[tail >= queue.length ? tail - queue.length : tail] = c;
-      size++;
-    }
-  }
-
-  private void clearQueue() {
-    while (size > 0) {
-      queued[queue[head]] = false;
-      head = head + 1 == queue.length ? 0 : head + 1;
-      size--;
-    }
-    head = 0;
   }
 }

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 class BundledModelsTest {
   private final ExactDriver driver = ExactDriver.withDefaults();
 
-  /** The bitmask search keeps the models it holds; every other goes to the general search. */
+  /** The search runs over masks for the models they hold; over domains for every other. */
   @Test
-  void theBitmaskSearchIsChosenForTheModelsItHolds() {
+  void masksAreChosenForTheModelsTheyHold() {
     assertTrue(BitmaskTables.fits(FgcLanguage.bundled("sudoku", Map.of())));
     assertTrue(BitmaskTables.fits(FgcLanguage.bundled("latin", Map.of())));
     assertTrue(BitmaskTables.fits(FgcLanguage.bundled("australia", Map.of())));

@@ -1,8 +1,8 @@
-package fgc.driver.exact;
+package fgc.driver.search;
 
-import static fgc.driver.exact.ExactFixtures.chain;
-import static fgc.driver.exact.ExactFixtures.evidence;
-import static fgc.driver.exact.ExactFixtures.sudoku;
+import static fgc.driver.search.ExactFixtures.chain;
+import static fgc.driver.search.ExactFixtures.evidence;
+import static fgc.driver.search.ExactFixtures.sudoku;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -20,10 +20,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link BitmaskSearch} with value boards and segment-wise locked candidates against itself without
- * either: they only change how the same rules find their fixpoint and how the same branch is
- * chosen, so on Sudoku grids both must agree on the solution count, the first solution and even the
- * number of nodes; on other models on the count, and every solution must pass the model's own
+ * {@link Search} over masks with value boards and segment-wise locked candidates against itself
+ * without either: they only change how the same rules find their fixpoint and how the same branch
+ * is chosen, so on Sudoku grids both must agree on the solution count, the first solution and even
+ * the number of nodes; on other models on the count, and every solution must pass the model's own
  * check.
  */
 class ValueBoardsTest {
@@ -90,9 +90,9 @@ class ValueBoardsTest {
     int count = -1;
     for (boolean locked : new boolean[] {false, true}) {
       BitmaskTables tables = BitmaskTables.of(model);
-      BitmaskSearch cells = new BitmaskSearch(tables, locked, false, false);
-      BitmaskSearch boards = new BitmaskSearch(tables, locked, true);
-      int expected = cells.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+      Search cells = Search.overMasks(tables, locked, false, false, null);
+      Search boards = Search.overMasks(tables, locked, true);
+      int expected = cells.run(evidence, Assignments.NONE, limit, Search.Listener.NONE);
       int[] listened = new int[2];
       int found = boards.run(evidence, Assignments.NONE, limit, counting(listened));
       assertEquals(expected, found, "solutions, locked candidates " + locked);
@@ -118,11 +118,11 @@ class ValueBoardsTest {
    */
   private static int compareOnModel(Model model, int[] evidence, int limit) {
     BitmaskTables tables = BitmaskTables.of(model);
-    BitmaskSearch boards = new BitmaskSearch(tables, true, true);
-    int found = boards.run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    Search boards = Search.overMasks(tables, true, true);
+    int found = boards.run(evidence, Assignments.NONE, limit, Search.Listener.NONE);
     assertEquals(
-        new BitmaskSearch(tables, true, false, false)
-            .run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE),
+        Search.overMasks(tables, true, false, false, null)
+            .run(evidence, Assignments.NONE, limit, Search.Listener.NONE),
         found);
     if (found > 0) {
       int[] values = boards.solution();
@@ -135,8 +135,8 @@ class ValueBoardsTest {
     return found;
   }
 
-  private static BitmaskSearch.Listener counting(int[] heard) {
-    return new BitmaskSearch.Listener() {
+  private static Search.Listener counting(int[] heard) {
+    return new Search.Listener() {
       @Override
       public void branch(int variable, int value) {
         heard[0]++;

@@ -1,8 +1,8 @@
-package fgc.driver.exact;
+package fgc.driver.search;
 
-import static fgc.driver.exact.ExactFixtures.chain;
-import static fgc.driver.exact.ExactFixtures.evidence;
-import static fgc.driver.exact.ExactFixtures.sudoku;
+import static fgc.driver.search.ExactFixtures.chain;
+import static fgc.driver.search.ExactFixtures.evidence;
+import static fgc.driver.search.ExactFixtures.sudoku;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,9 +33,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The generated {@link Propagator} against {@link BitmaskSearch}'s own propagation: the same rules,
- * so the same fixpoints, hence the same count, first solution, nodes and backtracks; every solution
- * checked by {@link GridValidator} or {@link Assignments#firstViolation}.
+ * The generated {@link Propagator} against the search's own propagation ({@code
+ * BitmaskPropagation}): the same rules, so the same fixpoints, hence the same count, first
+ * solution, nodes and backtracks; every solution checked by {@link GridValidator} or {@link
+ * Assignments#firstViolation}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GeneratedPropagatorTest {
@@ -85,7 +86,7 @@ class GeneratedPropagatorTest {
       assertFalse(compiled().fits(tables));
       assertTrue(compiled().propagator(model, tables, true).isCompletedExceptionally());
       assertNull(propagatorFor(model, tables));
-      assertFalse(new BitmaskSearch(tables, null).propagatesGenerated());
+      assertFalse(Search.overMasks(tables, null).propagatesGenerated());
     }
     ExactDriver driver = ExactDriver.withDefaults().withGeneratedPropagation(compiled(), 0);
     Grid puzzle = PuzzleGenerator.generate(16, 1);
@@ -210,10 +211,10 @@ class GeneratedPropagatorTest {
    * backtracks, and a valid grid.
    */
   private int compareOnGrid(Model model, Grid puzzle, int limit) {
-    BitmaskSearch[] both = both(model);
+    Search[] both = both(model);
     int[] evidence = evidence(model, puzzle);
-    int expected = both[0].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    int found = both[1].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
+    int expected = both[0].run(evidence, Assignments.NONE, limit, Search.Listener.NONE);
+    int found = both[1].run(evidence, Assignments.NONE, limit, Search.Listener.NONE);
     assertEquals(expected, found, "solutions");
     assertEquals(both[0].nodes(), both[1].nodes(), "nodes");
     assertEquals(both[0].backtracks(), both[1].backtracks(), "backtracks");
@@ -231,10 +232,9 @@ class GeneratedPropagatorTest {
    * passes the model's check.
    */
   private int compareOnModel(Model model, int[] evidence, int limit) {
-    BitmaskSearch[] both = both(model);
-    int found = both[1].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE);
-    assertEquals(
-        both[0].run(evidence, Assignments.NONE, limit, BitmaskSearch.Listener.NONE), found);
+    Search[] both = both(model);
+    int found = both[1].run(evidence, Assignments.NONE, limit, Search.Listener.NONE);
+    assertEquals(both[0].run(evidence, Assignments.NONE, limit, Search.Listener.NONE), found);
     assertEquals(both[0].nodes(), both[1].nodes(), "nodes");
     assertArrayEquals(both[0].solution(), both[1].solution());
     if (found > 0) {
@@ -249,10 +249,10 @@ class GeneratedPropagatorTest {
   }
 
   /** The search's own propagation, then the generated one (asserted to be in use). */
-  private BitmaskSearch[] both(Model model) {
+  private Search[] both(Model model) {
     BitmaskTables tables = BitmaskTables.of(model);
-    BitmaskSearch generated = new BitmaskSearch(tables, propagatorFor(model, tables));
+    Search generated = Search.overMasks(tables, propagatorFor(model, tables));
     assertTrue(generated.propagatesGenerated(), model.name() + " fits a generated propagator");
-    return new BitmaskSearch[] {new BitmaskSearch(tables, true), generated};
+    return new Search[] {Search.overMasks(tables, true), generated};
   }
 }

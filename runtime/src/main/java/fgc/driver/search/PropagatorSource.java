@@ -1,4 +1,4 @@
-package fgc.driver.exact;
+package fgc.driver.search;
 
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;

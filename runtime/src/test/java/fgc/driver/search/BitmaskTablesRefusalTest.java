@@ -1,4 +1,4 @@
-package fgc.driver.exact;
+package fgc.driver.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package fgc.driver.exact;
+package fgc.driver.search;
 
 import fgc.plan.BitmaskTables;
 import fgc.solver.Propagation;
@@ -6,12 +6,12 @@ import fgc.solver.Propagator;
 import java.util.Arrays;
 
 /**
- * {@link BitmaskSearch}'s own {@link Propagation} of one search node's state to a fixpoint: naked
- * singles (through the value boards when the state has them), hidden singles on permutation units
- * and, when on, locked candidates between unit pairs, looking again only at the units and pairs
- * whose variables changed. A {@link Propagator} generated for the same tables runs the same rules
- * in its place. It owns the dirty bits and the segment ors' bookkeeping; the search owns the state
- * and the queue.
+ * The search's own {@link Propagation} of one node's candidate masks ({@link MaskState}) to a
+ * fixpoint: naked singles (through the value boards when the state has them), hidden singles on
+ * permutation units and, when on, locked candidates between unit pairs, looking again only at the
+ * units and pairs whose variables changed. A {@link Propagator} generated for the same tables runs
+ * the same rules in its place. It owns the dirty bits and the segment ors' bookkeeping; the search
+ * owns the state and the queue.
  */
 final class BitmaskPropagation implements Propagation {
   private final BitmaskTables t;
