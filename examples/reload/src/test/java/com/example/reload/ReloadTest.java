@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Solvers `./fgc compile` stored, loaded by a program with no compiler on its class path: the
- * entry is checked (checksums, key, plan digest, smoke run) with the runtime and its planner alone,
- * and answers exactly; a doctored entry is still refused.
+ * Solvers `./fgc compile` stored, loaded by a program with no compiler on its class path: the entry
+ * is checked (checksums, key, plan digest, smoke run) with the runtime and its planner alone, and
+ * answers exactly; a doctored entry is still refused.
  */
 class ReloadTest {
   static final Model MODEL = FgcLanguage.resource("sprinkler.fg", Map.of());

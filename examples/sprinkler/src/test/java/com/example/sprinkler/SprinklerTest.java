@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 class SprinklerTest {
   // Murphy's CPTs: P(x = 1 | parents).
   static final double CLOUDY = 0.5;
-  static final double[] SPRINKLER = {0.5, 0.1};              // by cloudy
-  static final double[] RAIN = {0.2, 0.8};                   // by cloudy
-  static final double[][] WET = {{0.0, 0.9}, {0.9, 0.99}};   // by sprinkler, rain
+  static final double[] SPRINKLER = {0.5, 0.1}; // by cloudy
+  static final double[] RAIN = {0.2, 0.8}; // by cloudy
+  static final double[][] WET = {{0.0, 0.9}, {0.9, 0.99}}; // by sprinkler, rain
 
   static final Model MODEL = FgcLanguage.resource("sprinkler.fg", Map.of());
 
@@ -33,7 +33,8 @@ class SprinklerTest {
     for (int c = 0; c < 2; c++) {
       for (int s = 0; s < 2; s++) {
         for (int r = 0; r < 2; r++) {
-          double p = bernoulli(CLOUDY, c) * bernoulli(SPRINKLER[c], s) * bernoulli(RAIN[c], r) * WET[s][r];
+          double p =
+              bernoulli(CLOUDY, c) * bernoulli(SPRINKLER[c], s) * bernoulli(RAIN[c], r) * WET[s][r];
           wet += p;
           int[] values = {c, s, r};
           both += values[variable] == 1 ? p : 0;
@@ -74,8 +75,10 @@ class SprinklerTest {
 
   @Test
   void theCompilerIsNotOnTheClassPath() {
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.codehaus.janino.SimpleCompiler"));
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("com.squareup.javapoet.JavaFile"));
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("org.codehaus.janino.SimpleCompiler"));
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("com.squareup.javapoet.JavaFile"));
     assertThrows(ClassNotFoundException.class, () -> Class.forName("fgc.compiler.ModelCompiler"));
   }
 }

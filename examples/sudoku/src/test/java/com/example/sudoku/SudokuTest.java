@@ -19,14 +19,18 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The precompiled Sudoku solver, by decimation and by complete search, each answer checked here. */
+/**
+ * The precompiled Sudoku solver, by decimation and by complete search, each answer checked here.
+ */
 class SudokuTest {
   static final Model MODEL = FgcLanguage.resource("sudoku.fg", Map.of());
 
   static List<String> puzzles() throws Exception {
     List<String> out = new ArrayList<>();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(
-        SudokuTest.class.getResourceAsStream("/puzzles.txt"), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                SudokuTest.class.getResourceAsStream("/puzzles.txt"), StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (!line.startsWith("#") && !line.isBlank()) {
           out.add(line.split("\\s+")[0]);
@@ -98,14 +102,18 @@ class SudokuTest {
     String clash = puzzle.substring(0, blank) + given + puzzle.substring(blank + 1);
     SolveResult result = Solver.precompiled(MODEL, new SudokuMaxProduct()).search(givens(clash));
     assertFalse(result.solved());
-    assertTrue(result.status() == SolveResult.Status.NO_SOLUTION || result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE,
+    assertTrue(
+        result.status() == SolveResult.Status.NO_SOLUTION
+            || result.status() == SolveResult.Status.INCONSISTENT_EVIDENCE,
         result.status().toString());
   }
 
   @Test
   void theCompilerIsNotOnTheClassPath() {
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("org.codehaus.janino.SimpleCompiler"));
-    assertThrows(ClassNotFoundException.class, () -> Class.forName("com.squareup.javapoet.JavaFile"));
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("org.codehaus.janino.SimpleCompiler"));
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("com.squareup.javapoet.JavaFile"));
     assertThrows(ClassNotFoundException.class, () -> Class.forName("fgc.compiler.ModelCompiler"));
   }
 }
