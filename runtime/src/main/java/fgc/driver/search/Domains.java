@@ -6,10 +6,10 @@ import java.util.Arrays;
  * The search state: each variable's remaining values as a bitset (value {@code lo + i} is bit
  * {@code i}), followed by the cells constraints keep for themselves (compact-table words), all in
  * one {@code long[]} with a trail of old contents, so undoing a branch restores exactly the cells
- * it changed. Every change to a variable's values is reported to {@link #watcher}, which schedules
+ * it changed. Every change to a variable's values is reported to {@code watcher}, which schedules
  * the constraints on it.
  */
-final class Domains {
+public final class Domains {
   /** Told the variable whose values just shrank (and did not become empty). */
   interface Watcher {
     void changed(int variable);
@@ -54,8 +54,11 @@ final class Domains {
   /**
    * Reserves {@code count} cells for a constraint (while the problem is built) and returns the
    * first.
+   *
+   * @param count how many cells
+   * @return the first of them
    */
-  int reserve(int count) {
+  public int reserve(int count) {
     int first = cells.length;
     cells = Arrays.copyOf(cells, first + count);
     return first;
@@ -63,27 +66,64 @@ final class Domains {
 
   // ---- Reading -------------------------------------------------------------------------------
 
-  /** The first cell of {@code v}'s bitset. */
-  int firstCell(int v) {
+  /**
+   * Every cell: the variables' bitsets, then the constraints' own cells. A constraint reads its
+   * cells here and changes them only through {@link #set}, so that they are undone with the rest.
+   *
+   * @return the cells, not a copy
+   */
+  public long[] cells() {
+    return cells;
+  }
+
+  /**
+   * The first cell of {@code v}'s bitset.
+   *
+   * @param v the variable
+   * @return its first cell
+   */
+  public int firstCell(int v) {
     return base[v];
   }
 
-  /** The cells (longs) of {@code v}'s bitset. */
-  int cellCount(int v) {
+  /**
+   * The cells (longs) of {@code v}'s bitset.
+   *
+   * @param v the variable
+   * @return how many cells its bitset has
+   */
+  public int cellCount(int v) {
     return base[v + 1] - base[v];
   }
 
-  int lo(int v) {
+  /**
+   * The lowest value of {@code v}'s declared domain, which index 0 stands for.
+   *
+   * @param v the variable
+   * @return its lowest value
+   */
+  public int lo(int v) {
     return lo[v];
   }
 
-  /** Values in the declared domain (present or not). */
-  int size(int v) {
+  /**
+   * Values in the declared domain (present or not).
+   *
+   * @param v the variable
+   * @return the size of its declared domain
+   */
+  public int size(int v) {
     return size[v];
   }
 
-  /** The value that index {@code i} of {@code v} stands for. */
-  int value(int v, int i) {
+  /**
+   * The value that index {@code i} of {@code v} stands for.
+   *
+   * @param v the variable
+   * @param i an index of its domain
+   * @return the value
+   */
+  public int value(int v, int i) {
     return lo[v] + i;
   }
 
@@ -91,8 +131,14 @@ final class Domains {
     return i >= 0 && i < size[v] && (cells[base[v] + (i >>> 6)] & (1L << i)) != 0;
   }
 
-  /** Whether value {@code value} (not an index) is still possible for {@code v}. */
-  boolean hasValue(int v, long value) {
+  /**
+   * Whether value {@code value} (not an index) is still possible for {@code v}.
+   *
+   * @param v the variable
+   * @param value the value
+   * @return true while {@code v} can take it
+   */
+  public boolean hasValue(int v, long value) {
     long i = value - lo[v];
     return i >= 0 && i < size[v] && has(v, (int) i);
   }
@@ -105,7 +151,13 @@ final class Domains {
     return n;
   }
 
-  boolean fixed(int v) {
+  /**
+   * Whether {@code v} has one value left.
+   *
+   * @param v the variable
+   * @return true when it is fixed
+   */
+  public boolean fixed(int v) {
     int n = 0;
     for (int w = base[v], end = base[v + 1]; w < end && n < 2; w++) {
       n += Long.bitCount(cells[w]);
@@ -113,12 +165,23 @@ final class Domains {
     return n == 1;
   }
 
-  /** The smallest index present (the domain is never empty while the search reads it). */
-  int min(int v) {
+  /**
+   * The smallest index present (the domain is never empty while the search reads it).
+   *
+   * @param v the variable
+   * @return its smallest index left
+   */
+  public int min(int v) {
     return next(v, 0);
   }
 
-  int max(int v) {
+  /**
+   * The largest index present, or -1 when none is.
+   *
+   * @param v the variable
+   * @return its largest index left
+   */
+  public int max(int v) {
     for (int w = base[v + 1] - 1; w >= base[v]; w--) {
       if (cells[w] != 0) {
         return (w - base[v]) * 64 + 63 - Long.numberOfLeadingZeros(cells[w]);
@@ -127,8 +190,14 @@ final class Domains {
     return -1;
   }
 
-  /** The smallest index at least {@code from} that is present, or -1. */
-  int next(int v, int from) {
+  /**
+   * The smallest index at least {@code from} that is present, or -1.
+   *
+   * @param v the variable
+   * @param from the first index to look at
+   * @return the index, or -1
+   */
+  public int next(int v, int from) {
     if (from >= size[v]) {
       return -1;
     }
@@ -147,8 +216,14 @@ final class Domains {
 
   // ---- Changing ------------------------------------------------------------------------------
 
-  /** Removes index {@code i}; false when the domain is left empty. */
-  boolean remove(int v, int i) {
+  /**
+   * Removes index {@code i}; false when the domain is left empty.
+   *
+   * @param v the variable
+   * @param i the index to remove
+   * @return false on a dead end
+   */
+  public boolean remove(int v, int i) {
     if (!has(v, i)) {
       return true;
     }
@@ -157,14 +232,26 @@ final class Domains {
     return changed(v);
   }
 
-  /** Removes value {@code value} (not an index) if present; false when the domain is left empty. */
-  boolean removeValue(int v, long value) {
+  /**
+   * Removes value {@code value} (not an index) if present; false when the domain is left empty.
+   *
+   * @param v the variable
+   * @param value the value to remove
+   * @return false on a dead end
+   */
+  public boolean removeValue(int v, long value) {
     long i = value - lo[v];
     return i < 0 || i >= size[v] || remove(v, (int) i);
   }
 
-  /** Keeps index {@code i} alone; false when it was not present. */
-  boolean assign(int v, int i) {
+  /**
+   * Keeps index {@code i} alone; false when it was not present.
+   *
+   * @param v the variable
+   * @param i the index to keep
+   * @return false on a dead end
+   */
+  public boolean assign(int v, int i) {
     if (!has(v, i)) {
       return false;
     }
@@ -182,8 +269,14 @@ final class Domains {
     return true;
   }
 
-  /** Keeps the values {@code >= value} (a value, not an index); false when none is left. */
-  boolean keepAtLeast(int v, long value) {
+  /**
+   * Keeps the values {@code >= value} (a value, not an index); false when none is left.
+   *
+   * @param v the variable
+   * @param value the least value to keep
+   * @return false on a dead end
+   */
+  public boolean keepAtLeast(int v, long value) {
     long from = value - lo[v];
     if (from <= 0) {
       return true;
@@ -204,8 +297,14 @@ final class Domains {
     return !change || changed(v);
   }
 
-  /** Keeps the values {@code <= value}; false when none is left. */
-  boolean keepAtMost(int v, long value) {
+  /**
+   * Keeps the values {@code <= value}; false when none is left.
+   *
+   * @param v the variable
+   * @param value the largest value to keep
+   * @return false on a dead end
+   */
+  public boolean keepAtMost(int v, long value) {
     long to = value - lo[v];
     if (to >= size[v] - 1) {
       return true;
@@ -246,8 +345,13 @@ final class Domains {
     return false;
   }
 
-  /** Sets a cell, remembering its old content for {@link #undo}. */
-  void set(int cell, long value) {
+  /**
+   * Sets a cell, remembering its old content for {@code undo}.
+   *
+   * @param cell the cell
+   * @param value its new content
+   */
+  public void set(int cell, long value) {
     if (top == trailCell.length) {
       trailCell = Arrays.copyOf(trailCell, top * 2);
       trailOld = Arrays.copyOf(trailOld, top * 2);
@@ -257,8 +361,13 @@ final class Domains {
     cells[cell] = value;
   }
 
-  /** A point to come back to with {@link #undo}. */
-  int mark() {
+  /**
+   * A point to come back to with {@code undo}; a constraint compares two marks to tell whether
+   * anything changed between them.
+   *
+   * @return the mark
+   */
+  public int mark() {
     return top;
   }
 

@@ -1,5 +1,6 @@
 package fgc.driver.search;
 
+import fgc.driver.search.alldiff.BitmaskPropagation;
 import fgc.plan.BitmaskTables;
 import fgc.solver.GeneratedAlgorithm;
 import java.util.Arrays;

@@ -1,5 +1,9 @@
 package fgc.driver.search;
 
+import fgc.driver.search.alldiff.AllDifferent;
+import fgc.driver.search.arithmetic.Equal;
+import fgc.driver.search.arithmetic.Linear;
+import fgc.driver.search.table.Table;
 import fgc.model.Factor;
 import fgc.model.FactorKind;
 import fgc.model.Limits;

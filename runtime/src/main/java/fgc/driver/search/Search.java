@@ -1,5 +1,6 @@
 package fgc.driver.search;
 
+import fgc.driver.search.alldiff.BitmaskPropagation;
 import fgc.model.Factor;
 import fgc.model.Model;
 import fgc.plan.BitmaskTables;

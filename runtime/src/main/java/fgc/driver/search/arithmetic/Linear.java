@@ -1,29 +1,42 @@
-package fgc.driver.search;
+package fgc.driver.search.arithmetic;
+
+import fgc.driver.search.Constraint;
+import fgc.driver.search.Domains;
 
 /**
  * A linear relation {@code sum of c_i * x_i <=, == or != rhs} with integer coefficients, kept
  * bounds consistent: from the least (or greatest) the other terms can add up to, each variable's
  * smallest and largest value are cut to what can still reach the right-hand side. {@code !=} waits
  * until one variable is open and then removes the one value that would make the sum equal. The
- * other comparisons are written as these by {@link Problem}.
+ * other comparisons are written as these when the problem is built.
  */
-final class Linear extends Constraint {
+public final class Linear extends Constraint {
   /** How a linear relation compares its sum with the right-hand side. */
-  enum Kind {
+  public enum Kind {
+    /** {@code sum <= rhs}. */
     AT_MOST,
+    /** {@code sum == rhs}. */
     EQUAL,
+    /** {@code sum != rhs}. */
     NOT_EQUAL
   }
 
   /** Bound on the magnitude of any partial sum, so that no sum of terms overflows a long. */
-  static final long MAX_MAGNITUDE = 1L << 60;
+  public static final long MAX_MAGNITUDE = 1L << 60;
 
   private final long[] coef;
   private final Kind kind;
   private final long rhs;
 
-  /** {@code vars} distinct, every coefficient non-zero, magnitudes checked by {@link Problem}. */
-  Linear(int[] vars, long[] coef, Kind kind, long rhs) {
+  /**
+   * {@code sum of coef[i] * vars[i]} compared with {@code rhs} as {@code kind} says.
+   *
+   * @param vars the variables, distinct
+   * @param coef their coefficients, none zero, every partial sum within {@link #MAX_MAGNITUDE}
+   * @param kind the comparison
+   * @param rhs the right-hand side
+   */
+  public Linear(int[] vars, long[] coef, Kind kind, long rhs) {
     super(vars);
     this.coef = coef.clone();
     this.kind = kind;
@@ -31,7 +44,7 @@ final class Linear extends Constraint {
   }
 
   @Override
-  boolean propagate(Domains d) {
+  protected boolean propagate(Domains d) {
     switch (kind) {
       case AT_MOST:
         return atMost(

@@ -1,5 +1,7 @@
-package fgc.driver.search;
+package fgc.driver.search.table;
 
+import fgc.driver.search.Constraint;
+import fgc.driver.search.Domains;
 import java.util.BitSet;
 
 /**
@@ -13,15 +15,15 @@ import java.util.BitSet;
  *
  * <p>Cells kept in {@link Domains}: the bitset's words, its count of non-zero words ({@code
  * limit}), and per variable its values when the bitset was last brought up to date. The order of
- * the non-zero words ({@link #index}) needs no trail: backtracking only ever brings back words that
+ * the non-zero words ({@code index}) needs no trail: backtracking only ever brings back words that
  * were moved past the limit, which is exactly where they are.
  */
-final class Table extends Constraint {
+public final class Table extends Constraint {
   /**
    * The allowed tuples of one relation, shared by every constraint over equal domains and the same
    * tuples.
    */
-  static final class Tuples {
+  public static final class Tuples {
     final int words;
 
     /**
@@ -35,8 +37,11 @@ final class Table extends Constraint {
     /**
      * {@code allowed} holds joint value {@code k} (row-major over {@code sizes}, the last fastest)
      * when it is allowed.
+     *
+     * @param sizes the full domain size at each position
+     * @param allowed the joint values allowed
      */
-    Tuples(int[] sizes, BitSet allowed) {
+    public Tuples(int[] sizes, BitSet allowed) {
       this.count = allowed.cardinality();
       this.words = Math.max(1, (count + 63) / 64);
       this.supports = new long[sizes.length][];
@@ -79,8 +84,12 @@ final class Table extends Constraint {
   /**
    * A table over {@code vars} (whose domains are the full ranges the tuples index); its cells
    * reserved in {@code d}.
+   *
+   * @param vars the variables, each once
+   * @param tuples the allowed tuples over their full domains
+   * @param d the problem's domains, where the table keeps its cells
    */
-  Table(int[] vars, Tuples tuples, Domains d) {
+  public Table(int[] vars, Tuples tuples, Domains d) {
     super(vars);
     this.tuples = tuples;
     this.words = tuples.words;
@@ -91,15 +100,15 @@ final class Table extends Constraint {
     this.wordsCell = d.reserve(words + 1 + seen);
     this.limitCell = wordsCell + words;
     for (int t = 0; t < tuples.count; t++) {
-      d.cells[wordsCell + (t >>> 6)] |= 1L << t;
+      d.cells()[wordsCell + (t >>> 6)] |= 1L << t;
     }
-    d.cells[limitCell] = words;
+    d.cells()[limitCell] = words;
     this.seenCell = new int[vars.length];
     int cell = limitCell + 1;
     for (int p = 0; p < vars.length; p++) {
       seenCell[p] = cell;
       for (int i = 0; i < d.size(vars[p]); i++) {
-        d.cells[cell + (i >>> 6)] |=
+        d.cells()[cell + (i >>> 6)] |=
             1L << i; // the tuples are over the full domains, whatever the domain is now
       }
       cell += d.cellCount(vars[p]);
@@ -116,7 +125,7 @@ final class Table extends Constraint {
   }
 
   @Override
-  boolean propagate(Domains d) {
+  protected boolean propagate(Domains d) {
     if (tuples.count == 0) {
       return false;
     }
@@ -125,7 +134,7 @@ final class Table extends Constraint {
         return false;
       }
     }
-    long[] cells = d.cells;
+    long[] cells = d.cells();
     int limit = (int) cells[limitCell];
     for (int p = 0; p < vars.length; p++) {
       int v = vars[p];
@@ -156,8 +165,8 @@ final class Table extends Constraint {
     for (int p = 0; p < vars.length; p++) {
       int v = vars[p];
       for (int k = 0, words = d.cellCount(v), first = d.firstCell(v); k < words; k++) {
-        long now = d.cells[first + k];
-        if (d.cells[seenCell[p] + k] != now) {
+        long now = d.cells()[first + k];
+        if (d.cells()[seenCell[p] + k] != now) {
           d.set(seenCell[p] + k, now);
         }
       }
@@ -170,7 +179,7 @@ final class Table extends Constraint {
    * none is left.
    */
   private boolean update(Domains d, int p, int v) {
-    long[] cells = d.cells;
+    long[] cells = d.cells();
     int first = d.firstCell(v);
     int words = d.cellCount(v);
     int removed = 0;
@@ -209,7 +218,7 @@ final class Table extends Constraint {
    * left.
    */
   private boolean intersect(Domains d, boolean outside) {
-    long[] cells = d.cells;
+    long[] cells = d.cells();
     int limit = (int) cells[limitCell];
     int before = limit;
     for (int k = limit - 1; k >= 0; k--) {

@@ -1,16 +1,25 @@
-package fgc.driver.search;
+package fgc.driver.search.arithmetic;
+
+import fgc.driver.search.Constraint;
+import fgc.driver.search.Domains;
 
 /**
  * Two variables take the same value: each keeps only the values the other still has (arc
  * consistency).
  */
-final class Equal extends Constraint {
-  Equal(int a, int b) {
+public final class Equal extends Constraint {
+  /**
+   * {@code a} and {@code b} take the same value.
+   *
+   * @param a one variable
+   * @param b the other
+   */
+  public Equal(int a, int b) {
     super(new int[] {a, b});
   }
 
   @Override
-  boolean propagate(Domains d) {
+  protected boolean propagate(Domains d) {
     return keepShared(d, vars[0], vars[1]) && keepShared(d, vars[1], vars[0]);
   }
 

@@ -1,5 +1,7 @@
-package fgc.driver.search;
+package fgc.driver.search.alldiff;
 
+import fgc.driver.search.Constraint;
+import fgc.driver.search.Domains;
 import java.util.Arrays;
 
 /**
@@ -10,7 +12,7 @@ import java.util.Arrays;
  * when {@code k} variables lie within a range of {@code k} values they take all of them, so the
  * others lose that range (more than {@code k} there is a dead end).
  */
-final class AllDifferent extends Constraint {
+public final class AllDifferent extends Constraint {
   /**
    * Widest value range the pigeonhole check counts in; wider constraints get forward checking
    * alone.
@@ -31,7 +33,13 @@ final class AllDifferent extends Constraint {
   private final int[] holders;
   private final int[] holder;
 
-  AllDifferent(int[] vars, Domains d) {
+  /**
+   * All of {@code vars} different, over the domains {@code d} has now.
+   *
+   * @param vars the variables, each once
+   * @param d the problem's domains
+   */
+  public AllDifferent(int[] vars, Domains d) {
     super(vars);
     long lo = Long.MAX_VALUE;
     long hi = Long.MIN_VALUE;
@@ -52,7 +60,7 @@ final class AllDifferent extends Constraint {
   }
 
   @Override
-  boolean propagate(Domains d) {
+  protected boolean propagate(Domains d) {
     boolean again = true;
     while (again) {
       again = false;

@@ -1,4 +1,4 @@
-package fgc.driver.search;
+package fgc.driver.search.alldiff;
 
 import fgc.plan.BitmaskTables;
 import fgc.solver.Propagation;
@@ -6,14 +6,14 @@ import fgc.solver.Propagator;
 import java.util.Arrays;
 
 /**
- * The search's own {@link Propagation} of one node's candidate masks ({@link MaskState}) to a
+ * The search's own {@link Propagation} of one node's candidate masks ({@code MaskState}) to a
  * fixpoint: naked singles (through the value boards when the state has them), hidden singles on
  * permutation units and, when on, locked candidates between unit pairs, looking again only at the
  * units and pairs whose variables changed. A {@link Propagator} generated for the same tables runs
  * the same rules in its place. It owns the dirty bits and the segment ors' bookkeeping; the search
  * owns the state and the queue.
  */
-final class BitmaskPropagation implements Propagation {
+public final class BitmaskPropagation implements Propagation {
   private final BitmaskTables t;
   private final int n;
   private final int[] queue;
@@ -80,8 +80,15 @@ final class BitmaskPropagation implements Propagation {
    * The propagation of a search over {@code tables} whose state layout has the segment ors at
    * {@code segmentStart} (-1: none) and the value boards at {@code boardStart} (with {@code
    * peerMask}, else null); fixed variables are queued in {@code queue}.
+   *
+   * @param tables the model's tables
+   * @param queue the search's queue of fixed variables, with room for every variable
+   * @param lockedCandidates whether to propagate locked candidates between unit pairs
+   * @param segmentStart where the state keeps the segment ors, or -1
+   * @param boardStart where the state keeps the value boards
+   * @param peerMask each variable's peers as bit rows, or null without value boards
    */
-  BitmaskPropagation(
+  public BitmaskPropagation(
       BitmaskTables tables,
       int[] queue,
       boolean lockedCandidates,
@@ -269,8 +276,15 @@ final class BitmaskPropagation implements Propagation {
    * Sets {@code v}'s mask to {@code mask}, a subset of it, and with {@code boards} takes {@code v}
    * off the value boards (from {@code boardStart}, {@code words} longs per value) of the values
    * removed.
+   *
+   * @param s the state
+   * @param v the variable
+   * @param mask its new mask
+   * @param boards whether the state keeps value boards
+   * @param boardStart where they start
+   * @param words longs per board
    */
-  static void narrow(long[] s, int v, long mask, boolean boards, int boardStart, int words) {
+  public static void narrow(long[] s, int v, long mask, boolean boards, int boardStart, int words) {
     if (boards) {
       long bit = 1L << v;
       int at = boardStart + (v >>> 6);
