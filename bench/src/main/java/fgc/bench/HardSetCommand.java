@@ -10,7 +10,9 @@ import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.HardPuzzleGenerator;
 import fgc.solver.GeneratedAlgorithm;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -85,7 +87,8 @@ final class HardSetCommand implements Callable<Integer> {
                 cacheDir != null ? cacheDir : SolverCache.defaultRoot(), System.err::println)
             .load(gm.model(), AlgorithmSpec.named("maxproduct"))
             .newInstance();
-    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter out =
+        new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
     out.println(
         "# fgc bench hardset --count "
             + count

@@ -251,6 +251,8 @@ final class ScaleRun {
    * The state of one pass: the stage running, its clock and allocation count at the start, and what
    * the pass holds (what the retained heap after a stage measures).
    */
+  // The fields a stage fills are never read: they hold its products reachable, for the heap figure.
+  @SuppressWarnings("UnusedVariable")
   private static final class Pass {
     final ScaleRow row;
     final long baseline = heapInUse();

@@ -48,6 +48,11 @@ final class MostProbableRun {
     }
   }
 
+  /** Whether {@code m} has a linear factor, which elimination has no table for. */
+  private static boolean hasLinear(Model m) {
+    return m.families().stream().anyMatch(f -> f.first().kind() == FactorKind.LINEAR);
+  }
+
   /**
    * Answers and prints; returns the exit code: 0 with an answer (proven or not: the first line says
    * which), 1 when no assignment satisfies the hard factors and the evidence.
@@ -55,10 +60,6 @@ final class MostProbableRun {
    * @param elimination whether elimination may answer (else branch and bound does, as --driver
    *     exact asks)
    */
-  private static boolean hasLinear(Model m) {
-    return m.families().stream().anyMatch(f -> f.first().kind() == FactorKind.LINEAR);
-  }
-
   static int run(
       Model m, int[] given, ModelOptions options, boolean elimination, double seconds, long nodes) {
     String broken = Assignments.firstViolationAmongGiven(m, given);

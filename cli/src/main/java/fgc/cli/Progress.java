@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -64,8 +65,11 @@ abstract class Progress implements AutoCloseable {
         || target.equals("/dev/console");
   }
 
-  /** Units done so far, read by the interrupt hook's thread. */
-  private volatile long done;
+  /**
+   * Units done so far, counted by every worker thread that steps (solvers that step per sweep run
+   * on several) and read by the interrupt hook's thread.
+   */
+  private final AtomicLong done = new AtomicLong();
 
   /**
    * Units in all, {@code -1} while unknown; may become known while the work runs ({@link
@@ -85,7 +89,7 @@ abstract class Progress implements AutoCloseable {
 
   /** One more unit of work done. */
   final void step() {
-    done++;
+    done.incrementAndGet();
     stepped();
   }
 
@@ -93,7 +97,7 @@ abstract class Progress implements AutoCloseable {
   abstract void stepped();
 
   long done() {
-    return done;
+    return done.get();
   }
 
   long total() {
@@ -111,7 +115,7 @@ abstract class Progress implements AutoCloseable {
    */
   String interruptedMessage() {
     long all = total;
-    return "fgc: interrupted after " + done + (all >= 0 ? " of " + all : "") + " " + unit;
+    return "fgc: interrupted after " + done.get() + (all >= 0 ? " of " + all : "") + " " + unit;
   }
 
   /**

@@ -44,7 +44,8 @@ final class GridPlacement {
       }
       any = true;
       for (int k = 0; k < array.size(); k++) {
-        variables[array.firstIndex() + k] = new double[] {x + k % array.dim(1), k / array.dim(1)};
+        int row = k / array.dim(1); // whole rows: the division is meant to drop the remainder
+        variables[array.firstIndex() + k] = new double[] {x + k % array.dim(1), row};
         left[array.firstIndex() + k] = x;
       }
       x += array.dim(1) + ARRAY_GAP;

@@ -87,7 +87,9 @@ class CacheCommandTest {
     }
     Files.writeString(entry.resolve("notes.txt"), "mine\n");
     assertEquals(0, run("cache", "clear", "--cache-dir", root.toString()));
-    assertEquals(List.of(entry.resolve("notes.txt")), Files.list(entry).toList());
+    try (var list = Files.list(entry)) {
+      assertEquals(List.of(entry.resolve("notes.txt")), list.toList());
+    }
     assertTrue(
         err.contains(
             "kept entries/" + key + ": removed " + files + " of fgc's files, kept notes.txt"),

@@ -49,7 +49,8 @@ class MainTest {
 
   @Test
   void solveWithoutArgumentsSolvesTheEmbeddedPuzzles() {
-    assertEquals(0, run("solve", "--cache-dir", dir.toString()), err.toString());
+    assertEquals(
+        0, run("solve", "--cache-dir", dir.toString()), err.toString(StandardCharsets.UTF_8));
     List<Grid> puzzles = EmbeddedPuzzles.all();
     String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
     assertEquals(puzzles.size(), lines.length);
@@ -58,8 +59,9 @@ class MainTest {
       assertTrue(GridValidator.check(puzzles.get(i), answer).valid(), lines[i]);
     }
     assertTrue(
-        err.toString().contains("solved " + puzzles.size() + " of " + puzzles.size()),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .contains("solved " + puzzles.size() + " of " + puzzles.size()),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -82,8 +84,12 @@ class MainTest {
     assertTrue(GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(0))).valid());
     assertEquals("12345", lines.get(1), "a bad line is echoed unchanged");
     assertTrue(GridValidator.check(parse(4, "...4..2...3.1..."), parse(4, lines.get(2))).valid());
-    assertTrue(err.toString().contains("in.txt:3:"), err.toString());
-    assertTrue(err.toString().contains("solved 2 of 2"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("in.txt:3:"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("solved 2 of 2"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -96,7 +102,7 @@ class MainTest {
     assertEquals(
         0,
         run("solve", "--input", input.toString(), "--cache-dir", dir.toString()),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
     assertEquals(3, lines.length);
     assertTrue(GridValidator.check(big, parse(25, lines[2])).valid(), lines[2]);
@@ -104,7 +110,9 @@ class MainTest {
     // cannot (2^25 subsets): asked for by name, the 25x25 line is an input error naming the way
     // out,
     // and the other lines are still solved.
-    assertFalse(err.toString().contains("using bp-pairwise"), err.toString());
+    assertFalse(
+        err.toString(StandardCharsets.UTF_8).contains("using bp-pairwise"),
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(
         2,
         run(
@@ -115,11 +123,14 @@ class MainTest {
             "sumproduct",
             "--cache-dir",
             dir.toString()),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertTrue(
-        err.toString().contains("line 3:") && err.toString().contains("bp-pairwise"),
-        err.toString());
-    assertTrue(err.toString().contains("solved 2 of 3"), err.toString());
+        err.toString(StandardCharsets.UTF_8).contains("line 3:")
+            && err.toString(StandardCharsets.UTF_8).contains("bp-pairwise"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("solved 2 of 3"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -140,17 +151,20 @@ class MainTest {
             dir.toString()));
     assertEquals("", out.toString(StandardCharsets.UTF_8));
     assertTrue(
-        err.toString()
+        err.toString(StandardCharsets.UTF_8)
             .startsWith(
                 model
                     + ":1:5: 'x' holds 3 variables, which is no grid:"
                     + " solve takes a model's first observed"
                     + " 2-D array (or a 1-D one of a square size) as the grid"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8));
     assertEquals(
         1,
-        err.toString().lines().filter(l -> l.contains("holds 3 variables")).count(),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .lines()
+            .filter(l -> l.contains("holds 3 variables"))
+            .count(),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -191,22 +205,34 @@ class MainTest {
         lines.get(1));
     assertEquals(
         1,
-        err.toString().lines().filter(l -> l.contains("a 9x9 puzzle has 81 cells")).count(),
-        err.toString());
-    assertTrue(err.toString().contains("fgc: line 1: "), err.toString());
+        err.toString(StandardCharsets.UTF_8)
+            .lines()
+            .filter(l -> l.contains("a 9x9 puzzle has 81 cells"))
+            .count(),
+        err.toString(StandardCharsets.UTF_8));
     assertTrue(
-        err.toString().contains("solved 1 of 4") && err.toString().contains("3 input errors"),
-        err.toString());
+        err.toString(StandardCharsets.UTF_8).contains("fgc: line 1: "),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("solved 1 of 4")
+            && err.toString(StandardCharsets.UTF_8).contains("3 input errors"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void compileTwiceIsAMissThenAHit() {
     assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
-    assertTrue(out.toString().contains("cache     miss"), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("cache     miss"),
+        out.toString(StandardCharsets.UTF_8));
     assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
-    assertTrue(out.toString().contains("cache     hit"), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains("cache     hit"),
+        out.toString(StandardCharsets.UTF_8));
     assertEquals(0, run("cache", "verify", "--cache-dir", dir.toString()));
-    assertTrue(out.toString().startsWith("ok "), out.toString());
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).startsWith("ok "),
+        out.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -214,8 +240,11 @@ class MainTest {
     Path model = dir.resolve("broken.fg");
     Files.writeString(model, "param n = 3;\nvar x[n] in 1..M;\n");
     assertEquals(2, run("compile", model.toString(), "--cache-dir", dir.toString()));
-    assertTrue(err.toString().contains("broken.fg:2:"), err.toString());
-    assertTrue(err.toString().contains("^"), err.toString());
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("broken.fg:2:"),
+        err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("^"), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -320,7 +320,7 @@ class CacheFaultInjectionTest {
                           + "."
                           + random.nextInt(99999)
                           + "."
-                          + Math.abs(random.nextLong()))));
+                          + (random.nextLong() >>> 1))));
       own.add(
           fgcEntry(
               cache
@@ -381,7 +381,7 @@ class CacheFaultInjectionTest {
         Path small = base.resolve("small");
         notices.clear();
         long limit =
-            512
+            512L
                 + random.nextInt(
                     pristine.values().stream().mapToInt(b -> b.length).max().orElseThrow() - 512);
         SolverCache limited =

@@ -61,6 +61,7 @@ class CacheSafetyTest {
     try {
       LoadedSolver hit = cache().load(SUDOKU4, BP);
       assertEquals(LoadedSolver.Origin.CACHE_HIT, hit.origin());
+      assertEquals(key, hit.key());
       assertEquals(expected, CacheFixtures.answers(hit));
       assertTrue(notices.isEmpty(), notices.toString());
       SolverCache cache = cache();

@@ -1,5 +1,7 @@
 package fgc.driver;
 
+import java.util.Locale;
+
 /** What a driver did for one problem: the outcome, the assignment when solved, and the effort. */
 public final class SolveResult {
   /** How a run ended. */
@@ -192,5 +194,25 @@ public final class SolveResult {
    */
   public long nanos() {
     return nanos;
+  }
+
+  /**
+   * The status and the effort, for messages and logs: {@code solved (12 decisions, 3 restarts, 40
+   * sweeps, 2 backtracks, 0 conflicts, 1.5 ms)}; not the values.
+   *
+   * @return the words
+   */
+  @Override
+  public String toString() {
+    return String.format(
+        Locale.ROOT,
+        "%s (%d decisions, %d restarts, %d sweeps, %d backtracks, %d conflicts, %.1f ms)",
+        status.words(),
+        decisions,
+        restarts,
+        sweeps,
+        backtracks,
+        conflicts,
+        nanos / 1e6);
   }
 }

@@ -15,11 +15,16 @@ import fgc.puzzles.EmbeddedPuzzles;
 import fgc.puzzles.Grid;
 import fgc.puzzles.GridValidator;
 import fgc.puzzles.PuzzleGenerator;
+import fgc.puzzles.PuzzleReader;
 import fgc.runtime.Marginals;
 import fgc.runtime.Solver;
 import fgc.spark.models.ChainSumProduct;
 import fgc.spark.models.CountingLatin4;
 import fgc.spark.models.Latin4;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -108,8 +113,7 @@ class FgcSparkTest {
     Map<Integer, Solver> solvers = new HashMap<>();
     List<List<Object>> rows = new ArrayList<>();
     for (String line : puzzles) {
-      Grid puzzle =
-          fgc.puzzles.PuzzleReader.of(new java.io.StringReader(line), "test").next().grid();
+      Grid puzzle = PuzzleReader.of(new StringReader(line), "test").next().grid();
       int side = puzzle.side();
       Solver solver =
           solvers.computeIfAbsent(
@@ -415,16 +419,26 @@ class FgcSparkTest {
     List<String> puzzles = puzzleCorpus().subList(2_490, 2_510);
     Files.write(input, puzzles);
     Path output = dir.resolve("out");
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
     SolveJob.Options options =
         SolveJob.Options.parse(input.toString(), output.toString(), "--partitions", "3");
     int code =
         SolveJob.run(
-            spark, options, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
-    assertEquals(0, code, out + "\n" + err);
-    assertTrue(out.toString().startsWith("20 puzzle line(s) in "), out.toString());
-    assertTrue(out.toString().contains(": 20 solved and checked valid"), out.toString());
+            spark,
+            options,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertEquals(
+        0,
+        code,
+        out.toString(StandardCharsets.UTF_8) + "\n" + err.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).startsWith("20 puzzle line(s) in "),
+        out.toString(StandardCharsets.UTF_8));
+    assertTrue(
+        out.toString(StandardCharsets.UTF_8).contains(": 20 solved and checked valid"),
+        out.toString(StandardCharsets.UTF_8));
     List<Row> written =
         spark.read().json(output.toString()).select("input", "answer", "valid").collectAsList();
     assertEquals(20, written.size());
@@ -448,9 +462,11 @@ class FgcSparkTest {
         SolveJob.run(
             spark,
             options,
-            new java.io.PrintStream(out, true),
-            new java.io.PrintStream(err, true)));
-    assertTrue(err.toString().contains("already exists"), err.toString());
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8)));
+    assertTrue(
+        err.toString(StandardCharsets.UTF_8).contains("already exists"),
+        err.toString(StandardCharsets.UTF_8));
     try (var files = Files.list(output)) {
       assertEquals(before, files.map(Path::toString).sorted().toList());
     }
@@ -462,7 +478,10 @@ class FgcSparkTest {
     assertEquals(
         1,
         SolveJob.run(
-            spark, second, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true)));
+            spark,
+            second,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8)));
   }
 
   @Test

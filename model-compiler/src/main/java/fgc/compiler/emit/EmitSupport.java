@@ -157,7 +157,6 @@ public final class EmitSupport {
   /** A class with the identity, layout and evidence members; the caller adds the algorithm. */
   TypeSpec.Builder classWithCommonMembers(
       String simpleName, String algorithm, String key, String modelName) {
-    int n = layout.variableCount();
     TypeSpec.Builder type =
         TypeSpec.classBuilder(simpleName)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)

@@ -253,12 +253,10 @@ public final class FactorBpEmitter {
               k, squareWidth, maxProduct, damping != 0.0, plan.layout().uniformDomains()));
     }
     if (plan.data().needed()) { // other factor kinds: a dispatch by kind, and their kernels
-      type.addMethod(
-          updateFactor("updateAlldiff", first, arityExpr, kernel, damping != 0.0, sparseWidth));
+      type.addMethod(updateFactor("updateAlldiff", first, kernel, sparseWidth));
       FactorKindsEmitter.addTo(type, support, plan, first, arityExpr, maxProduct);
     } else {
-      type.addMethod(
-          updateFactor("updateFactor", first, arityExpr, kernel, damping != 0.0, sparseWidth));
+      type.addMethod(updateFactor("updateFactor", first, kernel, sparseWidth));
     }
     return support.file(type.build(), compilerId);
   }
@@ -558,7 +556,7 @@ public final class FactorBpEmitter {
   }
 
   private static MethodSpec updateFactor(
-      String name, String first, String arity, String kernel, boolean damped, int sparseWidth) {
+      String name, String first, String kernel, int sparseWidth) {
     return MethodSpec.methodBuilder(name)
         .addModifiers(Modifier.PRIVATE)
         .addJavadoc(

@@ -84,7 +84,7 @@ final class Diffusion {
     for (int pass = 0; pass < passes; pass++) {
       for (int v = 0; v < n; v++) {
         if (!on.get(v).isEmpty()) {
-          diffuse(v, on.get(v), joint, unary[v]);
+          diffuse(on.get(v), joint, unary[v]);
         }
       }
       double next = bound(joint, unary);
@@ -105,7 +105,7 @@ final class Diffusion {
   }
 
   /** One variable's step: min-marginals out of its tables, the total shared out again. */
-  private static void diffuse(int v, List<int[]> tables, List<Table> joint, double[] unary) {
+  private static void diffuse(List<int[]> tables, List<Table> joint, double[] unary) {
     int size = unary.length;
     double[][] marginal = new double[tables.size()][];
     double[] total = unary.clone();

@@ -203,7 +203,7 @@ final class RandomModels {
       int[] vars = scope(r, n, arity);
       long[] coef = new long[arity];
       for (int j = 0; j < arity; j++) {
-        coef[j] = r.nextInt(7) - 3;
+        coef[j] = r.nextInt(7) - 3L;
       }
       if (arity >= 2 && r.nextInt(4) == 0) {
         vars[1] = vars[0]; // a variable twice: its coefficients add up
