@@ -191,7 +191,7 @@ final class DataEvidence {
               + ")");
     }
     if (named >= 0) {
-      value = array.domain().lo() + named;
+      value = (long) array.domain().lo() + named;
     } else if (!array.domain().contains(value)) {
       throw o.error(
           valueAt,

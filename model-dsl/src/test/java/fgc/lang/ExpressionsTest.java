@@ -143,7 +143,11 @@ class ExpressionsTest {
         "var x, y in 0..2;\nweight(x, y) = if(x == y, 0.9, 0.05) + log(1 + x);",
         v -> (v[0] == v[1] ? 0.9 : 0.05) + Math.log(1 + v[0]));
     assertWeighs(
-        "var x in 2..5;\nweight(x) = x / 2;", v -> v[0] / 2); // integers divide as integers
+        "var x in 2..5;\nweight(x) = x / 2;",
+        v -> {
+          int half = v[0] / 2; // integers divide as integers
+          return half;
+        });
     assertWeighs("var x in 1..3;\nweight(x) = x / 2.0;", v -> v[0] / 2.0);
     Model data =
         parse(

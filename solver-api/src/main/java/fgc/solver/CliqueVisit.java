@@ -32,7 +32,7 @@ final class CliqueVisit {
     long most = Math.min(BLOCK_CAPACITY, Math.max(BLOCK, entries >> 8));
     int split = k;
     int block = 1;
-    while (split > 0 && (split == k || block * w.size[split - 1] <= most)) {
+    while (split > 0 && (split == k || (long) block * w.size[split - 1] <= most)) {
       block *= w.size[--split];
     }
     // Each input that varies along an outer level is multiplied in at the deepest outer level it
