@@ -23,6 +23,28 @@ class ProgressTest {
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
+  /** Solvers that step per sweep run on several workers at once: no step may be lost. */
+  @Test
+  void stepsFromSeveralThreadsAreAllCounted() throws InterruptedException {
+    Progress.Lines p = lines(-1);
+    Thread[] workers = new Thread[4];
+    for (int t = 0; t < workers.length; t++) {
+      workers[t] =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 200_000; i++) {
+                  p.step();
+                }
+              });
+      workers[t].start();
+    }
+    for (Thread t : workers) {
+      t.join();
+    }
+    assertEquals(800_000, p.done());
+    p.close();
+  }
+
   @Test
   void aQuickRunPrintsNothing() {
     Progress.Lines p = lines(3);
