@@ -79,7 +79,7 @@ public final class PrecompiledModel implements Serializable {
                       + side
                       + " grids (fgc.generated has 4x4, 9x9 and 16x16)");
         };
-    return bundled("sudoku", Map.of("n", (long) Math.round(Math.sqrt(side))), className);
+    return bundled("sudoku", Map.of("n", Math.round(Math.sqrt(side))), className);
   }
 
   /** The generated class's name. */
