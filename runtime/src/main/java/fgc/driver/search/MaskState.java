@@ -45,9 +45,7 @@ final class MaskState extends SearchState {
 
   private final int words;
 
-  /** Per level: the variable it branches on and its values not tried yet (bits). */
-  private final int[] branchVariable;
-
+  /** Per level: the values of its variable not tried yet (bits). */
   private final long[] untried;
 
   private boolean byMarginals;
@@ -79,7 +77,6 @@ final class MaskState extends SearchState {
     this.peerMask = valueBoards ? tables.peerRows : null;
     this.stateLength = boardStart + (peerMask == null ? 0 : tables.values * words);
     this.stack = new long[n + 2][];
-    this.branchVariable = new int[n + 1];
     this.untried = new long[n + 1];
   }
 
@@ -190,13 +187,12 @@ final class MaskState extends SearchState {
     } else if (!chosen) {
       best = mostOpenPeers(s, best, fewest);
     }
-    branchVariable[depth] = best;
     untried[depth] = s[best];
     return best;
   }
 
   @Override
-  int nextValue(long[] s, int depth) {
+  int nextValue(long[] s, int depth, int v) {
     long left = untried[depth];
     if (left == 0) {
       return -1;
@@ -204,7 +200,7 @@ final class MaskState extends SearchState {
     long pick = left & -left;
     if (byMarginals) {
       // Read now, not when the level opened: deeper levels may have refreshed the marginals since.
-      int base = branchVariable[depth] * 64;
+      int base = v * 64;
       double pickWeight = -1;
       for (long rest = left; rest != 0; rest &= rest - 1) {
         double w = marginals[base + Long.numberOfTrailingZeros(rest)];

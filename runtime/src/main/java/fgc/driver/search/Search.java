@@ -332,7 +332,8 @@ public final class Search {
     int depth = 0;
     while (depth >= 0) {
       long[] s = state.level(depth);
-      int value = state.nextValue(s, depth);
+      int v = variable[depth];
+      int value = state.nextValue(s, depth, v);
       if (value < 0) {
         // Every value failed or held no further solution: so did the branch that led here.
         if (--depth >= 0) {
@@ -340,7 +341,6 @@ public final class Search {
         }
         continue;
       }
-      int v = variable[depth];
       nodes++;
       tried[depth] = value;
       listener.branch(v, state.value(v, value));

@@ -35,10 +35,10 @@ abstract class SearchState {
   abstract int open(long[] s, int depth);
 
   /**
-   * The index of the next value level {@code depth} tries, or -1 when it has tried all; {@code s}
-   * is the level's state.
+   * The index of the next value of {@code v}, the variable level {@code depth} branches on, that
+   * the level tries, or -1 when it has tried all; {@code s} is the level's state.
    */
-  abstract int nextValue(long[] s, int depth);
+  abstract int nextValue(long[] s, int depth, int v);
 
   /** The state of level {@code depth} as it was when the level opened, its child's changes gone. */
   abstract long[] level(int depth);

@@ -16,10 +16,9 @@ final class TrailedState extends SearchState {
   /** Per variable, the constraints on it: the tie-break of {@link #open}. */
   private final int[] degree;
 
-  /** Per level: its trail mark, the variable it branches on and the index it tried last. */
+  /** Per level: its trail mark and the index it tried last. */
   private final int[] mark;
 
-  private final int[] branchVariable;
   private final int[] lastTried;
 
   TrailedState(Problem problem) {
@@ -31,7 +30,6 @@ final class TrailedState extends SearchState {
       degree[v] = problem.on[v].length;
     }
     this.mark = new int[variables + 1];
-    this.branchVariable = new int[variables + 1];
     this.lastTried = new int[variables + 1];
   }
 
@@ -52,7 +50,6 @@ final class TrailedState extends SearchState {
     int v = fewestValues(degree);
     if (v >= 0) {
       mark[depth] = d.mark();
-      branchVariable[depth] = v;
       lastTried[depth] = -1;
     }
     return v;
@@ -76,8 +73,8 @@ final class TrailedState extends SearchState {
   }
 
   @Override
-  int nextValue(long[] s, int depth) {
-    int next = d.next(branchVariable[depth], lastTried[depth] + 1);
+  int nextValue(long[] s, int depth, int v) {
+    int next = d.next(v, lastTried[depth] + 1);
     lastTried[depth] = next;
     return next;
   }
