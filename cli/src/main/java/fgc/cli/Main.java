@@ -54,6 +54,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    Warmup.start();
     int code;
     try {
       code = run(args);

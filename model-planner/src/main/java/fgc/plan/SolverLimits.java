@@ -61,8 +61,8 @@ public final class SolverLimits {
 
   /**
    * The largest array may take at most 1/this of the heap (half): a collector places an array in
-   * one piece, and fgc's launcher runs the serial collector, whose old generation is two thirds of
-   * the heap (Sudoku 121x121 under bp-pairwise, 4.8 GB of messages, ran out of a 6.3 GB heap).
+   * one piece, in the serial collector's old generation (two thirds of the heap) or in G1's free
+   * regions in a row (Sudoku 121x121 under bp-pairwise, 4.8 GB of messages, ran out of 6.3 GB).
    */
   public static final long HEAP_PER_LARGEST_ARRAY = 2;
 
