@@ -1,7 +1,6 @@
 package fgc.reference;
 
 import fgc.model.Factor;
-import fgc.model.Model;
 import fgc.solver.Numerics;
 
 /**
@@ -12,12 +11,10 @@ import fgc.solver.Numerics;
  * arity, and independent of the kernels the generated code calls.
  */
 final class BruteForceMessages {
-  private final Model model;
   private final int lo;
   private final int width;
 
-  BruteForceMessages(Model model, int lo, int width) {
-    this.model = model;
+  BruteForceMessages(int lo, int width) {
     this.lo = lo;
     this.width = width;
   }

@@ -54,7 +54,7 @@ public final class ReferenceFactorBp extends ReferenceAlgorithm {
     }
     this.lo = min;
     this.width = max - min + 1;
-    this.bruteForce = new BruteForceMessages(model, lo, width);
+    this.bruteForce = new BruteForceMessages(lo, width);
     factorStart = new int[model.factors().size() + 1];
     List<Integer> edges = new ArrayList<>();
     for (int f = 0; f < model.factors().size(); f++) {

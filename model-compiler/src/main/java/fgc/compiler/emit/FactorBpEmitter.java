@@ -319,16 +319,21 @@ public final class FactorBpEmitter {
   private static MethodSpec cavityRow(boolean uniformDomains) {
     String first =
         uniformDomains ? "toVariable[e1 + v]" : "$T.times(prior[i * W + v], toVariable[e1 + v])";
-    return MethodSpec.methodBuilder("cavityRow")
-        .addModifiers(Modifier.PRIVATE)
-        .returns(int.class)
-        .addParameter(int.class, "edge")
-        .addParameter(int.class, "at")
-        .addParameter(int.class, "width")
-        .addParameter(int.class, "cols")
-        .addStatement("final int e1 = OTHER_EDGES[2 * edge]")
-        .beginControlFlow("if (e1 < E * W)")
-        .addStatement("final int i = EDGE_VAR[edge]")
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder("cavityRow")
+            .addModifiers(Modifier.PRIVATE)
+            .returns(int.class)
+            .addParameter(int.class, "edge")
+            .addParameter(int.class, "at")
+            .addParameter(int.class, "width")
+            .addParameter(int.class, "cols")
+            .addStatement("final int e1 = OTHER_EDGES[2 * edge]")
+            .beginControlFlow("if (e1 < E * W)");
+    if (!uniformDomains) {
+      // Only the prior's row needs the variable.
+      method.addStatement("final int i = EDGE_VAR[edge]");
+    }
+    return method
         .addStatement("final int e2 = OTHER_EDGES[2 * edge + 1]")
         .addStatement("double sum1 = 0.0")
         .addStatement("double sum = 0.0")
