@@ -37,7 +37,7 @@ class HardSetCommandTest {
 
   @Test
   void everyLineIsAUniquePuzzleOfItsSeedWithItsRating() {
-    for (String rating : new String[] {"decimate", "candidates", "backtracks"}) {
+    for (String rating : new String[] {"decimate", "decimate-seeds", "candidates", "backtracks"}) {
       String out =
           run(
               "hardset",
