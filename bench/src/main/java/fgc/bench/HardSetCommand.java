@@ -58,12 +58,21 @@ final class HardSetCommand implements Callable<Integer> {
       defaultValue = "decimate",
       description =
           "What the climb raises: decimate (the restarts default decimation needs with seed"
-              + " 1000, at most 20, then candidates), decimate-seeds (the same summed over the"
-              + " seeds 1000 to 1003), candidates (the values max-product's"
+              + " 1000, at most --climb-restarts, then candidates), decimate-seeds (the same"
+              + " summed over the seeds 1000 to 1003), candidates (the values max-product's"
               + " converged beliefs leave open from the givens, then the exact driver's"
               + " backtracks) or backtracks (the"
               + " exact driver's, then the plain search's nodes) (default: ${DEFAULT-VALUE}).")
   String rating;
+
+  @Option(
+      names = "--climb-restarts",
+      defaultValue = "20",
+      description =
+          "The most restarts a decimate rating gives decimation per seed (default:"
+              + " ${DEFAULT-VALUE}); up to the solve default, 200, it tells apart what fails at"
+              + " that budget, at up to ten times the time per step.")
+  int climbRestarts;
 
   @Option(
       names = "--cache-dir",
@@ -81,6 +90,9 @@ final class HardSetCommand implements Callable<Integer> {
     }
     if (count < 0 || steps < 0) {
       throw new IllegalArgumentException("--count and --steps must be 0 or more");
+    }
+    if (climbRestarts < 0) {
+      throw new IllegalArgumentException("--climb-restarts must be 0 or more");
     }
     GridModels gm = GridModels.forSide(9);
     ExactDriver exact = ExactDriver.withDefaults();
@@ -100,6 +112,7 @@ final class HardSetCommand implements Callable<Integer> {
             + steps
             + " --rating "
             + rating
+            + (climbRestarts == 20 ? "" : " --climb-restarts " + climbRestarts)
             + ": minimal, one solution");
     for (int i = 0; i < count; i++) {
       long s = seed + i;
@@ -110,9 +123,13 @@ final class HardSetCommand implements Callable<Integer> {
               steps,
               switch (rating) {
                 case "decimate" ->
-                    g -> restarts(solver, gm, g, 1) * SCALE + candidates(solver, gm, g);
+                    g ->
+                        restarts(solver, gm, g, 1, climbRestarts) * SCALE
+                            + candidates(solver, gm, g);
                 case "decimate-seeds" ->
-                    g -> restarts(solver, gm, g, CLIMB_SEEDS) * SCALE + candidates(solver, gm, g);
+                    g ->
+                        restarts(solver, gm, g, CLIMB_SEEDS, climbRestarts) * SCALE
+                            + candidates(solver, gm, g);
                 case "candidates" ->
                     g -> candidates(solver, gm, g) * SCALE + backtracks(exact, gm, g);
                 default -> g -> backtracks(exact, gm, g) * SCALE + nodes(g);
@@ -178,19 +195,20 @@ final class HardSetCommand implements Callable<Integer> {
 
   /**
    * The restarts default decimation needs with restart seed {@value #CLIMB_SEED} (never one of the
-   * seeds a set is measured with), {@value #CLIMB_RESTARTS} plus one when it does not solve, summed
-   * over {@code seeds} seeds from there: one seed rewards a puzzle that seed's noise happens to
-   * fail, several reward what fails on most.
+   * seeds a set is measured with), {@code cap} plus one when it does not solve within {@code cap},
+   * summed over {@code seeds} seeds from there: one seed rewards a puzzle that seed's noise happens
+   * to fail, several reward what fails on most.
    */
-  private static long restarts(GeneratedAlgorithm solver, GridModels gm, Grid puzzle, int seeds) {
+  private static long restarts(
+      GeneratedAlgorithm solver, GridModels gm, Grid puzzle, int seeds, int cap) {
     long sum = 0;
     for (int k = 0; k < seeds; k++) {
       SolveResult r =
           DecimationDriver.withDefaults()
               .withSeed(CLIMB_SEED + k)
-              .withRestarts(CLIMB_RESTARTS)
+              .withRestarts(cap)
               .solve(solver, gm.model(), gm.evidence(puzzle), SolveEvents.NONE);
-      sum += r.solved() ? r.restarts() : CLIMB_RESTARTS + 1;
+      sum += r.solved() ? r.restarts() : cap + 1;
     }
     return sum;
   }
@@ -199,8 +217,6 @@ final class HardSetCommand implements Callable<Integer> {
 
   /** Seeds the decimate-seeds rating sums over. */
   private static final int CLIMB_SEEDS = 4;
-
-  private static final int CLIMB_RESTARTS = 20;
 
   /** Sweeps allowed to reach the fixed point when counting candidates. */
   private static final int CONVERGE_SWEEPS = 50;
