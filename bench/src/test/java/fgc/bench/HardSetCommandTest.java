@@ -76,6 +76,27 @@ class HardSetCommandTest {
     assertEquals(2, BenchMain.run("hardset", "--rating", "fastest", "--count", "1"));
   }
 
+  @Test
+  void aNegativeRestartCapIsAUsageError() {
+    assertEquals(2, BenchMain.run("hardset", "--climb-restarts", "-1", "--count", "1"));
+  }
+
+  @Test
+  void aCapOtherThanTheDefaultIsNamedInTheHeader() {
+    String out =
+        run(
+            "hardset",
+            "--count",
+            "1",
+            "--steps",
+            "2",
+            "--climb-restarts",
+            "3",
+            "--cache-dir",
+            cache.toString());
+    assertTrue(out.lines().findFirst().orElseThrow().contains("--climb-restarts 3"), out);
+  }
+
   private static int[] cells(String text) {
     int[] cells = new int[text.length()];
     for (int i = 0; i < cells.length; i++) {
