@@ -41,6 +41,16 @@ class MainTest {
     System.setErr(savedErr);
   }
 
+  /** What the last run printed on standard output. */
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** What the last run printed on standard error. */
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
   private int run(String... args) {
     out.reset();
     err.reset();
@@ -49,19 +59,15 @@ class MainTest {
 
   @Test
   void solveWithoutArgumentsSolvesTheEmbeddedPuzzles() {
-    assertEquals(
-        0, run("solve", "--cache-dir", dir.toString()), err.toString(StandardCharsets.UTF_8));
+    assertEquals(0, run("solve", "--cache-dir", dir.toString()), err());
     List<Grid> puzzles = EmbeddedPuzzles.all();
-    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+    String[] lines = out().split("\n");
     assertEquals(puzzles.size(), lines.length);
     for (int i = 0; i < lines.length; i++) {
       Grid answer = parse(puzzles.get(i).side(), lines[i]);
       assertTrue(GridValidator.check(puzzles.get(i), answer).valid(), lines[i]);
     }
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8)
-            .contains("solved " + puzzles.size() + " of " + puzzles.size()),
-        err.toString(StandardCharsets.UTF_8));
+    assertTrue(err().contains("solved " + puzzles.size() + " of " + puzzles.size()), err());
   }
 
   @Test
@@ -84,12 +90,8 @@ class MainTest {
     assertTrue(GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(0))).valid());
     assertEquals("12345", lines.get(1), "a bad line is echoed unchanged");
     assertTrue(GridValidator.check(parse(4, "...4..2...3.1..."), parse(4, lines.get(2))).valid());
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("in.txt:3:"),
-        err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("solved 2 of 2"),
-        err.toString(StandardCharsets.UTF_8));
+    assertTrue(err().contains("in.txt:3:"), err());
+    assertTrue(err().contains("solved 2 of 2"), err());
   }
 
   @Test
@@ -100,19 +102,15 @@ class MainTest {
         input,
         "1...........4..3\n" + EmbeddedPuzzles.all().get(3).toLine() + "\n" + big.toLine() + "\n");
     assertEquals(
-        0,
-        run("solve", "--input", input.toString(), "--cache-dir", dir.toString()),
-        err.toString(StandardCharsets.UTF_8));
-    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+        0, run("solve", "--input", input.toString(), "--cache-dir", dir.toString()), err());
+    String[] lines = out().split("\n");
     assertEquals(3, lines.length);
     assertTrue(GridValidator.check(big, parse(25, lines[2])).valid(), lines[2]);
     // The default (maxproduct) takes 25 values through one assignment solve per factor. sumproduct
     // cannot (2^25 subsets): asked for by name, the 25x25 line is an input error naming the way
     // out,
     // and the other lines are still solved.
-    assertFalse(
-        err.toString(StandardCharsets.UTF_8).contains("using bp-pairwise"),
-        err.toString(StandardCharsets.UTF_8));
+    assertFalse(err().contains("using bp-pairwise"), err());
     assertEquals(
         2,
         run(
@@ -123,14 +121,9 @@ class MainTest {
             "sumproduct",
             "--cache-dir",
             dir.toString()),
-        err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("line 3:")
-            && err.toString(StandardCharsets.UTF_8).contains("bp-pairwise"),
-        err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("solved 2 of 3"),
-        err.toString(StandardCharsets.UTF_8));
+        err());
+    assertTrue(err().contains("line 3:") && err().contains("bp-pairwise"), err());
+    assertTrue(err().contains("solved 2 of 3"), err());
   }
 
   @Test
@@ -149,22 +142,16 @@ class MainTest {
             input.toString(),
             "--cache-dir",
             dir.toString()));
-    assertEquals("", out.toString(StandardCharsets.UTF_8));
+    assertEquals("", out());
     assertTrue(
-        err.toString(StandardCharsets.UTF_8)
+        err()
             .startsWith(
                 model
                     + ":1:5: 'x' holds 3 variables, which is no grid:"
                     + " solve takes a model's first observed"
                     + " 2-D array (or a 1-D one of a square size) as the grid"),
-        err.toString(StandardCharsets.UTF_8));
-    assertEquals(
-        1,
-        err.toString(StandardCharsets.UTF_8)
-            .lines()
-            .filter(l -> l.contains("holds 3 variables"))
-            .count(),
-        err.toString(StandardCharsets.UTF_8));
+        err());
+    assertEquals(1, err().lines().filter(l -> l.contains("holds 3 variables")).count(), err());
   }
 
   @Test
@@ -195,7 +182,7 @@ class MainTest {
             input.toString(),
             "--cache-dir",
             dir.toString()));
-    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+    List<String> lines = out().lines().toList();
     assertEquals(
         List.of(nine, lines.get(1), nine, nine),
         lines,
@@ -204,35 +191,19 @@ class MainTest {
         GridValidator.check(parse(4, "1...........4..3"), parse(4, lines.get(1))).valid(),
         lines.get(1));
     assertEquals(
-        1,
-        err.toString(StandardCharsets.UTF_8)
-            .lines()
-            .filter(l -> l.contains("a 9x9 puzzle has 81 cells"))
-            .count(),
-        err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("fgc: line 1: "),
-        err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("solved 1 of 4")
-            && err.toString(StandardCharsets.UTF_8).contains("3 input errors"),
-        err.toString(StandardCharsets.UTF_8));
+        1, err().lines().filter(l -> l.contains("a 9x9 puzzle has 81 cells")).count(), err());
+    assertTrue(err().contains("fgc: line 1: "), err());
+    assertTrue(err().contains("solved 1 of 4") && err().contains("3 input errors"), err());
   }
 
   @Test
   void compileTwiceIsAMissThenAHit() {
     assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
-    assertTrue(
-        out.toString(StandardCharsets.UTF_8).contains("cache     miss"),
-        out.toString(StandardCharsets.UTF_8));
+    assertTrue(out().contains("cache     miss"), out());
     assertEquals(0, run("compile", "sudoku", "--cache-dir", dir.toString()));
-    assertTrue(
-        out.toString(StandardCharsets.UTF_8).contains("cache     hit"),
-        out.toString(StandardCharsets.UTF_8));
+    assertTrue(out().contains("cache     hit"), out());
     assertEquals(0, run("cache", "verify", "--cache-dir", dir.toString()));
-    assertTrue(
-        out.toString(StandardCharsets.UTF_8).startsWith("ok "),
-        out.toString(StandardCharsets.UTF_8));
+    assertTrue(out().startsWith("ok "), out());
   }
 
   @Test
@@ -240,11 +211,8 @@ class MainTest {
     Path model = dir.resolve("broken.fg");
     Files.writeString(model, "param n = 3;\nvar x[n] in 1..M;\n");
     assertEquals(2, run("compile", model.toString(), "--cache-dir", dir.toString()));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("broken.fg:2:"),
-        err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("^"), err.toString(StandardCharsets.UTF_8));
+    assertTrue(err().contains("broken.fg:2:"), err());
+    assertTrue(err().contains("^"), err());
   }
 
   @Test
@@ -265,18 +233,14 @@ class MainTest {
   void theUsageListsEveryCommandAndATypoGetsASuggestion() {
     // Only the command named on the line is registered; a line that names none must see them all.
     assertEquals(0, run("--help"));
-    String usage = out.toString(StandardCharsets.UTF_8);
+    String usage = out();
     for (String command : List.of("solve", "compile", "show", "generate", "cache", "run")) {
       assertTrue(usage.contains("\n  " + command + " "), command + " missing from:\n" + usage);
     }
     assertEquals(2, run("solv"));
-    assertTrue(
-        err.toString(StandardCharsets.UTF_8).contains("fgc solve"),
-        err.toString(StandardCharsets.UTF_8));
+    assertTrue(err().contains("fgc solve"), err());
     assertEquals(0, run("cache", "--help"));
-    assertTrue(
-        out.toString(StandardCharsets.UTF_8).startsWith("Usage: fgc cache"),
-        out.toString(StandardCharsets.UTF_8));
+    assertTrue(out().startsWith("Usage: fgc cache"), out());
   }
 
   private static Grid parse(int side, String line) {

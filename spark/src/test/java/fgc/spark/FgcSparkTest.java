@@ -429,16 +429,10 @@ class FgcSparkTest {
             options,
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertEquals(
-        0,
-        code,
-        out.toString(StandardCharsets.UTF_8) + "\n" + err.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        out.toString(StandardCharsets.UTF_8).startsWith("20 puzzle line(s) in "),
-        out.toString(StandardCharsets.UTF_8));
-    assertTrue(
-        out.toString(StandardCharsets.UTF_8).contains(": 20 solved and checked valid"),
-        out.toString(StandardCharsets.UTF_8));
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, code, printed + "\n" + err.toString(StandardCharsets.UTF_8));
+    assertTrue(printed.startsWith("20 puzzle line(s) in "), printed);
+    assertTrue(printed.contains(": 20 solved and checked valid"), printed);
     List<Row> written =
         spark.read().json(output.toString()).select("input", "answer", "valid").collectAsList();
     assertEquals(20, written.size());
