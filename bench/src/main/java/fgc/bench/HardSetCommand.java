@@ -67,11 +67,11 @@ final class HardSetCommand implements Callable<Integer> {
 
   @Option(
       names = "--climb-restarts",
-      defaultValue = "20",
+      defaultValue = "" + CLIMB_RESTARTS,
       description =
           "The most restarts a decimate rating gives decimation per seed (default:"
-              + " ${DEFAULT-VALUE}); up to the solve default, 200, it tells apart what fails at"
-              + " that budget, at up to ten times the time per step.")
+              + " ${DEFAULT-VALUE}); raised to the solve default, 200, it tells apart what fails"
+              + " at that budget, at more time per step where decimation needs many restarts.")
   int climbRestarts;
 
   @Option(
@@ -112,7 +112,7 @@ final class HardSetCommand implements Callable<Integer> {
             + steps
             + " --rating "
             + rating
-            + (climbRestarts == 20 ? "" : " --climb-restarts " + climbRestarts)
+            + (climbRestarts == CLIMB_RESTARTS ? "" : " --climb-restarts " + climbRestarts)
             + ": minimal, one solution");
     for (int i = 0; i < count; i++) {
       long s = seed + i;
@@ -214,6 +214,9 @@ final class HardSetCommand implements Callable<Integer> {
   }
 
   private static final long CLIMB_SEED = 1000;
+
+  /** The decimate ratings' default cap on restarts per seed. */
+  private static final int CLIMB_RESTARTS = 20;
 
   /** Seeds the decimate-seeds rating sums over. */
   private static final int CLIMB_SEEDS = 4;

@@ -13,7 +13,7 @@ import java.util.Locale;
  * thread: it is a daemon, and a process that ends first just ends. Warming picocli's own set-up the
  * same way gained nothing: the main thread needs it at once.
  */
-final class Warmup implements Runnable {
+final class Warmup {
   /** What the thread computed, kept so that no step can be optimised away. */
   static volatile Object kept;
 
@@ -24,14 +24,9 @@ final class Warmup implements Runnable {
     if (Runtime.getRuntime().availableProcessors() < 2) {
       return;
     }
-    Thread thread = new Thread(new Warmup(), "fgc-warmup");
+    Thread thread = new Thread(Warmup::warm, "fgc-warmup");
     thread.setDaemon(true);
     thread.start();
-  }
-
-  @Override
-  public void run() {
-    warm();
   }
 
   /** The warm-up itself, on the calling thread. */

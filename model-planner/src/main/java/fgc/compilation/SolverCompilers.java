@@ -21,12 +21,19 @@ public final class SolverCompilers {
   public static SolverCompiler find() {
     SolverCompiler compiler = found;
     if (compiler == null) {
-      Iterator<SolverCompiler> all =
-          ServiceLoader.load(SolverCompiler.class, SolverCompilers.class.getClassLoader())
-              .iterator();
-      if (all.hasNext()) {
-        compiler = all.next();
-        found = compiler;
+      // One lookup at a time: every caller gets the same instance, and a caller that asks while
+      // another thread looks (the CLI's start-up thread) waits for its answer.
+      synchronized (SolverCompilers.class) {
+        compiler = found;
+        if (compiler == null) {
+          Iterator<SolverCompiler> all =
+              ServiceLoader.load(SolverCompiler.class, SolverCompilers.class.getClassLoader())
+                  .iterator();
+          if (all.hasNext()) {
+            compiler = all.next();
+            found = compiler;
+          }
+        }
       }
     }
     return compiler;
