@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Which driver {@code solve} runs and how: --driver, decimate's restart budget, seed, noise,
- * learning and tie rule, and iterative's K, as a mixin of the command's options.
+ * learning, tie rule and probing, and iterative's K, as a mixin of the command's options.
  */
 final class DriverOptions {
   String driverName;
@@ -26,6 +26,8 @@ final class DriverOptions {
 
   boolean fewestFirst;
 
+  boolean probe;
+
   @NumberOptions.Range(min = 1)
   Integer perRound;
 
@@ -38,8 +40,8 @@ final class DriverOptions {
   }
 
   /**
-   * The chosen driver; decimate takes the restart budget, seed, noise, learning and tie rule,
-   * iterative its K.
+   * The chosen driver; decimate takes the restart budget, seed, noise, learning, tie rule and
+   * probing, iterative its K.
    */
   Driver driver() {
     Driver d = Drivers.named(driverName != null ? driverName : Drivers.names().get(0));
@@ -49,7 +51,8 @@ final class DriverOptions {
               .withRestarts(restarts)
               .withSeed(seed)
               .withLearning(learn)
-              .withTiesToFewestValues(fewestFirst);
+              .withTiesToFewestValues(fewestFirst)
+              .withProbing(probe);
       return noise == null ? decimate : decimate.withNoise(noise);
     }
     if (d instanceof IterativeDriver && perRound != null) {
@@ -108,6 +111,15 @@ final class DriverOptions {
             .description(
                 "Decimate breaks exact ties in margin towards the variable with the fewest "
                     + "values left (default: off).")
+            .build());
+    spec.addOption(
+        Specs.option(this, "probe", "--probe")
+            .negatable(true)
+            .defaultValue("true")
+            .fallbackValue("true")
+            .description(
+                "Decimate checks each unforced decision by propagation first and sets aside a value"
+                    + " it refutes (default: on; --no-probe turns it off).")
             .build());
     spec.addOption(
         Specs.option(this, "perRound", "--per-round")

@@ -57,6 +57,16 @@ final class ExplainEvents implements SolveEvents {
   }
 
   @Override
+  public void refuted(int variable, int value) {
+    out.println(
+        "#   probe: "
+            + model.variableName(variable)
+            + " = "
+            + value
+            + " meets a dead end by propagation; set aside for this attempt");
+  }
+
+  @Override
   public void restart(int attempt) {
     decisions = 0;
     out.println("#   restart " + attempt + " from noisy messages");

@@ -139,7 +139,7 @@ class ViewCommandsTest {
 
   @Test
   void explainNamesWhatLearningRestartsAvoidAndTheDefaultAvoidsNothing() throws Exception {
-    // A generated puzzle that decimate solves after four contradictions.
+    // A generated puzzle that decimate without probing solves after four contradictions.
     Path input = dir.resolve("in.txt");
     Files.writeString(
         input,
@@ -147,18 +147,43 @@ class ViewCommandsTest {
     assertEquals(
         0,
         cli.run(
-            "solve", "--input", input.toString(), "--explain", "--learn", "--cache-dir", cache()),
+            "solve",
+            "--input",
+            input.toString(),
+            "--explain",
+            "--learn",
+            "--no-probe",
+            "--cache-dir",
+            cache()),
         cli.err());
     String learning = cli.out();
     assertTrue(learning.contains("#   contradiction"), learning);
     assertTrue(learning.contains("#   later attempts avoid cell["), learning);
     assertEquals(
         0,
-        cli.run("solve", "--input", input.toString(), "--explain", "--cache-dir", cache()),
+        cli.run(
+            "solve",
+            "--input",
+            input.toString(),
+            "--explain",
+            "--no-probe",
+            "--cache-dir",
+            cache()),
         cli.err());
     String plain = cli.out();
     assertTrue(plain.contains("#   contradiction"), plain);
-    assertTrue(!plain.contains("avoid"), plain);
+    assertTrue(!plain.contains("avoid") && !plain.contains("probe"), plain);
+    // Probing, the default, sets aside values that propagation refutes, and says which.
+    assertEquals(
+        0,
+        cli.run("solve", "--input", input.toString(), "--explain", "--cache-dir", cache()),
+        cli.err());
+    String probing = cli.out();
+    assertTrue(
+        probing.contains("#   probe: cell[")
+            && probing.contains("meets a dead end by propagation; set aside for this attempt"),
+        probing);
+    assertTrue(!probing.contains("avoid"), probing);
     assertEquals(
         0,
         cli.run(

@@ -40,6 +40,15 @@ public interface SolveEvents {
   default void avoided(int variable, int value) {}
 
   /**
+   * Probing refuted {@code variable = value}: with the decisions so far, propagation meets a dead
+   * end, so the attempt sets the value aside instead of deciding it (decimation).
+   *
+   * @param variable the variable's index
+   * @param value the value set aside for the rest of the attempt
+   */
+  default void refuted(int variable, int value) {}
+
+  /**
    * Attempt {@code attempt} (1 for the first restart) begins.
    *
    * @param attempt the attempt's number

@@ -292,6 +292,18 @@ public final class Search {
   }
 
   /**
+   * Whether propagation from {@code evidence} alone, without branching, leaves every variable a
+   * value: false is a proof that no solution agrees with {@code evidence}; true proves nothing.
+   *
+   * @param evidence a value per variable, or {@code none}
+   * @param none the marker of a variable without evidence
+   * @return false when propagation meets a dead end
+   */
+  public boolean propagates(int[] evidence, int none) {
+    return start(evidence, none) != null;
+  }
+
+  /**
    * Resets the state and counters, gives the evidence and propagates the root: the root's state, or
    * null when it is already a dead end.
    */
