@@ -26,7 +26,8 @@ final class DriverOptions {
 
   boolean fewestFirst;
 
-  boolean probe;
+  @NumberOptions.Range(min = 0, max = 2)
+  int probeDepth;
 
   @NumberOptions.Range(min = 1)
   Integer perRound;
@@ -52,7 +53,7 @@ final class DriverOptions {
               .withSeed(seed)
               .withLearning(learn)
               .withTiesToFewestValues(fewestFirst)
-              .withProbing(probe);
+              .withProbing(probeDepth);
       return noise == null ? decimate : decimate.withNoise(noise);
     }
     if (d instanceof IterativeDriver && perRound != null) {
@@ -113,13 +114,13 @@ final class DriverOptions {
                     + "values left (default: off).")
             .build());
     spec.addOption(
-        Specs.option(this, "probe", "--probe")
-            .negatable(true)
-            .defaultValue("true")
-            .fallbackValue("true")
+        Specs.option(this, "probeDepth", "--probe-depth")
+            .paramLabel("D")
+            .defaultValue("" + DecimationDriver.DEFAULT_PROBE_DEPTH)
             .description(
-                "Decimate checks each unforced decision by propagation first and sets aside a value"
-                    + " it refutes (default: on; --no-probe turns it off).")
+                "How far decimate looks ahead before each unforced decision, setting aside a value"
+                    + " that fails: 0 not at all, 1 propagation, 2 propagation and one level of"
+                    + " trials (default: ${DEFAULT-VALUE}).")
             .build());
     spec.addOption(
         Specs.option(this, "perRound", "--per-round")

@@ -152,7 +152,8 @@ class ViewCommandsTest {
             input.toString(),
             "--explain",
             "--learn",
-            "--no-probe",
+            "--probe-depth",
+            "0",
             "--cache-dir",
             cache()),
         cli.err());
@@ -166,7 +167,8 @@ class ViewCommandsTest {
             "--input",
             input.toString(),
             "--explain",
-            "--no-probe",
+            "--probe-depth",
+            "0",
             "--cache-dir",
             cache()),
         cli.err());

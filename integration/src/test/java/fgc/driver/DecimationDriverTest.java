@@ -3,6 +3,7 @@ package fgc.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fgc.cache.SolverCache;
@@ -16,6 +17,7 @@ import fgc.puzzles.SolutionCounter;
 import fgc.solver.GeneratedAlgorithm;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -74,8 +76,8 @@ class DecimationDriverTest {
   }
 
   /**
-   * A puzzle of fgc's generator that decimate solves on its fourth restart, after four
-   * contradictions.
+   * A puzzle of fgc's generator that decimate without probing solves on its fourth restart, after
+   * four contradictions.
    */
   private static final String AVOIDING =
       ".....72.8356.....1.8...........963......25...19.......9..5..6.2.62..9.17..8......";
@@ -131,6 +133,7 @@ class DecimationDriverTest {
     SolveResult result =
         DecimationDriver.withDefaults()
             .withLearning(true)
+            .withProbing(0)
             .solve(solver, model, evidence(model, puzzle), watch);
     assertTrue(result.solved());
     assertTrue(
@@ -209,8 +212,9 @@ class DecimationDriverTest {
   }
 
   /**
-   * Puzzles 77 and 39 of fgc's own hard set ({@code fgc bench hardset --count 100 --seed 1}): over
-   * seeds 1 to 5, decimation needs 115 and 61 restarts without probing, 10 and 21 with it.
+   * Puzzles 77 and 39 of fgc's own hard set ({@code fgc bench hardset --count 100 --seed 1}, made
+   * against decimation with probing of depth 1): over seeds 1 to 5, decimation needs 115 and 61
+   * restarts without probing, 10 and 21 at depth 1.
    */
   private static final String[] HARD = {
     "...5.2...2.97...63.....3.....71..5.......98...34......6....179....65..2...3.....1",
@@ -255,9 +259,13 @@ class DecimationDriverTest {
               System.arraycopy(givens, 0, values, 0, values.length);
             }
           };
-      SolveResult result = DecimationDriver.withDefaults().solve(solver, model, givens, watch);
-      assertTrue(result.solved(), line);
-      assertTrue(GridValidator.check(puzzle, Grid.of(9, result.values())).valid(), line);
+      for (int depth = 1; depth <= 2; depth++) {
+        System.arraycopy(givens, 0, values, 0, values.length);
+        SolveResult result =
+            DecimationDriver.withDefaults().withProbing(depth).solve(solver, model, givens, watch);
+        assertTrue(result.solved(), line);
+        assertTrue(GridValidator.check(puzzle, Grid.of(9, result.values())).valid(), line);
+      }
       assertEquals(List.of(), wrong, "set aside although a completion has it, in " + line);
       refutations += refuted[0];
     }
@@ -265,28 +273,36 @@ class DecimationDriverTest {
   }
 
   @Test
-  void probingNeedsFewerRestartsOnHardPuzzles() {
-    // Restarts summed over the puzzles and five seeds, with and without probing: the same
-    // attempts' noise, so the difference is what probing sets aside.
+  void probingNeedsFewerRestartsOnHardPuzzlesTheDeeperItLooks() {
+    // Restarts summed over the puzzles and five seeds at each probe depth: the same attempts'
+    // noise, so the difference is what probing sets aside.
     Model model = FgcLanguage.bundled("sudoku", Map.of("n", 3L));
     GeneratedAlgorithm solver = solverFor(model);
-    int[] restarts = new int[2];
-    for (int probe = 0; probe < 2; probe++) {
+    int[] restarts = new int[3];
+    for (int depth = 0; depth <= 2; depth++) {
       for (String line : HARD) {
         for (long seed = 1; seed <= 5; seed++) {
           SolveResult result =
               DecimationDriver.withDefaults()
                   .withSeed(seed)
-                  .withProbing(probe == 1)
+                  .withProbing(depth)
                   .solve(solver, model, evidence(model, grid(line)));
           assertTrue(result.solved(), line + " seed " + seed);
-          restarts[probe] += result.restarts();
+          restarts[depth] += result.restarts();
         }
       }
     }
     assertTrue(
-        restarts[1] < restarts[0],
-        "with probing " + restarts[1] + " restarts, without " + restarts[0]);
+        restarts[2] < restarts[1] && restarts[1] < restarts[0],
+        "restarts at depths 0, 1, 2: " + Arrays.toString(restarts));
+  }
+
+  @Test
+  void probeDepthsOutsideZeroToTwoAreRefused() {
+    assertThrows(
+        IllegalArgumentException.class, () -> DecimationDriver.withDefaults().withProbing(3));
+    assertThrows(
+        IllegalArgumentException.class, () -> DecimationDriver.withDefaults().withProbing(-1));
   }
 
   @Test

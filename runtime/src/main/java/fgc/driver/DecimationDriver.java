@@ -20,15 +20,17 @@ import java.util.Random;
  * proof that the givens have no solution ({@link SolveResult.Status#NO_SOLUTION}), and no restart
  * is tried.
  *
- * <p>Probing ({@link #withProbing}, on by default): before a decision that the beliefs do not force
- * is made, the exact driver's propagation (naked and hidden singles, locked candidates) runs from
- * the givens and the decisions so far with that value added; if it meets a dead end, the value is
- * set aside for the rest of the attempt and the best decision is chosen again, from the same
- * beliefs; a variable left with no value but set-aside ones ends the attempt as a contradiction
- * does. It is one step of look-ahead that never takes a decision back, no search. It runs on models
- * whose candidate masks hold them (all-different models: Sudoku, Latin squares, colourings), where
- * one probe takes microseconds. On fgc's own hard puzzles it more than halves the restarts
- * (docs/algorithms.md).
+ * <p>Probing ({@link #withProbing}, depth {@value #DEFAULT_PROBE_DEPTH} by default): before a
+ * decision that the beliefs do not force is made, the exact driver's propagation (naked and hidden
+ * singles, locked candidates) runs from the givens and the decisions so far with that value added;
+ * at depth 2, each open variable's values are then tried one at a time by the same propagation. If
+ * propagation meets a dead end, or every value of some variable does, no completion of the
+ * decisions so far has the value: it is set aside for the rest of the attempt and the best decision
+ * is chosen again, from the same beliefs. A variable left with no value but set-aside ones ends the
+ * attempt as a contradiction does. It is look-ahead, as failed-literal probing and double
+ * look-ahead are in SAT solvers; no decision is ever undone, so it is no search. It runs on models
+ * whose candidate masks hold them (all-different models: Sudoku, Latin squares, colourings). On
+ * fgc's own hard puzzles it leaves almost no grid for a restart (docs/algorithms.md).
  *
  * <p>Two rules are options, off by default (docs/algorithms.md has what they gain on fgc's own hard
  * puzzles and on top95). {@link #withTiesToFewestValues}: among equal margins, the variable with
@@ -50,7 +52,7 @@ public final class DecimationDriver implements Driver {
   private final double plateau;
   private final boolean learn;
   private final boolean fewestFirst;
-  private final boolean probe;
+  private final int probe;
 
   private DecimationDriver(
       int maxSweeps,
@@ -62,7 +64,7 @@ public final class DecimationDriver implements Driver {
       double plateau,
       boolean learn,
       boolean fewestFirst,
-      boolean probe) {
+      int probe) {
     this.maxSweeps = maxSweeps;
     this.sweepsPerDecision = sweepsPerDecision;
     this.tolerance = tolerance;
@@ -91,7 +93,8 @@ public final class DecimationDriver implements Driver {
    * @return the driver with its default options
    */
   public static DecimationDriver withDefaults() {
-    return new DecimationDriver(10, 3, 1e-6, DEFAULT_RESTARTS, 0.5, 1L, 0.5, false, false, true);
+    return new DecimationDriver(
+        10, 3, 1e-6, DEFAULT_RESTARTS, 0.5, 1L, 0.5, false, false, DEFAULT_PROBE_DEPTH);
   }
 
   /**
@@ -259,13 +262,22 @@ public final class DecimationDriver implements Driver {
   }
 
   /**
-   * The same driver with or without probing (see the class comment): on by default, it sets aside a
-   * decision that the exact driver's propagation refutes at once.
+   * How deep probing looks by default: 2, propagation and one level of trials. On fgc's own hard
+   * puzzles it leaves almost no grid for a restart (docs/algorithms.md).
+   */
+  public static final int DEFAULT_PROBE_DEPTH = 2;
+
+  /**
+   * The same driver probing to {@code depth} (see the class comment): 0 never probes, 1 checks each
+   * unforced decision by propagation, 2 also tries each open variable's values one level deep.
    *
-   * @param on whether each unforced decision is first checked by propagation
+   * @param depth 0, 1 or 2
    * @return a new driver
    */
-  public DecimationDriver withProbing(boolean on) {
+  public DecimationDriver withProbing(int depth) {
+    if (depth < 0 || depth > 2) {
+      throw new IllegalArgumentException("probe depth must be 0, 1 or 2, not " + depth);
+    }
     return new DecimationDriver(
         maxSweeps,
         sweepsPerDecision,
@@ -276,7 +288,7 @@ public final class DecimationDriver implements Driver {
         plateau,
         learn,
         fewestFirst,
-        on);
+        depth);
   }
 
   @Override
@@ -314,7 +326,9 @@ public final class DecimationDriver implements Driver {
     // Probes run where the model's candidate masks hold it (all-different models: Sudoku, Latin
     // squares, colourings), where propagating a whole assignment again takes microseconds.
     Search probes =
-        probe && BitmaskTables.fits(model) ? Search.overMasks(BitmaskTables.of(model), true) : null;
+        probe > 0 && BitmaskTables.fits(model)
+            ? Search.overMasks(BitmaskTables.of(model), true)
+            : null;
     for (int attempt = 0; attempt <= restarts; attempt++) {
       BitSet skip = avoided;
       if (probes != null) {
@@ -409,7 +423,7 @@ public final class DecimationDriver implements Driver {
         }
         if (probes != null && !bestForced) {
           values[best] = bestValue;
-          boolean holds = probes.propagates(values, Assignments.NONE);
+          boolean holds = probes.propagates(values, Assignments.NONE, probe > 1);
           values[best] = Assignments.NONE;
           if (!holds) {
             skip.set(best * width + bestValue - solver.lowestValue(best));

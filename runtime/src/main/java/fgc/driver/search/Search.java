@@ -293,14 +293,41 @@ public final class Search {
 
   /**
    * Whether propagation from {@code evidence} alone, without branching, leaves every variable a
-   * value: false is a proof that no solution agrees with {@code evidence}; true proves nothing.
+   * value; with {@code trials}, over candidate masks, also whether every open variable then keeps a
+   * value whose own propagation (that value fixed, the rest as it is) meets no dead end. False is a
+   * proof that no solution agrees with {@code evidence}; true proves nothing.
    *
    * @param evidence a value per variable, or {@code none}
    * @param none the marker of a variable without evidence
-   * @return false when propagation meets a dead end
+   * @param trials whether to try each open variable's values one level deep (over masks only)
+   * @return false when propagation, or every trial of some variable, meets a dead end
    */
-  public boolean propagates(int[] evidence, int none) {
-    return start(evidence, none) != null;
+  public boolean propagates(int[] evidence, int none, boolean trials) {
+    long[] root = start(evidence, none);
+    if (root == null) {
+      return false;
+    }
+    if (!trials || problem != null) {
+      return true;
+    }
+    for (int v = 0; v < state.variables; v++) {
+      long values = root[v];
+      if (Long.bitCount(values) < 2) {
+        continue;
+      }
+      boolean holds = false;
+      for (long bits = values; bits != 0 && !holds; bits &= bits - 1) {
+        long[] trial = state.child(0);
+        state.fix(trial, v, Long.numberOfTrailingZeros(bits));
+        propagation.changed(v);
+        queue[0] = v;
+        holds = propagation.propagate(trial, queue, 1);
+      }
+      if (!holds) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
