@@ -6,6 +6,7 @@ import fgc.plan.BitmaskTables;
 import fgc.solver.GeneratedAlgorithm;
 import java.util.BitSet;
 import java.util.Random;
+import java.util.function.Consumer;
 
 /**
  * Decimation (the reference notebook's v4): run sweeps towards a fixed point, clamp the free
@@ -43,38 +44,47 @@ import java.util.Random;
  * search: nothing is undone, every attempt runs from the start.
  */
 public final class DecimationDriver implements Driver {
-  private final int maxSweeps;
-  private final int sweepsPerDecision;
-  private final double tolerance;
-  private final int restarts;
-  private final double noise;
-  private final long seed;
-  private final double plateau;
-  private final boolean learn;
-  private final boolean fewestFirst;
-  private final int probe;
+  /** Never changed once the driver is made: each {@code with...} changes a copy. */
+  private final Options o;
 
-  private DecimationDriver(
-      int maxSweeps,
-      int sweepsPerDecision,
-      double tolerance,
-      int restarts,
-      double noise,
-      long seed,
-      double plateau,
-      boolean learn,
-      boolean fewestFirst,
-      int probe) {
-    this.maxSweeps = maxSweeps;
-    this.sweepsPerDecision = sweepsPerDecision;
-    this.tolerance = tolerance;
-    this.restarts = restarts;
-    this.noise = noise;
-    this.seed = seed;
-    this.plateau = plateau;
-    this.learn = learn;
-    this.fewestFirst = fewestFirst;
-    this.probe = probe;
+  /** The options of a driver; the defaults are {@link #withDefaults}'s. */
+  private static final class Options {
+    int maxSweeps = 10;
+    int sweepsPerDecision = 3;
+    double tolerance = 1e-6;
+    int restarts = DEFAULT_RESTARTS;
+    double noise = 0.5;
+    long seed = 1L;
+    double plateau = 0.5;
+    boolean learn;
+    boolean fewestFirst;
+    int probe = DEFAULT_PROBE_DEPTH;
+
+    Options copy() {
+      Options c = new Options();
+      c.maxSweeps = maxSweeps;
+      c.sweepsPerDecision = sweepsPerDecision;
+      c.tolerance = tolerance;
+      c.restarts = restarts;
+      c.noise = noise;
+      c.seed = seed;
+      c.plateau = plateau;
+      c.learn = learn;
+      c.fewestFirst = fewestFirst;
+      c.probe = probe;
+      return c;
+    }
+  }
+
+  private DecimationDriver(Options o) {
+    this.o = o;
+  }
+
+  /** This driver with {@code change} made to a copy of its options. */
+  private DecimationDriver with(Consumer<Options> change) {
+    Options c = o.copy();
+    change.accept(c);
+    return new DecimationDriver(c);
   }
 
   /**
@@ -93,8 +103,7 @@ public final class DecimationDriver implements Driver {
    * @return the driver with its default options
    */
   public static DecimationDriver withDefaults() {
-    return new DecimationDriver(
-        10, 3, 1e-6, DEFAULT_RESTARTS, 0.5, 1L, 0.5, false, false, DEFAULT_PROBE_DEPTH);
+    return new DecimationDriver(new Options());
   }
 
   /**
@@ -104,17 +113,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withRestarts(int count) {
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        tolerance,
-        count,
-        noise,
-        seed,
-        plateau,
-        learn,
-        fewestFirst,
-        probe);
+    return with(c -> c.restarts = count);
   }
 
   /**
@@ -124,17 +123,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSeed(long newSeed) {
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        tolerance,
-        restarts,
-        noise,
-        newSeed,
-        plateau,
-        learn,
-        fewestFirst,
-        probe);
+    return with(c -> c.seed = newSeed);
   }
 
   /**
@@ -144,17 +133,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withMaxSweeps(int count) {
-    return new DecimationDriver(
-        count,
-        sweepsPerDecision,
-        tolerance,
-        restarts,
-        noise,
-        seed,
-        plateau,
-        learn,
-        fewestFirst,
-        probe);
+    return with(c -> c.maxSweeps = count);
   }
 
   /**
@@ -164,8 +143,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withSweepsPerDecision(int count) {
-    return new DecimationDriver(
-        maxSweeps, count, tolerance, restarts, noise, seed, plateau, learn, fewestFirst, probe);
+    return with(c -> c.sweepsPerDecision = count);
   }
 
   /**
@@ -175,17 +153,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTolerance(double change) {
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        change,
-        restarts,
-        noise,
-        seed,
-        plateau,
-        learn,
-        fewestFirst,
-        probe);
+    return with(c -> c.tolerance = change);
   }
 
   /**
@@ -195,17 +163,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withNoise(double scale) {
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        tolerance,
-        restarts,
-        scale,
-        seed,
-        plateau,
-        learn,
-        fewestFirst,
-        probe);
+    return with(c -> c.noise = scale);
   }
 
   /**
@@ -215,17 +173,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withPlateau(double margin) {
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        tolerance,
-        restarts,
-        noise,
-        seed,
-        margin,
-        learn,
-        fewestFirst,
-        probe);
+    return with(c -> c.plateau = margin);
   }
 
   /**
@@ -236,17 +184,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withLearning(boolean on) {
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        tolerance,
-        restarts,
-        noise,
-        seed,
-        plateau,
-        on,
-        fewestFirst,
-        probe);
+    return with(c -> c.learn = on);
   }
 
   /**
@@ -257,8 +195,7 @@ public final class DecimationDriver implements Driver {
    * @return a new driver
    */
   public DecimationDriver withTiesToFewestValues(boolean on) {
-    return new DecimationDriver(
-        maxSweeps, sweepsPerDecision, tolerance, restarts, noise, seed, plateau, learn, on, probe);
+    return with(c -> c.fewestFirst = on);
   }
 
   /**
@@ -278,17 +215,7 @@ public final class DecimationDriver implements Driver {
     if (depth < 0 || depth > 2) {
       throw new IllegalArgumentException("probe depth must be 0, 1 or 2, not " + depth);
     }
-    return new DecimationDriver(
-        maxSweeps,
-        sweepsPerDecision,
-        tolerance,
-        restarts,
-        noise,
-        seed,
-        plateau,
-        learn,
-        fewestFirst,
-        depth);
+    return with(c -> c.probe = depth);
   }
 
   @Override
@@ -302,7 +229,7 @@ public final class DecimationDriver implements Driver {
    */
   @Override
   public long mostSweeps(int free) {
-    return maxSweeps + (long) free * sweepsPerDecision;
+    return o.maxSweeps + (long) free * o.sweepsPerDecision;
   }
 
   @Override
@@ -315,7 +242,7 @@ public final class DecimationDriver implements Driver {
           SolveResult.Status.INCONSISTENT_EVIDENCE, null, 0, 0, 0, System.nanoTime() - start);
     }
     Readout readout = new Readout(solver);
-    Random random = new Random(seed);
+    Random random = new Random(o.seed);
     int[] certain = new int[n];
     int[] certainValue = new int[n];
     int sweeps = 0;
@@ -326,10 +253,10 @@ public final class DecimationDriver implements Driver {
     // Probes run where the model's candidate masks hold it (all-different models: Sudoku, Latin
     // squares, colourings), where propagating a whole assignment again takes microseconds.
     Search probes =
-        probe > 0 && BitmaskTables.fits(model)
+        o.probe > 0 && BitmaskTables.fits(model)
             ? Search.overMasks(BitmaskTables.of(model), true)
             : null;
-    for (int attempt = 0; attempt <= restarts; attempt++) {
+    for (int attempt = 0; attempt <= o.restarts; attempt++) {
       BitSet skip = avoided;
       if (probes != null) {
         skip = new BitSet(n * width);
@@ -343,9 +270,9 @@ public final class DecimationDriver implements Driver {
         solver.reset();
       } else {
         events.restart(attempt);
-        solver.resetWithNoise(seed * 1_000_003L + attempt, noise);
+        solver.resetWithNoise(o.seed * 1_000_003L + attempt, o.noise);
       }
-      sweeps += Readout.converge(solver, maxSweeps, tolerance);
+      sweeps += Readout.converge(solver, o.maxSweeps, o.tolerance);
       if (attempt == 0 && solver.contradiction()) {
         // Before any decision the messages rule a value out only where no solution has it, and
         // restart noise leaves those zeros as they are: the givens alone have no solution.
@@ -358,7 +285,7 @@ public final class DecimationDriver implements Driver {
       while (true) {
         if (solver.contradiction()) {
           events.contradiction(decisions);
-          if (learn && lastChoice >= 0) {
+          if (o.learn && lastChoice >= 0) {
             avoided = avoided != null ? avoided : new BitSet(n * width);
             avoided.set(lastChoice * width + lastValue - solver.lowestValue(lastChoice));
             if (skip != null) {
@@ -384,7 +311,7 @@ public final class DecimationDriver implements Driver {
             certainValue[i] = readout.value;
           }
           if (readout.margin > bestMargin
-              || fewestFirst && readout.margin == bestMargin && readout.live < bestLive) {
+              || o.fewestFirst && readout.margin == bestMargin && readout.live < bestLive) {
             bestMargin = readout.margin;
             bestLive = readout.live;
             best = i;
@@ -414,16 +341,16 @@ public final class DecimationDriver implements Driver {
             solver.setObserved(i, certainValue[i]);
           }
           decisions += sure;
-          sweeps += Readout.converge(solver, sweepsPerDecision, tolerance);
+          sweeps += Readout.converge(solver, o.sweepsPerDecision, o.tolerance);
           continue;
         }
-        boolean sampled = attempt > 0 && bestMargin < plateau;
+        boolean sampled = attempt > 0 && bestMargin < o.plateau;
         if (sampled) {
           bestValue = sample(solver, best, random, skip, width);
         }
         if (probes != null && !bestForced) {
           values[best] = bestValue;
-          boolean holds = probes.propagates(values, Assignments.NONE, probe > 1);
+          boolean holds = probes.propagates(values, Assignments.NONE, o.probe > 1);
           values[best] = Assignments.NONE;
           if (!holds) {
             skip.set(best * width + bestValue - solver.lowestValue(best));
@@ -443,11 +370,16 @@ public final class DecimationDriver implements Driver {
         events.decision(best, bestValue, bestMargin, sampled);
         solver.setObserved(best, bestValue);
         decisions++;
-        sweeps += Readout.converge(solver, sweepsPerDecision, tolerance);
+        sweeps += Readout.converge(solver, o.sweepsPerDecision, o.tolerance);
       }
     }
     return new SolveResult(
-        SolveResult.Status.UNSOLVED, null, sweeps, decisions, restarts, System.nanoTime() - start);
+        SolveResult.Status.UNSOLVED,
+        null,
+        sweeps,
+        decisions,
+        o.restarts,
+        System.nanoTime() - start);
   }
 
   /** Whether the belief of {@code i} leaves a value not set in {@code skip}. */
