@@ -9,6 +9,7 @@ import fgc.driver.SolveEvents;
 import fgc.driver.SolveResult;
 import fgc.puzzles.Grid;
 import fgc.puzzles.HardPuzzleGenerator;
+import fgc.puzzles.TrialAndError;
 import fgc.solver.GeneratedAlgorithm;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -24,10 +25,10 @@ import picocli.CommandLine.Option;
  * climb towards more restarts of default decimation (on a seed of its own, or summed over four),
  * towards more candidates left open by max-product's converged beliefs from the givens (what
  * decimation has to guess among), or towards more backtracks of the exact driver (singles, hidden
- * singles and locked candidates, then branching on the fewest candidates). Puzzle {@code i} has
- * seed {@code --seed + i}, so a set is fixed by its command and, for the decimate rating (the
- * default), by the commit: a change to default decimation or to max-product's messages changes what
- * the climb keeps.
+ * singles and locked candidates, then branching on the fewest candidates), or towards puzzles
+ * beyond trial and error of depth one ({@link TrialAndError}). Puzzle {@code i} has seed {@code
+ * --seed + i}, so a set is fixed by its command and, for the decimate rating (the default), by the
+ * commit: a change to default decimation or to max-product's messages changes what the climb keeps.
  */
 @Command(
     name = "hardset",
@@ -61,8 +62,9 @@ final class HardSetCommand implements Callable<Integer> {
               + " 1000, at most --climb-restarts, then candidates), decimate-seeds (the same"
               + " summed over the seeds 1000 to 1003), candidates (the values max-product's"
               + " converged beliefs leave open from the givens, then the exact driver's"
-              + " backtracks) or backtracks (the"
-              + " exact driver's, then the plain search's nodes) (default: ${DEFAULT-VALUE}).")
+              + " backtracks), backtracks (the exact driver's, then the plain search's nodes) or"
+              + " trial (beyond trial and error of depth one, then its backdoors, rounds and"
+              + " removals; needs tens of thousands of --steps) (default: ${DEFAULT-VALUE}).")
   String rating;
 
   @Option(
@@ -84,9 +86,11 @@ final class HardSetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!List.of("decimate", "decimate-seeds", "candidates", "backtracks").contains(rating)) {
+    if (!List.of("decimate", "decimate-seeds", "candidates", "backtracks", "trial")
+        .contains(rating)) {
       throw new IllegalArgumentException(
-          "--rating must be decimate, decimate-seeds, candidates or backtracks, not " + rating);
+          "--rating must be decimate, decimate-seeds, candidates, backtracks or trial, not "
+              + rating);
     }
     if (count < 0 || steps < 0) {
       throw new IllegalArgumentException("--count and --steps must be 0 or more");
@@ -132,6 +136,7 @@ final class HardSetCommand implements Callable<Integer> {
                             + candidates(solver, gm, g);
                 case "candidates" ->
                     g -> candidates(solver, gm, g) * SCALE + backtracks(exact, gm, g);
+                case "trial" -> TrialAndError::rating;
                 default -> g -> backtracks(exact, gm, g) * SCALE + nodes(g);
               });
       out.println(
@@ -148,7 +153,8 @@ final class HardSetCommand implements Callable<Integer> {
               + backtracks(exact, gm, puzzle)
               + " backtracks, "
               + HardPuzzleGenerator.searchNodes(puzzle)
-              + " nodes");
+              + " nodes"
+              + trial(puzzle));
     }
     return 0;
   }
@@ -158,6 +164,14 @@ final class HardSetCommand implements Callable<Integer> {
    * where the primary count is flat: most often no backtracks at all).
    */
   private static final long SCALE = 1L << 32;
+
+  /** How far trial and error of depth one gets, for the comment of a puzzle's line. */
+  private static String trial(Grid puzzle) {
+    TrialAndError.Result r = TrialAndError.closure(puzzle);
+    return r.stuck()
+        ? ", beyond trial and error of depth one"
+        : ", trial and error: " + r.rounds() + (r.rounds() == 1 ? " round" : " rounds");
+  }
 
   /** The plain search's nodes, capped below {@link #SCALE}. */
   private static long nodes(Grid puzzle) {
