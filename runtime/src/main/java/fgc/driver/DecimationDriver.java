@@ -30,8 +30,9 @@ import java.util.function.Consumer;
  * is chosen again, from the same beliefs. A variable left with no value but set-aside ones ends the
  * attempt as a contradiction does. It is look-ahead, as failed-literal probing and double
  * look-ahead are in SAT solvers; no decision is ever undone, so it is no search. It runs on models
- * whose candidate masks hold them (all-different models: Sudoku, Latin squares, colourings). On
- * fgc's own hard puzzles it leaves almost no grid for a restart (docs/algorithms.md).
+ * whose candidate masks hold them (all-different models: Sudoku, Latin squares, colourings), and to
+ * depth 2 only on those of at most {@value #TRIALS_UP_TO} variables. On fgc's own hard puzzles it
+ * leaves almost no grid for a restart (docs/algorithms.md).
  *
  * <p>Two rules are options, off by default (docs/algorithms.md has what they gain on fgc's own hard
  * puzzles and on top95). {@link #withTiesToFewestValues}: among equal margins, the variable with
@@ -205,6 +206,12 @@ public final class DecimationDriver implements Driver {
   public static final int DEFAULT_PROBE_DEPTH = 2;
 
   /**
+   * The most variables a model may have for probing of depth 2 to try values (larger models probe
+   * to depth 1): a 25x25 Sudoku has 625.
+   */
+  public static final int TRIALS_UP_TO = 1024;
+
+  /**
    * The same driver probing to {@code depth} (see the class comment): 0 never probes, 1 checks each
    * unforced decision by propagation, 2 also tries each open variable's values one level deep.
    *
@@ -252,6 +259,9 @@ public final class DecimationDriver implements Driver {
     int width = readout.width();
     // Probes run where the model's candidate masks hold it (all-different models: Sudoku, Latin
     // squares, colourings), where propagating a whole assignment again takes microseconds.
+    // Trials cost one propagation per open value, each a pass over the model's masks: on a large
+    // model that is more than the sweeps a decision runs.
+    boolean trials = o.probe > 1 && n <= TRIALS_UP_TO;
     Search probes =
         o.probe > 0 && BitmaskTables.fits(model)
             ? Search.overMasks(BitmaskTables.of(model), true)
@@ -350,7 +360,7 @@ public final class DecimationDriver implements Driver {
         }
         if (probes != null && !bestForced) {
           values[best] = bestValue;
-          boolean holds = probes.propagates(values, Assignments.NONE, o.probe > 1);
+          boolean holds = probes.propagates(values, Assignments.NONE, trials);
           values[best] = Assignments.NONE;
           if (!holds) {
             skip.set(best * width + bestValue - solver.lowestValue(best));
